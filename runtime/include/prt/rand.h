@@ -1,0 +1,97 @@
+// prt/rand.h: random numbers (prtrand*), cuRAND's host API and its Philox device API with a neutral prefix.
+//
+// Host API: a generator fills a device buffer on its stream (cuRAND on CUDA, hipRAND on HIP, a Philox4x32-10
+// generator on the CPU). Device API: prtrandState_t and prtrand_init/prtrand_uniform/prtrand_normal inside
+// kernels; it is Philox4x32-10 on every backend (cuRAND's curandStatePhilox4_32_10_t on CUDA, hipRAND's on HIP,
+// the implementation in prt/cpu/rand.h on the CPU).
+//
+// Which numbers come out, backend against backend:
+// - Device API, CPU against CUDA: the same counter layout as cuRAND (key = seed, counter = (offset / 4,
+//   subsequence)), so prtrand() returns bit-identical 32-bit words and prtrand_uniform/_uniform_double the same
+//   values up to one rounding (nvcc may fuse the scale and shift into one FMA). prtrand_normal/_normal_double
+//   use the same Box-Muller pairing, but CUDA evaluates sine and cosine with its fast intrinsics, so normals
+//   agree to about 1e-5 absolute, not bit for bit. HIP's Philox was not compared.
+// - Device API, CUDA migrated from curandState (XORWOW): prtrandState_t is Philox everywhere, so a migrated
+//   program draws different (equally distributed) numbers than the XORWOW original.
+// - Host API: the CPU generator's output is the device-API stream of prtrand_init(seed, 0, offset); cuRAND's
+//   host generators order their output differently (and PRTRAND_RNG_PSEUDO_DEFAULT is XORWOW there), so host-API
+//   numbers differ between the CPU and CUDA backends; their distributions do not.
+#pragma once
+
+#include <cstddef>
+
+#include "config.h"
+
+// prtStream_t and prtStreamSynchronize come from the runtime core; a stand-in keeps this header usable alone.
+#if __has_include("stream.h")
+#include "stream.h"
+#elif !defined(PRT_LIBS_STREAM_STANDIN)
+#define PRT_LIBS_STREAM_STANDIN
+#if PRT_BACKEND_CUDA
+#include <cuda_runtime.h>
+typedef cudaStream_t prtStream_t;  // a stream (stand-in until the core's stream.h is present)
+#elif PRT_BACKEND_HIP
+#include <hip/hip_runtime.h>
+typedef hipStream_t prtStream_t;  // a stream (stand-in until the core's stream.h is present)
+#else
+typedef struct prtStream_st* prtStream_t;  // a stream (stand-in until the core's stream.h is present)
+inline int prtStreamSynchronize(prtStream_t) { return 0; }  // waits for a stream (stand-in: nothing to wait for)
+#endif
+#endif
+
+// Result of every host-API call; values equal cuRAND's.
+typedef enum prtrandStatus {
+  PRTRAND_STATUS_SUCCESS = 0,                      // no error
+  PRTRAND_STATUS_VERSION_MISMATCH = 100,           // header and library versions differ
+  PRTRAND_STATUS_NOT_INITIALIZED = 101,            // the generator is null or was destroyed
+  PRTRAND_STATUS_ALLOCATION_FAILED = 102,          // out of memory
+  PRTRAND_STATUS_TYPE_ERROR = 103,                 // the generator type is not supported
+  PRTRAND_STATUS_OUT_OF_RANGE = 104,               // an argument is out of range
+  PRTRAND_STATUS_LENGTH_NOT_MULTIPLE = 105,        // normal output needs an even length
+  PRTRAND_STATUS_DOUBLE_PRECISION_REQUIRED = 106,  // the device lacks double precision
+  PRTRAND_STATUS_LAUNCH_FAILURE = 201,             // the generating kernel failed
+  PRTRAND_STATUS_PREEXISTING_FAILURE = 202,        // an earlier error is pending
+  PRTRAND_STATUS_INITIALIZATION_FAILED = 203,      // the device could not be initialised
+  PRTRAND_STATUS_ARCH_MISMATCH = 204,              // the device lacks a needed feature
+  PRTRAND_STATUS_INTERNAL_ERROR = 999              // internal error
+} prtrandStatus_t;
+
+// Generator kind for prtrandCreateGenerator; values equal cuRAND's.
+typedef enum prtrandRngType {
+  PRTRAND_RNG_PSEUDO_DEFAULT = 100,       // the library's default pseudo-random generator (Philox on the CPU)
+  PRTRAND_RNG_PSEUDO_PHILOX4_32_10 = 161  // Philox4x32-10 counter-based generator
+} prtrandRngType_t;
+
+struct prtrandGenerator_st;                           // opaque generator state
+typedef struct prtrandGenerator_st* prtrandGenerator_t;  // handle to a host-API generator
+
+// Creates a generator of the given kind, seeded with 0 at offset 0.
+inline prtrandStatus_t prtrandCreateGenerator(prtrandGenerator_t* generator, prtrandRngType_t rng_type);
+// Destroys a generator.
+inline prtrandStatus_t prtrandDestroyGenerator(prtrandGenerator_t generator);
+// Sets the seed (and restarts the stream of numbers at the current offset).
+inline prtrandStatus_t prtrandSetPseudoRandomGeneratorSeed(prtrandGenerator_t generator, unsigned long long seed);
+// Sets the absolute position, in numbers drawn, of the next output.
+inline prtrandStatus_t prtrandSetGeneratorOffset(prtrandGenerator_t generator, unsigned long long offset);
+// Sets the stream the generator's work runs on (0: the default stream).
+inline prtrandStatus_t prtrandSetStream(prtrandGenerator_t generator, prtStream_t stream);
+// Fills out[0, num) with uniformly distributed 32-bit words.
+inline prtrandStatus_t prtrandGenerate(prtrandGenerator_t generator, unsigned int* out, size_t num);
+// Fills out[0, num) with floats uniform in (0, 1].
+inline prtrandStatus_t prtrandGenerateUniform(prtrandGenerator_t generator, float* out, size_t num);
+// Fills out[0, num) with doubles uniform in (0, 1].
+inline prtrandStatus_t prtrandGenerateUniformDouble(prtrandGenerator_t generator, double* out, size_t num);
+// Fills out[0, num) (num even) with normal floats of the given mean and standard deviation.
+inline prtrandStatus_t prtrandGenerateNormal(prtrandGenerator_t generator, float* out, size_t num, float mean,
+                                             float stddev);
+// Fills out[0, num) (num even) with normal doubles of the given mean and standard deviation.
+inline prtrandStatus_t prtrandGenerateNormalDouble(prtrandGenerator_t generator, double* out, size_t num,
+                                                   double mean, double stddev);
+
+#if PRT_BACKEND_CUDA
+#include "cuda/rand.h"
+#elif PRT_BACKEND_HIP
+#include "hip/rand.h"
+#else
+#include "cpu/rand.h"
+#endif
