@@ -1,0 +1,95 @@
+"""The JSON report: one document per scan, shaped by docs/report-schema.json, keys sorted, no timestamps."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from migrate.model import Finding, Rule, ScanResult
+from migrate.report.fingerprint import fingerprint
+from migrate.report.summary import Tally, summarize
+
+# The `format_version` of docs/report-schema.json; bump it with any change a reader could notice.
+FORMAT_VERSION = 1
+
+
+def _counts(tallies: tuple[Tally, ...]) -> dict[str, int]:
+    return {t.name: t.findings for t in tallies}
+
+
+def finding_data(finding: Finding) -> dict[str, Any]:
+    """A finding as the JSON report writes it."""
+    return {
+        "rule_id": finding.rule_id,
+        "path": finding.path,
+        "line": finding.line,
+        "column": finding.column,
+        "end_line": finding.end_line,
+        "end_column": finding.end_column,
+        "severity": finding.severity,
+        "safety": finding.safety,
+        "effort": finding.effort,
+        "family": finding.family,
+        "message": finding.message,
+        "origin": finding.origin,
+        "snippet": finding.snippet,
+        "fixable": finding.fixable,
+        "fingerprint": fingerprint(finding),
+        "edits": [{"start": e.start, "end": e.end, "text": e.text} for e in sorted(finding.edits)],
+    }
+
+
+def rule_data(rule: Rule) -> dict[str, Any]:
+    """The parts of a rule a reader of the report needs to act on its findings."""
+    return {
+        "family": rule.family,
+        "summary": rule.summary,
+        "severity": rule.severity,
+        "safety": rule.safety,
+        "effort": rule.effort,
+        "why": rule.why,
+        "fix_safety": rule.fix_safety,
+    }
+
+
+def document(result: ScanResult) -> dict[str, Any]:
+    """The JSON report as plain data (what `render_json` serialises)."""
+    summary = summarize(result)
+    findings = sorted(result.findings, key=lambda f: f.sort_key)
+    used = sorted({f.rule_id for f in findings} & set(result.rules))
+    return {
+        "format_version": FORMAT_VERSION,
+        "version": result.tool_version,
+        "root": result.root,
+        "summary": {
+            "findings": summary.findings,
+            "sites": summary.sites,
+            "fixable": summary.fixable,
+            "fixable_share": round(summary.fixable_share, 4),
+            "problems": summary.problems,
+            "files_scanned": summary.files_scanned,
+            "files_skipped": len(summary.skipped),
+            "lines": summary.lines,
+            "by_severity": _counts(summary.by_severity),
+            "by_family": _counts(summary.by_family),
+            "by_effort": _counts(summary.by_effort),
+        },
+        "files": [
+            {
+                "path": f.path,
+                "language": f.language,
+                "lines": f.lines,
+                "skipped": f.skipped,
+                "findings": f.findings,
+                "fixable": f.fixable,
+            }
+            for f in summary.files
+        ],
+        "findings": [finding_data(f) for f in findings],
+        "rules": {rule_id: rule_data(result.rules[rule_id]) for rule_id in used},
+    }
+
+
+def render_json(result: ScanResult, *, color: bool = False) -> str:
+    """Render the JSON report; `color` is accepted for a uniform signature and ignored."""
+    return json.dumps(document(result), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -1,0 +1,38 @@
+"""The one Jinja2 environment that loads every template under templates/ (fixes, tiles, build files, reports)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+
+TEMPLATE_DIR: Path = Path(__file__).resolve().parent.parent / "templates"
+
+# Template names end in `.j2`; the extension before it says what the template writes.
+_ESCAPED_EXTENSIONS: tuple[str, ...] = (".html", ".htm", ".xml", ".svg")
+
+
+def _autoescape(name: str | None) -> bool:
+    """Escape HTML-like output only: code and Markdown templates must keep every byte they are given."""
+    if name is None:
+        return False
+    return name.removesuffix(".j2").endswith(_ESCAPED_EXTENSIONS)
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    """The shared environment: StrictUndefined, autoescape for HTML, trailing newlines and blocks kept tidy."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATE_DIR),
+        undefined=jinja2.StrictUndefined,
+        autoescape=_autoescape,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_template(name: str, **context: object) -> str:
+    """Render `templates/<name>` with `context`; a missing variable raises instead of rendering empty."""
+    return environment().get_template(name).render(**context)
