@@ -1,0 +1,185 @@
+"""Loading rules (`rules/<family>/<id>.toml`) and mapping tables (`rules/maps/*.toml`), with validation."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from .model import EFFORTS, SAFETIES, SEVERITIES, STATUSES, MapEntry, Rule
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+RULES_DIR = PACKAGE_ROOT / "rules"
+
+REQUIRED_KEYS = ("id", "summary", "message", "severity", "safety", "effort", "why", "match")
+OPTIONAL_KEYS = ("fix_safety", "fix", "advice", "aliases")
+MATCH_KINDS = ("names", "query", "python-name", "regex", "engine")
+ROW_KINDS = ("function", "type", "enum", "macro")
+
+
+class RuleError(Exception):
+    """A rule or table that cannot be loaded; the message names the file and the problem."""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every rule by id (aliases included) and every catalogued CUDA name."""
+
+    rules: Mapping[str, Rule]
+    names: Mapping[str, MapEntry]
+    aliases: Mapping[str, str]
+    digest: str
+
+    def rule(self, rule_id: str) -> Rule:
+        return self.rules[self.aliases.get(rule_id, rule_id)]
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise RuleError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def _choice(path: Path, key: str, value: Any, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise RuleError(f"{path}: {key} = {value!r} is not one of {', '.join(allowed)}")
+    return value
+
+
+def load_rule(path: Path, family: str) -> Rule:
+    """Parse and validate one rule file."""
+    data = _load_toml(path)
+    unknown = sorted(set(data) - set(REQUIRED_KEYS) - set(OPTIONAL_KEYS))
+    if unknown:
+        allowed = ", ".join(REQUIRED_KEYS + OPTIONAL_KEYS)
+        raise RuleError(f"{path}: unknown key {unknown[0]!r}; allowed keys: {allowed}")
+    missing = [key for key in REQUIRED_KEYS if key not in data]
+    if missing:
+        raise RuleError(f"{path}: missing key {missing[0]!r}")
+    if data["id"] != path.stem:
+        raise RuleError(f"{path}: id {data['id']!r} must equal the file name {path.stem!r}")
+    safety = _choice(path, "safety", data["safety"], SAFETIES)
+    if safety == "unsafe" and not data.get("fix_safety"):
+        raise RuleError(f"{path}: an unsafe rule needs fix_safety saying when the fix may change behaviour")
+    match = data["match"]
+    if not isinstance(match, dict) or "kind" not in match:
+        raise RuleError(f"{path}: match must be a table with a kind ({', '.join(MATCH_KINDS)})")
+    _choice(path, "match.kind", match["kind"], MATCH_KINDS)
+    return Rule(
+        id=data["id"],
+        family=family,
+        summary=data["summary"],
+        message=data["message"],
+        severity=_choice(path, "severity", data["severity"], SEVERITIES),
+        safety=safety,
+        effort=_choice(path, "effort", data["effort"], EFFORTS),
+        why=data["why"].strip(),
+        match=match,
+        path=path.relative_to(PACKAGE_ROOT).as_posix() if path.is_relative_to(PACKAGE_ROOT) else str(path),
+        fix=data.get("fix"),
+        fix_safety=data.get("fix_safety", ""),
+        advice=data.get("advice", {}),
+        aliases=tuple(data.get("aliases", ())),
+    )
+
+
+def load_table(path: Path) -> list[MapEntry]:
+    """Parse and validate one mapping table."""
+    data = _load_toml(path)
+    meta = data.get("table")
+    if not isinstance(meta, dict) or "family" not in meta or "rule" not in meta:
+        raise RuleError(f"{path}: needs a [table] with family and rule")
+    entries = []
+    for name, row in data.get("names", {}).items():
+        if row.get("kind") not in ROW_KINDS:
+            raise RuleError(f"{path}: {name}: kind {row.get('kind')!r} is not one of {', '.join(ROW_KINDS)}")
+        entries.append(
+            MapEntry(
+                name=name,
+                kind=row["kind"],
+                status=_choice(path, f"{name}.status", row.get("status"), STATUSES),
+                effort=_choice(path, f"{name}.effort", row.get("effort"), EFFORTS),
+                table=path.stem,
+                family=meta["family"],
+                rule=meta["rule"],
+                portable=row.get("portable", ""),
+                note=row.get("note", ""),
+            )
+        )
+    return entries
+
+
+def _rule_files(rules_dir: Path) -> list[tuple[Path, str]]:
+    found = []
+    for family_dir in sorted(p for p in rules_dir.iterdir() if p.is_dir() and p.name != "maps"):
+        for path in sorted(family_dir.glob("*.toml")):
+            found.append((path, family_dir.name))
+    return found
+
+
+def _table_files(rules_dir: Path) -> list[Path]:
+    maps = rules_dir / "maps"
+    return sorted(maps.glob("*.toml")) if maps.is_dir() else []
+
+
+def _digest(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        stat = path.stat()
+        digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:24]
+
+
+def _build(rules_dir: Path, digest: str) -> Catalog:
+    rules: dict[str, Rule] = {}
+    aliases: dict[str, str] = {}
+    for path, family in _rule_files(rules_dir):
+        rule = load_rule(path, family)
+        if rule.id in rules or rule.id in aliases:
+            raise RuleError(f"{path}: rule id {rule.id!r} is already used by {rules[rule.id].path}")
+        rules[rule.id] = rule
+        for alias in rule.aliases:
+            aliases[alias] = rule.id
+    names: dict[str, MapEntry] = {}
+    for path in _table_files(rules_dir):
+        for entry in load_table(path):
+            if entry.name in names:
+                raise RuleError(f"{path}: {entry.name} is already in table {names[entry.name].table}")
+            if entry.rule not in rules:
+                raise RuleError(f"{path}: [table] rule {entry.rule!r} has no rule file")
+            names[entry.name] = entry
+    return Catalog(rules=rules, names=names, aliases=aliases, digest=digest)
+
+
+def load_catalog(rules_dir: Path = RULES_DIR, cache_dir: Path | None = None) -> Catalog:
+    """Load every rule and table; a compiled copy is kept in `cache_dir` and reused while no file changed."""
+    paths = [p for p, _ in _rule_files(rules_dir)] + _table_files(rules_dir)
+    digest = _digest(paths)
+    cached = cache_dir / f"catalog-{digest}.pickle" if cache_dir else None
+    if cached and cached.is_file():
+        try:
+            with cached.open("rb") as handle:
+                catalog = pickle.load(handle)
+            if isinstance(catalog, Catalog) and catalog.digest == digest:
+                return catalog
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
+            pass
+    catalog = _build(rules_dir, digest)
+    if cached:
+        try:
+            cache_dir.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+            with tmp.open("wb") as handle:
+                pickle.dump(catalog, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            tmp.replace(cached)
+        except OSError:
+            pass
+    return catalog

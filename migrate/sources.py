@@ -1,0 +1,180 @@
+"""Finding the files to scan: walking trees, .gitignore and excludes, language detection, reading bytes safely."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Iterator, Sequence
+
+import pathspec
+
+C_FAMILY = {".cu", ".cuh", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".inl", ".inc", ".cup", ".tpp"}
+BUILD_NAMES = {"CMakeLists.txt": "cmake", "Makefile": "make", "makefile": "make", "GNUmakefile": "make"}
+BUILD_SUFFIXES = {".cmake": "cmake", ".mk": "make"}
+DEPENDENCY_NAMES = {"pyproject.toml": "pyproject", "setup.cfg": "requirements", "environment.yml": "requirements"}
+ALWAYS_SKIPPED_DIRS = {".git", ".hg", ".svn", "__pycache__", ".migrate-cache", "node_modules", ".tox", ".venv"}
+DEFAULT_MAX_BYTES = 10 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Source:
+    """A candidate file: where it is, how reports name it, and which frontend reads it."""
+
+    path: Path
+    relpath: str
+    language: str
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A path the walk did not scan, and why (a symlink loop, say)."""
+
+    relpath: str
+    reason: str
+
+
+def language_of(path: Path) -> str | None:
+    """The language `migrate` reads a file as, from its name alone; None for files it does not look at."""
+    name = path.name
+    if name in BUILD_NAMES:
+        return BUILD_NAMES[name]
+    if name in DEPENDENCY_NAMES:
+        return DEPENDENCY_NAMES[name]
+    suffix = path.suffix.lower()
+    if suffix in BUILD_SUFFIXES:
+        return BUILD_SUFFIXES[suffix]
+    if path.suffix in C_FAMILY or suffix in C_FAMILY:
+        return "cuda"
+    if suffix in (".py", ".pyi"):
+        return "python"
+    if name.startswith("requirements") and suffix in (".txt", ".in"):
+        return "requirements"
+    return None
+
+
+def _relpath(path: Path, root: Path) -> str:
+    try:
+        return PurePosixPath(path.relative_to(root)).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _gitignore(directory: Path, inherited: pathspec.PathSpec | None) -> tuple[pathspec.PathSpec | None, Path | None]:
+    ignore_file = directory / ".gitignore"
+    if not ignore_file.is_file():
+        return inherited, None
+    try:
+        lines = ignore_file.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return inherited, None
+    return pathspec.GitIgnoreSpec.from_lines(lines), directory
+
+
+def _excluded(relpath: str, excludes: Sequence[str]) -> bool:
+    parts = relpath.split("/")
+    for pattern in excludes:
+        if fnmatch.fnmatch(relpath, pattern) or any(fnmatch.fnmatch(part, pattern) for part in parts):
+            return True
+    return False
+
+
+def discover(
+    paths: Sequence[Path], root: Path, excludes: Sequence[str] = (), respect_gitignore: bool = True
+) -> tuple[list[Source], list[Skipped]]:
+    """Every file under `paths` that migrate reads, sorted, with the paths it skipped and why.
+
+    A file named explicitly is scanned whatever its name (read as C/C++/CUDA when nothing else fits).
+    """
+    sources: dict[str, Source] = {}
+    skipped: list[Skipped] = []
+    for given in paths:
+        if given.is_file() or (given.exists() and not given.is_dir()):
+            language = language_of(given) or "cuda"
+            rel = _relpath(given.resolve(), root) if given.is_absolute() else given.as_posix()
+            sources[rel] = Source(given, rel, language)
+            continue
+        if not given.exists():
+            skipped.append(Skipped(given.as_posix(), "no such file or directory"))
+            continue
+        for source_or_skip in _walk(given, root, excludes, respect_gitignore):
+            if isinstance(source_or_skip, Skipped):
+                skipped.append(source_or_skip)
+            else:
+                sources[source_or_skip.relpath] = source_or_skip
+    return [sources[k] for k in sorted(sources)], sorted(set(skipped), key=lambda s: s.relpath)
+
+
+def _walk(top: Path, root: Path, excludes: Sequence[str], respect_gitignore: bool) -> Iterator[Source | Skipped]:
+    seen_dirs: set[tuple[int, int]] = set()
+    stack: list[tuple[Path, list[tuple[pathspec.PathSpec, Path]]]] = [(top, [])]
+    while stack:
+        directory, specs = stack.pop()
+        try:
+            stat = directory.stat()
+        except OSError as exc:
+            yield Skipped(_relpath(directory, root), f"cannot read directory: {exc.strerror}")
+            continue
+        key = (stat.st_dev, stat.st_ino)
+        if key in seen_dirs:
+            yield Skipped(_relpath(directory, root), "symlink loop: directory already scanned")
+            continue
+        seen_dirs.add(key)
+        if respect_gitignore:
+            spec, base = _gitignore(directory, None)
+            if spec is not None and base is not None:
+                specs = specs + [(spec, base)]
+        try:
+            entries = sorted(os.scandir(directory), key=lambda e: e.name)
+        except OSError as exc:
+            yield Skipped(_relpath(directory, root), f"cannot read directory: {exc.strerror}")
+            continue
+        subdirs = []
+        for entry in entries:
+            path = Path(entry.path)
+            rel = _relpath(path, root)
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir and entry.name in ALWAYS_SKIPPED_DIRS:
+                continue
+            if excludes and _excluded(rel, excludes):
+                continue
+            if any(spec.match_file(_relpath(path, base) + ("/" if is_dir else "")) for spec, base in specs):
+                continue
+            if is_dir:
+                subdirs.append((path, specs))
+                continue
+            if entry.is_symlink() and not path.exists():
+                yield Skipped(rel, "broken symlink")
+                continue
+            language = language_of(path)
+            if language is not None:
+                yield Source(path, rel, language)
+        stack.extend(reversed(subdirs))
+
+
+@dataclass(frozen=True)
+class Content:
+    """A file's bytes, or the reason it has none worth scanning."""
+
+    data: bytes = b""
+    problem: str = ""
+    kind: str = ""  # "io-error" for a failure to read, "skip" for a file deliberately not scanned
+
+
+def read(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Content:
+    """Read a file's bytes; binary files and files over the size limit come back as skips with a reason."""
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            return Content(problem=f"larger than the {max_bytes // (1024 * 1024)} MB limit ({size} bytes)", kind="skip")
+        with path.open("rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        return Content(problem=f"cannot read: {exc.strerror or exc}", kind="io-error")
+    if b"\0" in data[:8192]:
+        return Content(problem="binary file", kind="skip")
+    return Content(data=data)
