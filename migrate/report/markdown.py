@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from migrate.model import Finding, ScanResult
-from migrate.report.summary import Tally, percent, plural, summarize
+from migrate.report.summary import Tally, is_site, percent, plural, summarize
 from migrate.templating import render_template
 
 TEMPLATE = "reports/report.md.j2"
@@ -71,6 +71,14 @@ def _rows(tallies: tuple[Tally, ...], name: bool) -> tuple[Row, ...]:
     )
 
 
+def _heading(result: ScanResult) -> str:
+    paths = {f.path for f in result.findings if is_site(f)}
+    if not paths:
+        return "migrate scan: no CUDA-specific code"
+    sites = sum(1 for f in result.findings if is_site(f))
+    return f"migrate scan: {plural(sites, 'CUDA-specific site')} in {plural(len(paths), 'file')}"
+
+
 def render_markdown(result: ScanResult, *, color: bool = False) -> str:
     """Render the Markdown report; `color` is accepted for a uniform signature and ignored."""
     summary = summarize(result)
@@ -88,7 +96,7 @@ def render_markdown(result: ScanResult, *, color: bool = False) -> str:
     files = tuple(FileSection(code_span(path), len(items), tuple(items)) for path, items in sections.items())
     return render_template(
         TEMPLATE,
-        heading=f"migrate scan: {plural(summary.sites, 'CUDA-specific site')} in {plural(len(files), 'file')}",
+        heading=_heading(result),
         version=result.tool_version,
         summary=summary,
         share=percent(summary.fixable, summary.sites),
