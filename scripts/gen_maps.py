@@ -21,8 +21,8 @@ when every declaration of it carries a deprecation marker (a token containing `D
 hand list `portable/removed.toml`) and no header declares it any more, else `unsupported`.
 
 Effort (overridable per name in a portable file's `[effort]` table): supported -> none; CUDA graphs, textures and
-surfaces, driver module/linker/JIT/library loading, IPC and graphics interop (GL, D3D, EGL, VDPAU, NvSci) -> high;
-other functions -> medium; types, enum values and macros -> low.
+surfaces, driver module/linker/JIT/library loading, IPC and graphics interop (GL, D3D, EGL, VDPAU, NvSci) -> high
+for their functions and types; other functions -> medium; other types, enum values and macros -> low.
 
 Duplicates: a name declared by the headers of two tables goes to the table whose portable file lists it, else to
 the first table in TABLES order (runtime, driver, device, nccl, cublas, curand, cufft, cusparse, cusolver, cudnn).
@@ -341,7 +341,7 @@ STD_MATH = frozenset(STD_MATH_BASE + [n + "f" for n in STD_MATH_BASE] + [n + "l"
 
 HIGH_EFFORT = re.compile(
     r"Graph|graph|GRAPH"  # CUDA graphs
-    r"|Tex(?!t)|tex[1-3A-Z]|texture|TEXTURE|TEX_|Surf|surf[1-3A-Z]|surface|SURFACE|SURF_"  # textures, surfaces
+    r"|Tex|tex[1-3A-Z]|texture|TEXTURE|TEX_|Surf|surf[1-3A-Z]|surface|SURFACE|SURF_"  # textures, surfaces
     r"|^cu(?:Module|Link|Library|Kernel)|^CU(?:module|linkState|library|kernel|jit)|^CU_(?:JIT|LIBRARY|MODULE)"
     r"|Ipc|IPC"  # inter-process handles
     r"|Gl[A-Z]|GL(?!OB|ANCE)|D3D|EGL|Egl|VDPAU|Vdpau|NvSci|NVSCI"  # graphics and other interop
@@ -820,8 +820,8 @@ def wanted(spec: TableSpec, name: str, kind: str) -> bool:
 def effort_for(name: str, kind: str, status: str) -> str:
     if status == "supported":
         return "none"
-    if HIGH_EFFORT.search(name):
-        return "high"
+    if kind in ("function", "type") and HIGH_EFFORT.search(name):
+        return "high"  # an enum value or macro of these areas (a texture size limit, say) is only named
     return "medium" if kind == "function" else "low"
 
 
@@ -986,8 +986,8 @@ Sources (each table's `[table].source` says the same):
   `CUDART_DEPRECATED`, `__DEPRECATED__`, `[[deprecated]]`, a library's `*_DEPRECATED`) -> `deprecated`; named by a
   removed list and declared nowhere -> `removed`; otherwise `unsupported`.
 - Effort: supported -> `none`; CUDA graphs, textures and surfaces, driver module/linker/JIT/library loading, IPC
-  and graphics interop (GL, D3D, EGL, VDPAU, NvSci) -> `high`; other functions -> `medium`; types, enum values
-  and macros -> `low`. A portable file's `[effort]` overrides it.
+  and graphics interop (GL, D3D, EGL, VDPAU, NvSci) -> `high` for their functions and types; other functions ->
+  `medium`; other types, enum values and macros -> `low`. A portable file's `[effort]` overrides it.
 - A name declared by two tables' headers goes to the table whose portable file lists it, else to the first in
   this order: cuda-runtime, cuda-driver, cuda-device, nccl, cublas, curand, cufft, cusparse, cusolver, cudnn.
 
