@@ -339,6 +339,10 @@ STD_MATH_BASE = [
 ]
 STD_MATH = frozenset(STD_MATH_BASE + [n + "f" for n in STD_MATH_BASE] + [n + "l" for n in STD_MATH_BASE])
 
+# Deprecated device functions whose names are ordinary words in C++ (`std::any`, a local `all`): matched by
+# name they would flag host code; their deprecated `__all`/`__any` spellings are catalogued.
+GENERIC_DEVICE_NAMES = frozenset({"all", "any"})
+
 HIGH_EFFORT = re.compile(
     r"Graph|graph|GRAPH"  # CUDA graphs
     r"|Tex|tex[1-3A-Z]|texture|TEXTURE|TEX_|Surf|surf[1-3A-Z]|surface|SURFACE|SURF_"  # textures, surfaces
@@ -811,7 +815,7 @@ def wanted(spec: TableSpec, name: str, kind: str) -> bool:
             return False
         if kind == "macro" and name.startswith("__"):
             return False
-        return name not in STD_MATH
+        return name not in STD_MATH and name not in GENERIC_DEVICE_NAMES
     if name.startswith("_"):
         return False
     return not spec.prefixes or name.startswith(spec.prefixes)
