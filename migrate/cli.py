@@ -1,0 +1,261 @@
+"""The `migrate` command line: argument parsing, exit codes, and where output and progress go."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from . import __version__
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+
+class UsageError(Exception):
+    """A user error: printed as one line on stderr, exit code 2, no traceback."""
+
+
+def _default_cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "migrate"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="migrate",
+        description="Find CUDA-specific code, rewrite it onto portable code, and check that the numbers still match.",
+    )
+    parser.add_argument("--version", action="version", version=f"migrate {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    scan = commands.add_parser(
+        "scan",
+        help="report every CUDA-specific construct in files or trees",
+        usage="migrate scan [options] [PATH ...] [-- COMPILER-FLAGS for libclang]",
+    )
+    scan.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the bundled corpus)")
+    scan.add_argument("--format", "-f", default=None, help="text, json, sarif, github, markdown or html")
+    scan.add_argument("--output", "-o", type=Path, help="write the report to this file instead of stdout")
+    scan.add_argument("--select", action="append", default=[], help="rule ids or families (comma-separated)")
+    scan.add_argument("--ignore", action="append", default=[], help="rule ids or families to leave out")
+    scan.add_argument("--exclude", action="append", default=[], help="glob of paths to skip")
+    scan.add_argument("--root", type=Path, help="folder that reported paths are relative to (default: cwd)")
+    scan.add_argument("--config", type=Path, help="settings file (default: nearest migrate.toml or pyproject.toml)")
+    scan.add_argument("--no-gitignore", action="store_true", help="scan files that .gitignore excludes")
+    scan.add_argument("--no-cache", action="store_true", help="do not read or write the content-hash cache")
+    scan.add_argument("--cache-dir", type=Path, help="where the cache lives (default: ~/.cache/migrate)")
+    scan.add_argument("--jobs", "-j", type=int, default=0, help="worker processes (default: one per core)")
+    scan.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    scan.add_argument("--compile-commands", type=Path, help="compile_commands.json: add libclang's findings")
+    scan.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+
+    rules = commands.add_parser("rules", help="list the rules")
+    rules.add_argument("--family", action="append", default=[], help="only these families")
+    rules.add_argument("--format", choices=("text", "json"), default="text")
+
+    explain = commands.add_parser("explain", help="what a rule finds, why, and what replaces it")
+    explain.add_argument("rule", help="rule id")
+
+    runtime = commands.add_parser("runtime", help="where the portable runtime is, and how to build against it")
+    group = runtime.add_mutually_exclusive_group(required=True)
+    group.add_argument("--include-dir", action="store_true", help="print the runtime's include folder")
+    group.add_argument("--cmake-dir", action="store_true", help="print the folder holding prtConfig.cmake")
+    group.add_argument("--cflags", action="store_true", help="compiler flags for the CPU backend")
+    group.add_argument("--libs", action="store_true", help="linker flags for the CPU backend")
+    return parser
+
+
+def _split(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+
+
+def _progress_callback(enabled: bool):
+    if not enabled or not sys.stderr.isatty():
+        return None, None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from rich.console import Console
+
+    bar = Progress(
+        TextColumn("scanning"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=Console(stderr=True), transient=True,
+    )
+    task = bar.add_task("scan", total=None)
+
+    def update(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    return bar, update
+
+
+def _scan(args: argparse.Namespace) -> int:
+    from .config import load_settings
+    from .engine import ScanOptions, scan
+    from .report import FORMATS, render
+
+    paths = list(args.paths) or [CORPUS]
+    root = (args.root or Path.cwd()).resolve()
+    settings = load_settings(paths[0].resolve(), args.config)
+    fmt = args.format or settings.get("format", "text")
+    if fmt not in FORMATS:
+        raise UsageError(f"--format {fmt!r} is not one of {', '.join(FORMATS)}")
+    options = ScanOptions(
+        paths=tuple(p if p.is_absolute() else (Path.cwd() / p) for p in paths),
+        root=root,
+        select=_split(args.select) or tuple(settings.get("select", [])),
+        ignore=_split(args.ignore) + tuple(settings.get("ignore", [])),
+        exclude=tuple(args.exclude) + tuple(settings.get("exclude", [])),
+        max_bytes=settings.get("max-file-size", 10 * 1024 * 1024),
+        cache_dir=None if args.no_cache else (args.cache_dir or _default_cache_dir()),
+        jobs=args.jobs,
+        respect_gitignore=not args.no_gitignore and settings.get("respect-gitignore", True),
+    )
+    bar, update = _progress_callback(not args.no_progress)
+    if bar is not None:
+        bar.start()
+    try:
+        result = scan(options, progress=update)
+    finally:
+        if bar is not None:
+            bar.stop()
+    flags = list(args.clang_flags)
+    if args.compile_commands or flags:
+        result = _with_semantic(result, options, args.compile_commands, flags)
+    to_terminal = args.output is None and sys.stdout.isatty()
+    report = render(result, fmt, color=to_terminal and fmt == "text" and "NO_COLOR" not in os.environ)
+    if args.output:
+        _write_report(args.output, report)
+    else:
+        sys.stdout.write(report)
+    if any(f.origin == "engine" and f.severity == "error" for f in result.findings):
+        return EXIT_ERROR
+    return EXIT_FINDINGS if result.findings and not args.exit_zero else EXIT_CLEAN
+
+
+def _write_report(path: Path, report: str) -> None:
+    try:
+        path.write_text(report, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write the report: {exc.strerror}") from None
+
+
+def _with_semantic(result, options, compile_commands: Path | None, flags: list[str]):
+    """Add the libclang frontend's findings to a tree-sitter scan, dropping those it already has."""
+    from dataclasses import replace
+
+    from . import semantic
+    from .rules import load_catalog
+
+    catalog = load_catalog(options.rules_dir, options.cache_dir)
+    if compile_commands is not None:
+        if not compile_commands.is_file():
+            raise UsageError(f"{compile_commands}: no such compilation database")
+        per_file = semantic.load_compile_commands(compile_commands)
+        files = [(path, _relative(path, options.root)) for path in sorted(per_file)]
+        extra = semantic.semantic_findings(files, per_file, catalog)
+    else:
+        files = [
+            (options.root / f.path, f.path) for f in result.files if f.language == "cuda" and not f.skipped
+        ]
+        extra = semantic.semantic_findings(files, flags, catalog)
+    seen = {(f.path, f.line, f.column, f.rule_id) for f in result.findings}
+    added = [f for f in extra if (f.path, f.line, f.column, f.rule_id) not in seen and f.rule_id in result.rules]
+    findings = tuple(sorted(result.findings + tuple(added), key=lambda f: f.sort_key))
+    return replace(result, findings=findings)
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _rules(args: argparse.Namespace) -> int:
+    import json
+
+    from .rules import load_catalog
+
+    catalog = load_catalog()
+    chosen = [r for r in sorted(catalog.rules.values(), key=lambda r: (r.family, r.id))]
+    if args.family:
+        families = set(_split(args.family))
+        unknown = families - {r.family for r in chosen}
+        if unknown:
+            raise UsageError(f"--family {sorted(unknown)[0]!r} is not a rule family; known: "
+                             f"{', '.join(sorted({r.family for r in chosen}))}")
+        chosen = [r for r in chosen if r.family in families]
+    if args.format == "json":
+        rows = [
+            {"id": r.id, "family": r.family, "severity": r.severity, "safety": r.safety, "effort": r.effort,
+             "summary": r.summary}
+            for r in chosen
+        ]
+        sys.stdout.write(json.dumps(rows, indent=2) + "\n")
+        return EXIT_CLEAN
+    width = max(len(r.id) for r in chosen) if chosen else 0
+    for rule in chosen:
+        sys.stdout.write(f"{rule.id:<{width}}  {rule.family:<8}  {rule.safety:<6}  {rule.summary}\n")
+    return EXIT_CLEAN
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from .explain import explain_rule
+    from .rules import load_catalog
+
+    catalog = load_catalog()
+    if args.rule not in catalog.rules and args.rule not in catalog.aliases:
+        raise UsageError(f"no rule {args.rule!r}; `migrate rules` lists them")
+    sys.stdout.write(explain_rule(catalog.rule(args.rule), catalog))
+    return EXIT_CLEAN
+
+
+def _runtime(args: argparse.Namespace) -> int:
+    from . import runtime_info
+
+    if args.include_dir:
+        value = str(runtime_info.include_dir())
+    elif args.cmake_dir:
+        value = str(runtime_info.cmake_dir())
+    elif args.cflags:
+        value = runtime_info.cflags()
+    else:
+        value = runtime_info.libs()
+    sys.stdout.write(value + "\n")
+    return EXIT_CLEAN
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from .config import ConfigError
+    from .engine import SelectionError
+    from .rules import RuleError
+
+    parser = _parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    clang_flags: list[str] = []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, clang_flags = argv[:cut], argv[cut + 1 :]
+    args = parser.parse_args(argv)
+    args.clang_flags = clang_flags
+    handlers = {"scan": _scan, "rules": _rules, "explain": _explain, "runtime": _runtime}
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
+    try:
+        return handlers[args.command](args)
+    except (UsageError, ConfigError, SelectionError, RuleError, ValueError) as exc:
+        sys.stderr.write(f"migrate: error: {exc}\n")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        sys.stderr.write("migrate: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return EXIT_CLEAN
+
+
+if __name__ == "__main__":
+    sys.exit(main())

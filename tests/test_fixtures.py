@@ -1,0 +1,57 @@
+"""Every rule's golden cases: tests/fixtures/<rule-id>/<case>/ holds input.<ext> and findings.txt (+ expected.<ext>)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from migrate.engine import scan_bytes
+from migrate.match import compile_rules
+from migrate.report import format_finding
+from migrate.rules import load_catalog
+from migrate.sources import language_of
+
+FIXTURES = Path(__file__).parent / "fixtures"
+CATALOG = load_catalog()
+
+
+def _cases() -> list[Path]:
+    return sorted(p for p in FIXTURES.glob("*/*") if p.is_dir())
+
+
+def _input(case: Path) -> Path:
+    inputs = sorted(case.glob("input*")) + sorted(p for p in case.iterdir() if p.name in ("CMakeLists.txt", "Makefile"))
+    assert len(inputs) == 1, f"{case}: needs exactly one input file"
+    return inputs[0]
+
+
+def _language(path: Path) -> str:
+    return language_of(path) or ("requirements" if path.name.startswith("input") and path.suffix == ".txt" else "cuda")
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_fixture(case: Path, request: pytest.FixtureRequest) -> None:
+    rule_id = case.parent.name
+    assert rule_id in CATALOG.rules, f"{case}: no rule {rule_id!r}"
+    source = _input(case)
+    data = source.read_bytes()
+    ruleset = compile_rules(CATALOG, [rule_id])
+    findings = scan_bytes(ruleset, source.name, _language(source), data)
+    lines = "".join(format_finding(f) + "\n" for f in findings)
+    golden = case / "findings.txt"
+    if request.config.getoption("--update-goldens"):
+        golden.write_text(lines, encoding="utf-8")
+    assert golden.is_file(), f"{case}: findings.txt is missing (run pytest --update-goldens and read it)"
+    assert lines == golden.read_text(encoding="utf-8")
+
+
+def test_every_rule_fires_and_stays_silent() -> None:
+    """Each rule has at least one case with findings and one with none."""
+    missing = []
+    for rule_id in sorted(CATALOG.rules):
+        cases = [p for p in (FIXTURES / rule_id).glob("*") if (p / "findings.txt").is_file()]
+        texts = [(p / "findings.txt").read_text(encoding="utf-8") for p in cases]
+        if not any(t.strip() for t in texts) or not any(not t.strip() for t in texts):
+            missing.append(rule_id)
+    assert not missing, f"rules without a firing and a silent fixture: {', '.join(missing)}"
