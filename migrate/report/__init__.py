@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from migrate.model import ScanResult
 from migrate.report.document import render_json

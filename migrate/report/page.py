@@ -191,7 +191,7 @@ def render_html(result: ScanResult, *, color: bool = False) -> str:
                 position=f"{f.line}:{f.column}",
                 severity=f.severity,
                 rule_id=f.rule_id,
-                summary=rules[f.rule_id].summary if f.rule_id in rules else f.rule_id,
+                summary=rules[f.rule_id].summary if f.rule_id in rules else "",
                 message=f.message,
                 fix=fix_label(f),
                 effort=f.effort,
@@ -228,4 +228,3 @@ def render_html(result: ScanResult, *, color: bool = False) -> str:
         rules=rule_infos,
         skipped=summary.skipped,
     )
-

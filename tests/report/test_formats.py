@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import jsonschema
 import pytest
@@ -20,7 +20,9 @@ GOLDEN_NAMES = {"text": "txt", "json": "json", "sarif": "sarif", "markdown": "md
 
 @pytest.mark.parametrize("fmt", sorted(GOLDEN_NAMES))
 @pytest.mark.parametrize("case", ["mixed", "clean"])
-def test_golden(fmt: str, case: str, request: pytest.FixtureRequest, golden: Callable[[str, str], None]) -> None:
+def test_golden(
+    fmt: str, case: str, request: pytest.FixtureRequest, golden: Callable[[str, str], None]
+) -> None:
     result = request.getfixturevalue(case)
     golden(f"{case}.{GOLDEN_NAMES[fmt]}", render(result, fmt))
 
@@ -89,8 +91,19 @@ def test_json_carries_edits(mixed: ScanResult) -> None:
 
 
 def test_github_escapes_properties_and_message(make_result: Callable[..., ScanResult]) -> None:
-    finding = Finding("runtime-api", "src/a,b:c.cu", 3, 1, 3, 9, "error", "safe", "none",
-                      "50% done\r\nsee: here, there", "runtime")
+    finding = Finding(
+        "runtime-api",
+        "src/a,b:c.cu",
+        3,
+        1,
+        3,
+        9,
+        "error",
+        "safe",
+        "none",
+        "50% done\r\nsee: here, there",
+        "runtime",
+    )
     (line,) = render(make_result(findings=(finding,)), "github").splitlines()
     assert line == (
         "::error file=src/a%2Cb%3Ac.cu,line=3,col=1,endLine=3,endColumn=9,title=migrate%3A runtime-api"
@@ -111,3 +124,11 @@ def test_markdown_escapes_table_cells(mixed: ScanResult) -> None:
     assert r"x.to(device) \| 100% portable" in text
     assert r"\_\_shfl\_down\_sync" in text
     assert r"\<\<\<grid, block\>\>\>" in text
+
+
+def test_text_keeps_brackets_in_messages(make_result: Callable[..., ScanResult]) -> None:
+    finding = Finding(
+        "runtime-api", "a.cu", 1, 1, 1, 2, "warning", "safe", "none", "[red]x[/red] :smile:", "runtime"
+    )
+    assert render(make_result(findings=(finding,)), "text").splitlines()[0] == format_finding(finding)
+    assert "[red]x[/red] :smile:" in format_finding(finding)

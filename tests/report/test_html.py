@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -53,9 +53,9 @@ def _outline(page: str) -> Outline:
 def _tree(root: Path) -> None:
     """Write the sources the mixed scan names, with lines that need escaping around the findings."""
     vector_add = [f"// line {n}" for n in range(1, 41)]
-    vector_add[12] = "    // d_a <- device buffer & \"size\""
+    vector_add[12] = '    // d_a <- device buffer & "size"'
     vector_add[13] = "    cudaMalloc(&d_a, bytes);"
-    vector_add[14] = "    </script><script src=\"https://example.com/x.js\"></script>"
+    vector_add[14] = '    </script><script src="https://example.com/x.js"></script>'
     (root / "src" / "kernels").mkdir(parents=True)
     (root / "src" / "vector_add.cu").write_text("\n".join(vector_add) + "\n", encoding="utf-8")
     reduce = [f"// reduce {n}" for n in range(1, 31)]
@@ -110,8 +110,20 @@ def test_overview_chart_and_tables(page: str) -> None:
 
 
 def test_message_is_escaped(tmp_path: Path, make_result: Callable[..., ScanResult]) -> None:
-    evil = Finding("runtime-api", "a.cu", 1, 1, 1, 2, "warning", "safe", "none",
-                   "<img src=x onerror=alert(1)> & </div>", "runtime", snippet="<b>")
+    evil = Finding(
+        "runtime-api",
+        "a.cu",
+        1,
+        1,
+        1,
+        2,
+        "warning",
+        "safe",
+        "none",
+        "<img src=x onerror=alert(1)> & </div>",
+        "runtime",
+        snippet="<b>",
+    )
     page = render(make_result(root=str(tmp_path), findings=(evil,)), "html")
     _outline(page)
     assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt; &amp; &lt;/div&gt;" in page
