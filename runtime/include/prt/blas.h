@@ -1,0 +1,213 @@
+// prt/blas.h: dense linear algebra (prtblas*), cuBLAS's v2 API with a neutral prefix.
+//
+// Column-major storage and cuBLAS's argument order. cuBLAS on CUDA, hipBLAS on HIP, OpenBLAS's CBLAS on the CPU
+// (link with -lopenblas there; there the call waits for the handle's stream, then runs on the calling thread, so
+// its results are ready when it returns and later work on the stream sees them). On the CPU, 16-bit GEMMs convert
+// to fp32, run sgemm and round the result once. Scalars (alpha, beta, results of dot and nrm2) are read and
+// written through host pointers, or device pointers under PRTBLAS_POINTER_MODE_DEVICE.
+#pragma once
+
+#include <cstddef>
+
+#include "config.h"
+
+// prtStream_t and prtStreamSynchronize come from the runtime core; a stand-in keeps this header usable alone.
+#if __has_include("stream.h")
+#include "stream.h"
+#elif !defined(PRT_LIBS_STREAM_STANDIN)
+#define PRT_LIBS_STREAM_STANDIN
+#if PRT_BACKEND_CUDA
+#include <cuda_runtime.h>
+typedef cudaStream_t prtStream_t;  // a stream (stand-in until the core's stream.h is present)
+#elif PRT_BACKEND_HIP
+#include <hip/hip_runtime.h>
+typedef hipStream_t prtStream_t;  // a stream (stand-in until the core's stream.h is present)
+#else
+typedef struct prtStream_st* prtStream_t;  // a stream (stand-in until the core's stream.h is present)
+inline int prtStreamSynchronize(prtStream_t) { return 0; }  // waits for a stream (stand-in: nothing to wait for)
+#endif
+#endif
+
+#ifndef PRT_DATA_TYPE_DEFINED
+#define PRT_DATA_TYPE_DEFINED
+// Element type of a library call's buffers (CUDA's cudaDataType_t from library_types.h; same values).
+typedef enum prtDataType {
+  PRT_R_32F = 0,   // float
+  PRT_R_64F = 1,   // double
+  PRT_R_16F = 2,   // __half
+  PRT_R_16BF = 14  // __nv_bfloat16
+} prtDataType_t;
+#endif
+
+// Result of every prtblas call; values equal cuBLAS's.
+typedef enum prtblasStatus {
+  PRTBLAS_STATUS_SUCCESS = 0,           // no error
+  PRTBLAS_STATUS_NOT_INITIALIZED = 1,   // the handle is null or was destroyed
+  PRTBLAS_STATUS_ALLOC_FAILED = 3,      // out of memory
+  PRTBLAS_STATUS_INVALID_VALUE = 7,     // an argument is invalid (negative size, short leading dimension)
+  PRTBLAS_STATUS_ARCH_MISMATCH = 8,     // the device lacks a needed feature
+  PRTBLAS_STATUS_MAPPING_ERROR = 11,    // device memory could not be accessed
+  PRTBLAS_STATUS_EXECUTION_FAILED = 13,  // the computation failed
+  PRTBLAS_STATUS_INTERNAL_ERROR = 14,   // internal error
+  PRTBLAS_STATUS_NOT_SUPPORTED = 15     // this combination of types or options is not supported
+} prtblasStatus_t;
+
+// How a matrix argument enters the product; values equal cuBLAS's.
+typedef enum prtblasOperation {
+  PRTBLAS_OP_N = 0,  // as stored
+  PRTBLAS_OP_T = 1,  // transposed
+  PRTBLAS_OP_C = 2   // conjugate-transposed (the same as transposed for real types)
+} prtblasOperation_t;
+
+// Where scalar arguments and results live; values equal cuBLAS's.
+typedef enum prtblasPointerMode {
+  PRTBLAS_POINTER_MODE_HOST = 0,   // scalars are host pointers (the default)
+  PRTBLAS_POINTER_MODE_DEVICE = 1  // scalars are device pointers
+} prtblasPointerMode_t;
+
+// Arithmetic of GemmEx; values equal cuBLAS's.
+typedef enum prtblasComputeType {
+  PRTBLAS_COMPUTE_16F = 64,            // fp16 arithmetic, __half scalars
+  PRTBLAS_COMPUTE_32F = 68,            // fp32 arithmetic, float scalars
+  PRTBLAS_COMPUTE_32F_PEDANTIC = 69,   // fp32 arithmetic, no reduced-precision shortcuts
+  PRTBLAS_COMPUTE_64F = 70,            // fp64 arithmetic, double scalars
+  PRTBLAS_COMPUTE_32F_FAST_16F = 74,   // fp32 that may round inputs to fp16
+  PRTBLAS_COMPUTE_32F_FAST_16BF = 75,  // fp32 that may round inputs to bf16
+  PRTBLAS_COMPUTE_32F_FAST_TF32 = 77   // fp32 that may round inputs to tf32
+} prtblasComputeType_t;
+
+// GEMM algorithm hint; values equal cuBLAS's (only the defaults: the others are device-specific).
+typedef enum prtblasGemmAlgo {
+  PRTBLAS_GEMM_DEFAULT = -1,           // the library's choice
+  PRTBLAS_GEMM_DEFAULT_TENSOR_OP = 99  // the library's choice, tensor cores allowed
+} prtblasGemmAlgo_t;
+
+struct prtblasContext;                          // opaque library context
+typedef struct prtblasContext* prtblasHandle_t;  // handle to a library context, bound to one stream
+
+// Creates a handle on the default stream, pointer mode host.
+inline prtblasStatus_t prtblasCreate(prtblasHandle_t* handle);
+// Destroys a handle.
+inline prtblasStatus_t prtblasDestroy(prtblasHandle_t handle);
+// Binds a handle to a stream: its later calls are ordered on that stream.
+inline prtblasStatus_t prtblasSetStream(prtblasHandle_t handle, prtStream_t stream);
+// Returns the stream a handle is bound to.
+inline prtblasStatus_t prtblasGetStream(prtblasHandle_t handle, prtStream_t* stream);
+// Sets where scalar arguments and results live.
+inline prtblasStatus_t prtblasSetPointerMode(prtblasHandle_t handle, prtblasPointerMode_t mode);
+// Returns where scalar arguments and results live.
+inline prtblasStatus_t prtblasGetPointerMode(prtblasHandle_t handle, prtblasPointerMode_t* mode);
+// Names a status value.
+inline const char* prtblasGetStatusString(prtblasStatus_t status);
+
+// C = alpha * op(A) * op(B) + beta * C in fp32; C is m x n, op(A) m x k, op(B) k x n.
+inline prtblasStatus_t prtblasSgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const float* alpha, const float* A, int lda, const float* B,
+                                    int ldb, const float* beta, float* C, int ldc);
+// C = alpha * op(A) * op(B) + beta * C in fp64.
+inline prtblasStatus_t prtblasDgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const double* alpha, const double* A, int lda,
+                                    const double* B, int ldb, const double* beta, double* C, int ldc);
+// C = alpha * op(A) * op(B) + beta * C with typed buffers (fp16/bf16/fp32/fp64) and a compute type.
+inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                     int m, int n, int k, const void* alpha, const void* A, prtDataType_t Atype,
+                                     int lda, const void* B, prtDataType_t Btype, int ldb, const void* beta, void* C,
+                                     prtDataType_t Ctype, int ldc, prtblasComputeType_t computeType,
+                                     prtblasGemmAlgo_t algo);
+// GemmEx with the compute type spelled as a data type (cuBLAS before 11: PRT_R_32F means PRTBLAS_COMPUTE_32F).
+inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                     int m, int n, int k, const void* alpha, const void* A, prtDataType_t Atype,
+                                     int lda, const void* B, prtDataType_t Btype, int ldb, const void* beta, void* C,
+                                     prtDataType_t Ctype, int ldc, prtDataType_t computeType, prtblasGemmAlgo_t algo);
+// batchCount fp32 GEMMs; matrix i of A, B, C starts at A + i * strideA (and so on).
+inline prtblasStatus_t prtblasSgemmStridedBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                                  prtblasOperation_t transb, int m, int n, int k, const float* alpha,
+                                                  const float* A, int lda, long long strideA, const float* B, int ldb,
+                                                  long long strideB, const float* beta, float* C, int ldc,
+                                                  long long strideC, int batchCount);
+// batchCount fp64 GEMMs; matrix i of A, B, C starts at A + i * strideA (and so on).
+inline prtblasStatus_t prtblasDgemmStridedBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                                  prtblasOperation_t transb, int m, int n, int k, const double* alpha,
+                                                  const double* A, int lda, long long strideA, const double* B,
+                                                  int ldb, long long strideB, const double* beta, double* C, int ldc,
+                                                  long long strideC, int batchCount);
+// batchCount typed GEMMs as GemmEx; strides count elements.
+inline prtblasStatus_t prtblasGemmStridedBatchedEx(prtblasHandle_t handle, prtblasOperation_t transa,
+                                                   prtblasOperation_t transb, int m, int n, int k, const void* alpha,
+                                                   const void* A, prtDataType_t Atype, int lda, long long strideA,
+                                                   const void* B, prtDataType_t Btype, int ldb, long long strideB,
+                                                   const void* beta, void* C, prtDataType_t Ctype, int ldc,
+                                                   long long strideC, int batchCount,
+                                                   prtblasComputeType_t computeType, prtblasGemmAlgo_t algo);
+// y = alpha * op(A) * x + beta * y in fp32; A is m x n.
+inline prtblasStatus_t prtblasSgemv(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n,
+                                    const float* alpha, const float* A, int lda, const float* x, int incx,
+                                    const float* beta, float* y, int incy);
+// y = alpha * op(A) * x + beta * y in fp64; A is m x n.
+inline prtblasStatus_t prtblasDgemv(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n,
+                                    const double* alpha, const double* A, int lda, const double* x, int incx,
+                                    const double* beta, double* y, int incy);
+// y = alpha * x + y in fp32.
+inline prtblasStatus_t prtblasSaxpy(prtblasHandle_t handle, int n, const float* alpha, const float* x, int incx,
+                                    float* y, int incy);
+// y = alpha * x + y in fp64.
+inline prtblasStatus_t prtblasDaxpy(prtblasHandle_t handle, int n, const double* alpha, const double* x, int incx,
+                                    double* y, int incy);
+// *result = x . y in fp32.
+inline prtblasStatus_t prtblasSdot(prtblasHandle_t handle, int n, const float* x, int incx, const float* y, int incy,
+                                   float* result);
+// *result = x . y in fp64.
+inline prtblasStatus_t prtblasDdot(prtblasHandle_t handle, int n, const double* x, int incx, const double* y,
+                                   int incy, double* result);
+// *result = Euclidean norm of x in fp32.
+inline prtblasStatus_t prtblasSnrm2(prtblasHandle_t handle, int n, const float* x, int incx, float* result);
+// *result = Euclidean norm of x in fp64.
+inline prtblasStatus_t prtblasDnrm2(prtblasHandle_t handle, int n, const double* x, int incx, double* result);
+// x = alpha * x in fp32.
+inline prtblasStatus_t prtblasSscal(prtblasHandle_t handle, int n, const float* alpha, float* x, int incx);
+// x = alpha * x in fp64.
+inline prtblasStatus_t prtblasDscal(prtblasHandle_t handle, int n, const double* alpha, double* x, int incx);
+// y = x in fp32.
+inline prtblasStatus_t prtblasScopy(prtblasHandle_t handle, int n, const float* x, int incx, float* y, int incy);
+// y = x in fp64.
+inline prtblasStatus_t prtblasDcopy(prtblasHandle_t handle, int n, const double* x, int incx, double* y, int incy);
+
+// Shared by every backend: the name of a status value.
+inline const char* prtblasGetStatusString(prtblasStatus_t status) {
+  switch (status) {
+    case PRTBLAS_STATUS_SUCCESS: return "PRTBLAS_STATUS_SUCCESS";
+    case PRTBLAS_STATUS_NOT_INITIALIZED: return "PRTBLAS_STATUS_NOT_INITIALIZED";
+    case PRTBLAS_STATUS_ALLOC_FAILED: return "PRTBLAS_STATUS_ALLOC_FAILED";
+    case PRTBLAS_STATUS_INVALID_VALUE: return "PRTBLAS_STATUS_INVALID_VALUE";
+    case PRTBLAS_STATUS_ARCH_MISMATCH: return "PRTBLAS_STATUS_ARCH_MISMATCH";
+    case PRTBLAS_STATUS_MAPPING_ERROR: return "PRTBLAS_STATUS_MAPPING_ERROR";
+    case PRTBLAS_STATUS_EXECUTION_FAILED: return "PRTBLAS_STATUS_EXECUTION_FAILED";
+    case PRTBLAS_STATUS_INTERNAL_ERROR: return "PRTBLAS_STATUS_INTERNAL_ERROR";
+    case PRTBLAS_STATUS_NOT_SUPPORTED: return "PRTBLAS_STATUS_NOT_SUPPORTED";
+  }
+  return "PRTBLAS_STATUS_UNKNOWN";
+}
+
+// Shared by every backend: the old GemmEx spelling with a data type as compute type.
+inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                     int m, int n, int k, const void* alpha, const void* A, prtDataType_t Atype,
+                                     int lda, const void* B, prtDataType_t Btype, int ldb, const void* beta, void* C,
+                                     prtDataType_t Ctype, int ldc, prtDataType_t computeType, prtblasGemmAlgo_t algo) {
+  prtblasComputeType_t compute;
+  switch (computeType) {
+    case PRT_R_16F: compute = PRTBLAS_COMPUTE_16F; break;
+    case PRT_R_32F: compute = PRTBLAS_COMPUTE_32F; break;
+    case PRT_R_64F: compute = PRTBLAS_COMPUTE_64F; break;
+    default: return PRTBLAS_STATUS_NOT_SUPPORTED;
+  }
+  return prtblasGemmEx(handle, transa, transb, m, n, k, alpha, A, Atype, lda, B, Btype, ldb, beta, C, Ctype, ldc,
+                       compute, algo);
+}
+
+#if PRT_BACKEND_CUDA
+#include "cuda/blas.h"
+#elif PRT_BACKEND_HIP
+#include "hip/blas.h"
+#else
+#include "cpu/blas.h"
+#endif

@@ -1,0 +1,415 @@
+// prt/cpu/blas.h: the CPU backend of prt/blas.h, on OpenBLAS's CBLAS (link with -lopenblas).
+#pragma once
+
+#include <cblas.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <vector>
+
+// A library context: the stream calls are ordered on, and where scalars live (both are host memory here).
+struct prtblasContext {
+  prtStream_t stream;         // calls wait for this stream before running
+  prtblasPointerMode_t mode;  // recorded for GetPointerMode; host and device pointers are both host memory
+};
+
+namespace prt {
+namespace blas_detail {
+
+inline CBLAS_TRANSPOSE trans(prtblasOperation_t op) { return op == PRTBLAS_OP_N ? CblasNoTrans : CblasTrans; }
+inline bool valid_op(prtblasOperation_t op) {
+  return op == PRTBLAS_OP_N || op == PRTBLAS_OP_T || op == PRTBLAS_OP_C;
+}
+inline int max1(int v) { return v > 1 ? v : 1; }
+
+// Checks a handle and drains its stream; returns SUCCESS when the call may run.
+inline prtblasStatus_t enter(prtblasHandle_t handle) {
+  if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
+  if (prtStreamSynchronize(handle->stream) != 0) return PRTBLAS_STATUS_EXECUTION_FAILED;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+// The argument checks cuBLAS makes for a GEMM.
+inline prtblasStatus_t check_gemm(prtblasOperation_t ta, prtblasOperation_t tb, int m, int n, int k, int lda,
+                                  int ldb, int ldc) {
+  if (!valid_op(ta) || !valid_op(tb) || m < 0 || n < 0 || k < 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  if (lda < max1(ta == PRTBLAS_OP_N ? m : k) || ldb < max1(tb == PRTBLAS_OP_N ? k : n) || ldc < max1(m)) {
+    return PRTBLAS_STATUS_INVALID_VALUE;
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+// IEEE binary16 bits to float (exact).
+inline float half_to_float(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  uint32_t exp = (h >> 10) & 0x1Fu, mant = h & 0x3FFu, bits;
+  if (exp == 0x1F) {
+    bits = sign | 0x7F800000u | (mant << 13);  // inf or nan
+  } else if (exp != 0) {
+    bits = sign | ((exp + 112) << 23) | (mant << 13);  // normal: rebias 15 -> 127
+  } else if (mant == 0) {
+    bits = sign;  // signed zero
+  } else {
+    int e = 113;  // subnormal: shift the mantissa up until its leading one is implicit
+    while ((mant & 0x400u) == 0) {
+      mant <<= 1;
+      --e;
+    }
+    bits = sign | (static_cast<uint32_t>(e) << 23) | ((mant & 0x3FFu) << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+// Float to IEEE binary16 bits, rounding to nearest even.
+inline uint16_t float_to_half(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, sizeof x);
+  const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
+  const uint32_t abs = x & 0x7FFFFFFFu;
+  if (abs >= 0x7F800000u) return sign | (abs > 0x7F800000u ? 0x7E00u : 0x7C00u);  // nan, inf
+  if (abs >= 0x477FF000u) return sign | 0x7C00u;  // rounds to a value past 65504: inf
+  if (abs < 0x38800000u) {  // below 2^-14: a subnormal half (or zero)
+    if (abs < 0x33000000u) return sign;  // below half the smallest subnormal: zero
+    const uint32_t e = abs >> 23, mant = (abs & 0x7FFFFFu) | 0x800000u;
+    const uint32_t shift = 126 - e;  // puts the value in units of 2^-24
+    uint32_t q = mant >> shift;
+    const uint32_t rest = mant & ((1u << shift) - 1), halfway = 1u << (shift - 1);
+    if (rest > halfway || (rest == halfway && (q & 1u))) ++q;
+    return sign | static_cast<uint16_t>(q);
+  }
+  uint32_t r = abs - 0x38000000u;  // rebias 127 -> 15, keeping 13 extra mantissa bits
+  const uint32_t rest = r & 0x1FFFu;
+  r >>= 13;
+  if (rest > 0x1000u || (rest == 0x1000u && (r & 1u))) ++r;  // a carry into the exponent is right too
+  return sign | static_cast<uint16_t>(r);
+}
+
+// bfloat16 bits to float (exact).
+inline float bf16_to_float(uint16_t b) {
+  const uint32_t bits = static_cast<uint32_t>(b) << 16;
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+// Float to bfloat16 bits, rounding to nearest even.
+inline uint16_t float_to_bf16(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, sizeof x);
+  if ((x & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);  // quiet nan
+  x += 0x7FFFu + ((x >> 16) & 1u);
+  return static_cast<uint16_t>(x >> 16);
+}
+
+// Reads element i of a buffer of type t as float.
+inline float load(const void* p, prtDataType_t t, size_t i) {
+  switch (t) {
+    case PRT_R_16F: return half_to_float(static_cast<const uint16_t*>(p)[i]);
+    case PRT_R_16BF: return bf16_to_float(static_cast<const uint16_t*>(p)[i]);
+    case PRT_R_64F: return static_cast<float>(static_cast<const double*>(p)[i]);
+    default: return static_cast<const float*>(p)[i];
+  }
+}
+
+// Writes v as element i of a buffer of type t.
+inline void store(void* p, prtDataType_t t, size_t i, float v) {
+  switch (t) {
+    case PRT_R_16F: static_cast<uint16_t*>(p)[i] = float_to_half(v); break;
+    case PRT_R_16BF: static_cast<uint16_t*>(p)[i] = float_to_bf16(v); break;
+    case PRT_R_64F: static_cast<double*>(p)[i] = v; break;
+    default: static_cast<float*>(p)[i] = v; break;
+  }
+}
+
+// Copies a rows x cols column-major matrix (leading dimension ld) into a packed float matrix.
+inline void widen(const void* src, prtDataType_t t, int rows, int cols, int ld, std::vector<float>& dst) {
+  dst.resize(static_cast<size_t>(rows) * cols);
+  for (int j = 0; j < cols; ++j) {
+    for (int i = 0; i < rows; ++i) dst[static_cast<size_t>(j) * rows + i] = load(src, t, static_cast<size_t>(j) * ld + i);
+  }
+}
+
+// Reads a scalar of the compute type as float (alpha and beta of a 16F or 32F GEMM).
+inline float scalar(const void* p, prtblasComputeType_t compute) {
+  return compute == PRTBLAS_COMPUTE_16F ? half_to_float(*static_cast<const uint16_t*>(p))
+                                        : *static_cast<const float*>(p);
+}
+
+// One typed GEMM (no argument checks): fp64 by dgemm, fp32 by sgemm, 16-bit buffers through fp32 copies.
+inline prtblasStatus_t gemm_ex(prtblasOperation_t ta, prtblasOperation_t tb, int m, int n, int k, const void* alpha,
+                               const void* A, prtDataType_t at, int lda, const void* B, prtDataType_t bt, int ldb,
+                               const void* beta, void* C, prtDataType_t ct, int ldc, prtblasComputeType_t compute) {
+  if (compute == PRTBLAS_COMPUTE_64F) {
+    if (at != PRT_R_64F || bt != PRT_R_64F || ct != PRT_R_64F) return PRTBLAS_STATUS_NOT_SUPPORTED;
+    cblas_dgemm(CblasColMajor, trans(ta), trans(tb), m, n, k, *static_cast<const double*>(alpha),
+                static_cast<const double*>(A), lda, static_cast<const double*>(B), ldb,
+                *static_cast<const double*>(beta), static_cast<double*>(C), ldc);
+    return PRTBLAS_STATUS_SUCCESS;
+  }
+  const bool half_compute = compute == PRTBLAS_COMPUTE_16F;
+  const bool float_compute = compute == PRTBLAS_COMPUTE_32F || compute == PRTBLAS_COMPUTE_32F_PEDANTIC ||
+                             compute == PRTBLAS_COMPUTE_32F_FAST_16F || compute == PRTBLAS_COMPUTE_32F_FAST_16BF ||
+                             compute == PRTBLAS_COMPUTE_32F_FAST_TF32;
+  // The type combinations cuBLAS accepts for these compute types.
+  if (half_compute) {
+    if (at != PRT_R_16F || bt != PRT_R_16F || ct != PRT_R_16F) return PRTBLAS_STATUS_NOT_SUPPORTED;
+  } else if (float_compute) {
+    const bool all32 = at == PRT_R_32F && bt == PRT_R_32F && ct == PRT_R_32F;
+    const bool low = (at == PRT_R_16F || at == PRT_R_16BF) && bt == at && (ct == at || ct == PRT_R_32F);
+    if (!all32 && !low) return PRTBLAS_STATUS_NOT_SUPPORTED;
+  } else {
+    return PRTBLAS_STATUS_NOT_SUPPORTED;
+  }
+  const float a = scalar(alpha, compute), b = scalar(beta, compute);
+  if (at == PRT_R_32F && ct == PRT_R_32F) {
+    cblas_sgemm(CblasColMajor, trans(ta), trans(tb), m, n, k, a, static_cast<const float*>(A), lda,
+                static_cast<const float*>(B), ldb, b, static_cast<float*>(C), ldc);
+    return PRTBLAS_STATUS_SUCCESS;
+  }
+  std::vector<float> wa, wb, wc;
+  const int ar = ta == PRTBLAS_OP_N ? m : k, ac = ta == PRTBLAS_OP_N ? k : m;
+  const int br = tb == PRTBLAS_OP_N ? k : n, bc = tb == PRTBLAS_OP_N ? n : k;
+  widen(A, at, ar, ac, lda, wa);
+  widen(B, bt, br, bc, ldb, wb);
+  if (b == 0.0f) {
+    wc.assign(static_cast<size_t>(m) * n, 0.0f);  // beta == 0: C is not read, as in cuBLAS
+  } else {
+    widen(C, ct, m, n, ldc, wc);
+  }
+  if (m > 0 && n > 0) {
+    cblas_sgemm(CblasColMajor, trans(ta), trans(tb), m, n, k, a, wa.data(), max1(ar), wb.data(), max1(br), b,
+                wc.data(), max1(m));
+  }
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < m; ++i) store(C, ct, static_cast<size_t>(j) * ldc + i, wc[static_cast<size_t>(j) * m + i]);
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+// Size in bytes of one element of type t.
+inline size_t element_size(prtDataType_t t) {
+  return t == PRT_R_64F ? 8 : (t == PRT_R_32F ? 4 : 2);
+}
+
+}  // namespace blas_detail
+}  // namespace prt
+
+inline prtblasStatus_t prtblasCreate(prtblasHandle_t* handle) {
+  if (handle == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *handle = new (std::nothrow) prtblasContext{nullptr, PRTBLAS_POINTER_MODE_HOST};
+  return *handle ? PRTBLAS_STATUS_SUCCESS : PRTBLAS_STATUS_ALLOC_FAILED;
+}
+
+inline prtblasStatus_t prtblasDestroy(prtblasHandle_t handle) {
+  if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
+  delete handle;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSetStream(prtblasHandle_t handle, prtStream_t stream) {
+  if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
+  handle->stream = stream;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasGetStream(prtblasHandle_t handle, prtStream_t* stream) {
+  if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
+  if (stream == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *stream = handle->stream;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSetPointerMode(prtblasHandle_t handle, prtblasPointerMode_t mode) {
+  if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
+  if (mode != PRTBLAS_POINTER_MODE_HOST && mode != PRTBLAS_POINTER_MODE_DEVICE) return PRTBLAS_STATUS_INVALID_VALUE;
+  handle->mode = mode;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasGetPointerMode(prtblasHandle_t handle, prtblasPointerMode_t* mode) {
+  if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
+  if (mode == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *mode = handle->mode;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const float* alpha, const float* A, int lda, const float* B,
+                                    int ldb, const float* beta, float* C, int ldc) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  cblas_sgemm(CblasColMajor, trans(transa), trans(transb), m, n, k, *alpha, A, lda, B, ldb, *beta, C, ldc);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasDgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const double* alpha, const double* A, int lda,
+                                    const double* B, int ldb, const double* beta, double* C, int ldc) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  cblas_dgemm(CblasColMajor, trans(transa), trans(transb), m, n, k, *alpha, A, lda, B, ldb, *beta, C, ldc);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                     int m, int n, int k, const void* alpha, const void* A, prtDataType_t Atype,
+                                     int lda, const void* B, prtDataType_t Btype, int ldb, const void* beta, void* C,
+                                     prtDataType_t Ctype, int ldc, prtblasComputeType_t computeType,
+                                     prtblasGemmAlgo_t) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  return gemm_ex(transa, transb, m, n, k, alpha, A, Atype, lda, B, Btype, ldb, beta, C, Ctype, ldc, computeType);
+}
+
+inline prtblasStatus_t prtblasGemmStridedBatchedEx(prtblasHandle_t handle, prtblasOperation_t transa,
+                                                   prtblasOperation_t transb, int m, int n, int k, const void* alpha,
+                                                   const void* A, prtDataType_t Atype, int lda, long long strideA,
+                                                   const void* B, prtDataType_t Btype, int ldb, long long strideB,
+                                                   const void* beta, void* C, prtDataType_t Ctype, int ldc,
+                                                   long long strideC, int batchCount,
+                                                   prtblasComputeType_t computeType, prtblasGemmAlgo_t) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  if (batchCount < 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  const size_t as = element_size(Atype), bs = element_size(Btype), cs = element_size(Ctype);
+  for (int i = 0; i < batchCount; ++i) {
+    const prtblasStatus_t s =
+        gemm_ex(transa, transb, m, n, k, alpha, static_cast<const char*>(A) + i * strideA * as, Atype, lda,
+                static_cast<const char*>(B) + i * strideB * bs, Btype, ldb, beta,
+                static_cast<char*>(C) + i * strideC * cs, Ctype, ldc, computeType);
+    if (s != PRTBLAS_STATUS_SUCCESS) return s;
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSgemmStridedBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                                  prtblasOperation_t transb, int m, int n, int k, const float* alpha,
+                                                  const float* A, int lda, long long strideA, const float* B, int ldb,
+                                                  long long strideB, const float* beta, float* C, int ldc,
+                                                  long long strideC, int batchCount) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  if (batchCount < 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  for (int i = 0; i < batchCount; ++i) {
+    cblas_sgemm(CblasColMajor, trans(transa), trans(transb), m, n, k, *alpha, A + i * strideA, lda, B + i * strideB,
+                ldb, *beta, C + i * strideC, ldc);
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasDgemmStridedBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                                  prtblasOperation_t transb, int m, int n, int k, const double* alpha,
+                                                  const double* A, int lda, long long strideA, const double* B,
+                                                  int ldb, long long strideB, const double* beta, double* C, int ldc,
+                                                  long long strideC, int batchCount) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  if (batchCount < 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  for (int i = 0; i < batchCount; ++i) {
+    cblas_dgemm(CblasColMajor, trans(transa), trans(transb), m, n, k, *alpha, A + i * strideA, lda, B + i * strideB,
+                ldb, *beta, C + i * strideC, ldc);
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSgemv(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n,
+                                    const float* alpha, const float* A, int lda, const float* x, int incx,
+                                    const float* beta, float* y, int incy) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (!valid_op(trans) || m < 0 || n < 0 || lda < max1(m) || incx == 0 || incy == 0) {
+    return PRTBLAS_STATUS_INVALID_VALUE;
+  }
+  cblas_sgemv(CblasColMajor, prt::blas_detail::trans(trans), m, n, *alpha, A, lda, x, incx, *beta, y, incy);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasDgemv(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n,
+                                    const double* alpha, const double* A, int lda, const double* x, int incx,
+                                    const double* beta, double* y, int incy) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (!valid_op(trans) || m < 0 || n < 0 || lda < max1(m) || incx == 0 || incy == 0) {
+    return PRTBLAS_STATUS_INVALID_VALUE;
+  }
+  cblas_dgemv(CblasColMajor, prt::blas_detail::trans(trans), m, n, *alpha, A, lda, x, incx, *beta, y, incy);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSaxpy(prtblasHandle_t handle, int n, const float* alpha, const float* x, int incx,
+                                    float* y, int incy) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (n > 0) cblas_saxpy(n, *alpha, x, incx, y, incy);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasDaxpy(prtblasHandle_t handle, int n, const double* alpha, const double* x, int incx,
+                                    double* y, int incy) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (n > 0) cblas_daxpy(n, *alpha, x, incx, y, incy);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSdot(prtblasHandle_t handle, int n, const float* x, int incx, const float* y, int incy,
+                                   float* result) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (result == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *result = n > 0 ? cblas_sdot(n, x, incx, y, incy) : 0.0f;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasDdot(prtblasHandle_t handle, int n, const double* x, int incx, const double* y,
+                                   int incy, double* result) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (result == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *result = n > 0 ? cblas_ddot(n, x, incx, y, incy) : 0.0;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSnrm2(prtblasHandle_t handle, int n, const float* x, int incx, float* result) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (result == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *result = n > 0 && incx > 0 ? cblas_snrm2(n, x, incx) : 0.0f;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasDnrm2(prtblasHandle_t handle, int n, const double* x, int incx, double* result) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (result == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *result = n > 0 && incx > 0 ? cblas_dnrm2(n, x, incx) : 0.0;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSscal(prtblasHandle_t handle, int n, const float* alpha, float* x, int incx) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (n > 0 && incx > 0) cblas_sscal(n, *alpha, x, incx);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasDscal(prtblasHandle_t handle, int n, const double* alpha, double* x, int incx) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (n > 0 && incx > 0) cblas_dscal(n, *alpha, x, incx);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasScopy(prtblasHandle_t handle, int n, const float* x, int incx, float* y, int incy) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (n > 0) cblas_scopy(n, x, incx, y, incy);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasDcopy(prtblasHandle_t handle, int n, const double* x, int incx, double* y, int incy) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (n > 0) cblas_dcopy(n, x, incx, y, incy);
+  return PRTBLAS_STATUS_SUCCESS;
+}
