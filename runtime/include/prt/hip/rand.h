@@ -46,13 +46,19 @@ __device__ inline float prtrand_log_normal(prtrandStatePhilox4_32_10_t* state, f
 namespace prt {
 namespace rand_detail {
 inline hiprandGenerator_t native(prtrandGenerator_t g) { return reinterpret_cast<hiprandGenerator_t>(g); }
-inline prtrandStatus_t status(hiprandStatus_t s) { return static_cast<prtrandStatus_t>(s); }
+// hipRAND's status values equal cuRAND's, but for one of its own.
+inline prtrandStatus_t status(hiprandStatus_t s) {
+  return s == HIPRAND_STATUS_NOT_IMPLEMENTED ? PRTRAND_STATUS_TYPE_ERROR : static_cast<prtrandStatus_t>(s);
+}
+inline hiprandRngType_t rng(prtrandRngType_t t) {
+  return t == PRTRAND_RNG_PSEUDO_PHILOX4_32_10 ? HIPRAND_RNG_PSEUDO_PHILOX4_32_10 : HIPRAND_RNG_PSEUDO_DEFAULT;
+}
 }  // namespace rand_detail
 }  // namespace prt
 
 inline prtrandStatus_t prtrandCreateGenerator(prtrandGenerator_t* generator, prtrandRngType_t rng_type) {
   return prt::rand_detail::status(
-      hiprandCreateGenerator(reinterpret_cast<hiprandGenerator_t*>(generator), static_cast<hiprandRngType_t>(rng_type)));
+      hiprandCreateGenerator(reinterpret_cast<hiprandGenerator_t*>(generator), prt::rand_detail::rng(rng_type)));
 }
 inline prtrandStatus_t prtrandDestroyGenerator(prtrandGenerator_t generator) {
   return prt::rand_detail::status(hiprandDestroyGenerator(prt::rand_detail::native(generator)));
