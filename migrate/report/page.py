@@ -52,7 +52,7 @@ class Chart:
 
     width: int
     height: int
-    label_width: int
+    label_x: int
     bar_height: int
     bars: tuple[Bar, ...]
 
@@ -143,7 +143,7 @@ def chart(summary: Summary) -> Chart:
     return Chart(
         width=CHART_LABEL_WIDTH + CHART_BAR_WIDTH + CHART_COUNT_WIDTH,
         height=len(bars) * CHART_ROW_HEIGHT + 8,
-        label_width=CHART_LABEL_WIDTH,
+        label_x=CHART_LABEL_WIDTH - 8,
         bar_height=CHART_BAR_HEIGHT,
         bars=tuple(bars),
     )

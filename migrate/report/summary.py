@@ -60,6 +60,10 @@ class Summary:
     files: tuple[FileStats, ...]
 
     @property
+    def skipped_count(self) -> int:
+        return len(self.skipped)
+
+    @property
     def fixable_share(self) -> float:
         """Fixable CUDA-specific sites over all of them; 0.0 when there are none."""
         return self.fixable / self.sites if self.sites else 0.0
