@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from migrate.model import Finding, ScanResult
-from migrate.report.summary import Tally, is_site, percent, plural, summarize
+from migrate.model import ScanResult
+from migrate.report.summary import Tally, fix_label, is_site, percent, plural, summarize
 from migrate.templating import render_template
 
 TEMPLATE = "reports/report.md.j2"
@@ -55,13 +55,6 @@ class FileSection:
     path: str
     count: int
     items: tuple[Item, ...]
-
-
-def fix_label(finding: Finding) -> str:
-    """How a finding gets fixed, in a few words a reviewer reads."""
-    if not finding.fixable:
-        return "manual"
-    return "automatic" if finding.safety == "safe" else "automatic (unsafe)"
 
 
 def _rows(tallies: tuple[Tally, ...], name: bool) -> tuple[Row, ...]:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from migrate.model import EFFORTS, Finding, ScanResult
-from migrate.report.markdown import fix_label
-from migrate.report.summary import FileStats, Summary, percent, plural, summarize
+from migrate.report.summary import FileStats, Summary, fix_label, percent, plural, summarize
 from migrate.templating import render_template
 
 TEMPLATE = "reports/report.html.j2"
@@ -151,6 +150,9 @@ def chart(summary: Summary) -> Chart:
 
 def source_lines(root: str, path: str) -> tuple[str, ...] | None:
     """The lines of `root/path` decoded as UTF-8 (bad bytes replaced), or None when it cannot be read."""
+    relative = PurePosixPath(path)
+    if relative.is_absolute() or ".." in relative.parts:
+        return None
     try:
         source = Path(root) / path
         if source.stat().st_size > MAX_SOURCE_BYTES:

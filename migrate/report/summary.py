@@ -74,6 +74,13 @@ def is_site(finding: Finding) -> bool:
     return finding.family != ENGINE_FAMILY
 
 
+def fix_label(finding: Finding) -> str:
+    """How a finding gets fixed, in the words the Markdown and HTML reports show."""
+    if not finding.fixable:
+        return "manual"
+    return "automatic" if finding.safety == "safe" else "automatic (unsafe)"
+
+
 def percent(part: int, whole: int) -> str:
     """`part` of `whole` as a percentage with one decimal, "0.0%" for an empty whole."""
     return f"{100.0 * part / whole:.1f}%" if whole else "0.0%"
