@@ -92,8 +92,8 @@ def select_rules(catalog: Catalog, select: Sequence[str], ignore: Sequence[str])
 
 
 @cache
-def _worker_ruleset(rules_dir: str, digest: str, selected: tuple[str, ...]) -> Ruleset:
-    return compile_rules(load_catalog(Path(rules_dir)), selected)
+def _worker_ruleset(rules_dir: str, cache_dir: str, digest: str, selected: tuple[str, ...]) -> Ruleset:
+    return compile_rules(load_catalog(Path(rules_dir), Path(cache_dir) if cache_dir else None), selected)
 
 
 def _count_lines(data: bytes) -> int:
@@ -139,10 +139,10 @@ def scan_bytes(ruleset: Ruleset, relpath: str, language: str, data: bytes) -> li
 
 
 def _scan_chunk(
-    rules_dir: str, digest: str, selected: tuple[str, ...], max_bytes: int,
+    rules_dir: str, cache_dir: str, digest: str, selected: tuple[str, ...], max_bytes: int,
     tasks: Sequence[tuple[str, str, str, str]],
 ) -> list[FileOutcome]:
-    ruleset = _worker_ruleset(rules_dir, digest, selected)
+    ruleset = _worker_ruleset(rules_dir, cache_dir, digest, selected)
     rules = ruleset.catalog.rules
     outcomes = []
     for path, relpath, language, known_digest in tasks:
@@ -223,7 +223,7 @@ def scan(options: ScanOptions, progress: Callable[[int, int], None] | None = Non
             total_bytes += source.path.stat().st_size
         except OSError:
             pass
-    args = (str(options.rules_dir), catalog.digest, selected, options.max_bytes)
+    args = (str(options.rules_dir), str(options.cache_dir or ""), catalog.digest, selected, options.max_bytes)
     outcomes: list[FileOutcome] = []
     if jobs > 1 and total_bytes >= PARALLEL_MIN_BYTES and len(tasks) > CHUNK_FILES:
         size = max(8, min(CHUNK_FILES, len(tasks) // (jobs * 4) or 1))

@@ -101,6 +101,7 @@ class Ruleset:
     names: Mapping[str, MapEntry]
     name_candidates: re.Pattern[bytes] | None
     queries: tuple[QueryRule, ...]
+    combined: Mapping[str, tuple[ts.Query, tuple[QueryRule, ...]]]
     python_names: tuple[PythonNameRule, ...]
     python_roots: frozenset[str]
     regexes: tuple[RegexRule, ...]
@@ -165,6 +166,14 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                 )
         except (KeyError, re.error, ValueError) as exc:
             raise ValueError(f"{rule.path}: match does not compile: {exc}") from None
+    combined: dict[str, tuple[ts.Query, tuple[QueryRule, ...]]] = {}
+    for lang in ("cuda", "python"):
+        members = [q for q in queries if q.language == lang]
+        if members:
+            # One query holding every rule's patterns walks the tree once; pattern index -> owning rule.
+            owners = tuple(q for q in members for _ in range(q.query.pattern_count))
+            source = "\n".join(q.rule.match["query"] for q in members)
+            combined[lang] = (parse.query(lang, source), owners)
     roots = frozenset(p.split(".")[0] for r in python_names for p in r.names)
     name_candidates = _prefix_pattern(names)
     prefilter: dict[str, re.Pattern[bytes] | None] = {}
@@ -178,6 +187,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
         names=names,
         name_candidates=name_candidates,
         queries=tuple(queries),
+        combined=combined,
         python_names=tuple(python_names),
         python_roots=roots,
         regexes=tuple(regexes),
@@ -319,35 +329,38 @@ class FileMatcher:
             self.add(rule, start, end, message, safety="manual", effort=entry.effort)
 
     def _queries(self, root: ts.Node, language: str) -> None:
+        if language not in self.ruleset.combined:
+            return
         data = self.text.data
-        for qrule in self.ruleset.queries:
-            if qrule.language != language:
+        query, owners = self.ruleset.combined[language]
+        triggered: dict[str, bool] = {}
+        for pattern, captures in ts.QueryCursor(query).matches(root):
+            qrule = owners[pattern]
+            rule = qrule.rule
+            if rule.id not in triggered:
+                triggered[rule.id] = qrule.trigger is None or bool(qrule.trigger.search(data))
+            nodes = captures.get(qrule.capture)
+            if not triggered[rule.id] or not nodes:
                 continue
-            if qrule.trigger is not None and not qrule.trigger.search(data):
+            node = nodes[0]
+            if qrule.within and _within(node, qrule.within) == bool(qrule.within.get("negate")):
                 continue
-            for _, captures in ts.QueryCursor(qrule.query).matches(root):
-                nodes = captures.get(qrule.capture)
-                if not nodes:
-                    continue
-                node = nodes[0]
-                if qrule.within and _within(node, qrule.within) == bool(qrule.within.get("negate")):
-                    continue
-                fields: dict[str, Any] = _Missing(qrule.defaults)
-                for name, found in captures.items():
-                    fields[name] = _clip(found[0].text.decode("utf-8", "replace"))
-                    fields[f"{name}_raw"] = found[0].text.decode("utf-8", "replace")
-                    fields[f"{name}_all"] = [n.text.decode("utf-8", "replace") for n in found]
-                for index in range(qrule.query.capture_count):
-                    fields.setdefault(f"{qrule.query.capture_name(index)}_all", [])
-                fields.setdefault("text", fields.get(qrule.capture, ""))
-                rule = qrule.rule
-                self.add(
-                    rule,
-                    node.start_byte,
-                    node.end_byte,
-                    rule.message.format_map(fields),
-                    edits=self.fix_edits(rule, node, fields),
-                )
+            fields: dict[str, Any] = _Missing(qrule.defaults)
+            for index in range(qrule.query.capture_count):
+                fields[f"{qrule.query.capture_name(index)}_all"] = []
+            for name, found in captures.items():
+                raw = found[0].text.decode("utf-8", "replace")
+                fields[name] = _clip(raw)
+                fields[f"{name}_raw"] = raw
+                fields[f"{name}_all"] = [n.text.decode("utf-8", "replace") for n in found]
+            fields.setdefault("text", fields[qrule.capture])
+            self.add(
+                rule,
+                node.start_byte,
+                node.end_byte,
+                rule.message.format_map(fields),
+                edits=self.fix_edits(rule, node, fields),
+            )
 
     # -- Python ---------------------------------------------------------------------------------------------
 
