@@ -1,0 +1,17 @@
+from setuptools import setup
+from torch.utils.cpp_extension import BuildExtension, CUDAExtension
+
+setup(
+    name="rowops_cuda",
+    ext_modules=[
+        CUDAExtension(
+            name="rowops_cuda",
+            sources=["rowops_kernel.cu"],
+            extra_compile_args={
+                "cxx": ["-O3"],
+                "nvcc": ["-O3", "-lineinfo", "-gencode=arch=compute_90,code=sm_90"],
+            },
+        )
+    ],
+    cmdclass={"build_ext": BuildExtension},
+)
