@@ -51,6 +51,7 @@ LONG_FLAGS = {
 }
 PARSE_CATEGORIES = frozenset({"Parse Issue", "Lexical or Preprocessor Issue"})
 IDENTIFIER = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+DEPENDENT_TYPE = re.compile(r"(?:const |volatile )*typename (\w+)::(\w+)\b")
 
 
 class SemanticError(Exception):
@@ -113,7 +114,7 @@ def load_compile_commands(path: Path) -> dict[Path, list[str]]:
     for index, entry in enumerate(data):
         where = f"{path}: entry {index}"
         if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
-            raise CompileCommandsError(f"{where}: needs a \"file\" string")
+            raise CompileCommandsError(f'{where}: needs a "file" string')
         directory = Path(entry.get("directory") or path.parent)
         if not directory.is_absolute():
             directory = (path.parent / directory).resolve()
@@ -123,9 +124,11 @@ def load_compile_commands(path: Path) -> dict[Path, list[str]]:
             try:
                 argv = shlex.split(entry["command"])
             except ValueError as exc:
-                raise CompileCommandsError(f"{where}: \"command\" is not a valid shell command: {exc}") from None
+                raise CompileCommandsError(
+                    f'{where}: "command" is not a valid shell command: {exc}'
+                ) from None
         else:
-            raise CompileCommandsError(f"{where}: needs \"arguments\" (a list) or \"command\" (a string)")
+            raise CompileCommandsError(f'{where}: needs "arguments" (a list) or "command" (a string)')
         source = Path(os.path.normpath(directory / entry["file"]))
         args: list[str] = []
         skip = False
@@ -136,7 +139,12 @@ def load_compile_commands(path: Path) -> dict[Path, list[str]]:
             if arg in ("-o", "--output-file"):
                 skip = True
                 continue
-            if arg in ("-c", "--compile") or arg.startswith("-o") and len(arg) > 2 and not arg.startswith("-op"):
+            if (
+                arg in ("-c", "--compile")
+                or arg.startswith("-o")
+                and len(arg) > 2
+                and not arg.startswith("-op")
+            ):
                 continue
             if not arg.startswith("-") and Path(os.path.normpath(directory / arg)) == source:
                 continue
@@ -207,7 +215,14 @@ def clang_arguments(path: Path, user_flags: Sequence[str]) -> list[str]:
     if cuda:
         # Host-side parse with clang's CUDA front end; no toolkit, no GPU library, the shim in place of
         # nvcc's implicit cuda_runtime.h.
-        args += ["--cuda-host-only", "-nocudainc", "-nocudalib", f"--cuda-path={SHIM_DIR}", "-include", SHIM_HEADER]
+        args += [
+            "--cuda-host-only",
+            "-nocudainc",
+            "-nocudalib",
+            f"--cuda-path={SHIM_DIR}",
+            "-include",
+            SHIM_HEADER,
+        ]
     if not any(flag.startswith("-std=") for flag in flags):
         args.append("-std=c++17")
     return args + flags
@@ -224,12 +239,14 @@ def _cindex() -> Any:
         raise SemanticUnavailable(f"the clang Python bindings are not installed; {INSTALL_HINT}") from None
     config = cindex.Config
     if not config.loaded and config.library_file is None and config.library_path is None:
-        chosen = os.environ.get(LIBCLANG_ENV) or next((p for p in LIBCLANG_CANDIDATES if os.path.exists(p)), None)
+        chosen = os.environ.get(LIBCLANG_ENV) or next(
+            (p for p in LIBCLANG_CANDIDATES if os.path.exists(p)), None
+        )
         if chosen:
             config.set_library_file(chosen)
     try:
         config().lib  # noqa: B018 - loading the library is the point
-    except Exception as exc:  # cindex raises LibclangError, a plain Exception subclass, among others
+    except Exception as exc:  # noqa: BLE001 - cindex raises LibclangError (a bare Exception) or OSError
         raise SemanticUnavailable(f"libclang could not be loaded ({exc}); {INSTALL_HINT}") from None
     return cindex
 
@@ -300,12 +317,15 @@ class _Unit:
     instantiations: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
     specializations: dict[str, list[tuple[tuple[str, ...], Any]]] = field(default_factory=dict)
     macro_heads: dict[str, str] = field(default_factory=dict)
+    dependent_types: list[tuple[Any, str]] = field(default_factory=list)
 
 
 class _Walker:
     """Resolves references in one parsed translation unit to catalogued CUDA names."""
 
-    def __init__(self, cindex: Any, tu: Any, wanted: Mapping[Path, str], names: Mapping[str, MapEntry]) -> None:
+    def __init__(
+        self, cindex: Any, tu: Any, wanted: Mapping[Path, str], names: Mapping[str, MapEntry]
+    ) -> None:
         self.ci = cindex
         self.kinds = cindex.CursorKind
         self.types = cindex.TypeKind
@@ -321,7 +341,11 @@ class _Walker:
         from ctypes import POINTER, c_uint
 
         self._file_location.argtypes = [
-            cindex.SourceLocation, POINTER(cindex.c_object_p), POINTER(c_uint), POINTER(c_uint), POINTER(c_uint)
+            cindex.SourceLocation,
+            POINTER(cindex.c_object_p),
+            POINTER(c_uint),
+            POINTER(c_uint),
+            POINTER(c_uint),
         ]
         self._file_location.restype = None
         self.unit = _Unit()
@@ -383,6 +407,8 @@ class _Walker:
                         self._note_function_instantiation(cursor)
                 elif kind in (ck.VAR_DECL, ck.FIELD_DECL, ck.PARM_DECL, ck.CALL_EXPR):
                     self._note_class_instantiation(cursor.type)
+                    if kind != ck.CALL_EXPR:
+                        self._note_dependent_type(cursor)
             if kind in (ck.STRUCT_DECL, ck.CLASS_DECL) and self._specialized(cursor) is not None:
                 self._note_specialization(cursor)
             children = list(cursor.get_children())
@@ -400,11 +426,27 @@ class _Walker:
             self.user_files[name] = user
         return user
 
+    def _note_dependent_type(self, decl: Any) -> None:
+        """`typename P::member x;` in a template, P a template parameter: resolved per instantiation later."""
+        match = DEPENDENT_TYPE.match(decl.type.spelling)
+        if match is None:
+            return
+        for child in decl.get_children():
+            ref = child.referenced
+            if child.kind == self.kinds.TYPE_REF and ref is not None and ref.spelling == match.group(1):
+                if ref.kind == self.kinds.TEMPLATE_TYPE_PARAMETER:
+                    self.unit.dependent_types.append((child, match.group(2)))
+                return
+
     def _note_macro(self, cursor: Any) -> None:
         """Remember the first identifier of a macro's body: the name the macro stands for, if it stands for one."""
         tokens = list(cursor.get_tokens())
         body = 1
-        if len(tokens) > 1 and tokens[1].spelling == "(" and tokens[1].extent.start.offset == tokens[0].extent.end.offset:
+        if (
+            len(tokens) > 1
+            and tokens[1].spelling == "("
+            and tokens[1].extent.start.offset == tokens[0].extent.end.offset
+        ):
             body = next((i + 1 for i, t in enumerate(tokens) if t.spelling == ")"), len(tokens))
         while body < len(tokens) and tokens[body].spelling in ("(", "::", "&"):
             body += 1
@@ -446,7 +488,9 @@ class _Walker:
             return
         template = self._template_of(type_.get_declaration())
         if template is not None:
-            self._add_instantiation(template, tuple(type_.get_template_argument_type(i) for i in range(count)))
+            self._add_instantiation(
+                template, tuple(type_.get_template_argument_type(i) for i in range(count))
+            )
 
     def _add_instantiation(self, template: Any, args: tuple[Any, ...]) -> None:
         known = self.unit.instantiations.setdefault(template.get_usr(), [])
@@ -459,7 +503,9 @@ class _Walker:
         count = cursor.type.get_num_template_arguments()
         if template is None or count <= 0:
             return
-        spelled = tuple(cursor.type.get_template_argument_type(i).get_canonical().spelling for i in range(count))
+        spelled = tuple(
+            cursor.type.get_template_argument_type(i).get_canonical().spelling for i in range(count)
+        )
         self.unit.specializations.setdefault(template.get_usr(), []).append((spelled, cursor))
 
     # resolution
@@ -531,8 +577,15 @@ class _Walker:
             for _ in range(6):
                 if node.kind == ck.DECL_REF_EXPR:
                     return node
-                if node.kind not in (ck.UNEXPOSED_EXPR, ck.PAREN_EXPR, ck.UNARY_OPERATOR, ck.CSTYLE_CAST_EXPR,
-                                     ck.CXX_STATIC_CAST_EXPR, ck.CXX_REINTERPRET_CAST_EXPR, ck.INIT_LIST_EXPR):
+                if node.kind not in (
+                    ck.UNEXPOSED_EXPR,
+                    ck.PAREN_EXPR,
+                    ck.UNARY_OPERATOR,
+                    ck.CSTYLE_CAST_EXPR,
+                    ck.CXX_STATIC_CAST_EXPR,
+                    ck.CXX_REINTERPRET_CAST_EXPR,
+                    ck.INIT_LIST_EXPR,
+                ):
                     break
                 inner = list(node.get_children())
                 if len(inner) != 1:
@@ -542,10 +595,15 @@ class _Walker:
 
     def _qualified(self, decl: Any) -> str:
         parent = decl.semantic_parent
-        if parent is not None and parent.kind in (self.kinds.STRUCT_DECL, self.kinds.CLASS_DECL,
-                                                  self.kinds.CLASS_TEMPLATE):
-            return f"{parent.type.spelling if parent.kind != self.kinds.CLASS_TEMPLATE else parent.spelling}" \
-                   f"::{decl.spelling}"
+        if parent is not None and parent.kind in (
+            self.kinds.STRUCT_DECL,
+            self.kinds.CLASS_DECL,
+            self.kinds.CLASS_TEMPLATE,
+        ):
+            return (
+                f"{parent.type.spelling if parent.kind != self.kinds.CLASS_TEMPLATE else parent.spelling}"
+                f"::{decl.spelling}"
+            )
         return decl.spelling
 
     def sites(self) -> Iterator[Site]:
@@ -584,7 +642,11 @@ class _Walker:
                 continue
             head = children[0]
             head_ref = head.referenced
-            if head.kind == ck.TYPE_REF and head_ref is not None and head_ref.kind == ck.TEMPLATE_TYPE_PARAMETER:
+            if (
+                head.kind == ck.TYPE_REF
+                and head_ref is not None
+                and head_ref.kind == ck.TEMPLATE_TYPE_PARAMETER
+            ):
                 resolved = self._through_parameter(head_ref, member)
             elif head.kind == ck.TEMPLATE_REF and head_ref is not None:
                 resolved = self._through_class_template(head_ref, children[1:], member)
@@ -594,6 +656,20 @@ class _Walker:
             end = self.file_location(cursor.extent.end)
             length = end[1] - offset if end is not None and end[0] == path and end[1] > offset else 0
             for target, how in resolved:
+                yield Site(path, offset, length, target, how)
+
+        for type_ref, member in self.unit.dependent_types:
+            place = self.file_location(type_ref.location)
+            if place is None:
+                continue
+            path, offset = place
+            self.identifier_at(path, offset)
+            data = self.texts[path]
+            found = re.compile(rb"\s*::\s*" + member.encode() + rb"\b").match(
+                data, offset + len(type_ref.spelling)
+            )
+            length = found.end() - offset if found else len(type_ref.spelling)
+            for target, how in self._through_parameter(type_ref.referenced, member):
                 yield Site(path, offset, length, target, how)
 
     def _member_name(self, cursor: Any) -> str | None:
@@ -608,9 +684,12 @@ class _Walker:
         if owner is None:
             return None
         ck = self.kinds
-        params = [c for c in owner.get_children() if c.kind in (ck.TEMPLATE_TYPE_PARAMETER,
-                                                                ck.TEMPLATE_NON_TYPE_PARAMETER,
-                                                                ck.TEMPLATE_TEMPLATE_PARAMETER)]
+        params = [
+            c
+            for c in owner.get_children()
+            if c.kind
+            in (ck.TEMPLATE_TYPE_PARAMETER, ck.TEMPLATE_NON_TYPE_PARAMETER, ck.TEMPLATE_TEMPLATE_PARAMETER)
+        ]
         for index, candidate in enumerate(params):
             if candidate == param:
                 return owner, index
@@ -619,8 +698,13 @@ class _Walker:
     def _member(self, record: Any, name: str) -> Any | None:
         ck = self.kinds
         for child in record.get_children():
-            if child.spelling == name and child.kind in (ck.VAR_DECL, ck.FIELD_DECL, ck.TYPEDEF_DECL,
-                                                         ck.TYPE_ALIAS_DECL, ck.CXX_METHOD):
+            if child.spelling == name and child.kind in (
+                ck.VAR_DECL,
+                ck.FIELD_DECL,
+                ck.TYPEDEF_DECL,
+                ck.TYPE_ALIAS_DECL,
+                ck.CXX_METHOD,
+            ):
                 return child
         return None
 
@@ -639,12 +723,16 @@ class _Walker:
             if found:
                 label = f"{self._qualified(decl)}, in {self._instance(owner, args)}"
                 out.setdefault(found[0], []).append(label)
-        return [(target, "through " + "; ".join(sorted(set(labels)))) for target, labels in sorted(out.items())]
+        return [
+            (target, "through " + "; ".join(sorted(set(labels)))) for target, labels in sorted(out.items())
+        ]
 
     def _instance(self, template: Any, args: tuple[Any, ...]) -> str:
         return f"{template.spelling}<{', '.join(a.spelling for a in args)}>"
 
-    def _through_class_template(self, template: Any, qualifiers: list[Any], member: str) -> list[tuple[str, str]]:
+    def _through_class_template(
+        self, template: Any, qualifiers: list[Any], member: str
+    ) -> list[tuple[str, str]]:
         """`X<T>::member` inside a template: every instantiation's T, looked up in X's explicit specializations."""
         ck = self.kinds
         params = [q.referenced for q in qualifiers if q.kind == ck.TYPE_REF and q.referenced is not None]
@@ -667,7 +755,9 @@ class _Walker:
                 if found:
                     label = f"{template.spelling}<{', '.join(wanted)}>::{member}, in {self._instance(owner, args)}"
                     out.setdefault(found[0], []).append(label)
-        return [(target, "through " + "; ".join(sorted(set(labels)))) for target, labels in sorted(out.items())]
+        return [
+            (target, "through " + "; ".join(sorted(set(labels)))) for target, labels in sorted(out.items())
+        ]
 
     def parse_problems(self) -> dict[Path, tuple[int, int, str]]:
         """Per wanted file: the first syntax or preprocessor error (offset), their count, and its text."""
@@ -776,7 +866,9 @@ def _check_shim(cindex: Any, index: Any, unsaved: list[tuple[str, str]]) -> None
     """Parse an empty CUDA file against the shim once, so a missing resource directory is one clear error."""
     probe = SHIM_DIR / "__probe__.cu"
     try:
-        tu = index.parse(str(probe), args=clang_arguments(probe, []), unsaved_files=[(str(probe), ""), *unsaved])
+        tu = index.parse(
+            str(probe), args=clang_arguments(probe, []), unsaved_files=[(str(probe), ""), *unsaved]
+        )
     except cindex.TranslationUnitLoadError as exc:
         raise SemanticUnavailable(f"libclang failed on an empty file ({exc}); {INSTALL_HINT}") from None
     errors = [d for d in tu.diagnostics if d.severity >= 3]
