@@ -39,18 +39,20 @@ def _parser() -> argparse.ArgumentParser:
     scan.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the bundled corpus)")
     scan.add_argument("--format", "-f", default=None, help="text, json, sarif, github, markdown or html")
     scan.add_argument("--output", "-o", type=Path, help="write the report to this file instead of stdout")
-    scan.add_argument("--select", action="append", default=[], help="rule ids or families (comma-separated)")
-    scan.add_argument("--ignore", action="append", default=[], help="rule ids or families to leave out")
-    scan.add_argument("--exclude", action="append", default=[], help="glob of paths to skip")
-    scan.add_argument("--root", type=Path, help="folder that reported paths are relative to (default: cwd)")
-    scan.add_argument("--config", type=Path, help="settings file (default: nearest migrate.toml or pyproject.toml)")
-    scan.add_argument("--no-gitignore", action="store_true", help="scan files that .gitignore excludes")
-    scan.add_argument("--no-cache", action="store_true", help="do not read or write the content-hash cache")
-    scan.add_argument("--cache-dir", type=Path, help="where the cache lives (default: ~/.cache/migrate)")
-    scan.add_argument("--jobs", "-j", type=int, default=0, help="worker processes (default: one per core)")
+    _add_selection(scan)
     scan.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     scan.add_argument("--compile-commands", type=Path, help="compile_commands.json: add libclang's findings")
     scan.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+
+    apply = commands.add_parser("apply", help="rewrite CUDA-specific code onto portable code")
+    apply.add_argument("paths", nargs="+", type=Path, help="files or folders to migrate")
+    mode = apply.add_mutually_exclusive_group()
+    mode.add_argument("--diff", action="store_true", help="print a unified diff; write nothing")
+    mode.add_argument("--check", action="store_true", help="write nothing; exit 1 if anything would change")
+    mode.add_argument("--out-dir", type=Path, help="write a migrated copy of the tree here; leave the original")
+    apply.add_argument("--unsafe-fixes", action="store_true", help="also apply fixes that may change behaviour")
+    apply.add_argument("--no-markers", action="store_true", help="no `migrate: manual[...]` comments")
+    _add_selection(apply)
 
     rules = commands.add_parser("rules", help="list the rules")
     rules.add_argument("--family", action="append", default=[], help="only these families")
@@ -66,6 +68,19 @@ def _parser() -> argparse.ArgumentParser:
     group.add_argument("--cflags", action="store_true", help="compiler flags for the CPU backend")
     group.add_argument("--libs", action="store_true", help="linker flags for the CPU backend")
     return parser
+
+
+def _add_selection(command: argparse.ArgumentParser) -> None:
+    """The options scan and apply share: which rules, which files, settings, cache and workers."""
+    command.add_argument("--select", action="append", default=[], help="rule ids or families (comma-separated)")
+    command.add_argument("--ignore", action="append", default=[], help="rule ids or families to leave out")
+    command.add_argument("--exclude", action="append", default=[], help="glob of paths to skip")
+    command.add_argument("--root", type=Path, help="folder that reported paths are relative to (default: cwd)")
+    command.add_argument("--config", type=Path, help="settings file (default: nearest migrate.toml or pyproject.toml)")
+    command.add_argument("--no-gitignore", action="store_true", help="include files that .gitignore excludes")
+    command.add_argument("--no-cache", action="store_true", help="do not read or write the content-hash cache")
+    command.add_argument("--cache-dir", type=Path, help="where the cache lives (default: ~/.cache/migrate)")
+    command.add_argument("--jobs", "-j", type=int, default=0, help="worker processes (default: one per core)")
 
 
 def _split(values: Sequence[str]) -> tuple[str, ...]:
@@ -91,17 +106,13 @@ def _progress_callback(enabled: bool):
     return bar, update
 
 
-def _scan(args: argparse.Namespace) -> int:
+def _options(args: argparse.Namespace, paths: list[Path]):
+    """ScanOptions from the command line, with the settings file filling what the flags leave out."""
     from .config import load_settings
-    from .engine import ScanOptions, scan
-    from .report import FORMATS, render
+    from .engine import ScanOptions
 
-    paths = list(args.paths) or [CORPUS]
     root = (args.root or Path.cwd()).resolve()
     settings = load_settings(paths[0].resolve(), args.config)
-    fmt = args.format or settings.get("format", "text")
-    if fmt not in FORMATS:
-        raise UsageError(f"--format {fmt!r} is not one of {', '.join(FORMATS)}")
     options = ScanOptions(
         paths=tuple(p if p.is_absolute() else (Path.cwd() / p) for p in paths),
         root=root,
@@ -113,6 +124,17 @@ def _scan(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         respect_gitignore=not args.no_gitignore and settings.get("respect-gitignore", True),
     )
+    return options, settings
+
+
+def _scan(args: argparse.Namespace) -> int:
+    from .engine import scan
+    from .report import FORMATS, render
+
+    options, settings = _options(args, list(args.paths) or [CORPUS])
+    fmt = args.format or settings.get("format", "text")
+    if fmt not in FORMATS:
+        raise UsageError(f"--format {fmt!r} is not one of {', '.join(FORMATS)}")
     bar, update = _progress_callback(not args.no_progress)
     if bar is not None:
         bar.start()
@@ -133,6 +155,52 @@ def _scan(args: argparse.Namespace) -> int:
     if any(f.origin == "engine" and f.severity == "error" for f in result.findings):
         return EXIT_ERROR
     return EXIT_FINDINGS if result.findings and not args.exit_zero else EXIT_CLEAN
+
+
+def _apply(args: argparse.Namespace) -> int:
+    import shutil
+
+    from .engine import plan_migration
+    from .report import format_finding
+    from .rewrite import unified_diff, write_atomic
+
+    options, _ = _options(args, list(args.paths))
+    result, plans = plan_migration(options, unsafe=args.unsafe_fixes, markers=not args.no_markers)
+    changed = [plan for plan in plans if plan.changed]
+    for plan in plans:
+        if plan.refused:
+            sys.stderr.write(f"{plan.relpath}: not migrated: {plan.refused}\n")
+    if args.diff:
+        for plan in changed:
+            sys.stdout.write(unified_diff(plan))
+    elif args.check:
+        for plan in changed:
+            sys.stdout.write(f"{plan.relpath}: would be migrated ({len(plan.applied)} fixes)\n")
+    else:
+        if args.out_dir:
+            out = args.out_dir.resolve()
+            for given in options.paths:
+                if given.is_dir():
+                    target = out / _relative(given, options.root)
+                    shutil.copytree(given, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".git"))
+        for plan in changed:
+            target = (args.out_dir.resolve() / plan.relpath) if args.out_dir else options.root / plan.relpath
+            try:
+                write_atomic(target, plan.migrated)
+            except OSError as exc:
+                raise UsageError(f"{plan.relpath}: cannot write: {exc.strerror}") from None
+        for plan in changed:
+            for finding in plan.applied:
+                sys.stdout.write(f"fixed: {format_finding(finding)}\n")
+    edits = sum(len(plan.applied) for plan in changed)
+    markers = sum(len(plan.marked) for plan in changed)
+    verb = "would change" if (args.diff or args.check) else "changed"
+    sys.stderr.write(f"{verb} {len(changed)} of {len(plans)} files: {edits} fixes, {markers} manual markers\n")
+    if any(plan.refused for plan in plans):
+        return EXIT_ERROR
+    if args.check or args.diff:
+        return EXIT_FINDINGS if changed else EXIT_CLEAN
+    return EXIT_CLEAN
 
 
 def _write_report(path: Path, report: str) -> None:
@@ -241,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv, clang_flags = argv[:cut], argv[cut + 1 :]
     args = parser.parse_args(argv)
     args.clang_flags = clang_flags
-    handlers = {"scan": _scan, "rules": _rules, "explain": _explain, "runtime": _runtime}
+    handlers = {"scan": _scan, "apply": _apply, "rules": _rules, "explain": _explain, "runtime": _runtime}
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR

@@ -14,6 +14,7 @@ from typing import Callable, Iterable, Sequence
 from . import __version__, parse
 from .match import FileMatcher, Text, compile_rules, Ruleset
 from .model import Finding, Rule, ScanResult, SourceFile
+from .rewrite import FilePlan
 from .rules import RULES_DIR, Catalog, load_catalog
 from .sources import DEFAULT_MAX_BYTES, Source, discover, read
 
@@ -259,3 +260,43 @@ def scan(options: ScanOptions, progress: Callable[[int, int], None] | None = Non
         rules={rule_id: catalog.rules[rule_id] for rule_id in selected},
         tool_version=__version__,
     )
+
+
+def plan_migration(
+    options: ScanOptions, *, unsafe: bool = False, markers: bool = True
+) -> tuple[ScanResult, list[FilePlan]]:
+    """Scan, then compute every file's migrated bytes without writing anything."""
+    from .rewrite import plan_file
+
+    result = scan(options)
+    by_file: dict[str, list[Finding]] = {}
+    for finding in result.findings:
+        by_file.setdefault(finding.path, []).append(finding)
+    languages = {f.path: f.language for f in result.files}
+    plans: list[FilePlan] = []
+    for relpath, findings in sorted(by_file.items()):
+        if any(f.rule_id == "io-error" for f in findings):
+            continue
+        path = _absolute(options, relpath)
+        content = read(path, options.max_bytes)
+        if content.kind:
+            continue
+        parse_error = any(f.rule_id == "parse-error" for f in findings)
+        plans.append(
+            plan_file(
+                relpath,
+                languages.get(relpath, "cuda"),
+                content.data,
+                findings,
+                result.rules,
+                unsafe=unsafe,
+                markers=markers,
+                parse_error=parse_error,
+            )
+        )
+    return result, plans
+
+
+def _absolute(options: ScanOptions, relpath: str) -> Path:
+    path = Path(relpath)
+    return path if path.is_absolute() else options.root / path

@@ -353,6 +353,9 @@ class FileMatcher:
                 fields[name] = _clip(raw)
                 fields[f"{name}_raw"] = raw
                 fields[f"{name}_all"] = [n.text.decode("utf-8", "replace") for n in found]
+                fields[f"{name}_children"] = [
+                    c.text.decode("utf-8", "replace") for c in found[0].named_children if c.type != "comment"
+                ]
             fields.setdefault("text", fields[qrule.capture])
             self.add(
                 rule,

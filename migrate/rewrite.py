@@ -1,0 +1,225 @@
+"""Applying findings' edits to files: choosing edits, includes and markers, byte-exact rewriting, atomic writes."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import stat
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+from .model import Edit, Finding, Rule
+
+BOM = b"\xef\xbb\xbf"
+C_LANGUAGES = ("cuda",)
+HASH_COMMENT_LANGUAGES = ("python", "cmake", "make", "requirements", "pyproject")
+INCLUDE_LINE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"][^\n]*\n?', re.M)
+MARKER = "migrate: manual[{rule}]"
+
+
+@dataclass(frozen=True)
+class FilePlan:
+    """What apply does to one file: its new bytes, the findings whose edits it made, and why it was left alone."""
+
+    relpath: str
+    original: bytes
+    migrated: bytes
+    applied: tuple[Finding, ...] = ()
+    marked: tuple[Finding, ...] = ()
+    refused: str = ""
+
+    @property
+    def changed(self) -> bool:
+        return self.original != self.migrated
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """How a file's text is stored, so edits keep it: BOM, codec and newline."""
+
+    bom: bool
+    codec: str
+    newline: bytes
+
+
+def detect_encoding(data: bytes) -> Encoding:
+    bom = data.startswith(BOM)
+    body = data[3:] if bom else data
+    try:
+        body.decode("utf-8")
+        codec = "utf-8"
+    except UnicodeDecodeError:
+        codec = "latin-1"
+    crlf = body.count(b"\r\n")
+    newline = b"\r\n" if crlf and crlf * 2 >= body.count(b"\n") else b"\n"
+    return Encoding(bom, codec, newline)
+
+
+def choose_edits(findings: Iterable[Finding], unsafe: bool) -> tuple[list[Edit], list[Finding]]:
+    """Edits of the fixable findings (safe ones, and unsafe ones when asked), earliest first, never overlapping."""
+    chosen: list[tuple[Edit, Finding]] = []
+    for finding in findings:
+        if finding.safety == "manual" or (finding.safety == "unsafe" and not unsafe):
+            continue
+        for edit in finding.edits:
+            chosen.append((edit, finding))
+    chosen.sort(key=lambda pair: (pair[0].start, pair[0].end))
+    edits: list[Edit] = []
+    applied: list[Finding] = []
+    last_end = -1
+    for edit, finding in chosen:
+        if edits and edit == edits[-1]:
+            continue
+        if edit.start < last_end:
+            continue  # overlaps an earlier edit: the earlier (outer or first) one wins, this one waits for a re-run
+        edits.append(edit)
+        if finding not in applied:
+            applied.append(finding)
+        last_end = max(last_end, edit.end)
+    return edits, applied
+
+
+def apply_edits(data: bytes, edits: Sequence[Edit], encoding: Encoding) -> bytes:
+    """Replace each edit's byte span, from the end of the file backwards; every other byte stays."""
+    out = data
+    for edit in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
+        text = edit.text.replace("\r\n", "\n").encode(encoding.codec)
+        if encoding.newline != b"\n":
+            text = text.replace(b"\n", encoding.newline)
+        out = out[: edit.start] + text + out[edit.end :]
+    return out
+
+
+def _line_starts(data: bytes) -> list[int]:
+    starts = [0]
+    for match in re.finditer(rb"\n", data):
+        starts.append(match.end())
+    return starts
+
+
+def _marker_edits(
+    data: bytes, language: str, findings: Sequence[Finding], encoding: Encoding
+) -> tuple[list[Edit], list[Finding]]:
+    """Comment lines above manual findings: `// migrate: manual[rule-id] what to do`, once per line and rule."""
+    if language in C_LANGUAGES:
+        lead = "//"
+    elif language in HASH_COMMENT_LANGUAGES:
+        lead = "#"
+    else:
+        return [], []
+    starts = _line_starts(data)
+    lines = data.split(b"\n")
+    edits: list[Edit] = []
+    marked: list[Finding] = []
+    seen: set[tuple[int, str]] = set()
+    for finding in findings:
+        if finding.safety != "manual" or finding.origin == "engine":
+            continue
+        line = finding.line
+        # A line continued from the one before (a macro body, a backslash join) takes its marker above the first.
+        while line > 1 and lines[line - 2].rstrip(b"\r").endswith(b"\\"):
+            line -= 1
+        if (line, finding.rule_id) in seen:
+            continue
+        seen.add((line, finding.rule_id))
+        marker = MARKER.format(rule=finding.rule_id)
+        above = lines[line - 2].decode(encoding.codec, "replace") if line > 1 else ""
+        if marker in above:
+            continue
+        current = lines[line - 1].decode(encoding.codec, "replace")
+        indent = current[: len(current) - len(current.lstrip(" \t"))]
+        text = f"{indent}{lead} {marker} {finding.message}\n"
+        edits.append(Edit(starts[line - 1], starts[line - 1], text))
+        marked.append(finding)
+    return edits, marked
+
+
+def _ensure_include(data: bytes, header: str, encoding: Encoding) -> bytes:
+    """Make `header` included exactly once: keep the first include of it, drop repeats, add one if none."""
+    target = header.encode()
+    found = [m for m in INCLUDE_LINE.finditer(data) if m.group(1) == target]
+    if found:
+        out = data
+        for match in reversed(found[1:]):
+            out = out[: match.start()] + out[match.end() :]
+        return out
+    includes = list(INCLUDE_LINE.finditer(data))
+    line = f"#include <{header}>".encode() + encoding.newline
+    if includes:
+        first = includes[0]
+        return data[: first.start()] + line + data[first.start() :]
+    lead = re.match(rb"(?:[ \t]*(?://[^\n]*|#[ \t]*pragma[ \t]+once[^\n]*)?\r?\n)*", data)
+    at = lead.end() if lead else 0
+    return data[:at] + line + data[at:]
+
+
+def plan_file(
+    relpath: str,
+    language: str,
+    data: bytes,
+    findings: Sequence[Finding],
+    rules: Mapping[str, Rule],
+    *,
+    unsafe: bool = False,
+    markers: bool = True,
+    parse_error: bool = False,
+) -> FilePlan:
+    """Everything apply would do to one file, computed without touching it."""
+    if parse_error:
+        return FilePlan(relpath, data, data, refused="the parser could not read the file; it is left untouched")
+    encoding = detect_encoding(data)
+    edits, applied = choose_edits(findings, unsafe)
+    marker_edits, marked = _marker_edits(data, language, findings, encoding) if markers else ([], [])
+    migrated = apply_edits(data, edits + marker_edits, encoding)
+    if language in C_LANGUAGES and applied:
+        headers = sorted({h for f in applied for h in (rules[f.rule_id].fix or {}).get("includes", ())})
+        for header in headers:
+            migrated = _ensure_include(migrated, header, encoding)
+    return FilePlan(relpath, data, migrated, tuple(applied), tuple(marked))
+
+
+def unified_diff(plan: FilePlan) -> str:
+    """A unified diff of one file's migration (a/ and b/ prefixes, as git prints them)."""
+    encoding = detect_encoding(plan.original)
+    before = plan.original.decode(encoding.codec, "replace").splitlines(keepends=True)
+    after = plan.migrated.decode(encoding.codec, "replace").splitlines(keepends=True)
+    lines = difflib.unified_diff(before, after, f"a/{plan.relpath}", f"b/{plan.relpath}")
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write through a temporary file in the same folder and rename it over the target; the mode is kept."""
+    mode = None
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".migrate-tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+@dataclass
+class ApplySummary:
+    """Counts for the closing line of `migrate apply`."""
+
+    files_changed: int = 0
+    edits: int = 0
+    markers: int = 0
+    refused: list[str] = field(default_factory=list)
