@@ -7,6 +7,7 @@ import os
 import re
 import shlex
 from collections.abc import Iterator, Mapping, Sequence
+from ctypes import POINTER, byref, c_uint, c_void_p
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -333,13 +334,11 @@ class _Walker:
         self.wanted = wanted
         self.names = names
         self.paths: dict[str, Path | None] = {}
-        self.user_files: dict[str, bool] = {}
+        self.files: dict[int, tuple[bool, Path | None]] = {}
         self.texts: dict[Path, bytes] = {}
         lib = cindex.conf.lib
         self._file_location = lib.clang_getFileLocation
         self._specialized = lib.clang_getSpecializedCursorTemplate
-        from ctypes import POINTER, c_uint
-
         self._file_location.argtypes = [
             cindex.SourceLocation,
             POINTER(cindex.c_object_p),
@@ -348,6 +347,10 @@ class _Walker:
             POINTER(c_uint),
         ]
         self._file_location.restype = None
+        self._expansion = lib.clang_getExpansionLocation
+        self._expansion.argtypes = [cindex.SourceLocation, POINTER(c_void_p), c_void_p, c_void_p, c_void_p]
+        self._expansion.restype = None
+        self._file_name = lib.clang_getFileName
         self.unit = _Unit()
 
     # paths and locations
@@ -360,10 +363,28 @@ class _Walker:
             self.paths[name] = path if path in self.wanted else None
         return self.paths[name]
 
+    def file_of(self, location: Any) -> tuple[bool, Path | None]:
+        """Whether a location (where it is expanded) is in user code, and the wanted file it is in, if any.
+
+        Keyed by libclang's file handle: a translation unit has tens of thousands of top-level cursors (system
+        headers, the shim), and asking each for its file name would cost more than the parse.
+        """
+        handle = c_void_p()
+        self._expansion(location, byref(handle), None, None, None)
+        key = handle.value or 0
+        known = self.files.get(key)
+        if known is None:
+            if not key:
+                known = (False, None)
+            else:
+                name = location.file.name
+                user = not location.is_in_system_header and not Path(name).resolve().is_relative_to(SHIM_DIR)
+                known = (user, self.wanted_path(name) if user else None)
+            self.files[key] = known
+        return known
+
     def file_location(self, location: Any) -> tuple[Path, int] | None:
         """Where a location's text is written: a macro argument's own spelling, else the macro's use site."""
-        from ctypes import byref, c_uint
-
         handle, line, column, offset = self.ci.c_object_p(), c_uint(), c_uint(), c_uint()
         self._file_location(location, byref(handle), byref(line), byref(column), byref(offset))
         if not handle:
@@ -397,8 +418,7 @@ class _Walker:
         while stack:
             cursor = stack.pop()
             kind = cursor.kind
-            file = cursor.location.file
-            if file is not None and self.wanted_path(file.name) is not None:
+            if self.file_of(cursor.location)[1] is not None:
                 if kind in (ck.DECL_REF_EXPR, ck.MEMBER_REF_EXPR, ck.TYPE_REF):
                     self.unit.refs.append(cursor)
                     if kind == ck.DECL_REF_EXPR and not cursor.spelling:
@@ -416,15 +436,7 @@ class _Walker:
             stack.extend(children)
 
     def _in_user_code(self, cursor: Any) -> bool:
-        location = cursor.location
-        if location.file is None:
-            return False
-        name = location.file.name
-        user = self.user_files.get(name)
-        if user is None:
-            user = not location.is_in_system_header and not Path(name).resolve().is_relative_to(SHIM_DIR)
-            self.user_files[name] = user
-        return user
+        return self.file_of(cursor.location)[0]
 
     def _note_dependent_type(self, decl: Any) -> None:
         """`typename P::member x;` in a template, P a template parameter: resolved per instantiation later."""
