@@ -140,12 +140,7 @@ def load_compile_commands(path: Path) -> dict[Path, list[str]]:
             if arg in ("-o", "--output-file"):
                 skip = True
                 continue
-            if (
-                arg in ("-c", "--compile")
-                or arg.startswith("-o")
-                and len(arg) > 2
-                and not arg.startswith("-op")
-            ):
+            if arg in ("-c", "--compile") or arg.startswith("-o"):
                 continue
             if not arg.startswith("-") and Path(os.path.normpath(directory / arg)) == source:
                 continue
