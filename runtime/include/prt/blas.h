@@ -9,11 +9,11 @@
 
 #include <cstddef>
 
-#include "config.h"
+#include "prt/config.h"
 
 // prtStream_t and prtStreamSynchronize come from the runtime core; a stand-in keeps this header usable alone.
-#if __has_include("stream.h")
-#include "stream.h"
+#if __has_include("prt/stream.h")
+#include "prt/stream.h"
 #elif !defined(PRT_LIBS_STREAM_STANDIN)
 #define PRT_LIBS_STREAM_STANDIN
 #if PRT_BACKEND_CUDA
@@ -205,9 +205,9 @@ inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t 
 }
 
 #if PRT_BACKEND_CUDA
-#include "cuda/blas.h"
+#include "prt/cuda/blas.h"
 #elif PRT_BACKEND_HIP
-#include "hip/blas.h"
+#include "prt/hip/blas.h"
 #else
-#include "cpu/blas.h"
+#include "prt/cpu/blas.h"
 #endif

@@ -20,11 +20,11 @@
 
 #include <cstddef>
 
-#include "config.h"
+#include "prt/config.h"
 
 // prtStream_t and prtStreamSynchronize come from the runtime core; a stand-in keeps this header usable alone.
-#if __has_include("stream.h")
-#include "stream.h"
+#if __has_include("prt/stream.h")
+#include "prt/stream.h"
 #elif !defined(PRT_LIBS_STREAM_STANDIN)
 #define PRT_LIBS_STREAM_STANDIN
 #if PRT_BACKEND_CUDA
@@ -89,9 +89,9 @@ inline prtrandStatus_t prtrandGenerateNormalDouble(prtrandGenerator_t generator,
                                                    double mean, double stddev);
 
 #if PRT_BACKEND_CUDA
-#include "cuda/rand.h"
+#include "prt/cuda/rand.h"
 #elif PRT_BACKEND_HIP
-#include "hip/rand.h"
+#include "prt/hip/rand.h"
 #else
-#include "cpu/rand.h"
+#include "prt/cpu/rand.h"
 #endif
