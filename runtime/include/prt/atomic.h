@@ -1,0 +1,12 @@
+// prt/atomic.h: atomics with CUDA's spelling and overloads on every backend:
+// atomicAdd (int, unsigned, unsigned long long, float, double), atomicSub (int, unsigned),
+// atomicExch (int, unsigned, unsigned long long, float), atomicMin/atomicMax (int, unsigned, long long,
+// unsigned long long), atomicInc/atomicDec (unsigned), atomicCAS (int, unsigned, unsigned long long,
+// unsigned short), atomicAnd/atomicOr/atomicXor (int, unsigned, unsigned long long). Each returns the old value.
+#pragma once
+
+#include "prt/kernel.h"
+
+#if PRT_BACKEND_CPU
+#include "prt/cpu/atomic.h"
+#endif

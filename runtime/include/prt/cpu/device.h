@@ -1,0 +1,165 @@
+// prt/cpu/device.h: the CPU backend presents one device: this machine, with the pool's threads as its
+// multiprocessors.
+#pragma once
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "prt/cpu/exec.h"
+#include "prt/cpu/state.h"
+
+namespace prt::cpu {
+
+inline int& current_device() {
+    static thread_local int d = 0;
+    return d;
+}
+
+inline size_t physical_bytes() {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? size_t(pages) * size_t(page) : size_t(1) << 32;
+}
+
+inline size_t available_bytes() {
+    long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? size_t(pages) * size_t(page) : physical_bytes() / 2;
+}
+
+constexpr size_t kSharedPerBlock = 48 * 1024;     // default shared memory per block
+constexpr size_t kSharedOptin = 227 * 1024;       // largest dynamic shared memory a launch may ask for
+constexpr int kMaxThreadsPerSM = 2048;            // resident threads per "multiprocessor" (occupancy model)
+
+inline const prtDeviceProp& properties() {
+    static const prtDeviceProp p = [] {
+        prtDeviceProp q{};
+        std::snprintf(q.name, sizeof q.name, "CPU (%u threads)", Pool::get().size());
+        q.totalGlobalMem = physical_bytes();
+        q.sharedMemPerBlock = kSharedPerBlock;
+        q.regsPerBlock = 65536;
+        q.warpSize = 32;
+        q.memPitch = size_t(1) << 31;
+        q.maxThreadsPerBlock = 1024;
+        q.maxThreadsDim[0] = 1024;
+        q.maxThreadsDim[1] = 1024;
+        q.maxThreadsDim[2] = 64;
+        q.maxGridSize[0] = 2147483647;
+        q.maxGridSize[1] = 65535;
+        q.maxGridSize[2] = 65535;
+        q.totalConstMem = 65536;
+        q.major = 9;
+        q.minor = 0;
+        q.textureAlignment = 512;
+        q.multiProcessorCount = static_cast<int>(Pool::get().size());
+        q.integrated = 1;
+        q.canMapHostMemory = 1;
+        q.concurrentKernels = 1;
+        q.asyncEngineCount = 0;
+        q.unifiedAddressing = 1;
+        q.memoryBusWidth = 64;
+        q.l2CacheSize = 1 << 20;
+        q.maxThreadsPerMultiProcessor = kMaxThreadsPerSM;
+        q.sharedMemPerMultiprocessor = 228 * 1024;
+        q.regsPerMultiprocessor = 65536;
+        q.managedMemory = 1;
+        q.cooperativeLaunch = 0;
+        q.sharedMemPerBlockOptin = kSharedOptin;
+        q.maxBlocksPerMultiProcessor = 32;
+        return q;
+    }();
+    return p;
+}
+
+}  // namespace prt::cpu
+
+inline prtError_t prtGetDeviceCount(int* count) {
+    if (!count) return prt::cpu::fail(prtErrorInvalidValue);
+    *count = 1;
+    return prtSuccess;
+}
+
+inline prtError_t prtSetDevice(int device) {
+    if (device != 0) return prt::cpu::fail(prtErrorInvalidDevice);
+    prt::cpu::current_device() = device;
+    return prtSuccess;
+}
+
+inline prtError_t prtGetDevice(int* device) {
+    if (!device) return prt::cpu::fail(prtErrorInvalidValue);
+    *device = prt::cpu::current_device();
+    return prtSuccess;
+}
+
+inline prtError_t prtGetDeviceProperties(prtDeviceProp* prop, int device) {
+    if (!prop) return prt::cpu::fail(prtErrorInvalidValue);
+    if (device != 0) return prt::cpu::fail(prtErrorInvalidDevice);
+    *prop = prt::cpu::properties();
+    return prtSuccess;
+}
+
+inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int device) {
+    if (!value) return prt::cpu::fail(prtErrorInvalidValue);
+    if (device != 0) return prt::cpu::fail(prtErrorInvalidDevice);
+    const prtDeviceProp& p = prt::cpu::properties();
+    switch (attr) {
+        case prtDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+        case prtDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+        case prtDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+        case prtDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+        case prtDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+        case prtDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+        case prtDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+        case prtDevAttrMaxSharedMemoryPerBlock: *value = int(p.sharedMemPerBlock); break;
+        case prtDevAttrTotalConstantMemory: *value = int(p.totalConstMem); break;
+        case prtDevAttrWarpSize: *value = p.warpSize; break;
+        case prtDevAttrMaxPitch: *value = int(p.memPitch > 2147483647u ? 2147483647u : p.memPitch); break;
+        case prtDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
+        case prtDevAttrClockRate: *value = 1000000; break;
+        case prtDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+        case prtDevAttrIntegrated: *value = p.integrated; break;
+        case prtDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
+        case prtDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
+        case prtDevAttrEccEnabled: *value = p.ECCEnabled; break;
+        case prtDevAttrPciBusId: *value = p.pciBusID; break;
+        case prtDevAttrPciDeviceId: *value = p.pciDeviceID; break;
+        case prtDevAttrMemoryClockRate: *value = 1000000; break;
+        case prtDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
+        case prtDevAttrL2CacheSize: *value = p.l2CacheSize; break;
+        case prtDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
+        case prtDevAttrComputeCapabilityMajor: *value = p.major; break;
+        case prtDevAttrComputeCapabilityMinor: *value = p.minor; break;
+        case prtDevAttrMaxSharedMemoryPerMultiprocessor: *value = int(p.sharedMemPerMultiprocessor); break;
+        case prtDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerMultiprocessor; break;
+        case prtDevAttrManagedMemory: *value = p.managedMemory; break;
+        case prtDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
+        case prtDevAttrMaxSharedMemoryPerBlockOptin: *value = int(p.sharedMemPerBlockOptin); break;
+        default: return prt::cpu::fail(prtErrorInvalidValue);
+    }
+    return prtSuccess;
+}
+
+// Work is complete when the call that issued it returns (see prt/cpu/stream.h), so there is nothing to wait for.
+inline prtError_t prtDeviceSynchronize() { return prtSuccess; }
+
+inline prtError_t prtDeviceReset() {
+    prt::cpu::Registry::get().reset();
+    return prtSuccess;
+}
+
+inline prtError_t prtDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
+    if (leastPriority) *leastPriority = 0;
+    if (greatestPriority) *greatestPriority = -5;
+    return prtSuccess;
+}
+
+inline prtError_t prtDriverGetVersion(int* version) {
+    if (!version) return prt::cpu::fail(prtErrorInvalidValue);
+    *version = 0;
+    return prtSuccess;
+}
+
+inline prtError_t prtRuntimeGetVersion(int* version) {
+    if (!version) return prt::cpu::fail(prtErrorInvalidValue);
+    *version = 0;
+    return prtSuccess;
+}

@@ -1,0 +1,55 @@
+// prt/cpu/event.h: events on the CPU backend. Stream work completes when issued (prt/cpu/stream.h), so an
+// event happens when it is recorded and keeps the time of that moment.
+#pragma once
+
+#include <chrono>
+
+#include "prt/cpu/state.h"
+
+namespace prt::cpu {
+struct Event {
+    unsigned int flags;
+    bool recorded;
+    std::chrono::steady_clock::time_point when;
+};
+}  // namespace prt::cpu
+
+inline prtError_t prtEventCreateWithFlags(prtEvent_t* event, unsigned int flags) {
+    if (!event || (flags & ~0x7u)) return prt::cpu::fail(prtErrorInvalidValue);
+    *event = new prt::cpu::Event{flags, false, {}};
+    return prtSuccess;
+}
+
+inline prtError_t prtEventCreate(prtEvent_t* event) { return prtEventCreateWithFlags(event, 0); }
+
+inline prtError_t prtEventDestroy(prtEvent_t event) {
+    if (!event) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    delete event;
+    return prtSuccess;
+}
+
+inline prtError_t prtEventRecord(prtEvent_t event, prtStream_t) {
+    if (!event) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    event->recorded = true;
+    event->when = std::chrono::steady_clock::now();
+    return prtSuccess;
+}
+
+inline prtError_t prtEventSynchronize(prtEvent_t event) {
+    if (!event) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    return prtSuccess;
+}
+
+inline prtError_t prtEventQuery(prtEvent_t event) {
+    if (!event) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    return prtSuccess;
+}
+
+inline prtError_t prtEventElapsedTime(float* ms, prtEvent_t start, prtEvent_t end) {
+    if (!ms) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!start || !end) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    if ((start->flags | end->flags) & prtEventDisableTiming) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    if (!start->recorded || !end->recorded) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    *ms = std::chrono::duration<float, std::milli>(end->when - start->when).count();
+    return prtSuccess;
+}

@@ -1,0 +1,395 @@
+// prt/cpu/exec.h: the CPU backend's kernel executor: a thread pool runs blocks; threads of a block run as a
+// plain loop until one of them synchronises, and from then on as fibers.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "prt/cpu/fiber.h"
+#include "prt/cpu/vector.h"
+
+// Built-in variables of the kernel language. A pool thread runs one block at a time and all of that block's
+// fibers, so thread_local storage is per block; the scheduler rewrites threadIdx before resuming a fiber.
+inline thread_local uint3 threadIdx;  // index of the running thread within its block
+inline thread_local uint3 blockIdx;   // index of the running block within the grid
+inline thread_local dim3 blockDim;    // extents of the block
+inline thread_local dim3 gridDim;     // extents of the grid
+constexpr int warpSize = 32;          // threads per warp on the CPU backend
+
+namespace prt::cpu {
+
+// A type-erased launch: run_loop executes threads from b->loop_start in order; run_thread one thread.
+struct BlockCtx;
+struct Launch {
+    void (*run_loop)(const Launch*, BlockCtx*);
+    void (*run_thread)(const Launch*);
+    dim3 grid, block;
+    size_t shared_bytes;
+};
+
+enum LaneState : uint8_t { kRunnable, kAtWarp, kAtBlock, kDone };
+
+// Exchange slots of one warp, double-buffered by generation so that a lane that already moved on to the next
+// warp operation cannot overwrite values its peers have not read yet.
+struct WarpSlots {
+    unsigned gen = 0;
+    uint32_t arrived[2] = {0, 0};
+    uint64_t slot[2][32];
+};
+
+struct Fiber;
+
+// State of the block a pool thread is running.
+struct BlockCtx {
+    const Launch* launch = nullptr;
+    unsigned nthreads = 0;
+    bool fiber_mode = false;
+    unsigned cur = 0;                  // linear index of the running thread
+    std::vector<uint8_t> state;        // LaneState per thread (fiber mode)
+    std::vector<Fiber*> lane_fiber;    // fiber per thread (fiber mode)
+    std::vector<WarpSlots> warps;      // warp exchange (fiber mode)
+    unsigned bar_gen = 0;              // block barrier generation
+    int bar_count[2] = {0, 0};         // threads arriving at the barrier with a true predicate
+    int bar_arrived[2] = {0, 0};       // threads arriving at the barrier
+    char* dynamic_shared = nullptr;    // extern shared memory of this block
+};
+
+struct Worker;
+struct Fiber {
+    Context ctx;
+    Worker* worker = nullptr;
+    bool runner = false;  // runs the plain loop of a block rather than one thread
+    unsigned lane = 0;
+};
+
+inline size_t env_size(const char* name, size_t fallback) {
+    const char* v = std::getenv(name);
+    if (!v || !*v) return fallback;
+    char* end = nullptr;
+    unsigned long long x = std::strtoull(v, &end, 10);
+    return x ? static_cast<size_t>(x) : fallback;
+}
+
+// Per-OS-thread executor state: its own context, a reusable set of fibers, the current block.
+struct Worker {
+    Context home;
+    std::vector<std::unique_ptr<Fiber>> fibers;
+    BlockCtx blk;
+    std::vector<uint64_t> shared_arena;  // backs dynamic shared memory, 8-byte aligned
+    size_t stack_bytes = env_size("PRT_CPU_STACK_SIZE", 256 * 1024);
+
+    Worker() { home.adopt_current(); }
+
+    static void fiber_main(void* p) {
+        Context::on_fiber_entry();
+        auto* f = static_cast<Fiber*>(p);
+        for (;;) {
+            Worker& w = *f->worker;
+            BlockCtx& b = w.blk;
+            if (f->runner) {
+                b.launch->run_loop(b.launch, &b);
+                if (b.fiber_mode) b.state[b.cur] = kDone;
+            } else {
+                b.launch->run_thread(b.launch);
+                b.state[f->lane] = kDone;
+            }
+            f->ctx.switch_to(w.home);
+        }
+    }
+
+    Fiber* fiber(size_t i) {
+        while (fibers.size() <= i) {
+            auto f = std::make_unique<Fiber>();
+            f->worker = this;
+            if (!f->ctx.create(&Worker::fiber_main, f.get(), stack_bytes)) std::abort();
+            fibers.push_back(std::move(f));
+        }
+        return fibers[i].get();
+    }
+
+    static void set_thread_index(unsigned lin) {
+        unsigned bx = blockDim.x, by = blockDim.y;
+        threadIdx = uint3{lin % bx, (lin / bx) % by, lin / (bx * by)};
+    }
+
+    // Called on the running thread's stack when it reaches its first synchronising operation in loop mode:
+    // threads before it have finished, it keeps the runner fiber, the rest get fibers of their own.
+    void promote() {
+        BlockCtx& b = blk;
+        unsigned n = b.nthreads, t = b.cur;
+        b.fiber_mode = true;
+        b.state.assign(n, kDone);
+        b.lane_fiber.assign(n, nullptr);
+        b.lane_fiber[t] = fibers[0].get();
+        b.state[t] = kRunnable;
+        for (unsigned l = t + 1; l < n; ++l) {
+            Fiber* f = fiber(l - t);
+            f->runner = false;
+            f->lane = l;
+            b.lane_fiber[l] = f;
+            b.state[l] = kRunnable;
+        }
+        b.warps.assign((n + 31) / 32, WarpSlots{});
+        b.bar_gen = 0;
+        b.bar_count[0] = b.bar_count[1] = b.bar_arrived[0] = b.bar_arrived[1] = 0;
+    }
+
+    // Suspend the running thread until the scheduler resumes it.
+    void yield() { blk.lane_fiber[blk.cur]->ctx.switch_to(home); }
+
+    void resume(unsigned lane) {
+        blk.cur = lane;
+        set_thread_index(lane);
+        home.switch_to(blk.lane_fiber[lane]->ctx);
+    }
+
+    // Runs the fibers of a promoted block to completion: warp by warp, each warp until no lane can proceed
+    // without the others (warp operations release within the warp), then the block barrier.
+    void schedule() {
+        BlockCtx& b = blk;
+        unsigned n = b.nthreads;
+        unsigned nwarps = (n + 31) / 32;
+        for (;;) {
+            for (unsigned wi = 0; wi < nwarps; ++wi) {
+                unsigned lo = wi * 32, hi = std::min(n, lo + 32);
+                for (;;) {
+                    for (unsigned l = lo; l < hi; ++l)
+                        if (b.state[l] == kRunnable) resume(l);
+                    bool waiting = false;
+                    for (unsigned l = lo; l < hi; ++l)
+                        if (b.state[l] == kAtWarp) {
+                            b.state[l] = kRunnable;
+                            waiting = true;
+                        }
+                    if (!waiting) break;
+                    WarpSlots& ws = b.warps[wi];
+                    ++ws.gen;
+                    ws.arrived[ws.gen & 1] = 0;
+                }
+            }
+            bool waiting = false;
+            for (unsigned l = 0; l < n; ++l)
+                if (b.state[l] == kAtBlock) {
+                    b.state[l] = kRunnable;
+                    waiting = true;
+                }
+            if (!waiting) break;
+            ++b.bar_gen;
+            b.bar_count[b.bar_gen & 1] = 0;
+            b.bar_arrived[b.bar_gen & 1] = 0;
+        }
+    }
+
+    void run_block(const Launch* L, uint3 bidx) {
+        blockIdx = bidx;
+        blk.launch = L;
+        blk.fiber_mode = false;
+        blk.cur = 0;
+        Fiber* r = fiber(0);
+        r->runner = true;
+        home.switch_to(r->ctx);
+        if (blk.fiber_mode) schedule();
+    }
+
+    void begin_launch(const Launch* L) {
+        blockDim = L->block;
+        gridDim = L->grid;
+        blk.nthreads = L->block.x * L->block.y * L->block.z;
+        size_t words = (L->shared_bytes + 7) / 8;
+        if (shared_arena.size() < words) shared_arena.resize(words);
+        blk.dynamic_shared = reinterpret_cast<char*>(shared_arena.data());
+    }
+};
+
+inline Worker& this_worker() {
+    static thread_local Worker w;
+    return w;
+}
+
+// Synchronising operations, called from kernel code. Each one promotes a block still in loop mode.
+inline Worker& sync_worker() {
+    Worker& w = this_worker();
+    if (!w.blk.fiber_mode) w.promote();
+    return w;
+}
+
+// __syncthreads and its reductions: returns the number of threads that passed a true predicate; `arrived`
+// receives the number of threads that reached the barrier.
+inline int block_barrier(int pred, int* arrived = nullptr) {
+    Worker& w = sync_worker();
+    BlockCtx& b = w.blk;
+    unsigned g = b.bar_gen & 1;
+    b.bar_count[g] += pred != 0;
+    b.bar_arrived[g] += 1;
+    b.state[b.cur] = kAtBlock;
+    w.yield();
+    if (arrived) *arrived = b.bar_arrived[g];
+    return b.bar_count[g];
+}
+
+// Deposits `value` for the calling lane, waits for the warp, and returns the slots of this round.
+inline const WarpSlots& warp_exchange(uint64_t value, unsigned* lane_out, unsigned* gen_out) {
+    Worker& w = sync_worker();
+    BlockCtx& b = w.blk;
+    unsigned lane = b.cur % 32;
+    WarpSlots& ws = b.warps[b.cur / 32];
+    unsigned g = ws.gen & 1;
+    ws.slot[g][lane] = value;
+    ws.arrived[g] |= 1u << lane;
+    b.state[b.cur] = kAtWarp;
+    w.yield();
+    *lane_out = lane;
+    *gen_out = g;
+    return ws;
+}
+
+// Lanes of the caller's warp that have not exited.
+inline unsigned active_lanes() {
+    Worker& w = this_worker();
+    BlockCtx& b = w.blk;
+    unsigned wi = b.cur / 32, lo = wi * 32, hi = std::min(b.nthreads, lo + 32);
+    unsigned mask = 0;
+    for (unsigned l = lo; l < hi; ++l)
+        if (b.fiber_mode ? b.state[l] != kDone : l >= b.cur) mask |= 1u << (l - lo);
+    return mask;
+}
+
+inline char* dynamic_shared() { return this_worker().blk.dynamic_shared; }
+
+// Fixed-size pool of OS threads; the launching thread takes part in its own launches.
+class Pool {
+public:
+    struct Job {
+        const Launch* launch;
+        uint64_t nblocks;
+        uint64_t chunk;
+        std::atomic<uint64_t> next{0};
+        uint64_t done = 0;    // guarded by the pool mutex
+        unsigned active = 0;  // pool threads inside this job, guarded by the pool mutex
+    };
+
+    static Pool& get() {
+        static Pool* p = new Pool();  // never destroyed: its threads may still sleep at exit
+        return *p;
+    }
+
+    unsigned size() const { return static_cast<unsigned>(threads_.size()) + 1; }
+
+    // Runs every block of the launch and returns when all have finished.
+    void run(const Launch* L) {
+        uint64_t nblocks = uint64_t(L->grid.x) * L->grid.y * L->grid.z;
+        Worker& me = this_worker();
+        me.begin_launch(L);
+        if (nblocks == 1 || threads_.empty()) {
+            run_range(me, L, 0, nblocks);
+            return;
+        }
+        Job job;
+        job.launch = L;
+        job.nblocks = nblocks;
+        job.chunk = std::max<uint64_t>(1, nblocks / (uint64_t(size()) * 8));
+        {
+            std::lock_guard<std::mutex> lk(mu_);
+            queue_.push_back(&job);
+        }
+        work_cv_.notify_all();
+        uint64_t mine = work(me, job);
+        std::unique_lock<std::mutex> lk(mu_);
+        job.done += mine;
+        remove(&job);
+        done_cv_.wait(lk, [&] { return job.active == 0 && job.done == job.nblocks; });
+    }
+
+private:
+    Pool() {
+        unsigned n = static_cast<unsigned>(env_size("PRT_CPU_THREADS", std::thread::hardware_concurrency()));
+        if (n == 0) n = 1;
+        for (unsigned i = 1; i < n; ++i) threads_.emplace_back([this] { loop(); });
+        for (auto& t : threads_) t.detach();
+    }
+
+    static void run_range(Worker& w, const Launch* L, uint64_t lo, uint64_t hi) {
+        unsigned gx = L->grid.x, gy = L->grid.y;
+        for (uint64_t i = lo; i < hi; ++i) {
+            uint3 b{unsigned(i % gx), unsigned((i / gx) % gy), unsigned(i / (uint64_t(gx) * gy))};
+            w.run_block(L, b);
+        }
+    }
+
+    static uint64_t work(Worker& w, Job& job) {
+        uint64_t count = 0;
+        for (;;) {
+            uint64_t lo = job.next.fetch_add(job.chunk, std::memory_order_relaxed);
+            if (lo >= job.nblocks) return count;
+            uint64_t hi = std::min(job.nblocks, lo + job.chunk);
+            run_range(w, job.launch, lo, hi);
+            count += hi - lo;
+        }
+    }
+
+    void remove(Job* job) {
+        auto it = std::find(queue_.begin(), queue_.end(), job);
+        if (it != queue_.end()) queue_.erase(it);
+    }
+
+    void loop() {
+        Worker& me = this_worker();
+        std::unique_lock<std::mutex> lk(mu_);
+        for (;;) {
+            work_cv_.wait(lk, [&] { return !queue_.empty(); });
+            Job* job = queue_.front();
+            if (job->next.load(std::memory_order_relaxed) >= job->nblocks) {
+                queue_.pop_front();
+                continue;
+            }
+            ++job->active;
+            lk.unlock();
+            me.begin_launch(job->launch);
+            uint64_t mine = work(me, *job);
+            lk.lock();
+            job->done += mine;
+            --job->active;
+            remove(job);
+            if (job->active == 0) done_cv_.notify_all();
+        }
+    }
+
+    std::mutex mu_;
+    std::condition_variable work_cv_, done_cv_;
+    std::deque<Job*> queue_;
+    std::vector<std::thread> threads_;
+};
+
+// The typed launch: F calls the kernel with its stored arguments.
+template <class F>
+struct LaunchOf : Launch {
+    F call;
+
+    static void loop(const Launch* base, BlockCtx* b) {
+        const F& f = static_cast<const LaunchOf*>(base)->call;
+        unsigned bx = blockDim.x, by = blockDim.y, bz = blockDim.z;
+        unsigned lin = 0;
+        for (unsigned z = 0; z < bz; ++z)
+            for (unsigned y = 0; y < by; ++y)
+                for (unsigned x = 0; x < bx; ++x, ++lin) {
+                    threadIdx = uint3{x, y, z};
+                    b->cur = lin;
+                    f();
+                    if (b->fiber_mode) return;  // this thread was promoted: the scheduler runs the rest
+                }
+    }
+    static void thread(const Launch* base) { static_cast<const LaunchOf*>(base)->call(); }
+
+    LaunchOf(F f, dim3 g, dim3 b, size_t shmem) : Launch{&loop, &thread, g, b, shmem}, call(std::move(f)) {}
+};
+
+}  // namespace prt::cpu

@@ -1,0 +1,104 @@
+// prt/cpu/launch.h: kernel launch on the CPU backend: validates the configuration as CUDA does, then runs the
+// grid on the pool (prt/cpu/exec.h) before returning.
+#pragma once
+
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "prt/cpu/device.h"
+#include "prt/cpu/exec.h"
+#include "prt/cpu/state.h"
+
+namespace prt::cpu {
+
+inline prtError_t check_launch(dim3 grid, dim3 block, size_t sharedBytes) {
+    const prtDeviceProp& p = properties();
+    unsigned long long threads = 1ull * block.x * block.y * block.z;
+    if (threads == 0 || threads > unsigned(p.maxThreadsPerBlock) || block.x > unsigned(p.maxThreadsDim[0]) ||
+        block.y > unsigned(p.maxThreadsDim[1]) || block.z > unsigned(p.maxThreadsDim[2]))
+        return prtErrorInvalidConfiguration;
+    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > unsigned(p.maxGridSize[0]) ||
+        grid.y > unsigned(p.maxGridSize[1]) || grid.z > unsigned(p.maxGridSize[2]))
+        return prtErrorInvalidConfiguration;
+    if (sharedBytes > p.sharedMemPerBlockOptin) return prtErrorInvalidValue;
+    return prtSuccess;
+}
+
+}  // namespace prt::cpu
+
+template <class... Params, class... Args>
+inline prtError_t prtLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, size_t sharedBytes,
+                                  prtStream_t, Args&&... args) {
+    static_assert(sizeof...(Params) == sizeof...(Args), "prtLaunchKernel: argument count differs from the kernel's");
+    if (!kernel) return prt::cpu::fail(prtErrorInvalidDeviceFunction);
+    prtError_t e = prt::cpu::check_launch(grid, block, sharedBytes);
+    if (e != prtSuccess) return prt::cpu::fail(e);
+    // Arguments are converted to the parameter types once, as a GPU launch copies them once.
+    std::tuple<std::decay_t<Params>...> values(std::forward<Args>(args)...);
+    auto call = [kernel, &values] { std::apply(kernel, values); };
+    prt::cpu::LaunchOf<decltype(call)> launch(call, grid, block, sharedBytes);
+    prt::cpu::Pool::get().run(&launch);
+    return prtSuccess;
+}
+
+template <class T>
+inline prtError_t prtOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T, int blockSize,
+                                                               size_t dynamicSMemSize) {
+    if (!numBlocks || blockSize <= 0) return prt::cpu::fail(prtErrorInvalidValue);
+    const prtDeviceProp& p = prt::cpu::properties();
+    int by_threads = p.maxThreadsPerMultiProcessor / blockSize;
+    int by_shared = dynamicSMemSize ? int(p.sharedMemPerMultiprocessor / dynamicSMemSize) : p.maxBlocksPerMultiProcessor;
+    *numBlocks = std::min(std::min(by_threads, by_shared), p.maxBlocksPerMultiProcessor);
+    return prtSuccess;
+}
+
+template <class T>
+inline prtError_t prtOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize, T kernel,
+                                                    size_t dynamicSMemSize, int blockSizeLimit) {
+    if (!minGridSize || !blockSize) return prt::cpu::fail(prtErrorInvalidValue);
+    const prtDeviceProp& p = prt::cpu::properties();
+    int limit = blockSizeLimit > 0 ? std::min(blockSizeLimit, p.maxThreadsPerBlock) : p.maxThreadsPerBlock;
+    int best = 0, best_threads = -1;
+    for (int b = limit; b > 0; b -= (b > 32 ? 32 : b)) {  // the largest block size reaching full occupancy
+        int blocks = 0;
+        prtOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, b, dynamicSMemSize);
+        if (blocks * b > best_threads) {
+            best_threads = blocks * b;
+            best = b;
+        }
+        if (b <= 32) break;
+    }
+    int blocks = 0;
+    prtOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, best, dynamicSMemSize);
+    *blockSize = best;
+    *minGridSize = blocks * p.multiProcessorCount;
+    return prtSuccess;
+}
+
+template <class T>
+inline prtError_t prtFuncGetAttributes(prtFuncAttributes* attr, T kernel) {
+    if (!attr) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!kernel) return prt::cpu::fail(prtErrorInvalidDeviceFunction);
+    *attr = prtFuncAttributes{};
+    attr->maxThreadsPerBlock = prt::cpu::properties().maxThreadsPerBlock;
+    attr->maxDynamicSharedSizeBytes = int(prt::cpu::kSharedPerBlock);
+    attr->ptxVersion = 90;
+    attr->binaryVersion = 90;
+    return prtSuccess;
+}
+
+template <class T>
+inline prtError_t prtFuncSetAttribute(T kernel, prtFuncAttribute attr, int value) {
+    if (!kernel) return prt::cpu::fail(prtErrorInvalidDeviceFunction);
+    if (attr == prtFuncAttributeMaxDynamicSharedMemorySize &&
+        (value < 0 || size_t(value) > prt::cpu::kSharedOptin))
+        return prt::cpu::fail(prtErrorInvalidValue);
+    return prtSuccess;
+}
+
+template <class T>
+inline prtError_t prtFuncSetCacheConfig(T kernel, prtFuncCache) {
+    if (!kernel) return prt::cpu::fail(prtErrorInvalidDeviceFunction);
+    return prtSuccess;
+}

@@ -1,0 +1,98 @@
+// prt/cpu/math.h: CUDA's device math intrinsics on the CPU backend, computed with the C++ library at full
+// precision (the fast forms are allowed to be more accurate).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace prt::cpu::detail {
+template <class To, class From>
+inline To bit_cast(From v) {
+    static_assert(sizeof(To) == sizeof(From), "bit_cast of different sizes");
+    To t;
+    std::memcpy(&t, &v, sizeof(To));
+    return t;
+}
+}  // namespace prt::cpu::detail
+
+inline float __expf(float x) { return std::exp(x); }                  // e^x
+inline float __exp10f(float x) { return std::pow(10.0f, x); }         // 10^x
+inline float __logf(float x) { return std::log(x); }                  // natural log
+inline float __log2f(float x) { return std::log2(x); }                // log base 2
+inline float __log10f(float x) { return std::log10(x); }              // log base 10
+inline float __sinf(float x) { return std::sin(x); }                  // sine
+inline float __cosf(float x) { return std::cos(x); }                  // cosine
+inline float __tanf(float x) { return std::tan(x); }                  // tangent
+inline void __sincosf(float x, float* s, float* c) { *s = std::sin(x); *c = std::cos(x); }  // sine and cosine
+inline float __powf(float x, float y) { return std::pow(x, y); }      // x^y
+inline float __fdividef(float x, float y) { return x / y; }           // x / y
+inline float __saturatef(float x) { return x >= 1.0f ? 1.0f : (x > 0.0f ? x : 0.0f); }  // clamp to [0,1], NaN->0
+inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }          // 1 / sqrt(x)
+inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }          // 1 / sqrt(x)
+inline float __fmaf_rn(float a, float b, float c) { return std::fma(a, b, c); }  // a*b+c, one rounding
+inline float __fadd_rn(float a, float b) { return a + b; }            // a + b, round to nearest
+inline float __fsub_rn(float a, float b) { return a - b; }            // a - b, round to nearest
+inline float __fmul_rn(float a, float b) { return a * b; }            // a * b, round to nearest
+inline float __fdiv_rn(float a, float b) { return a / b; }            // a / b, round to nearest
+inline float __frcp_rn(float a) { return 1.0f / a; }                  // 1 / a, round to nearest
+inline float __fsqrt_rn(float a) { return std::sqrt(a); }             // sqrt, round to nearest
+inline double __fma_rn(double a, double b, double c) { return std::fma(a, b, c); }  // a*b+c, one rounding
+inline double __dadd_rn(double a, double b) { return a + b; }         // a + b, round to nearest
+inline double __dmul_rn(double a, double b) { return a * b; }         // a * b, round to nearest
+
+inline int __float2int_rn(float x) { return int(std::nearbyint(x)); }  // to int, round half to even
+inline int __float2int_rz(float x) { return int(x); }                  // to int, toward zero
+inline int __float2int_rd(float x) { return int(std::floor(x)); }      // to int, down
+inline int __float2int_ru(float x) { return int(std::ceil(x)); }       // to int, up
+inline unsigned __float2uint_rn(float x) { return unsigned(std::nearbyint(x)); }  // to unsigned, nearest
+inline float __int2float_rn(int x) { return float(x); }                // to float, nearest
+inline int __float_as_int(float x) { return prt::cpu::detail::bit_cast<int>(x); }              // reinterpret
+inline float __int_as_float(int x) { return prt::cpu::detail::bit_cast<float>(x); }            // reinterpret
+inline unsigned __float_as_uint(float x) { return prt::cpu::detail::bit_cast<unsigned>(x); }   // reinterpret
+inline float __uint_as_float(unsigned x) { return prt::cpu::detail::bit_cast<float>(x); }      // reinterpret
+inline long long __double_as_longlong(double x) { return prt::cpu::detail::bit_cast<long long>(x); }  // reinterpret
+inline double __longlong_as_double(long long x) { return prt::cpu::detail::bit_cast<double>(x); }    // reinterpret
+
+inline int __popc(unsigned x) { return __builtin_popcount(x); }                   // set bits
+inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }     // set bits
+inline int __clz(int x) { return x ? __builtin_clz(unsigned(x)) : 32; }           // leading zeros
+inline int __clzll(long long x) { return x ? __builtin_clzll((unsigned long long)x) : 64; }  // leading zeros
+inline int __ffs(int x) { return __builtin_ffs(x); }                              // 1 + index of lowest set bit
+inline int __ffsll(long long x) { return __builtin_ffsll(x); }                    // 1 + index of lowest set bit
+inline unsigned __brev(unsigned x) {                                              // reverses the bits
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
+    x = ((x >> 8) & 0x00FF00FFu) | ((x & 0x00FF00FFu) << 8);
+    return (x >> 16) | (x << 16);
+}
+inline unsigned long long __brevll(unsigned long long x) {                         // reverses the bits
+    return (static_cast<unsigned long long>(__brev(unsigned(x))) << 32) | __brev(unsigned(x >> 32));
+}
+inline int __mulhi(int a, int b) { return int((long long)a * b >> 32); }           // high 32 bits of a*b
+inline unsigned __umulhi(unsigned a, unsigned b) { return unsigned((unsigned long long)a * b >> 32); }  // high half
+inline long long __mul64hi(long long a, long long b) { return (long long)((__int128)a * b >> 64); }  // high half
+inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {  // high 64 bits of a*b
+    return (unsigned long long)((unsigned __int128)a * b >> 64);
+}
+inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {                  // picks 4 bytes of y:x
+    unsigned long long v = ((unsigned long long)y << 32) | x;
+    unsigned r = 0;
+    for (int i = 0; i < 4; ++i) r |= unsigned((v >> (((s >> (4 * i)) & 7) * 8)) & 0xFF) << (8 * i);
+    return r;
+}
+
+// min and max as CUDA's device code declares them, for mixed integer and floating arguments.
+inline int min(int a, int b) { return a < b ? a : b; }                                          // minimum
+inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }                           // minimum
+inline long long min(long long a, long long b) { return a < b ? a : b; }                        // minimum
+inline unsigned long long min(unsigned long long a, unsigned long long b) { return a < b ? a : b; }  // minimum
+inline float min(float a, float b) { return std::fmin(a, b); }                                  // minimum
+inline double min(double a, double b) { return std::fmin(a, b); }                               // minimum
+inline int max(int a, int b) { return a > b ? a : b; }                                          // maximum
+inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }                           // maximum
+inline long long max(long long a, long long b) { return a > b ? a : b; }                        // maximum
+inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }  // maximum
+inline float max(float a, float b) { return std::fmax(a, b); }                                  // maximum
+inline double max(double a, double b) { return std::fmax(a, b); }                               // maximum

@@ -1,0 +1,18 @@
+// prt/half.h: 16-bit floating types with CUDA's spelling on every backend: __half, __half2, __nv_bfloat16,
+// __nv_bfloat162; conversions (__float2half, __float2half_rn, __half2float, __float2bfloat16,
+// __bfloat162float, __floats2half2_rn, __float2half2_rn, __halves2half2, __half22float2, __low2float,
+// __high2float, __low2half, __high2half), arithmetic (+ - * / operators, __hadd, __hsub, __hmul, __hdiv,
+// __hneg, __hfma, __hadd2, __hsub2, __hmul2, __hfma2), comparisons (== != < <= > >=, __heq, __hne, __hlt,
+// __hle, __hgt, __hge), __hmax, __hmin, __habs, hsqrt, __shfl_*_sync on them (CPU backend).
+#pragma once
+
+#include "prt/kernel.h"
+
+#if PRT_BACKEND_CUDA
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#elif PRT_BACKEND_HIP
+#include "prt/hip/half.h"
+#else
+#include "prt/cpu/half.h"
+#endif
