@@ -16,12 +16,14 @@
 #include "prt/half.h"
 #include "prt/vector.h"
 
-#if __has_include("prt/ccl.h")
+// The library areas come in when present; -DPRT_NO_CCL, -DPRT_NO_BLAS, -DPRT_NO_RAND leave one out (for a
+// build without NCCL, cuBLAS or cuRAND headers).
+#if __has_include("prt/ccl.h") && !defined(PRT_NO_CCL)
 #include "prt/ccl.h"
 #endif
-#if __has_include("prt/blas.h")
+#if __has_include("prt/blas.h") && !defined(PRT_NO_BLAS)
 #include "prt/blas.h"
 #endif
-#if __has_include("prt/rand.h")
+#if __has_include("prt/rand.h") && !defined(PRT_NO_RAND)
 #include "prt/rand.h"
 #endif

@@ -1,0 +1,46 @@
+// prt/hip/launch.h: the launch is hipLaunchKernel with the argument array a <<<>>> launch builds.
+#pragma once
+
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace prt::hip {
+template <class Tuple, size_t... I>
+inline prtError_t launch(const void* fn, dim3 grid, dim3 block, size_t shared, hipStream_t stream, Tuple& args,
+                         std::index_sequence<I...>) {
+    void* ptrs[sizeof...(I) + 1] = {static_cast<void*>(&std::get<I>(args))...};
+    return hipLaunchKernel(fn, grid, block, ptrs, shared, stream);
+}
+}  // namespace prt::hip
+
+template <class... Params, class... Args>
+inline prtError_t prtLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, size_t sharedBytes,
+                                  prtStream_t stream, Args&&... args) {
+    static_assert(sizeof...(Params) == sizeof...(Args), "prtLaunchKernel: argument count differs from the kernel's");
+    std::tuple<std::decay_t<Params>...> values(std::forward<Args>(args)...);
+    return prt::hip::launch(reinterpret_cast<const void*>(kernel), grid, block, sharedBytes, stream, values,
+                            std::index_sequence_for<Params...>{});
+}
+template <class T>
+inline prtError_t prtOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T kernel, int blockSize,
+                                                               size_t dynamicSMemSize) {
+    return hipOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, kernel, blockSize, dynamicSMemSize);
+}
+template <class T>
+inline prtError_t prtOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize, T kernel,
+                                                    size_t dynamicSMemSize, int blockSizeLimit) {
+    return hipOccupancyMaxPotentialBlockSize(minGridSize, blockSize, kernel, dynamicSMemSize, blockSizeLimit);
+}
+template <class T>
+inline prtError_t prtFuncGetAttributes(prtFuncAttributes* attr, T kernel) {
+    return hipFuncGetAttributes(attr, reinterpret_cast<const void*>(kernel));
+}
+template <class T>
+inline prtError_t prtFuncSetAttribute(T kernel, prtFuncAttribute attr, int value) {
+    return hipFuncSetAttribute(reinterpret_cast<const void*>(kernel), attr, value);
+}
+template <class T>
+inline prtError_t prtFuncSetCacheConfig(T kernel, prtFuncCache config) {
+    return hipFuncSetCacheConfig(reinterpret_cast<const void*>(kernel), config);
+}
