@@ -10,23 +10,9 @@
 #include <cstddef>
 
 #include "prt/config.h"
+#include "prt/half.h"  // __half, for prtblasHgemm
 
-// prtStream_t and prtStreamSynchronize come from the runtime core; a stand-in keeps this header usable alone.
-#if __has_include("prt/stream.h")
-#include "prt/stream.h"
-#elif !defined(PRT_LIBS_STREAM_STANDIN)
-#define PRT_LIBS_STREAM_STANDIN
-#if PRT_BACKEND_CUDA
-#include <cuda_runtime.h>
-typedef cudaStream_t prtStream_t;  // a stream (stand-in until the core's stream.h is present)
-#elif PRT_BACKEND_HIP
-#include <hip/hip_runtime.h>
-typedef hipStream_t prtStream_t;  // a stream (stand-in until the core's stream.h is present)
-#else
-typedef struct prtStream_st* prtStream_t;  // a stream (stand-in until the core's stream.h is present)
-inline int prtStreamSynchronize(prtStream_t) { return 0; }  // waits for a stream (stand-in: nothing to wait for)
-#endif
-#endif
+#include "prt/stream.h"  // prtStream_t, prtStreamSynchronize
 
 #ifndef PRT_DATA_TYPE_DEFINED
 #define PRT_DATA_TYPE_DEFINED
@@ -108,6 +94,10 @@ inline prtblasStatus_t prtblasSgemm(prtblasHandle_t handle, prtblasOperation_t t
 inline prtblasStatus_t prtblasDgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
                                     int m, int n, int k, const double* alpha, const double* A, int lda,
                                     const double* B, int ldb, const double* beta, double* C, int ldc);
+// C = alpha * op(A) * op(B) + beta * C in fp16 (the CPU computes in fp32 and rounds once).
+inline prtblasStatus_t prtblasHgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const __half* alpha, const __half* A, int lda,
+                                    const __half* B, int ldb, const __half* beta, __half* C, int ldc);
 // C = alpha * op(A) * op(B) + beta * C with typed buffers (fp16/bf16/fp32/fp64) and a compute type.
 inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
                                      int m, int n, int k, const void* alpha, const void* A, prtDataType_t Atype,

@@ -22,22 +22,7 @@
 
 #include "prt/config.h"
 
-// prtStream_t and prtStreamSynchronize come from the runtime core; a stand-in keeps this header usable alone.
-#if __has_include("prt/stream.h")
-#include "prt/stream.h"
-#elif !defined(PRT_LIBS_STREAM_STANDIN)
-#define PRT_LIBS_STREAM_STANDIN
-#if PRT_BACKEND_CUDA
-#include <cuda_runtime.h>
-typedef cudaStream_t prtStream_t;  // a stream (stand-in until the core's stream.h is present)
-#elif PRT_BACKEND_HIP
-#include <hip/hip_runtime.h>
-typedef hipStream_t prtStream_t;  // a stream (stand-in until the core's stream.h is present)
-#else
-typedef struct prtStream_st* prtStream_t;  // a stream (stand-in until the core's stream.h is present)
-inline int prtStreamSynchronize(prtStream_t) { return 0; }  // waits for a stream (stand-in: nothing to wait for)
-#endif
-#endif
+#include "prt/stream.h"  // prtStream_t, prtStreamSynchronize
 
 // Result of every host-API call; values equal cuRAND's.
 typedef enum prtrandStatus {

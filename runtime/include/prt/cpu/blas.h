@@ -1,7 +1,35 @@
-// prt/cpu/blas.h: the CPU backend of prt/blas.h, on OpenBLAS's CBLAS (link with -lopenblas).
+// prt/cpu/blas.h: the CPU backend of prt/blas.h, on a CBLAS (OpenBLAS's; link with -lopenblas when a prtblas
+// call is used: including this header alone needs neither cblas.h nor the library).
 #pragma once
 
+#if __has_include(<cblas.h>)
 #include <cblas.h>
+#else
+// The standard CBLAS entry points used below, declared here so that a program that includes the runtime but
+// calls no prtblas function builds on a machine without a BLAS.
+enum CBLAS_ORDER { CblasRowMajor = 101, CblasColMajor = 102 };
+enum CBLAS_TRANSPOSE { CblasNoTrans = 111, CblasTrans = 112, CblasConjTrans = 113 };
+extern "C" {
+void cblas_sgemm(CBLAS_ORDER, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, int, int, int, float, const float*, int,
+                 const float*, int, float, float*, int);
+void cblas_dgemm(CBLAS_ORDER, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, int, int, int, double, const double*, int,
+                 const double*, int, double, double*, int);
+void cblas_sgemv(CBLAS_ORDER, CBLAS_TRANSPOSE, int, int, float, const float*, int, const float*, int, float,
+                 float*, int);
+void cblas_dgemv(CBLAS_ORDER, CBLAS_TRANSPOSE, int, int, double, const double*, int, const double*, int, double,
+                 double*, int);
+void cblas_saxpy(int, float, const float*, int, float*, int);
+void cblas_daxpy(int, double, const double*, int, double*, int);
+float cblas_sdot(int, const float*, int, const float*, int);
+double cblas_ddot(int, const double*, int, const double*, int);
+float cblas_snrm2(int, const float*, int);
+double cblas_dnrm2(int, const double*, int);
+void cblas_sscal(int, float, float*, int);
+void cblas_dscal(int, double, double*, int);
+void cblas_scopy(int, const float*, int, float*, int);
+void cblas_dcopy(int, const double*, int, double*, int);
+}
+#endif
 
 #include <cmath>
 #include <cstdint>
@@ -255,6 +283,17 @@ inline prtblasStatus_t prtblasDgemm(prtblasHandle_t handle, prtblasOperation_t t
   if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
   cblas_dgemm(CblasColMajor, trans(transa), trans(transb), m, n, k, *alpha, A, lda, B, ldb, *beta, C, ldc);
   return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasHgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const __half* alpha, const __half* A, int lda,
+                                    const __half* B, int ldb, const __half* beta, __half* C, int ldc) {
+  static_assert(sizeof(__half) == 2, "__half holds the fp16 bits");
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  return gemm_ex(transa, transb, m, n, k, alpha, A, PRT_R_16F, lda, B, PRT_R_16F, ldb, beta, C, PRT_R_16F, ldc,
+                 PRTBLAS_COMPUTE_16F);
 }
 
 inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,

@@ -48,6 +48,12 @@ inline prtblasStatus_t prtblasDgemm(prtblasHandle_t handle, prtblasOperation_t t
   using namespace prt::blas_detail;
   return status(cublasDgemm(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc));
 }
+inline prtblasStatus_t prtblasHgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const __half* alpha, const __half* A, int lda,
+                                    const __half* B, int ldb, const __half* beta, __half* C, int ldc) {
+  using namespace prt::blas_detail;
+  return status(cublasHgemm(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc));
+}
 inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
                                      int m, int n, int k, const void* alpha, const void* A, prtDataType_t Atype,
                                      int lda, const void* B, prtDataType_t Btype, int ldb, const void* beta, void* C,

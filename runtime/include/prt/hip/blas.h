@@ -94,6 +94,15 @@ inline prtblasStatus_t prtblasDgemm(prtblasHandle_t handle, prtblasOperation_t t
   using namespace prt::blas_detail;
   return status(hipblasDgemm(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc));
 }
+inline prtblasStatus_t prtblasHgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const __half* alpha, const __half* A, int lda,
+                                    const __half* B, int ldb, const __half* beta, __half* C, int ldc) {
+  using namespace prt::blas_detail;
+  return status(hipblasHgemm(native(handle), op(transa), op(transb), m, n, k,
+                             reinterpret_cast<const hipblasHalf*>(alpha), reinterpret_cast<const hipblasHalf*>(A), lda,
+                             reinterpret_cast<const hipblasHalf*>(B), ldb, reinterpret_cast<const hipblasHalf*>(beta),
+                             reinterpret_cast<hipblasHalf*>(C), ldc));
+}
 inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
                                      int m, int n, int k, const void* alpha, const void* A, prtDataType_t Atype,
                                      int lda, const void* B, prtDataType_t Btype, int ldb, const void* beta, void* C,
