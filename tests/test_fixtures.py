@@ -13,6 +13,7 @@ from migrate.rules import load_catalog
 from migrate.sources import language_of
 
 FIXTURES = Path(__file__).parent / "fixtures"
+KNOWN_GAP = "engine-gap.txt"  # a case the engine gets wrong today: expected findings by hand, the problem in one line
 CATALOG = load_catalog()
 
 
@@ -43,6 +44,11 @@ def test_fixture(case: Path, request: pytest.FixtureRequest) -> None:
     findings = scan_bytes(ruleset, source.name, _language(source), data)
     lines = "".join(format_finding(f) + "\n" for f in findings)
     golden = case / "findings.txt"
+    known_gap = case / KNOWN_GAP
+    if known_gap.is_file():
+        # findings.txt holds what the engine should report; the gap file says why it does not yet.
+        assert lines != golden.read_text(encoding="utf-8"), f"{case}: the engine now passes; delete {KNOWN_GAP}"
+        pytest.xfail(known_gap.read_text(encoding="utf-8").strip())
     if request.config.getoption("--update-goldens"):
         golden.write_text(lines, encoding="utf-8")
     assert golden.is_file(), f"{case}: findings.txt is missing (run pytest --update-goldens and read it)"
@@ -57,7 +63,9 @@ def test_every_rule_fires_and_stays_silent() -> None:
     """Each rule has at least one case with findings and one with none."""
     missing = []
     for rule_id in sorted(set(CATALOG.rules) - NO_FIXTURE):
-        cases = [p for p in (FIXTURES / rule_id).glob("*") if (p / "findings.txt").is_file()]
+        cases = [
+            p for p in (FIXTURES / rule_id).glob("*") if (p / "findings.txt").is_file() and not (p / KNOWN_GAP).is_file()
+        ]
         texts = [(p / "findings.txt").read_text(encoding="utf-8") for p in cases]
         if not any(t.strip() for t in texts) or not any(not t.strip() for t in texts):
             missing.append(rule_id)
