@@ -125,13 +125,17 @@ def _marker_edits(
         if (line, finding.rule_id) in seen:
             continue
         seen.add((line, finding.rule_id))
-        marker = MARKER.format(rule=finding.rule_id)
-        above = lines[line - 2].decode(encoding.codec, "replace") if line > 1 else ""
-        if marker in above:
+        marker = MARKER.format(rule=finding.rule_id).encode()
+        above = line - 1
+        present = False
+        while above >= 1 and b"migrate: manual[" in lines[above - 1]:
+            present |= marker in lines[above - 1]
+            above -= 1
+        if present:
             continue
         current = lines[line - 1].decode(encoding.codec, "replace")
         indent = current[: len(current) - len(current.lstrip(" \t"))]
-        text = f"{indent}{lead} {marker} {finding.message}\n"
+        text = f"{indent}{lead} {marker.decode()} {finding.message}\n"
         edits.append(Edit(starts[line - 1], starts[line - 1], text))
         marked.append(finding)
     return edits, marked
@@ -139,6 +143,8 @@ def _marker_edits(
 
 def _ensure_include(data: bytes, header: str, encoding: Encoding) -> bytes:
     """Make `header` included exactly once: keep the first include of it, drop repeats, add one if none."""
+    if data.startswith(BOM):
+        return BOM + _ensure_include(data[len(BOM) :], header, encoding)
     target = header.encode()
     found = [m for m in INCLUDE_LINE.finditer(data) if m.group(1) == target]
     if found:

@@ -1,0 +1,167 @@
+"""`migrate apply`: byte-exact edits, idempotence, encodings and line endings, modes, and refusal of broken files."""
+
+from __future__ import annotations
+
+import difflib
+import shutil
+from pathlib import Path
+
+import pytest
+
+from migrate.cli import main
+from migrate.engine import scan_bytes
+from migrate.match import compile_rules
+from migrate.rewrite import plan_file
+from migrate.rules import load_catalog
+from migrate.sources import language_of
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOG = load_catalog()
+RULESET = compile_rules(CATALOG, CATALOG.rules)
+
+LAUNCH = b"""#include <cuda_runtime.h>
+__global__ void scale(float* x, float a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] *= a; }
+int main() {
+    float* d = nullptr;
+    scale<<<4, 256>>>(d, 2.0f, 1024);
+    return 0;
+}
+"""
+
+
+def _sources() -> list[Path]:
+    found = [p for p in (ROOT / "corpus").rglob("*") if p.is_file() and language_of(p) and "migrated" not in p.parts]
+    found += [p for p in (ROOT / "tests" / "fixtures").rglob("input*") if p.is_file()]
+    return sorted(found)
+
+
+def _plan(relpath: str, language: str, data: bytes, markers: bool = True):
+    findings = scan_bytes(RULESET, relpath, language, data)
+    parse_error = any(f.rule_id == "parse-error" for f in findings)
+    return plan_file(relpath, language, data, findings, CATALOG.rules, markers=markers, parse_error=parse_error)
+
+
+def _language(path: Path) -> str:
+    return language_of(path) or "cuda"
+
+
+@pytest.mark.parametrize("path", _sources(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_apply_is_idempotent_and_keeps_untouched_bytes(path: Path) -> None:
+    data = path.read_bytes()
+    language = _language(path)
+    first = _plan(path.name, language, data)
+    second = _plan(path.name, language, first.migrated)
+    assert second.migrated == first.migrated, "a second apply changed the file again"
+    # Every byte the migration replaced or removed lies inside an edit of a finding it applied (markers are
+    # whole inserted lines and would only blur the alignment, so this half runs without them).
+    first = _plan(path.name, language, data, markers=False)
+    spans = sorted((e.start, e.end) for f in first.applied for e in f.edits)
+    matcher = difflib.SequenceMatcher(None, data, first.migrated, autojunk=False)
+    for tag, i1, i2, _, _ in matcher.get_opcodes():
+        if tag in ("replace", "delete"):
+            assert any(start <= i1 and i2 <= end for start, end in spans) or _include_line(data, i1, i2), (
+                f"bytes {i1}:{i2} ({data[i1:i2][:40]!r}) changed outside every reported edit"
+            )
+
+
+def _include_line(data: bytes, start: int, end: int) -> bool:
+    """A removed duplicate include line is the one change apply makes outside a finding's span."""
+    line_start = data.rfind(b"\n", 0, start) + 1
+    line_end = data.find(b"\n", end - 1)
+    line = data[line_start : line_end if line_end != -1 else len(data)]
+    return line.lstrip().startswith(b"#include")
+
+
+def test_edits_of_one_file_never_overlap() -> None:
+    for path in _sources():
+        findings = scan_bytes(RULESET, path.name, _language(path), path.read_bytes())
+        plan = plan_file(path.name, _language(path), path.read_bytes(), findings, CATALOG.rules, markers=False)
+        spans = sorted((e.start, e.end) for f in plan.applied for e in f.edits)
+        for (_, end), (start, _) in zip(spans, spans[1:]):
+            assert end <= start, f"{path}: overlapping edits"
+
+
+def test_no_rule_selected_changes_nothing() -> None:
+    ruleset = compile_rules(CATALOG, [])
+    for path in _sources():
+        data = path.read_bytes()
+        findings = scan_bytes(ruleset, path.name, _language(path), data)
+        plan = plan_file(path.name, _language(path), data, findings, CATALOG.rules)
+        assert plan.migrated == data
+
+
+def test_launch_becomes_prt_launch_kernel_with_every_argument() -> None:
+    plan = _plan("k.cu", "cuda", LAUNCH, markers=False)
+    text = plan.migrated.decode()
+    assert "prtLaunchKernel(scale, 4, 256, 0, 0, d, 2.0f, 1024);" in text
+    assert text.count("#include <prt/prt.h>") == 1
+    assert "cuda_runtime.h" not in text
+
+
+@pytest.mark.parametrize("newline", [b"\n", b"\r\n"])
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
+def test_encoding_bom_and_line_endings_are_kept(newline: bytes, bom: bytes) -> None:
+    data = bom + LAUNCH.replace(b"\n", newline)
+    plan = _plan("k.cu", "cuda", data)
+    assert plan.changed
+    assert plan.migrated.startswith(bom)
+    body = plan.migrated[len(bom) :]
+    assert body.count(b"\n") == body.count(newline) if newline == b"\r\n" else b"\r\n" not in body
+
+
+def test_latin1_file_keeps_its_bytes() -> None:
+    data = "// caf\xe9 au lait\n".encode("latin-1") + LAUNCH
+    plan = _plan("k.cu", "cuda", data)
+    assert plan.changed
+    assert plan.migrated.startswith("// caf\xe9".encode("latin-1"))
+
+
+def test_cli_modes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tree = tmp_path / "proj"
+    tree.mkdir()
+    (tree / "k.cu").write_bytes(LAUNCH)
+    args = ["--root", str(tree), "--no-cache", str(tree)]
+    assert main(["apply", "--check", *args]) == 1
+    assert main(["apply", "--diff", *args]) == 1
+    out = capsys.readouterr().out
+    assert "+    prtLaunchKernel(scale" in out and "--- a/k.cu" in out
+    assert (tree / "k.cu").read_bytes() == LAUNCH, "--check and --diff must write nothing"
+    copy = tmp_path / "copy"
+    assert main(["apply", "--out-dir", str(copy), *args]) == 0
+    assert (tree / "k.cu").read_bytes() == LAUNCH, "--out-dir must leave the original alone"
+    assert b"prtLaunchKernel" in (copy / "k.cu").read_bytes()
+    assert main(["apply", *args]) == 0
+    assert b"prtLaunchKernel" in (tree / "k.cu").read_bytes()
+    assert main(["apply", "--check", *args]) == 0, "applying twice changes nothing"
+    assert not list(tree.glob(".*migrate-tmp")), "no temporary file left behind"
+
+
+def test_file_that_does_not_parse_is_left_untouched(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = LAUNCH.replace(b"return 0;", b"return (0;; }} {")
+    (tmp_path / "bad.cu").write_bytes(broken)
+    code = main(["apply", "--root", str(tmp_path), "--no-cache", str(tmp_path)])
+    assert code == 2
+    assert (tmp_path / "bad.cu").read_bytes() == broken
+    assert "bad.cu: not migrated" in capsys.readouterr().err
+
+
+def test_templates_named_by_rules_exist_and_render() -> None:
+    for rule in CATALOG.rules.values():
+        template = (rule.fix or {}).get("template")
+        if template is None:
+            continue
+        assert (ROOT / "templates" / template).is_file(), f"{rule.path}: template {template} is missing"
+        cases = [p for p in (ROOT / "tests" / "fixtures" / rule.id).glob("*/input*")]
+        rendered = False
+        for case in cases:
+            findings = scan_bytes(compile_rules(CATALOG, [rule.id]), case.name, _language(case), case.read_bytes())
+            rendered |= any(f.edits for f in findings)
+        assert rendered, f"{rule.id}: no fixture renders its template {template}"
+
+
+def test_out_dir_copies_the_whole_tree(tmp_path: Path) -> None:
+    tree = tmp_path / "proj"
+    shutil.copytree(ROOT / "corpus" / "vector_add", tree, ignore=shutil.ignore_patterns("migrated*"))
+    out = tmp_path / "out"
+    assert main(["apply", "--root", str(tmp_path), "--no-cache", "--out-dir", str(out), str(tree)]) == 0
+    assert (out / "proj" / "README.md").is_file()
