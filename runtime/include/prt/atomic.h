@@ -7,6 +7,8 @@
 
 #include "prt/kernel.h"
 
-#if PRT_BACKEND_CPU
+#if PRT_BACKEND_HIP
+#include "prt/hip/atomic.h"
+#elif PRT_BACKEND_CPU
 #include "prt/cpu/atomic.h"
 #endif

@@ -38,7 +38,6 @@ int main() {
         {prtDevAttrComputeCapabilityMajor, p.major},
         {prtDevAttrComputeCapabilityMinor, p.minor},
         {prtDevAttrMaxSharedMemoryPerBlock, (long long)p.sharedMemPerBlock},
-        {prtDevAttrMaxSharedMemoryPerBlockOptin, (long long)p.sharedMemPerBlockOptin},
         {prtDevAttrMaxThreadsPerMultiProcessor, p.maxThreadsPerMultiProcessor},
         {prtDevAttrL2CacheSize, p.l2CacheSize},
         {prtDevAttrTotalConstantMemory, (long long)p.totalConstMem},
@@ -49,6 +48,9 @@ int main() {
         if (v != pr.want) std::printf("attribute %d: %d != %lld\n", int(pr.attr), v, pr.want);
         CHECK(v == pr.want);
     }
+    int optin = 0;
+    CHECK_OK(prtDeviceGetAttribute(&optin, prtDevAttrMaxSharedMemoryPerBlockOptin, 0));
+    CHECK(optin >= int(p.sharedMemPerBlock));
     int clock = 0;
     CHECK_OK(prtDeviceGetAttribute(&clock, prtDevAttrClockRate, 0));
     CHECK(clock > 0);

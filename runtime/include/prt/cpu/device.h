@@ -29,6 +29,9 @@ inline size_t available_bytes() {
 constexpr size_t kSharedPerBlock = 48 * 1024;     // default shared memory per block
 constexpr size_t kSharedOptin = 227 * 1024;       // largest dynamic shared memory a launch may ask for
 constexpr int kMaxThreadsPerSM = 2048;            // resident threads per "multiprocessor" (occupancy model)
+constexpr int kMaxBlocksPerSM = 32;               // resident blocks per "multiprocessor"
+constexpr size_t kSharedPerSM = 228 * 1024;       // shared memory per "multiprocessor"
+constexpr int kRegsPerSM = 65536;                 // registers per "multiprocessor"
 
 inline const prtDeviceProp& properties() {
     static const prtDeviceProp p = [] {
@@ -54,17 +57,11 @@ inline const prtDeviceProp& properties() {
         q.integrated = 1;
         q.canMapHostMemory = 1;
         q.concurrentKernels = 1;
-        q.asyncEngineCount = 0;
-        q.unifiedAddressing = 1;
         q.memoryBusWidth = 64;
         q.l2CacheSize = 1 << 20;
         q.maxThreadsPerMultiProcessor = kMaxThreadsPerSM;
-        q.sharedMemPerMultiprocessor = 228 * 1024;
-        q.regsPerMultiprocessor = 65536;
         q.managedMemory = 1;
         q.cooperativeLaunch = 0;
-        q.sharedMemPerBlockOptin = kSharedOptin;
-        q.maxBlocksPerMultiProcessor = 32;
         return q;
     }();
     return p;
@@ -128,11 +125,11 @@ inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int devi
         case prtDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
         case prtDevAttrComputeCapabilityMajor: *value = p.major; break;
         case prtDevAttrComputeCapabilityMinor: *value = p.minor; break;
-        case prtDevAttrMaxSharedMemoryPerMultiprocessor: *value = int(p.sharedMemPerMultiprocessor); break;
-        case prtDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerMultiprocessor; break;
+        case prtDevAttrMaxSharedMemoryPerMultiprocessor: *value = int(prt::cpu::kSharedPerSM); break;
+        case prtDevAttrMaxRegistersPerMultiprocessor: *value = prt::cpu::kRegsPerSM; break;
         case prtDevAttrManagedMemory: *value = p.managedMemory; break;
         case prtDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
-        case prtDevAttrMaxSharedMemoryPerBlockOptin: *value = int(p.sharedMemPerBlockOptin); break;
+        case prtDevAttrMaxSharedMemoryPerBlockOptin: *value = int(prt::cpu::kSharedOptin); break;
         default: return prt::cpu::fail(prtErrorInvalidValue);
     }
     return prtSuccess;

@@ -21,7 +21,7 @@ inline prtError_t check_launch(dim3 grid, dim3 block, size_t sharedBytes) {
     if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > unsigned(p.maxGridSize[0]) ||
         grid.y > unsigned(p.maxGridSize[1]) || grid.z > unsigned(p.maxGridSize[2]))
         return prtErrorInvalidConfiguration;
-    if (sharedBytes > p.sharedMemPerBlockOptin) return prtErrorInvalidValue;
+    if (sharedBytes > kSharedOptin) return prtErrorInvalidValue;
     return prtSuccess;
 }
 
@@ -48,8 +48,8 @@ inline prtError_t prtOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T
     if (!numBlocks || blockSize <= 0) return prt::cpu::fail(prtErrorInvalidValue);
     const prtDeviceProp& p = prt::cpu::properties();
     int by_threads = p.maxThreadsPerMultiProcessor / blockSize;
-    int by_shared = dynamicSMemSize ? int(p.sharedMemPerMultiprocessor / dynamicSMemSize) : p.maxBlocksPerMultiProcessor;
-    *numBlocks = std::min(std::min(by_threads, by_shared), p.maxBlocksPerMultiProcessor);
+    int by_shared = dynamicSMemSize ? int(prt::cpu::kSharedPerSM / dynamicSMemSize) : prt::cpu::kMaxBlocksPerSM;
+    *numBlocks = std::min(std::min(by_threads, by_shared), prt::cpu::kMaxBlocksPerSM);
     return prtSuccess;
 }
 

@@ -25,7 +25,8 @@ typedef prt::cpu::Stream* prtStream_t;  // a stream: 0 is the legacy default str
 typedef prt::cpu::Event* prtEvent_t;    // an event
 #define prtStreamPerThread (reinterpret_cast<prtStream_t>(0x2))  // the calling thread's default stream
 
-// Device properties, with the fields of CUDA's cudaDeviceProp that all backends have.
+// Device properties: the fields that CUDA's cudaDeviceProp and HIP's hipDeviceProp_t both have (the others are
+// reachable through prtDeviceGetAttribute).
 struct prtDeviceProp {
     char name[256];                       // device name
     size_t totalGlobalMem;                // global memory bytes
@@ -48,17 +49,11 @@ struct prtDeviceProp {
     int pciBusID;                         // PCI bus id
     int pciDeviceID;                      // PCI device id
     int pciDomainID;                      // PCI domain id
-    int asyncEngineCount;                 // copy engines
-    int unifiedAddressing;                // 1: one address space with the host
     int memoryBusWidth;                   // memory bus bits
     int l2CacheSize;                      // L2 bytes
     int maxThreadsPerMultiProcessor;      // resident threads per multiprocessor
-    size_t sharedMemPerMultiprocessor;    // shared bytes per multiprocessor
-    int regsPerMultiprocessor;            // registers per multiprocessor
     int managedMemory;                    // 1: managed memory supported
     int cooperativeLaunch;                // 1: cooperative launch supported
-    size_t sharedMemPerBlockOptin;        // shared bytes per block after opting in
-    int maxBlocksPerMultiProcessor;       // resident blocks per multiprocessor
 };
 
 // Attributes of a kernel (prtFuncGetAttributes).

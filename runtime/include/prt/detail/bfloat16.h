@@ -10,8 +10,8 @@
 
 namespace prt::detail::fp16 {
 
-PRT_HD inline uint32_t f2u(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
-PRT_HD inline float u2f(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
+PRT_HD inline uint32_t f2u(float f) { uint32_t u; __builtin_memcpy(&u, &f, 4); return u; }
+PRT_HD inline float u2f(uint32_t u) { float f; __builtin_memcpy(&f, &u, 4); return f; }
 
 PRT_HD inline uint16_t float_to_half(float x) {
     uint32_t f = f2u(x), sign = (f >> 16) & 0x8000u, a = f & 0x7fffffffu;

@@ -4,3 +4,8 @@
 #include <hip/hip_fp16.h>
 
 #include "prt/detail/bfloat16.h"
+
+#if HIP_VERSION_MAJOR < 6
+__host__ __device__ inline __half __hmax(__half a, __half b) { return __half2float(a) > __half2float(b) ? a : b; }  // max
+__host__ __device__ inline __half __hmin(__half a, __half b) { return __half2float(a) < __half2float(b) ? a : b; }  // min
+#endif
