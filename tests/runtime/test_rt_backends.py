@@ -1,0 +1,53 @@
+"""Every test program also compiles for the CUDA backend (nvcc, sm_90) and the HIP backend (hipcc, gfx90a):
+the same source, the backend picked by the compiler. Skipped where the compiler is absent."""
+
+import os
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from conftest import ALL, INCLUDE, PROGRAMS
+
+# The collective, BLAS and RNG areas need NCCL/cuBLAS/cuRAND headers, which a bare toolkit lacks.
+NO_LIBS = ["-DPRT_NO_CCL", "-DPRT_NO_BLAS", "-DPRT_NO_RAND"]
+
+
+def _compile_all(cmd_for, tmp_path):
+    def one(name):
+        cmd = cmd_for(PROGRAMS / f"{name}.cu", tmp_path / f"{name}.o")
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        return name, proc.returncode, " ".join(cmd) + "\n" + proc.stdout + proc.stderr
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(one, ALL))
+    failed = [f"{name}:\n{log}" for name, rc, log in results if rc != 0]
+    assert not failed, "\n".join(failed)
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not found")
+def test_programs_compile_with_nvcc(tmp_path):
+    _compile_all(
+        lambda src, obj: ["nvcc", "-arch=sm_90", "-std=c++17", "-Werror", "all-warnings", *NO_LIBS, f"-I{INCLUDE}",
+                          "-c", str(src), "-o", str(obj)],
+        tmp_path,
+    )
+
+
+@pytest.mark.skipif(shutil.which("hipcc") is None, reason="hipcc not found")
+def test_programs_compile_with_hipcc(tmp_path):
+    env_cmd = ["env", "HIP_PLATFORM=amd", "hipcc", "--offload-arch=gfx90a", "-std=c++17", "-Wno-unused-result"]
+    _compile_all(
+        lambda src, obj: [*env_cmd, *NO_LIBS, f"-I{INCLUDE}", "-x", "hip", "-c", str(src), "-o", str(obj)],
+        tmp_path,
+    )
+
+
+def test_nvcc_can_force_the_cpu_backend(tmp_path):
+    """-DPRT_BACKEND_CPU with a plain C++ compile gives the CPU backend whatever the compiler."""
+    src = tmp_path / "p.cu"
+    src.write_text('#include <prt/prt.h>\nstatic_assert(PRT_BACKEND_CPU && !PRT_BACKEND_CUDA, "cpu");\nint main() {}\n')
+    proc = subprocess.run(["g++", "-x", "c++", "-std=c++17", "-DPRT_BACKEND_CPU", f"-I{INCLUDE}", "-fsyntax-only",
+                           str(src)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
