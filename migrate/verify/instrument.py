@@ -1,0 +1,91 @@
+"""Source instrumentation for kernel record-and-replay: launches rewritten into calls of the trace headers."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from string import Template
+
+import tree_sitter as ts
+
+from ..parse import parse, query
+from ..rules import RULES_DIR
+from .toolchain import CXX_DIR
+
+LAUNCH_RULE = RULES_DIR / "launch" / "kernel-launch.toml"
+RECORD_HEADER = CXX_DIR / "mverify" / "record.h"
+REPLAY_HEADER = CXX_DIR / "mverify" / "replay.h"
+
+_CALL = Template("::mverify::launch($name, $kernel, $grid, $block, $shmem, $stream$args)")
+_PRELUDE = Template('$define#include "$header"\n#line 1\n')
+
+
+def _launch_query() -> ts.Query:
+    """The launch query of the kernel-launch rule: one source for what a launch looks like."""
+    with LAUNCH_RULE.open("rb") as handle:
+        rule = tomllib.load(handle)
+    return query("cuda", rule["match"]["query"])
+
+
+def _inside_kernel(node: ts.Node) -> bool:
+    """A launch inside a __global__ function is dynamic parallelism: the recorder cannot wrap it."""
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "function_definition":
+            body = parent.child_by_field_name("body")
+            head = parent.text[: (body.start_byte - parent.start_byte) if body else None] or b""
+            if b"__global__" in head:
+                return True
+        parent = parent.parent
+    return False
+
+
+def _text(node: ts.Node | None, default: str) -> str:
+    return node.text.decode() if node is not None and node.text is not None else default
+
+
+def rewrite_launches(data: bytes) -> tuple[bytes, int]:
+    """Every host-side `k<<<g, b, s, st>>>(args)` as `::mverify::launch("k", k, g, b, s, st, args)`; edits applied
+    from the end so earlier offsets hold. Returns the new source and the number of launches rewritten."""
+    tree = parse("cuda", data)
+    edits: list[tuple[int, int, bytes]] = []
+    for _, captures in ts.QueryCursor(_launch_query()).matches(tree.root_node):
+        launch = captures["launch"][0]
+        if _inside_kernel(launch):
+            continue
+        kernel = _text(captures["kernel"][0], "")
+        arguments = captures["args"][0]
+        inner = data[arguments.start_byte + 1 : arguments.end_byte - 1].decode()
+        call = _CALL.substitute(
+            name=json.dumps(" ".join(kernel.split())),
+            kernel=kernel,
+            grid=_text(captures["grid"][0], ""),
+            block=_text(captures["block"][0], ""),
+            shmem=_text(captures.get("shmem", [None])[0], "0"),
+            stream=_text(captures.get("stream", [None])[0], "0"),
+            args=f", {inner}" if inner.strip() else "",
+        )
+        edits.append((launch.start_byte, launch.end_byte, call.encode()))
+    unique = sorted(set(edits), reverse=True)
+    for start, end, text in unique:
+        data = data[:start] + text + data[end:]
+    return data, len(unique)
+
+
+def instrument_for_record(data: bytes, portable: bool) -> bytes:
+    """A source that records its launches: the recorder header first, then (CUDA) every launch rewritten.
+    `portable` sources (portable-runtime code) keep their prtLaunchKernel calls, which the header intercepts."""
+    define = "#define MVERIFY_PRT 1\n" if portable else ""
+    body = data if portable else rewrite_launches(data)[0]
+    return _PRELUDE.substitute(define=define, header=RECORD_HEADER.as_posix()).encode() + body
+
+
+def instrument_for_replay(data: bytes) -> bytes:
+    """A migrated source whose prtLaunchKernel calls replay the recorded trace."""
+    return _PRELUDE.substitute(define="", header=REPLAY_HEADER.as_posix()).encode() + data
+
+
+def is_portable(data: bytes) -> bool:
+    """Portable-runtime code (already migrated) rather than CUDA: it includes prt/prt.h and has no <<< launch."""
+    return b"prt/prt.h" in data and b"<<<" not in data

@@ -1,0 +1,268 @@
+"""Recording and checking one case: runs of the original and the migrated program, goldens, kernel replay."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+from . import goldens as golden_store
+from .comparison import Comparison, compare_arrays, compare_text
+from .execution import Run, execute, stage
+from .instrument import instrument_for_record, instrument_for_replay, is_portable
+from .readout import Value, read_output
+from .spec import Case, Output, Side
+from .toolchain import Toolchain, provenance
+from .trace import compare_traces, parameter_names
+
+PASS, FAIL, ERROR, RECORDED = "pass", "fail", "error", "recorded"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the report: an output (or a kernel buffer) of a case on a backend, and its verdict."""
+
+    case: str
+    backend: str
+    output: str
+    verdict: str
+    max_abs: float | None = None
+    max_rel: float | None = None
+    ulps: float | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A build or run that did not complete, with the tail of its log."""
+
+    case: str
+    side: str
+    backend: str
+    status: str
+    log_tail: str
+
+
+@dataclass(frozen=True)
+class CaseReport:
+    """Everything one case produced."""
+
+    case: str
+    path: str
+    rows: tuple[Row, ...] = ()
+    failures: tuple[Failure, ...] = ()
+    first_divergence: str | None = None
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _row(case: Case, backend: str, output: str, comparison: Comparison) -> Row:
+    return Row(case.name, backend, output, PASS if comparison.passed else FAIL, comparison.max_abs,
+               comparison.max_rel, comparison.max_ulps, comparison.reason)
+
+
+def _compare_value(output: Output, actual: Value, expected: Value, stride: int = 1) -> Comparison:
+    if actual.problem:
+        return Comparison(False, reason=actual.problem)
+    if expected.problem:
+        return Comparison(False, reason=f"reference: {expected.problem}")
+    if actual.array is None or expected.array is None:
+        return compare_text(actual.text or "", expected.text or "")
+    array = golden_store.sampled(actual.array, stride)
+    return compare_arrays(array, expected.array, output.tolerance)
+
+
+def _failure(case: Case, run: Run) -> Failure:
+    return Failure(case.name, run.side, run.backend, run.status, run.log_tail)
+
+
+def _exit_row(case: Case, run: Run, label: str) -> Row | None:
+    if run.returncode == 0:
+        return None
+    return Row(case.name, label, "exit status", FAIL,
+               detail=f"the program exited with {run.returncode} (its own check failed); last lines: "
+               + " | ".join(run.stdout.strip().splitlines()[-2:]))
+
+
+def _read_all(case: Case, run: Run) -> dict[str, Value]:
+    return {o.name: read_output(o, run.workdir, run.stdout) for o in case.outputs}
+
+
+def _relative(path: Path) -> str:
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _instrument(workdir: Path, sources: tuple[str, ...], replay: bool) -> list[str]:
+    """Rewrite the named sources in a staged copy; returns the names that could not be found."""
+    missing: list[str] = []
+    for name in sources:
+        path = workdir / name
+        if not path.is_file():
+            missing.append(name)
+            continue
+        data = path.read_bytes()
+        path.write_bytes(instrument_for_replay(data) if replay else instrument_for_record(data, is_portable(data)))
+    return missing
+
+
+def _trace_env(case: Case, **folders: Path) -> dict[str, str]:
+    assert case.kernels is not None
+    env = {"MVERIFY_MAX_LAUNCHES": str(case.kernels.max_launches), "MVERIFY_MAX_BYTES": str(case.kernels.max_bytes)}
+    env.update({f"MVERIFY_{key.upper()}_DIR": str(value) for key, value in folders.items()})
+    return env
+
+
+def record_case(case: Case, toolchain: Toolchain, scratch: Path, command: str, kernels: bool = True) -> CaseReport:
+    """Run the original on the first backend it lists that this machine has, and store its outputs as goldens."""
+    backend = next((b for b in case.original.backends if b in toolchain.backends), None)
+    if backend is None:
+        needs = ", ".join(case.original.backends)
+        return CaseReport(case.name, _relative(case.path), failures=(
+            Failure(case.name, "original", needs, "unavailable",
+                    f"the original runs on {needs}; this machine has {', '.join(toolchain.backends)} "
+                    "(recording needs an NVIDIA GPU with nvidia-smi and nvcc)"),))
+    workdir = stage(case, case.original, backend, scratch)
+    run = execute(case, case.original, backend, toolchain, workdir)
+    if run.status != "ok" or run.returncode != 0:
+        status = run.status if run.status != "ok" else f"exit {run.returncode}"
+        return CaseReport(case.name, _relative(case.path), failures=(
+            Failure(case.name, "original", backend, status, run.log_tail),))
+    values = _read_all(case, run)
+    unwritten = [f"{name}: {v.problem}" for name, v in values.items() if v.problem]
+    if unwritten:
+        return CaseReport(case.name, _relative(case.path), failures=(
+            Failure(case.name, "original", backend, "incomplete output", "\n".join(unwritten)),))
+    trace = None
+    failures: list[Failure] = []
+    if kernels and case.kernels is not None:
+        trace, failure = _record_kernels(case, toolchain, scratch, backend)
+        if failure:
+            failures.append(failure)
+    meta = provenance(toolchain, backend, command)
+    meta["build"] = case.original.command("build", backend)
+    meta["run"] = case.original.command("run", backend)
+    golden_store.store(case, values, meta, trace)
+    rows = tuple(Row(case.name, backend, o.name, RECORDED, detail=_describe(values[o.name])) for o in case.outputs)
+    if trace is not None:
+        count = sum(1 for p in (case.goldens / golden_store.KERNEL_FOLDER).iterdir() if p.is_dir())
+        rows += (Row(case.name, backend, "kernels", RECORDED, detail=f"{count} launch(es) traced"),)
+    return CaseReport(case.name, _relative(case.path), rows, tuple(failures))
+
+
+def _describe(value: Value) -> str:
+    if value.array is None:
+        return value.text or ""
+    return f"{value.array.dtype} {tuple(value.array.shape)}" if value.array.size != 1 else (value.text or "")
+
+
+def _record_kernels(case: Case, toolchain: Toolchain, scratch: Path, backend: str) -> tuple[Path | None, Failure | None]:
+    assert case.kernels is not None
+    workdir = stage(case, case.original, backend, scratch / "record-kernels")
+    missing = _instrument(workdir, case.kernels.sources, replay=False)
+    if missing:
+        return None, Failure(case.name, "original", backend, "kernels", f"kernels.sources: no file {missing[0]}")
+    trace = scratch / case.name / "trace"
+    if trace.exists():
+        shutil.rmtree(trace)
+    trace.mkdir(parents=True)
+    run = execute(case, case.original, backend, toolchain, workdir, _trace_env(case, record=trace))
+    if run.status != "ok" or run.returncode != 0:
+        return None, Failure(case.name, "original (kernel trace)", backend, run.status, run.log_tail)
+    return trace, None
+
+
+def verify_case(case: Case, toolchain: Toolchain, scratch: Path, kernels: str = "auto") -> CaseReport:
+    """Run the migrated program on every backend it supports that this machine has, and compare with the goldens;
+    with a GPU also compare with a fresh run of the original. The kernel replay runs when the case has a recorded
+    trace and `kernels` is "always", or "auto" and an output mismatched; "never" skips it."""
+    rows: list[Row] = []
+    failures: list[Failure] = []
+    notes: list[str] = []
+    try:
+        goldens = golden_store.load(case)
+    except golden_store.GoldenError as exc:
+        goldens = None
+        notes.append(str(exc))
+    backends = [b for b in case.migrated.backends if b in toolchain.backends]
+    skipped = [b for b in case.migrated.backends if b not in toolchain.backends]
+    if skipped:
+        notes.append(f"backends not present here: {', '.join(skipped)}")
+    original_values: Mapping[str, Value] | None = None
+    if "cuda" in toolchain.backends and "cuda" in case.original.backends:
+        workdir = stage(case, case.original, "cuda", scratch)
+        run = execute(case, case.original, "cuda", toolchain, workdir)
+        if run.status == "ok" and run.returncode == 0:
+            original_values = _read_all(case, run)
+        else:
+            failures.append(_failure(case, run))
+    if goldens is None and original_values is None:
+        failures.append(Failure(case.name, "goldens", "-", "missing", notes.pop()))
+        return CaseReport(case.name, _relative(case.path), tuple(rows), tuple(failures), None, tuple(notes))
+    for backend in backends:
+        workdir = stage(case, case.migrated, backend, scratch)
+        run = execute(case, case.migrated, backend, toolchain, workdir)
+        if run.status != "ok":
+            failures.append(_failure(case, run))
+            continue
+        values = _read_all(case, run)
+        for output in case.outputs:
+            if goldens is not None:
+                golden = goldens.outputs.get(output.name)
+                if golden is None:
+                    rows.append(Row(case.name, backend, output.name, ERROR,
+                                    detail="no golden for this output: record the goldens again"))
+                else:
+                    expected = Value(array=golden.array, text=golden.text)
+                    comparison = _compare_value(output, values[output.name], expected, golden.stride)
+                    rows.append(_row(case, backend, output.name, comparison))
+            if original_values is not None:
+                comparison = _compare_value(output, values[output.name], original_values[output.name])
+                rows.append(_row(case, f"{backend} vs original", output.name, comparison))
+        exit_row = _exit_row(case, run, backend)
+        if exit_row:
+            rows.append(exit_row)
+    first = None
+    mismatch = any(r.verdict == FAIL for r in rows)
+    wanted = kernels == "always" or (kernels == "auto" and mismatch)
+    if wanted and case.kernels is not None and goldens is not None and goldens.kernels is not None:
+        kernel_rows, first, failure = replay_case(case, toolchain, scratch, goldens.kernels)
+        rows.extend(kernel_rows)
+        if failure:
+            failures.append(failure)
+    return CaseReport(case.name, _relative(case.path), tuple(rows), tuple(failures), first, tuple(notes))
+
+
+def replay_case(case: Case, toolchain: Toolchain, scratch: Path, trace: Path) -> tuple[list[Row], str | None, Failure | None]:
+    """Replay the recorded launches through the migrated kernels on the CPU backend, buffer by buffer."""
+    assert case.kernels is not None
+    side: Side = case.migrated
+    workdir = stage(case, side, "cpu", scratch / "replay")
+    missing = _instrument(workdir, case.kernels.sources, replay=True)
+    if missing:
+        return [], None, Failure(case.name, "migrated (kernel replay)", "cpu", "kernels",
+                                 f"kernels.sources: no file {missing[0]} among the migrated sources")
+    replayed = workdir / "_replay"
+    if replayed.exists():
+        shutil.rmtree(replayed)
+    replayed.mkdir()
+    run = execute(case, side, "cpu", toolchain, workdir, _trace_env(case, trace=trace, replay=replayed))
+    if run.status != "ok":
+        return [], None, Failure(case.name, "migrated (kernel replay)", "cpu", run.status, run.log_tail)
+    params = parameter_names([workdir / name for name in case.kernels.sources])
+    checks = compare_traces(trace, replayed, case.kernels.tolerance, params)
+    rows: list[Row] = []
+    first = next((c for c in checks if not c.passed), None)
+    for check in checks:
+        if check.passed:
+            continue
+        c = check.comparison
+        rows.append(Row(case.name, "cpu replay", check.label, FAIL, c.max_abs if c else None, c.max_rel if c else None,
+                        c.max_ulps if c else None, check.detail))
+    launches = len({c.index for c in checks})
+    if first is None:
+        rows.append(Row(case.name, "cpu replay", f"kernels ({launches} launches)", PASS,
+                        detail="every traced buffer reproduced"))
+    return rows, first.label if first else None, None
