@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
+from .verify.command import add_verify_parser, run_verify
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -67,6 +68,7 @@ def _parser() -> argparse.ArgumentParser:
     group.add_argument("--cmake-dir", action="store_true", help="print the folder holding prtConfig.cmake")
     group.add_argument("--cflags", action="store_true", help="compiler flags for the CPU backend")
     group.add_argument("--libs", action="store_true", help="linker flags for the CPU backend")
+    add_verify_parser(commands)
     return parser
 
 
@@ -309,7 +311,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv, clang_flags = argv[:cut], argv[cut + 1 :]
     args = parser.parse_args(argv)
     args.clang_flags = clang_flags
-    handlers = {"scan": _scan, "apply": _apply, "rules": _rules, "explain": _explain, "runtime": _runtime}
+    handlers = {"scan": _scan, "apply": _apply, "rules": _rules, "explain": _explain, "runtime": _runtime,
+                "verify": run_verify}
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
