@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from .readout import Value
+from .readout import Value, as_number
 from .spec import Case, Output
 
 MANIFEST = "golden.json"
@@ -77,8 +77,8 @@ def store(case: Case, values: Mapping[str, Value], provenance: Mapping[str, Any]
 
 def _store_one(folder: Path, output: Output, value: Value) -> dict[str, Any]:
     entry: dict[str, Any] = {"kind": output.kind}
-    if value.array is None:
-        entry["text"] = value.text
+    if output.kind == "stdout" or value.array is None:
+        entry["text"] = value.text  # printed values stay as printed, in the manifest
         return entry
     array = np.ascontiguousarray(value.array)
     stride = stride_for(array.size, output.sample)
@@ -113,6 +113,8 @@ def load(case: Case) -> Goldens:
                 array = np.load(case.goldens / entry["file"], allow_pickle=False)
             except (OSError, ValueError) as exc:
                 raise GoldenError(f"{case.goldens / entry['file']}: cannot read: {exc}") from None
+        elif entry.get("text") is not None:
+            array = as_number(entry["text"])
         shape = tuple(entry["shape"]) if "shape" in entry else None
         outputs[name] = Golden(name, array, entry.get("text"), int(entry.get("stride", 1)), shape)
     kernels = case.goldens / KERNEL_FOLDER

@@ -25,7 +25,7 @@ def _figure(value: float | None) -> str:
         return "-"
     if value == 0:
         return "0"
-    return f"{value:.0f}" if value >= 1e4 and value.is_integer() else f"{value:.3g}"
+    return f"{value:.0f}" if value < 1e6 and value.is_integer() else f"{value:.3g}"
 
 
 def _summary(reports: Sequence[CaseReport]) -> dict[str, int]:
