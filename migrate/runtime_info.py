@@ -1,0 +1,36 @@
+"""Where the portable runtime lives and how to compile against it (for `migrate runtime --include-dir` and friends).
+
+The runtime is header-only and sits next to the package (repository layout: migrate/ and runtime/ are siblings).
+The flag functions return what pkg-config would print for the CPU backend.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
+
+
+def runtime_dir() -> str:
+    """The runtime's root directory."""
+    return str(_RUNTIME)
+
+
+def include_dir() -> str:
+    """The directory to put on the include path (it holds prt/prt.h)."""
+    return str(_RUNTIME / "include")
+
+
+def cmake_dir() -> str:
+    """The directory holding prtConfig.cmake, for prt_DIR or CMAKE_PREFIX_PATH."""
+    return str(_RUNTIME / "cmake")
+
+
+def cflags() -> str:
+    """Compile flags for the CPU backend, as `pkg-config --cflags` prints them."""
+    return f"-I{include_dir()} -std=c++17 -pthread"
+
+
+def libs() -> str:
+    """Link flags for the CPU backend, as `pkg-config --libs` prints them."""
+    return "-pthread"
