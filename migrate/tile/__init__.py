@@ -1,0 +1,82 @@
+"""Kernels into the tile DSL: SIMT kernels (CUDA C++, CuPy and load_inline strings) become Triton kernels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from .. import parse
+from .cuda_front import read_module
+from .emit import render_module
+from .lower import Rejected, TileKernel, lower
+
+
+@dataclass(frozen=True)
+class TileFinding:
+    """One kernel that stays SIMT, or one that became a tile kernel: where, which rule, and why."""
+
+    rule: str
+    path: str
+    line: int
+    message: str
+
+
+@dataclass(frozen=True)
+class TileResult:
+    new_files: dict[str, str] = field(default_factory=dict)
+    edits: tuple = ()
+    findings: tuple[TileFinding, ...] = ()
+
+
+def translate_cuda(data: bytes, origin: str, line_offset: int = 0) -> tuple[list[TileKernel], list[TileFinding]]:
+    """Every kernel of one CUDA source: the tile kernels, and a finding per kernel (migrated or kept SIMT)."""
+    module = read_module(data)
+    kernels, findings = [], []
+    for fn in module.functions.values():
+        if not fn.kernel:
+            continue
+        line = fn.line + line_offset
+        try:
+            kernel = lower(module, fn)
+        except Rejected as exc:
+            findings.append(TileFinding("tile-kept-simt", origin, line,
+                                        f"kernel {fn.name} stays a SIMT kernel: {exc}"))
+            continue
+        kernels.append(kernel)
+        findings.append(TileFinding("tile-kernel", origin, line,
+                                    f"kernel {fn.name} becomes a Triton kernel ({kernel.summary})"))
+    return kernels, findings
+
+
+def _python_kernel_strings(data: bytes) -> list[tuple[bytes, int]]:
+    """String literals of a Python file that hold CUDA kernels (load_inline sources, CuPy RawKernel code)."""
+    tree = parse.parse("python", data)
+    found = []
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type == "string":
+            content = b"".join(c.text for c in node.named_children if c.type == "string_content")
+            if b"__global__" in content:
+                found.append((content, node.start_point[0]))
+            continue
+        stack.extend(node.children)
+    return sorted(found, key=lambda item: item[1])
+
+
+def translate_file(path: str, data: bytes, language: str) -> TileResult:
+    """Tile kernels for one file: `<stem>_tile.py` beside it, holding every kernel that could be migrated."""
+    kernels: list[TileKernel] = []
+    findings: list[TileFinding] = []
+    if language == "cuda":
+        kernels, findings = translate_cuda(data, path)
+    elif language == "python":
+        for source, line in _python_kernel_strings(data):
+            found, notes = translate_cuda(source, path, line)
+            kernels += found
+            findings += notes
+    new_files = {}
+    if kernels:
+        target = PurePosixPath(path)
+        new_files[str(target.with_name(f"{target.stem}_tile.py"))] = render_module(kernels, target.name)
+    return TileResult(new_files=new_files, findings=tuple(sorted(findings, key=lambda f: (f.path, f.line))))

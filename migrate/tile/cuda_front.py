@@ -1,0 +1,306 @@
+"""Reading CUDA C++ kernels and device functions from a tree-sitter-cuda tree into the kernel IR."""
+
+from __future__ import annotations
+
+import keyword
+import re
+
+import tree_sitter as ts
+
+from .. import parse
+from . import ir
+
+BUILTINS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
+QUALIFIERS = {"__global__", "__device__", "__host__", "__forceinline__", "__inline__", "inline", "static"}
+NUMBER = re.compile(r"^(0[xX][0-9a-fA-F]+|[0-9.]+(?:[eE][-+]?[0-9]+)?)([uUlLfF]*)$")
+
+
+class Unreadable(Exception):
+    """A construct the IR has no form for; the message names it."""
+
+
+def _text(node: ts.Node) -> str:
+    return node.text.decode("utf-8", "replace")
+
+
+def py_name(name: str) -> str:
+    """A C identifier as a Python one: keywords such as `in` or `lambda` get a trailing underscore."""
+    return name + "_" if keyword.iskeyword(name) else name
+
+
+def number(text: str) -> ir.Num:
+    text = text.strip()
+    if text.startswith("-"):
+        value = number(text[1:])
+        return ir.Num(-value.value, value.is_float)
+    match = NUMBER.match(text)
+    if not match:
+        raise Unreadable(f"number literal {text}")
+    body, suffix = match.groups()
+    if body.lower().startswith("0x"):
+        return ir.Num(int(body, 16))
+    if any(c in body for c in ".eE") and not body.lower().startswith("0x") or "f" in suffix.lower():
+        return ir.Num(float(body), True)
+    return ir.Num(int(body))
+
+
+def expression(node: ts.Node) -> ir.Expr:
+    kind = node.type
+    if kind == "parenthesized_expression":
+        return expression(node.named_children[0])
+    if kind == "identifier":
+        return ir.Name(py_name(_text(node)))
+    if kind in ("true", "false"):
+        return ir.Num(1 if kind == "true" else 0)
+    if kind == "number_literal":
+        return number(_text(node))
+    if kind == "null":
+        return ir.Num(0)
+    if kind == "binary_expression":
+        return ir.Bin(
+            _text(node.child_by_field_name("operator")),
+            expression(node.child_by_field_name("left")),
+            expression(node.child_by_field_name("right")),
+        )
+    if kind == "unary_expression":
+        op = _text(node.child_by_field_name("operator"))
+        operand = expression(node.child_by_field_name("argument"))
+        return operand if op == "+" else ir.Un(op, operand)
+    if kind == "conditional_expression":
+        return ir.Cond(
+            expression(node.child_by_field_name("condition")),
+            expression(node.child_by_field_name("consequence")),
+            expression(node.child_by_field_name("alternative")),
+        )
+    if kind == "field_expression":
+        obj = node.child_by_field_name("argument")
+        field = _text(node.child_by_field_name("field"))
+        if obj.type == "identifier" and _text(obj) in BUILTINS:
+            return ir.Builtin(_text(obj), field)
+        if _text(node.child_by_field_name("operator")) != ".":
+            raise Unreadable("member access through a pointer")
+        return ir.Attr(expression(obj), field)
+    if kind == "subscript_expression":
+        base = expression(node.child_by_field_name("argument"))
+        indices = tuple(expression(c) for c in node.child_by_field_name("indices").named_children)
+        if isinstance(base, ir.Index):
+            return ir.Index(base.base, base.indices + indices)
+        return ir.Index(base, indices)
+    if kind == "cast_expression":
+        return ir.Cast(_text(node.child_by_field_name("type")), expression(node.child_by_field_name("value")))
+    if kind == "call_expression":
+        return _call(node)
+    if kind == "qualified_identifier":
+        return ir.Name(_text(node).split("::")[-1])
+    raise Unreadable(kind.replace("_", " "))
+
+
+def _call(node: ts.Node) -> ir.Expr:
+    func = node.child_by_field_name("function")
+    if func.type == "identifier" and _text(func).startswith("atomic"):
+        return ir.Call(_text(func))  # its arguments are addresses, which the IR does not model
+    args = tuple(expression(c) for c in node.child_by_field_name("arguments").named_children)
+    targs: tuple[str, ...] = ()
+    if func.type == "template_function":
+        name = _text(func.child_by_field_name("name")).split("::")[-1]
+        targs = tuple(_text(c) for c in func.child_by_field_name("arguments").named_children)
+    elif func.type in ("identifier", "qualified_identifier"):
+        name = _text(func).split("::")[-1]
+    elif func.type == "primitive_type":  # functional cast: float(x), T(0)
+        return ir.Cast(_text(func), args[0])
+    else:
+        raise Unreadable(f"call through {func.type.replace('_', ' ')}")
+    if name in ("static_cast", "reinterpret_cast") and targs:
+        if name == "reinterpret_cast":
+            raise Unreadable("reinterpret_cast")
+        return ir.Cast(targs[0], args[0])
+    return ir.Call(name, args, targs)
+
+
+def _declarator_name(node: ts.Node) -> tuple[str, bool, tuple[ir.Expr, ...] | None]:
+    """Name, whether it is a pointer, and array dimensions (None when not an array)."""
+    pointer = False
+    dims: list[ir.Expr] = []
+    array = False
+    while node.type in ("pointer_declarator", "array_declarator", "reference_declarator", "init_declarator"):
+        if node.type == "pointer_declarator":
+            pointer = True
+        if node.type == "array_declarator":
+            array = True
+            size = node.child_by_field_name("size")
+            dims.insert(0, expression(size) if size is not None else ir.Num(0))
+        node = node.child_by_field_name("declarator") or node.named_children[0]
+    return py_name(_text(node)), pointer, (tuple(dims) if array else None)
+
+
+def _type_text(node: ts.Node) -> str:
+    return _text(node.child_by_field_name("type"))
+
+
+def statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
+    if node.type == "compound_statement":
+        out: list[ir.Stmt] = []
+        for child in node.named_children:
+            out.extend(statements(child))
+        return tuple(out)
+    return _statement(node)
+
+
+def _statement(node: ts.Node) -> tuple[ir.Stmt, ...]:
+    line = node.start_point[0] + 1
+    try:
+        return _statement_unchecked(node)
+    except Unreadable as exc:
+        return (ir.Unsupported(str(exc), line),)
+
+
+def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
+    kind = node.type
+    if kind in ("comment", "preproc_call", "empty_statement"):
+        return ()
+    if kind == "declaration":
+        return _declaration(node)
+    if kind == "expression_statement":
+        if not node.named_children:
+            return ()
+        return (_expression_statement(node.named_children[0]),)
+    if kind == "if_statement":
+        cond = node.child_by_field_name("condition")
+        test = expression(cond.child_by_field_name("value") or cond.named_children[0])
+        then = statements(node.child_by_field_name("consequence"))
+        alt = node.child_by_field_name("alternative")
+        orelse = statements(alt.named_children[0]) if alt is not None else ()
+        return (ir.If(test, then, orelse),)
+    if kind == "for_statement":
+        init_node = node.child_by_field_name("initializer")
+        init: tuple[ir.Stmt, ...] = ()
+        if init_node is not None:
+            init = _declaration(init_node) if init_node.type == "declaration" else (_expression_statement(init_node),)
+        cond = node.child_by_field_name("condition")
+        update = node.child_by_field_name("update")
+        step = (_expression_statement(update),) if update is not None else ()
+        body = statements(node.child_by_field_name("body"))
+        return (ir.For(init, expression(cond) if cond is not None else None, step, body),)
+    if kind == "while_statement":
+        cond = node.child_by_field_name("condition")
+        return (ir.While(expression(cond.named_children[0]), statements(node.child_by_field_name("body"))),)
+    if kind == "return_statement":
+        return (ir.Return(expression(node.named_children[0]) if node.named_children else None),)
+    if kind == "compound_statement":
+        return statements(node)
+    raise Unreadable(kind.replace("_", " "))
+
+
+def _expression_statement(node: ts.Node) -> ir.Stmt:
+    if node.type == "assignment_expression":
+        return ir.Assign(
+            expression(node.child_by_field_name("left")),
+            _text(node.child_by_field_name("operator")),
+            expression(node.child_by_field_name("right")),
+        )
+    if node.type == "update_expression":
+        op = "+=" if "++" in _text(node) else "-="
+        return ir.Assign(expression(node.child_by_field_name("argument")), op, ir.Num(1))
+    if node.type == "call_expression":
+        call = expression(node)
+        if isinstance(call, ir.Call) and call.func in ("__syncthreads", "__syncwarp"):
+            return ir.Sync()
+        return ir.ExprStmt(call)
+    if node.type == "comma_expression":
+        raise Unreadable("comma expression")
+    return ir.ExprStmt(expression(node))
+
+
+def _declaration(node: ts.Node) -> tuple[ir.Stmt, ...]:
+    ctype = _type_text(node)
+    modifiers = {_text(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")}
+    shared = "__shared__" in _text(node).split("(")[0].split("=")[0]
+    if ctype == "auto":
+        raise Unreadable("auto declaration")
+    out: list[ir.Stmt] = []
+    for decl in node.children_by_field_name("declarator"):
+        value = None
+        if decl.type == "init_declarator":
+            value_node = decl.child_by_field_name("value")
+            if value_node.type == "initializer_list":
+                raise Unreadable("initializer list")
+            value = expression(value_node)
+        name, pointer, dims = _declarator_name(decl)
+        if shared or (dims is not None and "extern" not in modifiers):
+            if not shared:
+                raise Unreadable("per-thread local array")
+            out.append(ir.Decl(name, ctype, None, dims if dims is not None else (ir.Num(1),)))
+            continue
+        out.append(ir.Decl(name, ctype + ("*" if pointer else ""), value))
+    return tuple(out)
+
+
+def _function(node: ts.Node, tparams: tuple[str, ...]) -> ir.Function | None:
+    head = [c for c in node.children if c.type not in ("compound_statement",)]
+    words = {_text(c) for c in head if c.type not in ("function_declarator",)}
+    words |= set(re.findall(r"__\w+__", " ".join(_text(c) for c in head)))
+    kernel = "__global__" in words
+    if not kernel and "__device__" not in words:
+        return None
+    declarator = node.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    if declarator is None:
+        return None
+    name = _text(declarator.child_by_field_name("declarator"))
+    params = []
+    for p in declarator.child_by_field_name("parameters").named_children:
+        if p.type != "parameter_declaration":
+            continue
+        pname, pointer, dims = _declarator_name(p.child_by_field_name("declarator"))
+        params.append(ir.Param(pname, _type_text(p), pointer or dims is not None))
+    body = statements(node.child_by_field_name("body"))
+    return ir.Function(
+        name, tuple(params), body, tparams, kernel, node.start_point[0] + 1, node.end_point[0] + 1
+    )
+
+
+def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = ()) -> None:
+    for child in node.named_children:
+        kind = child.type
+        if kind == "function_definition":
+            fn = _function(child, tparams)
+            if fn is not None:
+                module.functions[fn.name] = fn
+        elif kind == "template_declaration":
+            names = []
+            for p in child.child_by_field_name("parameters").named_children:
+                decl = p.child_by_field_name("name") or p.child_by_field_name("declarator")
+                if decl is None and p.named_children:
+                    decl = p.named_children[-1]
+                if decl is not None:
+                    names.append(_text(decl))
+            _collect(child, module, tuple(names))
+        elif kind in ("linkage_specification", "declaration_list", "preproc_ifdef", "preproc_if", "preproc_else",
+                      "namespace_definition"):
+            _collect(child, module, tparams)
+        elif kind == "preproc_def":
+            value = child.child_by_field_name("value")
+            if value is not None:
+                try:
+                    module.constants[_text(child.child_by_field_name("name"))] = number(_text(value))
+                except Unreadable:
+                    pass
+        elif kind == "declaration" and "constexpr" in _text(child).split("=")[0] or (
+            kind == "declaration" and "const " in _text(child).split("=")[0] and "__" not in _text(child)
+        ):
+            for decl in child.children_by_field_name("declarator"):
+                if decl.type == "init_declarator":
+                    try:
+                        module.constants[_text(decl.child_by_field_name("declarator"))] = expression(
+                            decl.child_by_field_name("value")
+                        )
+                    except Unreadable:
+                        pass
+
+
+def read_module(data: bytes) -> ir.Module:
+    """Every `__global__` and `__device__` function and every numeric `#define`/`constexpr` of a CUDA source."""
+    module = ir.Module()
+    _collect(parse.parse("cuda", data).root_node, module)
+    return module

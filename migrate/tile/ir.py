@@ -1,0 +1,181 @@
+"""The kernel IR: expressions and statements of one SIMT kernel, shared by the CUDA and Numba front ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(frozen=True)
+class Num:
+    value: int | float
+    is_float: bool = False
+
+
+@dataclass(frozen=True)
+class Name:
+    id: str
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """threadIdx / blockIdx / blockDim / gridDim and one axis."""
+
+    kind: str
+    axis: str
+
+
+@dataclass(frozen=True)
+class Bin:
+    op: str
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(frozen=True)
+class Un:
+    op: str
+    operand: "Expr"
+
+
+@dataclass(frozen=True)
+class Cond:
+    test: "Expr"
+    body: "Expr"
+    orelse: "Expr"
+
+
+@dataclass(frozen=True)
+class Call:
+    func: str
+    args: tuple["Expr", ...] = ()
+    targs: tuple[str, ...] = ()
+    kwargs: tuple[tuple[str, "Expr"], ...] = ()
+
+
+@dataclass(frozen=True)
+class Index:
+    base: "Expr"
+    indices: tuple["Expr", ...]
+
+
+@dataclass(frozen=True)
+class Cast:
+    ctype: str
+    operand: "Expr"
+
+
+@dataclass(frozen=True)
+class Attr:
+    obj: "Expr"
+    name: str
+
+
+@dataclass(frozen=True)
+class Slice:
+    """`:` inside a subscript (only in printed Triton code)."""
+
+
+@dataclass(frozen=True)
+class NoneConst:
+    """`None` inside a subscript (only in printed Triton code)."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """A literal fragment of target code: a dtype or a keyword value the printer writes as it is."""
+
+    text: str
+
+
+Expr = Union[Num, Name, Builtin, Bin, Un, Cond, Call, Index, Cast, Attr, Slice, NoneConst, Text]
+
+
+@dataclass(frozen=True)
+class Decl:
+    name: str
+    ctype: str
+    value: Expr | None = None
+    shared: tuple[Expr, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Assign:
+    target: Expr
+    op: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class If:
+    test: Expr
+    then: tuple["Stmt", ...]
+    orelse: tuple["Stmt", ...] = ()
+
+
+@dataclass(frozen=True)
+class For:
+    init: tuple["Stmt", ...]
+    test: Expr | None
+    step: tuple["Stmt", ...]
+    body: tuple["Stmt", ...]
+
+
+@dataclass(frozen=True)
+class While:
+    test: Expr
+    body: tuple["Stmt", ...]
+
+
+@dataclass(frozen=True)
+class Return:
+    value: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Sync:
+    pass
+
+
+@dataclass(frozen=True)
+class ExprStmt:
+    expr: Expr
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """A statement the front end could not read; `what` names the construct."""
+
+    what: str
+    line: int = 0
+
+
+Stmt = Union[Decl, Assign, If, For, While, Return, Sync, ExprStmt, Unsupported]
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    ctype: str
+    pointer: bool
+
+
+@dataclass(frozen=True)
+class Function:
+    """A kernel or a device function."""
+
+    name: str
+    params: tuple[Param, ...]
+    body: tuple[Stmt, ...]
+    tparams: tuple[str, ...] = ()
+    kernel: bool = True
+    line: int = 1
+    end_line: int = 1
+
+
+@dataclass(frozen=True)
+class Module:
+    """Every kernel and device function of one source, and its named constants."""
+
+    functions: dict[str, Function] = field(default_factory=dict)
+    constants: dict[str, Expr] = field(default_factory=dict)

@@ -1,0 +1,157 @@
+"""Tile kernels: each fixture's CUDA kernel migrates to its committed Triton module, which then runs under
+TRITON_INTERPRET=1 on random inputs and matches a torch reference within the stated tolerance."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("TRITON_INTERPRET", "1")
+
+from migrate.tile import translate_file  # noqa: E402
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "input.cu").is_file())
+
+
+def _migrate(case: str) -> tuple[str | None, list[str]]:
+    path = f"{case}/input.cu"
+    result = translate_file(path, (FIXTURES / path).read_bytes(), "cuda")
+    findings = [f"{f.path}:{f.line}: {f.rule}: {f.message}" for f in result.findings]
+    return result.new_files.get(f"{case}/input_tile.py"), findings
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_golden(case: str, request: pytest.FixtureRequest) -> None:
+    text, findings = _migrate(case)
+    expected = FIXTURES / case / "expected.py"
+    notes = FIXTURES / case / "findings.txt"
+    got_notes = "".join(line + "\n" for line in findings)
+    if request.config.getoption("--update-goldens"):
+        if text is None:
+            expected.unlink(missing_ok=True)
+        else:
+            expected.write_text(text)
+        notes.write_text(got_notes)
+    assert got_notes == notes.read_text()
+    assert text == (expected.read_text() if expected.is_file() else None)
+
+
+def _load(case: str):
+    path = FIXTURES / case / "expected.py"
+    spec = importlib.util.spec_from_file_location(f"tile_fixture_{case}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _cases():
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("triton")
+    F = torch.nn.functional
+    g = torch.Generator().manual_seed(0)
+
+    def rand(*shape, scale=1.0):
+        return torch.randn(*shape, generator=g) * scale
+
+    def vec_add(m):
+        n = 5000
+        a, b, c = rand(n), rand(n), torch.empty(n)
+        m.vecAdd((n + 255) // 256, 256, a, b, c, n)
+        return c, a + b, 0.0
+
+    def saxpy(m):
+        n = 4099
+        x, y = rand(n), rand(n)
+        ref = 2.5 * x + y
+        m.saxpy(64, 256, n, 2.5, x, y)
+        return y, ref, 1e-6
+
+    def bias_gelu(m):
+        rows, cols = 33, 500
+        x, bias, y = rand(rows, cols), rand(cols, scale=0.1), torch.empty(rows, cols)
+        m.bias_gelu_kernel(4096, 256, x, bias, y, x.numel(), cols)
+        return y, F.gelu(x + bias, approximate="tanh"), 1e-5
+
+    def elu(m):
+        n = 3000
+        x, y = rand(n), torch.empty(n)
+        m.elu((n + 127) // 128, 128, x, y, 0.7, n)
+        return y, F.elu(x, alpha=0.7), 1e-6
+
+    def scale_2d(m):
+        rows, cols, pitch = 70, 90, 96
+        x, bias, out = rand(rows, pitch), rand(cols), torch.zeros(rows, pitch)
+        m.scale_bias_2d((6, 5), (16, 16), x, bias, out, rows, cols, pitch, 1.5)
+        ref = torch.zeros(rows, pitch)
+        ref[:, :cols] = 1.5 * x[:, :cols] + bias
+        return out, ref, 1e-6
+
+    def row_sumsq(m):
+        x, out = rand(24, 1000), torch.empty(24)
+        m.row_sumsq_kernel(24, 256, x, out, 1000)
+        return out, (x.double() ** 2).sum(1).float(), 1e-5
+
+    def softmax(name):
+        def run(m):
+            x, y = rand(20, 777, scale=4.0), torch.empty(20, 777)
+            getattr(m, name)(20, 256, x, y, 777)
+            return y, torch.softmax(x, -1), 1e-6
+        return run
+
+    def layernorm(m):
+        rows, cols = 21, 300
+        x, gamma, beta = rand(rows, cols) + 2.0, rand(cols), rand(cols)
+        y, mean, rstd = torch.empty(rows, cols), torch.empty(rows), torch.empty(rows)
+        m.layernorm_fwd((rows + 3) // 4, 128, x, gamma, beta, y, mean, rstd, rows, cols, 1e-5)
+        return y, F.layer_norm(x, (cols,), gamma, beta, 1e-5), 1e-4
+
+    def row_max_scale(m):
+        x, y = rand(16, 1000), torch.empty(16, 1000)
+        m.row_max_scale(16, 256, x, y, 16, 1000)
+        return y, x / x.abs().amax(1, keepdim=True), 1e-6
+
+    def block_partials(m):
+        n, threads = 10000, 256
+        blocks = (n + 2 * threads - 1) // (2 * threads)
+        x, out = rand(n), torch.empty(blocks)
+        m.reduce_shared(blocks, threads, x, out, n)
+        padded = torch.zeros(blocks * 2 * threads)
+        padded[:n] = x
+        return out, padded.view(blocks, 2 * threads).double().sum(1).float(), 1e-5
+
+    def matmul(name):
+        def run(m):
+            M, N, K = 70, 50, 90
+            a, b, c = rand(M, K), rand(K, N), torch.empty(M, N)
+            getattr(m, name)(((N + 15) // 16, (M + 15) // 16), (16, 16), a, b, c, M, N, K)
+            return c, a.double().mm(b.double()).float(), 1e-4
+        return run
+
+    return {
+        "vec_add": vec_add, "saxpy": saxpy, "bias_gelu": bias_gelu, "elu": elu, "2d_scale": scale_2d,
+        "row_sumsq": row_sumsq, "softmax_shared": softmax("softmax_rows_kernel"),
+        "softmax_warp": softmax("softmax_rows"), "layernorm_warp": layernorm, "row_max_scale": row_max_scale,
+        "block_partials": block_partials, "matmul_naive": matmul("matmul_naive"),
+        "matmul_tiled": matmul("matmul_tiled"),
+    }
+
+
+RUNNABLE = [c for c in CASES if (FIXTURES / c / "expected.py").is_file()]
+
+
+@pytest.mark.parametrize("case", RUNNABLE)
+def test_interpreter_matches_reference(case: str) -> None:
+    """Max absolute error over the output, relative to max(1, |reference|), within the case's tolerance."""
+    import torch
+
+    got, ref, tol = _cases()[case](_load(case))
+    scale = max(1.0, ref.abs().max().item())
+    err = (got.double() - ref.double()).abs().max().item() / scale
+    assert not torch.isnan(got).any()
+    assert err <= max(tol, 1e-7), f"{case}: max error {err:.3e} over tolerance {tol:.0e}"
