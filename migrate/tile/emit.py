@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..templating import render_template
 from . import ir
-from .lower import TAssign, TFor, TileKernel, TStore
+from .lower import TAssign, TFor, TIf, TileKernel, TStore
 from .printer import code
 
 
@@ -27,6 +27,8 @@ def _statements(stmts: tuple) -> list[dict]:
         elif isinstance(s, TFor):
             out.append({"kind": "for", "var": s.var, "start": code(s.start), "stop": code(s.stop),
                         "step": code(s.step), "body": _statements(s.body)})
+        elif isinstance(s, TIf):
+            out.append({"kind": "if", "test": code(s.test), "body": _statements(s.body)})
     return out
 
 

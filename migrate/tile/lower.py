@@ -58,6 +58,12 @@ class TFor:
 
 
 @dataclass(frozen=True)
+class TIf:
+    test: ir.Expr
+    body: tuple
+
+
+@dataclass(frozen=True)
 class TileKernel:
     """A lowered kernel: its class, body statements, and what the launcher needs to size the grid."""
 
@@ -537,10 +543,32 @@ def _assign_name(ctx: Context, name: str, val: Val, declared: str = "") -> None:
 
 
 def walk(ctx: Context, stmts: tuple) -> None:
-    for stmt in stmts:
+    for position, stmt in enumerate(stmts):
         if ctx.result is not None:
             return
+        if _uniform_exit(ctx, stmt):
+            # `if (row >= rows) return;` with a uniform test: the rest of the body runs under `if row < rows:`.
+            test = data(ctx, evaluate(ctx, stmt.test))
+            _note_bound(ctx, ir.Un("!", stmt.test))
+            saved = ctx.out
+            ctx.out = []
+            walk(ctx, stmts[position + 1:])
+            body, ctx.out = tuple(ctx.out), saved
+            ctx.emit(TIf(_negate(test.expr), body))
+            return
         statement(ctx, stmt)
+
+
+def _uniform_exit(ctx: Context, stmt) -> bool:
+    if not (isinstance(stmt, ir.If) and len(stmt.then) == 1 and isinstance(stmt.then[0], ir.Return)):
+        return False
+    if stmt.orelse or ctx.prefix:
+        return False
+    try:
+        test = evaluate(ctx, stmt.test)
+        return data(ctx, test).kind == "U"
+    except Rejected:
+        return False
 
 
 def statement(ctx: Context, stmt) -> None:
