@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
+from .tile.command import add_tile_parser, run_tile
 from .verify.command import add_verify_parser, run_verify
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -69,6 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     group.add_argument("--cflags", action="store_true", help="compiler flags for the CPU backend")
     group.add_argument("--libs", action="store_true", help="linker flags for the CPU backend")
     add_verify_parser(commands)
+    add_tile_parser(commands)
     return parser
 
 
@@ -312,7 +314,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.clang_flags = clang_flags
     handlers = {"scan": _scan, "apply": _apply, "rules": _rules, "explain": _explain, "runtime": _runtime,
-                "verify": run_verify}
+                "verify": run_verify, "tile": run_tile}
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
