@@ -48,7 +48,8 @@ def stage(case: Case, side: Side, backend: str, scratch: Path) -> Path:
     source = (case.path / side.sources).resolve()
     if side.copy:
         if not source.is_dir():
-            raise FileNotFoundError(f"{case.spec_path}: {side.name}.sources: no folder {source}")
+            raise FileNotFoundError(f"{side.name}.sources: no folder {source.name}/ in {case.path} "
+                                    f"(the {side.name} sources are not there yet)")
         for entry in source.iterdir():
             if entry.name in _SKIP_ON_COPY or entry.name.startswith(".") or entry.name == "verify.toml":
                 continue

@@ -124,7 +124,11 @@ def record_case(case: Case, toolchain: Toolchain, scratch: Path, command: str, k
             Failure(case.name, "original", needs, "unavailable",
                     f"the original runs on {needs}; this machine has {', '.join(toolchain.backends)} "
                     "(recording needs an NVIDIA GPU with nvidia-smi and nvcc)"),))
-    workdir = stage(case, case.original, backend, scratch)
+    try:
+        workdir = stage(case, case.original, backend, scratch)
+    except FileNotFoundError as exc:
+        return CaseReport(case.name, _relative(case.path), failures=(
+            Failure(case.name, "original", backend, "missing", str(exc)),))
     run = execute(case, case.original, backend, toolchain, workdir)
     if run.status != "ok" or run.returncode != 0:
         status = run.status if run.status != "ok" else f"exit {run.returncode}"
@@ -181,11 +185,11 @@ def verify_case(case: Case, toolchain: Toolchain, scratch: Path, kernels: str = 
     rows: list[Row] = []
     failures: list[Failure] = []
     notes: list[str] = []
+    golden_problem = ""
     try:
         goldens = golden_store.load(case)
     except golden_store.GoldenError as exc:
-        goldens = None
-        notes.append(str(exc))
+        goldens, golden_problem = None, str(exc)
     backends = [b for b in case.migrated.backends if b in toolchain.backends]
     skipped = [b for b in case.migrated.backends if b not in toolchain.backends]
     if skipped:
@@ -199,10 +203,14 @@ def verify_case(case: Case, toolchain: Toolchain, scratch: Path, kernels: str = 
         else:
             failures.append(_failure(case, run))
     if goldens is None and original_values is None:
-        failures.append(Failure(case.name, "goldens", "-", "missing", notes.pop()))
+        failures.append(Failure(case.name, "goldens", "-", "missing", golden_problem))
         return CaseReport(case.name, _relative(case.path), tuple(rows), tuple(failures), None, tuple(notes))
     for backend in backends:
-        workdir = stage(case, case.migrated, backend, scratch)
+        try:
+            workdir = stage(case, case.migrated, backend, scratch)
+        except FileNotFoundError as exc:
+            failures.append(Failure(case.name, "migrated", backend, "missing", str(exc)))
+            continue
         run = execute(case, case.migrated, backend, toolchain, workdir)
         if run.status != "ok":
             failures.append(_failure(case, run))

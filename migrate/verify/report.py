@@ -94,6 +94,9 @@ def render_table(reports: Sequence[CaseReport], stream: IO[str], color: bool) ->
         if report.first_divergence:
             console.print(f"{report.case}: first diverging kernel: {report.first_divergence}", markup=False)
         for failure in report.failures:
+            if failure.status == "missing":
+                console.print(f"{failure.case}: {failure.log_tail}", markup=False)
+                continue
             console.print(f"{failure.case}: the {failure.side} program on {failure.backend} could not complete "
                           f"({failure.status}); log tail:", markup=False)
             for line in failure.log_tail.splitlines():
