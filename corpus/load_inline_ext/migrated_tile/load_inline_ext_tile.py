@@ -1,0 +1,43 @@
+"""Triton kernels migrated from load_inline_ext.py (SIMT kernels rewritten as tile programs).
+
+Each kernel `name_tile` has a launcher `name(grid, block, *args)` taking the original launch shape and arguments.
+"""
+
+import triton
+import triton.language as tl
+
+
+def _dim(shape):
+    """The x size of a launch shape given as an int or a tuple."""
+    return int(shape[0]) if isinstance(shape, (tuple, list)) else int(shape)
+
+
+def _block_for(extent):
+    """A power-of-two chunk width for a row of `extent` elements."""
+    return triton.next_power_of_2(max(16, min(int(extent), 4096)))
+
+
+@triton.jit
+def softmax_rows_kernel_tile(x, y, cols, BLOCK: tl.constexpr):
+    # row reduction, one program per row; from load_inline_ext.py
+    pid = tl.program_id(0)
+    m = tl.full([], -3.4028234663852886e+38, tl.float32)
+    for c_start in range(0, cols, BLOCK):
+        c = c_start + tl.arange(0, BLOCK)
+        m = tl.maximum(m, tl.max(tl.where(c < cols, tl.load(x + pid * cols + c, mask=c < cols, other=0.0), -3.4028234663852886e+38), axis=0))
+    sum = tl.full([], 0.0, tl.float32)
+    for c_start in range(0, cols, BLOCK):
+        c = c_start + tl.arange(0, BLOCK)
+        sum = sum + tl.sum(tl.where(c < cols, tl.exp(tl.load(x + pid * cols + c, mask=c < cols, other=0.0) - m), 0.0), axis=0)
+    inv = 1.0 / sum
+    for c_start in range(0, cols, BLOCK):
+        c = c_start + tl.arange(0, BLOCK)
+        tl.store(y + pid * cols + c, tl.exp(tl.load(x + pid * cols + c, mask=c < cols, other=0.0) - m) * inv, mask=c < cols)
+
+
+def softmax_rows_kernel(grid, block, x, y, cols):
+    """Launch softmax_rows_kernel_tile; `grid` and `block` are the original launch shape."""
+    grid0, block0 = _dim(grid), _dim(block)
+    BLOCK = _block_for(cols)
+    launch = (grid0,)
+    softmax_rows_kernel_tile[launch](x, y, int(cols), BLOCK=BLOCK)
