@@ -10,7 +10,7 @@ from typing import Any, Iterable, Mapping
 import tree_sitter as ts
 
 from . import parse
-from .model import Edit, Finding, MapEntry, Rule
+from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
 from .rules import Catalog
 
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
@@ -78,7 +78,8 @@ class RegexRule:
 class PythonNameRule:
     rule: Rule
     names: tuple[str, ...]
-    argument: Mapping[str, Any]
+    arguments: tuple[Mapping[str, Any], ...]
+    table: Mapping[str, PythonMapEntry] | None = None
 
     def specificity(self, qualified: str) -> int:
         """How closely this rule names `qualified` (longer patterns win); -1 when it does not match."""
@@ -151,8 +152,15 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                 )
                 triggers[lang].append(trigger.encode() if trigger else b"")
             elif kind == "python-name":
+                argument = match.get("argument", ())
+                table = match.get("table")
                 python_names.append(
-                    PythonNameRule(rule=rule, names=tuple(match["names"]), argument=match.get("argument", {}))
+                    PythonNameRule(
+                        rule=rule,
+                        names=tuple(match["names"]),
+                        arguments=(argument,) if isinstance(argument, Mapping) else tuple(argument),
+                        table=catalog.python_tables[table] if table else None,
+                    )
                 )
             elif kind == "regex":
                 flags = re.I if match.get("ignore_case") else 0
@@ -211,6 +219,7 @@ class FileMatcher:
         self.text = Text(data)
         self.findings: dict[tuple[str, int, int], Finding] = {}
         self.tree: ts.Tree | None = None
+        self.python_aliases: dict[str, str] = {}
 
     # -- findings -------------------------------------------------------------------------------------------
 
@@ -259,19 +268,29 @@ class FileMatcher:
             snippet=snippet[:200],
         )
 
-    def fix_edits(self, rule: Rule, node: ts.Node, fields: Mapping[str, str]) -> tuple[Edit, ...]:
-        """The edits of a rule's `fix` for `node`: none when the rule has no fix or the node holds a parse error."""
+    def fix_edits(
+        self, rule: Rule, node: ts.Node, fields: Mapping[str, Any], span: tuple[ts.Node, ts.Node] | None = None
+    ) -> tuple[Edit, ...]:
+        """The edits of a rule's `fix` for `node` (or for the bytes from `span[0]` to `span[1]`): none when the
+        rule has no fix or the replaced bytes hold a parse error."""
         if not rule.fix or rule.safety == "manual" or node.has_error:
             return ()
-        if "text" in rule.fix:
-            replacement = rule.fix["text"].format_map(_Missing(fields))
-        elif "template" in rule.fix:
-            from .templating import environment
-
-            replacement = environment().get_template(rule.fix["template"]).render(rule=rule, **fields)
-        else:
+        first, last = span or (node, node)
+        if first.has_error or last.has_error or last.end_byte < first.start_byte:
             return ()
-        return (Edit(node.start_byte, node.end_byte, replacement),)
+        replacement = _render_fix(rule, rule.fix, fields)
+        if replacement is None:
+            return ()
+        start, end = first.start_byte, last.end_byte
+        if rule.fix.get("whole_line") and not replacement:
+            # Deleting a statement that stands alone on its line takes the line with it.
+            data = self.text.data
+            line_start = data.rfind(b"\n", 0, start) + 1
+            line_end = data.find(b"\n", end)
+            line_end = len(data) if line_end == -1 else line_end + 1
+            if not data[line_start:start].strip() and not data[end:line_end].strip():
+                start, end = line_start, line_end
+        return (Edit(start, end, replacement),)
 
     # -- C, C++ and CUDA ------------------------------------------------------------------------------------
 
@@ -356,13 +375,24 @@ class FileMatcher:
                 fields[f"{name}_children"] = [
                     c.text.decode("utf-8", "replace") for c in found[0].named_children if c.type != "comment"
                 ]
+                if found[0].type == "argument_list":
+                    fields[f"{name}_positional"], fields[f"{name}_kwargs"] = _call_arguments(found[0])
+            for name, pattern in rule.match.get("fields", {}).items():
+                parts = re.fullmatch(pattern, fields.get(f"{name}_raw", ""))
+                fields.update({k: v for k, v in (parts.groupdict() if parts else {}).items() if v is not None})
             fields.setdefault("text", fields[qrule.capture])
+            span_names = (rule.fix or {}).get("span")
+            span = None
+            if span_names:
+                if not all(captures.get(n) for n in span_names):
+                    continue
+                span = (captures[span_names[0]][0], captures[span_names[-1]][0])
             self.add(
                 rule,
                 node.start_byte,
                 node.end_byte,
                 rule.message.format_map(fields),
-                edits=self.fix_edits(rule, node, fields),
+                edits=self.fix_edits(rule, node, fields, span),
             )
 
     # -- Python ---------------------------------------------------------------------------------------------
@@ -382,6 +412,7 @@ class FileMatcher:
         aliases = python_aliases(root, self.ruleset.python_roots)
         if not aliases:
             return
+        self.python_aliases = aliases
         data = self.text.data
         pattern = re.compile(rb"(?<![A-Za-z0-9_.])(?:" + b"|".join(re.escape(a.encode()) for a in sorted(aliases)) + rb")\b")
         done: set[int] = set()
@@ -406,21 +437,119 @@ class FileMatcher:
             self._python_name_finding(node, qualified, None, in_import=True)
 
     def _python_name_finding(self, node: ts.Node, qualified: str, call: ts.Node | None, in_import: bool = False) -> None:
-        best: tuple[int, PythonNameRule] | None = None
+        best: tuple[int, PythonNameRule, list[ts.Node]] | None = None
         for prule in self.ruleset.python_names:
             score = prule.specificity(qualified)
             if score < 0:
                 continue
-            if prule.argument and (in_import or call is None or not _argument_matches(call, prule.argument)):
-                continue
+            matched: list[ts.Node] = []
+            if prule.arguments:
+                if in_import or call is None:
+                    continue
+                matched = _matching_arguments(call, prule.arguments)
+                if not matched:
+                    continue
             if best is None or score > best[0]:
-                best = (score, prule)
+                best = (score, prule, matched)
         if best is None:
             return
-        rule = best[1].rule
+        _, prule, matched = best
+        rule = prule.rule
         fields = _Missing(name=qualified, text=_clip(node.text.decode("utf-8", "replace")))
-        edits = () if in_import else self.fix_edits(rule, node, fields)
+        if prule.table is not None:
+            self._python_table_finding(rule, prule.table.get(qualified), node, call, in_import, fields)
+            return
+        if in_import:
+            edits: tuple[Edit, ...] = ()
+        elif matched and (rule.fix or {}).get("target") == "argument":
+            edits = tuple(
+                edit
+                for argument in matched
+                for edit in self.fix_edits(rule, argument, {**fields, "argument": argument.text.decode("utf-8", "replace")})
+            )
+        else:
+            edits = self.fix_edits(rule, node, fields)
         self.add(rule, node.start_byte, node.end_byte, rule.message.format_map(fields), edits=edits)
+
+    def _python_table_finding(
+        self,
+        rule: Rule,
+        row: PythonMapEntry | None,
+        node: ts.Node,
+        call: ts.Node | None,
+        in_import: bool,
+        fields: dict[str, Any],
+    ) -> None:
+        """A finding for a name of a Python table: its row says what replaces it and how the call changes."""
+        if row is not None and row.portable == row.name:
+            return  # portable as it is: the same call works on every device
+        status = row.status if row is not None else "unknown"
+        fields.update(portable=row.portable if row else "", note=f": {row.note}" if row and row.note else "", status=status)
+        advice = rule.advice.get(status, "")
+        fields["advice"] = advice.format_map(fields) if advice else (row.note if row else "")
+        message = rule.message.format_map(fields)
+        effort = row.effort if row is not None else None
+        if row is None or status not in ("supported", "deprecated") or not row.portable or rule.safety == "manual":
+            self.add(rule, node.start_byte, node.end_byte, message, safety="manual", effort=effort)
+            return
+        edits, reason = ((), "") if in_import else self._python_row_edits(rule, row, node, call)
+        if reason:
+            self.add(rule, node.start_byte, node.end_byte, f"{message}; {reason}", safety="manual", effort="low")
+            return
+        self.add(rule, node.start_byte, node.end_byte, message, edits=edits, safety=row.safety or rule.safety, effort=effort)
+
+    def _python_row_edits(
+        self, rule: Rule, row: PythonMapEntry, node: ts.Node, call: ts.Node | None
+    ) -> tuple[tuple[Edit, ...], str]:
+        """The edits a table row asks for at `node`, or a reason why it cannot be fixed here."""
+        if node.has_error:
+            return (), "the parser could not read this statement"
+        portable = self.local_name(row.portable)
+        parent = node.parent
+        if row.assign:
+            left = parent.child_by_field_name("left") if parent is not None and parent.type == "assignment" else None
+            right = parent.child_by_field_name("right") if left is not None else None
+            if left is None or left.id != node.id or right is None or right.type == "assignment":
+                return (), "it is read here, not set; no automatic fix"
+            if parent.parent is None or parent.parent.type != "expression_statement" or parent.has_error:
+                return (), "it is set inside a larger expression; no automatic fix"
+            value = right.text.decode("utf-8", "replace")
+            text = _render_fix(rule, {"template": row.assign} if row.assign.endswith(".j2") else {"text": row.assign},
+                               {"portable": portable, "value": value})
+            return (Edit(parent.start_byte, parent.end_byte, text or ""),), ""
+        edits = [Edit(node.start_byte, node.end_byte, portable)]
+        if not (row.first_argument or row.last_argument):
+            return tuple(edits), ""
+        if call is None:
+            if row.decorator and parent is not None and parent.type == "decorator":
+                edits[0] = Edit(node.start_byte, node.end_byte, f"{portable}({row.first_argument or row.last_argument})")
+                return tuple(edits), ""
+            if parent is not None and parent.type == "type":
+                return tuple(edits), ""  # an annotation names the class; no call to complete
+            return (), "it is not called here, so the device argument cannot be added; no automatic fix"
+        args = call.child_by_field_name("arguments")
+        if args is None or args.type != "argument_list" or args.has_error:
+            return (), "its arguments cannot be read; no automatic fix"
+        items = [c for c in args.named_children if c.type != "comment"]
+        positional = [c for c in items if c.type not in ("keyword_argument", "dictionary_splat")]
+        if positional and not row.positional:
+            return (), "its positional arguments mean something else in the portable call; pass them by keyword"
+        if row.first_argument:
+            edits.append(Edit(args.start_byte + 1, args.start_byte + 1, row.first_argument + (", " if items else "")))
+        if row.last_argument:
+            at = items[-1].end_byte if items else args.start_byte + 1
+            edits.append(Edit(at, at, (", " if items else "") + row.last_argument))
+        return tuple(edits), ""
+
+    def local_name(self, qualified: str) -> str:
+        """`qualified` spelled through this file's imports (`torch.x` is `th.x` after `import torch as th`)."""
+        best_local, best_target = "", ""
+        for local, target in self.python_aliases.items():
+            if qualified != target and not qualified.startswith(target + "."):
+                continue
+            if len(target) > len(best_target) or (len(target) == len(best_target) and local == target):
+                best_local, best_target = local, target
+        return best_local + qualified[len(best_target):] if best_local else qualified
 
     # -- build and dependency files -------------------------------------------------------------------------
 
@@ -547,26 +676,57 @@ def _string_value(node: ts.Node) -> str | None:
     return "".join(c.text.decode("utf-8", "replace") for c in node.named_children if c.type == "string_content")
 
 
-def _argument_matches(call: ts.Node, argument: Mapping[str, Any]) -> bool:
-    """Whether a call passes the argument that `argument` describes (by position or keyword, optional regex)."""
+def _matching_arguments(call: ts.Node, specs: Iterable[Mapping[str, Any]]) -> list[ts.Node]:
+    """The argument values of a call that the `argument` specs describe (by position or keyword; `pattern`: a
+    regex the string value must match; `skip`: a regex over the source text that rules a value out)."""
     args = call.child_by_field_name("arguments")
     if args is None:
-        return False
+        return []
     positional = [a for a in args.named_children if a.type not in ("keyword_argument", "comment", "list_splat", "dictionary_splat")]
-    candidates: list[ts.Node] = []
-    position = argument.get("position")
-    if position is not None and position < len(positional):
-        candidates.append(positional[position])
-    keyword = argument.get("keyword")
-    if keyword is not None:
-        for kwarg in args.named_children:
-            if kwarg.type == "keyword_argument" and kwarg.child_by_field_name("name").text.decode() == keyword:
-                candidates.append(kwarg.child_by_field_name("value"))
-    pattern = argument.get("pattern")
-    for candidate in candidates:
-        if pattern is None:
-            return True
-        value = _string_value(candidate)
-        if value is not None and re.fullmatch(pattern, value):
-            return True
-    return False
+    found: list[ts.Node] = []
+    for argument in specs:
+        candidates: list[ts.Node] = []
+        position = argument.get("position")
+        if position is not None and position < len(positional):
+            candidates.append(positional[position])
+        keyword = argument.get("keyword")
+        if keyword is not None:
+            for kwarg in args.named_children:
+                if kwarg.type == "keyword_argument" and kwarg.child_by_field_name("name").text.decode() == keyword:
+                    candidates.append(kwarg.child_by_field_name("value"))
+        pattern = argument.get("pattern")
+        skip = argument.get("skip")
+        for candidate in candidates:
+            if skip is not None and re.fullmatch(skip, candidate.text.decode("utf-8", "replace"), re.S):
+                continue
+            value = _string_value(candidate) if pattern is not None else None
+            if pattern is None or (value is not None and re.fullmatch(pattern, value)):
+                found.append(candidate)
+    return found
+
+
+def _call_arguments(args: ts.Node) -> tuple[list[str], dict[str, str]]:
+    """The source text of a call's positional arguments, and of its keyword arguments by name."""
+    positional: list[str] = []
+    keywords: dict[str, str] = {}
+    for child in args.named_children:
+        if child.type == "comment":
+            continue
+        if child.type == "keyword_argument":
+            keywords[child.child_by_field_name("name").text.decode()] = child.child_by_field_name("value").text.decode(
+                "utf-8", "replace"
+            )
+        else:
+            positional.append(child.text.decode("utf-8", "replace"))
+    return positional, keywords
+
+
+def _render_fix(rule: Rule, fix: Mapping[str, Any], fields: Mapping[str, Any]) -> str | None:
+    """A fix's replacement text: `text` with `{field}` filled in, or `template` rendered with the fields."""
+    if "text" in fix:
+        return fix["text"].format_map(_Missing(fields))
+    if "template" in fix:
+        from .templating import environment
+
+        return environment().get_template(fix["template"]).render(rule=rule, **fields)
+    return None

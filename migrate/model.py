@@ -94,6 +94,24 @@ class MapEntry:
 
 
 @dataclass(frozen=True)
+class PythonMapEntry:
+    """One dotted Python name from a table in `rules/maps/python/`: what replaces it and how the call changes."""
+
+    name: str
+    status: Status
+    effort: Effort
+    table: str
+    portable: str = ""
+    note: str = ""
+    safety: str = ""
+    first_argument: str = ""
+    last_argument: str = ""
+    positional: bool = True
+    decorator: bool = False
+    assign: str = ""
+
+
+@dataclass(frozen=True)
 class SourceFile:
     """A file the scan looked at: its language, size in lines, and why it was skipped when it was."""
 

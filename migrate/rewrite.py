@@ -162,6 +162,102 @@ def _ensure_include(data: bytes, header: str, encoding: Encoding) -> bytes:
     return data[:at] + line + data[at:]
 
 
+def _import_block_end(data: bytes) -> tuple[int, bool]:
+    """Where a Python module's leading imports end (after its docstring, comments and `import`/`from` lines), and
+    whether it has any."""
+    lines = data.splitlines(keepends=True)
+    offset, end, found, started, index = 0, 0, False, False, 0
+    while index < len(lines):
+        line = lines[index]
+        stripped = line.strip()
+        if not stripped or stripped.startswith(b"#"):
+            offset += len(line)
+            index += 1
+            continue
+        quote = re.match(rb'[rRuU]?("""|\'\'\'|"|\')', stripped)
+        if quote and not started:
+            # The module docstring: skip to the line that closes it.
+            mark = quote.group(1)
+            rest = stripped[quote.end():]
+            while mark not in rest and index + 1 < len(lines):
+                offset += len(line)
+                index += 1
+                line = lines[index]
+                rest = line
+            offset += len(line)
+            index += 1
+            end, started = offset, True
+            continue
+        if not re.match(rb"(?:import|from)[ \t]", line):
+            break
+        # One import statement, with its parenthesised or backslash-continued lines.
+        depth = 0
+        while True:
+            code = re.sub(rb"#[^\n]*", b"", line)
+            depth += code.count(b"(") - code.count(b")")
+            offset += len(line)
+            index += 1
+            if (depth <= 0 and not code.rstrip().endswith(b"\\")) or index >= len(lines):
+                break
+            line = lines[index]
+        end, found, started = offset, True, True
+    return end, found
+
+
+def _binds(data: bytes, module: str) -> bool:
+    """Whether the module binds the name `module` at the top of a name (`import m`, `import m.sub`, `from x import m`)."""
+    name = re.escape(module.encode())
+    plain = rb"^[ \t]*import[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*" + name + rb"(?:\.[\w.]+)?[ \t]*(?:,|#|$)"
+    imported = rb"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t(]+(?:[^\n]*[ ,(])?" + name + rb"[ \t]*(?:,|\)|#|$)"
+    return bool(re.search(plain, data, re.M) or re.search(imported, data, re.M))
+
+
+def _python_requirements(
+    data: bytes, edits: Sequence[Edit], applied: Sequence[Finding], rules: Mapping[str, Rule], encoding: Encoding
+) -> bytes:
+    """Add the imports and module preludes (`fix.imports`, `fix.prelude`) that the applied edits use, once each,
+    after the module's leading imports; what is already there is not added again."""
+    from .templating import render_template
+
+    preludes: list[str] = []
+    modules: list[str] = []
+    for rule_id in sorted({f.rule_id for f in applied}):
+        fix = rules[rule_id].fix or {}
+        if fix.get("prelude"):
+            text = render_template(fix["prelude"], rule=rules[rule_id])
+            if text not in preludes:
+                preludes.append(text)
+        modules += [m for m in fix.get("imports", ()) if m not in modules]
+    for module in modules:
+        # A prelude names modules plainly; spell them through the file's alias (`import torch as th`) if it has one.
+        alias = re.search(rb"^[ \t]*import[ \t]+" + re.escape(module.encode()) + rb"[ \t]+as[ \t]+(\w+)[ \t]*(?:#|$)", data, re.M)
+        if alias and not _binds(data, module):
+            local = alias.group(1).decode()
+            preludes = [re.sub(rf"(?<![\w.]){re.escape(module)}\.", f"{local}.", p) for p in preludes]
+    used = "\n".join(edit.text for edit in edits)
+    wanted = [
+        p for p in preludes if any(re.search(rf"\b{re.escape(name)}\b", used) for name in re.findall(r"(?m)^(\w+)\s*=", p))
+    ]
+    body = used + "\n".join(wanted)
+    imports = [
+        m for m in modules if re.search(rf"(?<![\w.]){re.escape(m)}\.", body) and not _binds(data, m)
+    ]
+    wanted = [p for p in wanted if p.strip().splitlines()[-1].encode(encoding.codec) not in data]
+    if not imports and not wanted:
+        return data
+    newline = encoding.newline.decode()
+    at, has_imports = _import_block_end(data)
+    text = "".join(f"import {module}{newline}" for module in imports)
+    if wanted:
+        lead = newline if has_imports or text or at else ""
+        text += lead + newline.join(p.strip("\n").replace("\n", newline) for p in wanted) + newline
+        if at < len(data) and not data[at:].startswith(encoding.newline) and data[at:].strip():
+            text += newline
+    if at and not data[:at].endswith(b"\n"):
+        text = newline + text
+    return data[:at] + text.encode(encoding.codec) + data[at:]
+
+
 def plan_file(
     relpath: str,
     language: str,
@@ -184,6 +280,8 @@ def plan_file(
         headers = sorted({h for f in applied for h in (rules[f.rule_id].fix or {}).get("includes", ())})
         for header in headers:
             migrated = _ensure_include(migrated, header, encoding)
+    if language == "python" and applied:
+        migrated = _python_requirements(migrated, edits, applied, rules, encoding)
     return FilePlan(relpath, data, migrated, tuple(applied), tuple(marked))
 
 

@@ -6,11 +6,11 @@ import hashlib
 import os
 import pickle
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from .model import EFFORTS, SAFETIES, SEVERITIES, STATUSES, MapEntry, Rule
+from .model import EFFORTS, SAFETIES, SEVERITIES, STATUSES, MapEntry, PythonMapEntry, Rule
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = PACKAGE_ROOT / "rules"
@@ -19,6 +19,10 @@ REQUIRED_KEYS = ("id", "summary", "message", "severity", "safety", "effort", "wh
 OPTIONAL_KEYS = ("fix_safety", "fix", "advice", "aliases")
 MATCH_KINDS = ("names", "query", "python-name", "regex", "engine")
 ROW_KINDS = ("function", "type", "enum", "macro")
+PYTHON_ROW_KEYS = (
+    "status", "effort", "portable", "note", "safety", "first_argument", "last_argument", "positional",
+    "decorator", "assign",
+)
 
 
 class RuleError(Exception):
@@ -33,6 +37,7 @@ class Catalog:
     names: Mapping[str, MapEntry]
     aliases: Mapping[str, str]
     digest: str
+    python_tables: Mapping[str, Mapping[str, PythonMapEntry]] = field(default_factory=dict)
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[self.aliases.get(rule_id, rule_id)]
@@ -117,6 +122,43 @@ def load_table(path: Path) -> list[MapEntry]:
     return entries
 
 
+def load_python_table(path: Path) -> dict[str, PythonMapEntry]:
+    """Parse and validate one Python name table (`rules/maps/python/<table>.toml`)."""
+    data = _load_toml(path)
+    rows: dict[str, PythonMapEntry] = {}
+    for name, row in data.get("names", {}).items():
+        if not isinstance(row, dict):
+            raise RuleError(f"{path}: {name}: a row must be an inline table")
+        unknown = sorted(set(row) - set(PYTHON_ROW_KEYS))
+        if unknown:
+            raise RuleError(f"{path}: {name}: unknown key {unknown[0]!r}; allowed keys: {', '.join(PYTHON_ROW_KEYS)}")
+        status = _choice(path, f"{name}.status", row.get("status"), STATUSES)
+        if status == "supported" and not row.get("portable"):
+            raise RuleError(f"{path}: {name}: a supported row needs portable")
+        if row.get("safety"):
+            _choice(path, f"{name}.safety", row["safety"], SAFETIES)
+        rows[name] = PythonMapEntry(
+            name=name,
+            status=status,
+            effort=_choice(path, f"{name}.effort", row.get("effort", "none"), EFFORTS),
+            table=path.stem,
+            portable=row.get("portable", ""),
+            note=row.get("note", ""),
+            safety=row.get("safety", ""),
+            first_argument=row.get("first_argument", ""),
+            last_argument=row.get("last_argument", ""),
+            positional=bool(row.get("positional", True)),
+            decorator=bool(row.get("decorator", False)),
+            assign=row.get("assign", ""),
+        )
+    return rows
+
+
+def _python_table_files(rules_dir: Path) -> list[Path]:
+    folder = rules_dir / "maps" / "python"
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+
 def _rule_files(rules_dir: Path) -> list[tuple[Path, str]]:
     found = []
     for family_dir in sorted(p for p in rules_dir.iterdir() if p.is_dir() and p.name != "maps"):
@@ -156,12 +198,17 @@ def _build(rules_dir: Path, digest: str) -> Catalog:
             if entry.rule not in rules:
                 raise RuleError(f"{path}: [table] rule {entry.rule!r} has no rule file")
             names[entry.name] = entry
-    return Catalog(rules=rules, names=names, aliases=aliases, digest=digest)
+    python_tables = {path.stem: load_python_table(path) for path in _python_table_files(rules_dir)}
+    for rule in rules.values():
+        table = rule.match.get("table") if rule.match.get("kind") == "python-name" else None
+        if table is not None and table not in python_tables:
+            raise RuleError(f"{rule.path}: match.table {table!r} is not a table in rules/maps/python/")
+    return Catalog(rules=rules, names=names, aliases=aliases, digest=digest, python_tables=python_tables)
 
 
 def load_catalog(rules_dir: Path = RULES_DIR, cache_dir: Path | None = None) -> Catalog:
     """Load every rule and table; a compiled copy is kept in `cache_dir` and reused while no file changed."""
-    paths = [p for p, _ in _rule_files(rules_dir)] + _table_files(rules_dir)
+    paths = [p for p, _ in _rule_files(rules_dir)] + _table_files(rules_dir) + _python_table_files(rules_dir)
     digest = _digest(paths)
     cached = cache_dir / f"catalog-{digest}.pickle" if cache_dir else None
     if cached and cached.is_file():

@@ -9,6 +9,7 @@ import pytest
 from migrate.engine import scan_bytes
 from migrate.match import compile_rules
 from migrate.report import format_finding
+from migrate.rewrite import plan_file
 from migrate.rules import load_catalog
 from migrate.sources import language_of
 
@@ -53,6 +54,27 @@ def test_fixture(case: Path, request: pytest.FixtureRequest) -> None:
         golden.write_text(lines, encoding="utf-8")
     assert golden.is_file(), f"{case}: findings.txt is missing (run pytest --update-goldens and read it)"
     assert lines == golden.read_text(encoding="utf-8")
+    _check_migration(case, source, ruleset, request.config.getoption("--update-goldens"))
+
+
+def _migrate(ruleset, source: Path, data: bytes) -> bytes:
+    findings = scan_bytes(ruleset, source.name, _language(source), data)
+    return plan_file(source.name, _language(source), data, findings, CATALOG.rules, unsafe=True).migrated
+
+
+def _check_migration(case: Path, source: Path, ruleset, update: bool) -> None:
+    """With expected.<ext> beside the input: apply (unsafe fixes included) gives it, and a second apply changes nothing."""
+    expected = case / f"expected{source.suffix}"
+    data = source.read_bytes()
+    if not expected.is_file():
+        if not (case / "findings.txt").read_text(encoding="utf-8").strip():
+            assert _migrate(ruleset, source, data) == data, f"{case}: no findings, yet apply changes the file"
+        return
+    migrated = _migrate(ruleset, source, data)
+    if update:
+        expected.write_bytes(migrated)
+    assert migrated.decode("utf-8") == expected.read_text(encoding="utf-8")
+    assert _migrate(ruleset, source, migrated) == migrated, f"{case}: a second apply changes the file again"
 
 
 # An unreadable file cannot be committed as a fixture; tests/test_bad_input.py covers io-error.
