@@ -93,7 +93,8 @@ def _launcher_source(source: str, kernel: str) -> tuple[str, list]:
     )
     prelude = "#include <cfloat>\n#include <cstdint>\n"
     text = re.sub(r"#include <torch/extension.h>|#include <ATen/cuda/CUDAContext.h>", "", source)
-    return prelude + text + host, fn.params
+    declaration = f"void launch(std::vector<int64_t> g, std::vector<int64_t> b, {', '.join(params)});"
+    return prelude + text + host, declaration
 
 
 def _time(fn, repeat: int) -> float:
@@ -126,8 +127,8 @@ def main() -> int:
             continue
         source = (FIXTURES / case / "input.cu").read_text()
         try:
-            cuda_src, _ = _launcher_source(source, kernel)
-            ext = load_inline(name=f"tile_bench_{case}", cpp_sources="", cuda_sources=cuda_src,
+            cuda_src, declaration = _launcher_source(source, kernel)
+            ext = load_inline(name=f"tile_bench_{case}", cpp_sources=declaration, cuda_sources=cuda_src,
                               functions=["launch"], extra_cuda_cflags=["-O3", "-arch=sm_90"], verbose=False)
             spec = importlib.util.spec_from_file_location(f"tile_{case}", FIXTURES / case / "expected.py")
             module = importlib.util.module_from_spec(spec)
