@@ -7,6 +7,7 @@ import os
 import shlex
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from .spec import SpecError
@@ -21,6 +22,12 @@ def add_verify_parser(commands: argparse._SubParsersAction) -> argparse.Argument
         "outputs with the goldens recorded from the original (and, on a GPU, with the original itself). "
         "Exit 0: all pass; 1: a mismatch; 2: a case could not build or run.",
     )
+    add_arguments(verify)
+    return verify
+
+
+def add_arguments(verify: argparse.ArgumentParser) -> None:
+    """The options of `migrate verify` (shared with `python -m migrate.verify`)."""
     verify.add_argument("cases", nargs="+", type=Path, help="case folders (holding verify.toml) or trees of them")
     verify.add_argument("--record", action="store_true",
                         help="run the originals (on an NVIDIA GPU) and store their outputs as goldens")
@@ -29,9 +36,9 @@ def add_verify_parser(commands: argparse._SubParsersAction) -> argparse.Argument
                         "with --record, never skips tracing the original's launches")
     verify.add_argument("--format", "-f", choices=("text", "json"), default="text")
     verify.add_argument("--output", "-o", type=Path, help="write the report to this file instead of stdout")
+    verify.add_argument("--jobs", "-j", type=int, default=1, help="cases run at the same time (default 1)")
     verify.add_argument("--keep", type=Path, metavar="DIR",
                         help="build and run in DIR and leave it there (default: a temporary folder)")
-    return verify
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -51,16 +58,18 @@ def run_verify(args: argparse.Namespace) -> int:
         return EXIT_BROKEN
     toolchain = detect()
     command = "migrate verify --record " + " ".join(shlex.quote(_shown(p)) for p in args.cases)
-    reports = []
     with tempfile.TemporaryDirectory(prefix="migrate-verify-") as temporary:
         scratch = (args.keep or Path(temporary)).resolve()
         scratch.mkdir(parents=True, exist_ok=True)
-        for case in cases:
+
+        def one(case):
             sys.stderr.write(f"{'recording' if args.record else 'verifying'} {case.name}\n")
             if args.record:
-                reports.append(record_case(case, toolchain, scratch, command, kernels=args.kernels != "never"))
-            else:
-                reports.append(verify_case(case, toolchain, scratch, kernels=args.kernels))
+                return record_case(case, toolchain, scratch, command, kernels=args.kernels != "never")
+            return verify_case(case, toolchain, scratch, kernels=args.kernels)
+
+        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            reports = list(pool.map(one, cases))  # in the order given, whatever order they finish in
     if args.format == "json":
         text = render_json(reports)
         if args.output:

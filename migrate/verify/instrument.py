@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 from string import Template
 
@@ -11,6 +10,7 @@ import tree_sitter as ts
 
 from ..parse import parse, query
 from ..rules import RULES_DIR
+from .spec import tomllib
 from .toolchain import CXX_DIR
 
 LAUNCH_RULE = RULES_DIR / "launch" / "kernel-launch.toml"

@@ -10,11 +10,9 @@ from typing import Mapping
 from . import goldens as golden_store
 from .comparison import Comparison, compare_arrays, compare_text
 from .execution import Run, execute, stage
-from .instrument import instrument_for_record, instrument_for_replay, is_portable
 from .readout import Value, read_output
 from .spec import Case, Output, Side
 from .toolchain import Toolchain, provenance
-from .trace import compare_traces, parameter_names
 
 PASS, FAIL, ERROR, RECORDED = "pass", "fail", "error", "recorded"
 
@@ -97,6 +95,8 @@ def _relative(path: Path) -> str:
 
 def _instrument(workdir: Path, sources: tuple[str, ...], replay: bool) -> list[str]:
     """Rewrite the named sources in a staged copy; returns the names that could not be found."""
+    from .instrument import instrument_for_record, instrument_for_replay, is_portable  # needs tree-sitter
+
     missing: list[str] = []
     for name in sources:
         path = workdir / name
@@ -259,6 +259,8 @@ def replay_case(case: Case, toolchain: Toolchain, scratch: Path, trace: Path) ->
     run = execute(case, side, "cpu", toolchain, workdir, _trace_env(case, trace=trace, replay=replayed))
     if run.status != "ok":
         return [], None, Failure(case.name, "migrated (kernel replay)", "cpu", run.status, run.log_tail)
+    from .trace import compare_traces, parameter_names
+
     params = parameter_names([workdir / name for name in case.kernels.sources])
     checks = compare_traces(trace, replayed, case.kernels.tolerance, params)
     rows: list[Row] = []

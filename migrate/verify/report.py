@@ -65,9 +65,13 @@ def render_json(reports: Sequence[CaseReport]) -> str:
 
 def render_table(reports: Sequence[CaseReport], stream: IO[str], color: bool) -> None:
     """The table, then why each failing row failed, the first diverging kernel, log tails and notes."""
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
+    try:
+        from rich.console import Console
+        from rich.table import Table
+        from rich.text import Text
+    except ImportError:  # a GPU image without rich: the same rows, plainly
+        _plain_table(reports, stream)
+        return
 
     console = Console(file=stream, force_terminal=color, no_color=not color, width=None if color else 150,
                       highlight=False, soft_wrap=False)
@@ -106,3 +110,16 @@ def render_table(reports: Sequence[CaseReport], stream: IO[str], color: bool) ->
     s = _summary(reports)
     console.print(f"{s['cases']} case(s): {s['pass']} passed, {s['fail']} failed, {s['recorded']} recorded, "
                   f"{s['broken']} could not build or run", markup=False)
+
+
+def _plain_table(reports: Sequence[CaseReport], stream: IO[str]) -> None:
+    for report in reports:
+        for row in report.rows:
+            stream.write(f"{row.case}  {row.backend}  {row.output}  abs={_figure(row.max_abs)} "
+                         f"rel={_figure(row.max_rel)} ulps={_figure(row.ulps)}  {row.verdict.upper()}"
+                         f"{'  ' + row.detail if row.detail and row.verdict != PASS else ''}\n")
+        for failure in report.failures:
+            stream.write(f"{failure.case}  {failure.backend}  ({failure.side})  {failure.status.upper()}\n")
+            stream.write("".join(f"    {line}\n" for line in failure.log_tail.splitlines()))
+        for note in report.notes:
+            stream.write(f"{report.case}: note: {note}\n")

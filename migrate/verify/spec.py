@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import re
 import shlex
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10 (as on some GPU images): pip's vendored copy of the same parser
+    from pip._vendor import tomli as tomllib  # type: ignore[no-redef]
 
 SPEC_NAME = "verify.toml"
 BACKENDS: tuple[str, ...] = ("cpu", "cuda", "hip")
