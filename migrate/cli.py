@@ -116,6 +116,9 @@ def _options(args: argparse.Namespace, paths: list[Path]):
     from .engine import ScanOptions
 
     root = (args.root or Path.cwd()).resolve()
+    missing = [p for p in paths if not p.exists() and not p.is_symlink()]
+    if missing:
+        raise UsageError(f"{missing[0]}: no such file or directory")
     settings = load_settings(paths[0].resolve(), args.config)
     options = ScanOptions(
         paths=tuple(p if p.is_absolute() else (Path.cwd() / p) for p in paths),

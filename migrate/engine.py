@@ -53,6 +53,7 @@ class FileOutcome:
     findings: tuple[Finding, ...] = ()
     skipped: str = ""
     cached: bool = False
+    stamp: tuple[int, int] = (0, 0)  # size and mtime_ns when read: a cache hit without reading the file again
 
 
 @dataclass
@@ -160,12 +161,21 @@ def _scan_chunk(
             continue
         file_digest = hashlib.blake2b(content.data, digest_size=16).hexdigest()
         lines = _count_lines(content.data)
+        stamp = _stamp(path)
         if file_digest == known_digest:
             outcomes.append(FileOutcome(relpath, language, file_digest, lines, cached=True))
             continue
         findings = tuple(scan_bytes(ruleset, relpath, language, content.data))
-        outcomes.append(FileOutcome(relpath, language, file_digest, lines, findings))
+        outcomes.append(FileOutcome(relpath, language, file_digest, lines, findings, stamp=stamp))
     return outcomes
+
+
+def _stamp(path: str) -> tuple[int, int]:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return (0, 0)
+    return (stat.st_size, stat.st_mtime_ns)
 
 
 def _cache_file(options: ScanOptions, key: str) -> Path | None:
@@ -204,28 +214,50 @@ def _chunks(items: Sequence[Source], size: int) -> Iterable[Sequence[Source]]:
         yield items[start : start + size]
 
 
+def _unchanged(
+    sources: Sequence[Source], cached: dict[str, tuple[str, int, tuple[Finding, ...]]], max_bytes: int
+) -> tuple[list[FileOutcome], list[tuple[str, str, str, str]], int]:
+    """Files whose bytes hash to their cache entry (hashed here, so a warm scan starts no workers), and the rest."""
+    hits: list[FileOutcome] = []
+    tasks: list[tuple[str, str, str, str]] = []
+    pending_bytes = 0
+    for source in sources:
+        entry = cached.get(source.relpath)
+        if entry is not None:
+            try:
+                stat = os.stat(source.path)
+            except OSError:
+                stat = None
+            if stat is not None and entry[3:] == (stat.st_size, stat.st_mtime_ns):
+                hits.append(FileOutcome(source.relpath, source.language, entry[0], entry[1], cached=True, stamp=entry[3:]))
+                continue
+            content = read(source.path, max_bytes)
+            if not content.kind and hashlib.blake2b(content.data, digest_size=16).hexdigest() == entry[0]:
+                hits.append(FileOutcome(source.relpath, source.language, entry[0], entry[1], cached=True, stamp=_stamp(str(source.path))))
+                continue
+        try:
+            pending_bytes += source.path.stat().st_size
+        except OSError:
+            pass
+        tasks.append((str(source.path), source.relpath, source.language, ""))
+    return hits, tasks, pending_bytes
+
+
 def scan(options: ScanOptions, progress: Callable[[int, int], None] | None = None) -> ScanResult:
     """Scan the option's paths and return every finding, sorted, with the files considered."""
     catalog = load_catalog(options.rules_dir, options.cache_dir)
     selected = tuple(select_rules(catalog, options.select, options.ignore))
-    compile_rules(catalog, selected)  # surfaces a broken rule here, in the main process, with its file named
+    # Surfaces a broken rule here, in the main process, with its file named; forked workers inherit the result.
+    _worker_ruleset(str(options.rules_dir), str(options.cache_dir or ""), catalog.digest, selected)
     sources, walk_skips = discover(options.paths, options.root, options.exclude, options.respect_gitignore)
     cache_key = hashlib.sha256(f"{__version__}\0{catalog.digest}\0{selected}\0{options.max_bytes}".encode()).hexdigest()[:16]
     cache_path = _cache_file(options, cache_key)
     cached = _load_cache(cache_path)
-    tasks = [
-        (str(s.path), s.relpath, s.language, cached.get(s.relpath, ("", 0, ()))[0]) for s in sources
-    ]
-    tracker = Progress(total=len(tasks), callback=progress)
+    tracker = Progress(total=len(sources), callback=progress)
+    outcomes, tasks, total_bytes = _unchanged(sources, cached, options.max_bytes)
+    tracker.advance(len(outcomes))
     jobs = options.jobs or (os.cpu_count() or 1)
-    total_bytes = 0
-    for source in sources:
-        try:
-            total_bytes += source.path.stat().st_size
-        except OSError:
-            pass
     args = (str(options.rules_dir), str(options.cache_dir or ""), catalog.digest, selected, options.max_bytes)
-    outcomes: list[FileOutcome] = []
     if jobs > 1 and total_bytes >= PARALLEL_MIN_BYTES and len(tasks) > CHUNK_FILES:
         size = max(8, min(CHUNK_FILES, len(tasks) // (jobs * 4) or 1))
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -245,12 +277,13 @@ def scan(options: ScanOptions, progress: Callable[[int, int], None] | None = Non
     for outcome in outcomes:
         file_findings = cached[outcome.relpath][2] if outcome.cached else outcome.findings
         if outcome.digest:
-            new_cache[outcome.relpath] = (outcome.digest, outcome.lines, file_findings)
+            new_cache[outcome.relpath] = (outcome.digest, outcome.lines, file_findings, *outcome.stamp)
         findings.extend(file_findings)
         files.append(SourceFile(outcome.relpath, outcome.language, outcome.lines, outcome.skipped))
     for skip in walk_skips:
         files.append(SourceFile(skip.relpath, "", 0, skip.reason))
-    _save_cache(cache_path, new_cache)
+    if any(not outcome.cached for outcome in outcomes) or new_cache.keys() != cached.keys():
+        _save_cache(cache_path, new_cache)
     findings.sort(key=lambda f: f.sort_key)
     files.sort(key=lambda f: f.path)
     return ScanResult(

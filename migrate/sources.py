@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Iterator, Sequence
@@ -54,11 +55,16 @@ def language_of(path: Path) -> str | None:
     return None
 
 
-def _relpath(path: Path, root: Path) -> str:
+def _relpath(path: Path | str, root: Path) -> str:
+    text, base = os.fspath(path), os.fspath(root)
+    if text.startswith(base) and text[len(base) : len(base) + 1] == os.sep:
+        return text[len(base) + 1 :].replace(os.sep, "/")
+    if text == base:
+        return "."
     try:
-        return PurePosixPath(path.relative_to(root)).as_posix()
+        return PurePosixPath(Path(text).relative_to(root)).as_posix()
     except ValueError:
-        return path.as_posix()
+        return Path(text).as_posix()
 
 
 def _gitignore(directory: Path, inherited: pathspec.PathSpec | None) -> tuple[pathspec.PathSpec | None, Path | None]:
@@ -168,7 +174,10 @@ class Content:
 def read(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Content:
     """Read a file's bytes; binary files and files over the size limit come back as skips with a reason."""
     try:
-        size = path.stat().st_size
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            return Content(problem="not a regular file", kind="skip")
+        size = info.st_size
         if size > max_bytes:
             return Content(problem=f"larger than the {max_bytes // (1024 * 1024)} MB limit ({size} bytes)", kind="skip")
         with path.open("rb") as handle:

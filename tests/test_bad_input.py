@@ -149,10 +149,6 @@ def test_unreadable_file_is_an_io_error_and_the_run_goes_on(tree: Path) -> None:
     assert findings_of(report, "open.cu")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: sources.read opens a FIFO named *.cu and blocks forever; check S_ISREG before opening",
-)
 def test_fifo_with_a_source_name_does_not_hang(tree: Path) -> None:
     os.mkfifo(tree / "pipe.cu")
     (tree / "k.cu").write_text("void f(float* p) { cudaFree(p); }\n")
@@ -186,10 +182,6 @@ def test_broken_symlink_is_skipped_with_a_reason(tree: Path) -> None:
     assert "broken symlink" in files_by_path(report)["gone.cu"]["skipped"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a path argument that does not exist is listed as skipped and the scan exits 0",
-)
 def test_nonexistent_path_is_a_usage_error(tree: Path) -> None:
     done = run(tree, "scan", "--no-cache", "no/such/file.cu")
     assert done.returncode == EXIT_ERROR
