@@ -8,6 +8,8 @@ import sys
 from .command import add_arguments, run_verify
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(prog="python -m migrate.verify", description="migrate verify, standalone")
+    parser = argparse.ArgumentParser(
+        prog="python -m migrate.verify", description="migrate verify, standalone"
+    )
     add_arguments(parser)
     sys.exit(run_verify(parser.parse_args()))

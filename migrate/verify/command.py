@@ -28,17 +28,30 @@ def add_verify_parser(commands: argparse._SubParsersAction) -> argparse.Argument
 
 def add_arguments(verify: argparse.ArgumentParser) -> None:
     """The options of `migrate verify` (shared with `python -m migrate.verify`)."""
-    verify.add_argument("cases", nargs="+", type=Path, help="case folders (holding verify.toml) or trees of them")
-    verify.add_argument("--record", action="store_true",
-                        help="run the originals (on an NVIDIA GPU) and store their outputs as goldens")
-    verify.add_argument("--kernels", choices=("auto", "always", "never"), default="auto",
-                        help="kernel record-and-replay: replay on a mismatch (auto), every time, or never; "
-                        "with --record, never skips tracing the original's launches")
+    verify.add_argument(
+        "cases", nargs="+", type=Path, help="case folders (holding verify.toml) or trees of them"
+    )
+    verify.add_argument(
+        "--record",
+        action="store_true",
+        help="run the originals (on an NVIDIA GPU) and store their outputs as goldens",
+    )
+    verify.add_argument(
+        "--kernels",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="kernel record-and-replay: replay on a mismatch (auto), every time, or never; "
+        "with --record, never skips tracing the original's launches",
+    )
     verify.add_argument("--format", "-f", choices=("text", "json"), default="text")
     verify.add_argument("--output", "-o", type=Path, help="write the report to this file instead of stdout")
     verify.add_argument("--jobs", "-j", type=int, default=1, help="cases run at the same time (default 1)")
-    verify.add_argument("--keep", type=Path, metavar="DIR",
-                        help="build and run in DIR and leave it there (default: a temporary folder)")
+    verify.add_argument(
+        "--keep",
+        type=Path,
+        metavar="DIR",
+        help="build and run in DIR and leave it there (default: a temporary folder)",
+    )
 
 
 def run_verify(args: argparse.Namespace) -> int:

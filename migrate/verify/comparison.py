@@ -24,7 +24,9 @@ class Comparison:
 
 def _ordered(values: np.ndarray) -> np.ndarray:
     """IEEE floats mapped to integers that count representable values from zero (so +0 and -0 are both 0)."""
-    bits = values.view(np.int32 if values.dtype == np.float32 else np.int16 if values.dtype == np.float16 else np.int64)
+    bits = values.view(
+        np.int32 if values.dtype == np.float32 else np.int16 if values.dtype == np.float16 else np.int64
+    )
     wide = bits.astype(np.int64)
     magnitude_mask = np.int64(np.iinfo(bits.dtype).max)
     return np.where(wide < 0, -(wide & magnitude_mask), wide)
@@ -53,8 +55,11 @@ def compare_text(actual: str, expected: str) -> Comparison:
 def compare_arrays(actual: np.ndarray, expected: np.ndarray, tolerance: Tolerance) -> Comparison:
     """Compare element by element; NaN in the actual output never passes, infinities pass only when equal."""
     if actual.size != expected.size:
-        return Comparison(False, total=int(expected.size),
-                          reason=f"shape {tuple(actual.shape)}, expected {tuple(expected.shape)}")
+        return Comparison(
+            False,
+            total=int(expected.size),
+            reason=f"shape {tuple(actual.shape)}, expected {tuple(expected.shape)}",
+        )
     shape = tuple(expected.shape)
     floating = np.issubdtype(expected.dtype, np.floating) or np.issubdtype(actual.dtype, np.floating)
     a = actual.reshape(-1)
@@ -67,8 +72,10 @@ def compare_arrays(actual: np.ndarray, expected: np.ndarray, tolerance: Toleranc
             a, b = a.astype(np.int64), b.astype(np.int64)
         exact_ints = np.issubdtype(a.dtype, np.integer) and np.issubdtype(b.dtype, np.integer)
         if exact_ints:
-            diff = np.abs(a.astype(object if a.dtype == np.uint64 else np.int64) - b.astype(
-                object if b.dtype == np.uint64 else np.int64)).astype(np.float64)
+            diff = np.abs(
+                a.astype(object if a.dtype == np.uint64 else np.int64)
+                - b.astype(object if b.dtype == np.uint64 else np.int64)
+            ).astype(np.float64)
             a64, b64 = a.astype(np.float64), b.astype(np.float64)
         else:
             a64, b64 = a.astype(np.float64), b.astype(np.float64)
@@ -101,14 +108,27 @@ def compare_arrays(actual: np.ndarray, expected: np.ndarray, tolerance: Toleranc
         first = int(np.flatnonzero(nan)[0])
         count = int(nan.sum())
         where = "actual" if np.isnan(a64[first]) else "golden"
-        return Comparison(False, result.max_abs, result.max_rel, result.max_ulps, result.mismatched, total,
-                          f"NaN ({where}) at {_index(first, shape)}; {count} NaN element(s); NaN never passes")
+        return Comparison(
+            False,
+            result.max_abs,
+            result.max_rel,
+            result.max_ulps,
+            result.mismatched,
+            total,
+            f"NaN ({where}) at {_index(first, shape)}; {count} NaN element(s); NaN never passes",
+        )
     return result
 
 
 def _verdict(
-    bad: np.ndarray, diff: np.ndarray, b64: np.ndarray, ulps: np.ndarray | None, shape: tuple[int, ...],
-    a64: np.ndarray, expected64: np.ndarray, tolerance: Tolerance,
+    bad: np.ndarray,
+    diff: np.ndarray,
+    b64: np.ndarray,
+    ulps: np.ndarray | None,
+    shape: tuple[int, ...],
+    a64: np.ndarray,
+    expected64: np.ndarray,
+    tolerance: Tolerance,
 ) -> Comparison:
     with np.errstate(divide="ignore", invalid="ignore"):
         rel = np.where(diff == 0, 0.0, diff / np.abs(b64))
@@ -120,6 +140,8 @@ def _verdict(
     if count == 0:
         return Comparison(True, max_abs, max_rel, max_ulps, 0, total)
     first = int(np.flatnonzero(bad)[0])
-    reason = (f"{count} of {total} element(s) outside {tolerance.describe()}; first at {_index(first, shape)}: "
-              f"{float(a64[first]):.9g} vs golden {float(expected64[first]):.9g}")
+    reason = (
+        f"{count} of {total} element(s) outside {tolerance.describe()}; first at {_index(first, shape)}: "
+        f"{float(a64[first]):.9g} vs golden {float(expected64[first]):.9g}"
+    )
     return Comparison(False, max_abs, max_rel, max_ulps, count, total, reason)

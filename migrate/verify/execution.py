@@ -7,9 +7,9 @@ import shutil
 import signal
 import subprocess
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 from .spec import FILE_KINDS, Case, Side, render_command
 from .toolchain import Toolchain
@@ -48,8 +48,10 @@ def stage(case: Case, side: Side, backend: str, scratch: Path) -> Path:
     source = (case.path / side.sources).resolve()
     if side.copy:
         if not source.is_dir():
-            raise FileNotFoundError(f"{side.name}.sources: no folder {source.name}/ in {case.path} "
-                                    f"(the {side.name} sources are not there yet)")
+            raise FileNotFoundError(
+                f"{side.name}.sources: no folder {source.name}/ in {case.path} "
+                f"(the {side.name} sources are not there yet)"
+            )
         for entry in source.iterdir():
             if entry.name in _SKIP_ON_COPY or entry.name.startswith(".") or entry.name == "verify.toml":
                 continue
@@ -98,11 +100,18 @@ def poison(case: Case, workdir: Path) -> None:
         target.write_bytes((POISON_WORD * (size // 4 + 1))[:size])
 
 
-def _shell(command: str, cwd: Path, env: Mapping[str, str], timeout: float) -> tuple[int | None, str, str, bool]:
+def _shell(
+    command: str, cwd: Path, env: Mapping[str, str], timeout: float
+) -> tuple[int | None, str, str, bool]:
     """Run `bash -c command` in its own process group; on timeout the whole group is killed."""
     process = subprocess.Popen(
-        ["bash", "-c", command], cwd=cwd, env=dict(env), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL, start_new_session=True,
+        ["bash", "-c", command],
+        cwd=cwd,
+        env=dict(env),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
     )
     try:
         out, err = process.communicate(timeout=timeout)
@@ -114,7 +123,11 @@ def _shell(command: str, cwd: Path, env: Mapping[str, str], timeout: float) -> t
 
 
 def execute(
-    case: Case, side: Side, backend: str, toolchain: Toolchain, workdir: Path,
+    case: Case,
+    side: Side,
+    backend: str,
+    toolchain: Toolchain,
+    workdir: Path,
     extra_env: Mapping[str, str] | None = None,
 ) -> Run:
     """Build (when the side has a build command) and run in `workdir`; the program's stdout is kept for parsing."""
@@ -130,8 +143,16 @@ def execute(
     deadline = start + case.timeout
 
     def finish(status: str, returncode: int | None, stdout: str = "") -> Run:
-        return Run(side.name, backend, status, returncode, stdout, "\n".join(log), workdir,
-                   round(time.monotonic() - start, 3))
+        return Run(
+            side.name,
+            backend,
+            status,
+            returncode,
+            stdout,
+            "\n".join(log),
+            workdir,
+            round(time.monotonic() - start, 3),
+        )
 
     build = side.command("build", backend)
     if build:
@@ -160,6 +181,8 @@ def execute(
     # 0 and 1 are the program's own verdict (PASS/FAIL), and its outputs are still compared; anything else (a
     # signal, a missing command, an abort) means it could not run.
     if code not in (0, 1):
-        log.append(f"run ended by signal {-code}" if code is not None and code < 0 else f"run exited with {code}")
+        log.append(
+            f"run ended by signal {-code}" if code is not None and code < 0 else f"run exited with {code}"
+        )
         return finish("run-error", code, out)
     return finish("ok", code, out)

@@ -6,9 +6,10 @@ import hashlib
 import json
 import math
 import shutil
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -52,7 +53,9 @@ def sampled(array: np.ndarray, stride: int) -> np.ndarray:
     return array.reshape(-1)[::stride] if stride > 1 else array
 
 
-def store(case: Case, values: Mapping[str, Value], provenance: Mapping[str, Any], kernels: Path | None) -> Path:
+def store(
+    case: Case, values: Mapping[str, Value], provenance: Mapping[str, Any], kernels: Path | None
+) -> Path:
     """Replace `goldens/` with these values; a kernel trace folder, when given, is moved in as goldens/kernels."""
     folder = case.goldens
     staging = folder.with_name("goldens.new")
@@ -66,8 +69,10 @@ def store(case: Case, values: Mapping[str, Value], provenance: Mapping[str, Any]
     manifest: dict[str, Any] = {"case": case.name, "provenance": dict(provenance), "outputs": entries}
     if kernels is not None:
         shutil.move(str(kernels), staging / KERNEL_FOLDER)
-        manifest["kernels"] = {"folder": KERNEL_FOLDER,
-                               "launches": sum(1 for p in (staging / KERNEL_FOLDER).iterdir() if p.is_dir())}
+        manifest["kernels"] = {
+            "folder": KERNEL_FOLDER,
+            "launches": sum(1 for p in (staging / KERNEL_FOLDER).iterdir() if p.is_dir()),
+        }
     (staging / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     if folder.exists():
         shutil.rmtree(folder)
@@ -99,8 +104,10 @@ def load(case: Case) -> Goldens:
     """Read `goldens/golden.json` and the arrays it names."""
     path = case.goldens / MANIFEST
     if not path.is_file():
-        raise GoldenError(f"{case.goldens}: no goldens; record them on a machine with an NVIDIA GPU: "
-                          f"migrate verify --record {case.path.name}")
+        raise GoldenError(
+            f"{case.goldens}: no goldens; record them on a machine with an NVIDIA GPU: "
+            f"migrate verify --record {case.path.name}"
+        )
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 from . import goldens as golden_store
 from .comparison import Comparison, compare_arrays, compare_text
@@ -55,8 +55,16 @@ class CaseReport:
 
 
 def _row(case: Case, backend: str, output: str, comparison: Comparison) -> Row:
-    return Row(case.name, backend, output, PASS if comparison.passed else FAIL, comparison.max_abs,
-               comparison.max_rel, comparison.max_ulps, comparison.reason)
+    return Row(
+        case.name,
+        backend,
+        output,
+        PASS if comparison.passed else FAIL,
+        comparison.max_abs,
+        comparison.max_rel,
+        comparison.max_ulps,
+        comparison.reason,
+    )
 
 
 def _compare_value(output: Output, actual: Value, expected: Value, stride: int = 1) -> Comparison:
@@ -77,9 +85,14 @@ def _failure(case: Case, run: Run) -> Failure:
 def _exit_row(case: Case, run: Run, label: str) -> Row | None:
     if run.returncode == 0:
         return None
-    return Row(case.name, label, "exit status", FAIL,
-               detail=f"the program exited with {run.returncode} (its own check failed); last lines: "
-               + " | ".join(run.stdout.strip().splitlines()[-2:]))
+    return Row(
+        case.name,
+        label,
+        "exit status",
+        FAIL,
+        detail=f"the program exited with {run.returncode} (its own check failed); last lines: "
+        + " | ".join(run.stdout.strip().splitlines()[-2:]),
+    )
 
 
 def _read_all(case: Case, run: Run) -> dict[str, Value]:
@@ -104,41 +117,67 @@ def _instrument(workdir: Path, sources: tuple[str, ...], replay: bool) -> list[s
             missing.append(name)
             continue
         data = path.read_bytes()
-        path.write_bytes(instrument_for_replay(data) if replay else instrument_for_record(data, is_portable(data)))
+        path.write_bytes(
+            instrument_for_replay(data) if replay else instrument_for_record(data, is_portable(data))
+        )
     return missing
 
 
 def _trace_env(case: Case, **folders: Path) -> dict[str, str]:
     assert case.kernels is not None
-    env = {"MVERIFY_MAX_LAUNCHES": str(case.kernels.max_launches), "MVERIFY_MAX_BYTES": str(case.kernels.max_bytes)}
+    env = {
+        "MVERIFY_MAX_LAUNCHES": str(case.kernels.max_launches),
+        "MVERIFY_MAX_BYTES": str(case.kernels.max_bytes),
+    }
     env.update({f"MVERIFY_{key.upper()}_DIR": str(value) for key, value in folders.items()})
     return env
 
 
-def record_case(case: Case, toolchain: Toolchain, scratch: Path, command: str, kernels: bool = True) -> CaseReport:
+def record_case(
+    case: Case, toolchain: Toolchain, scratch: Path, command: str, kernels: bool = True
+) -> CaseReport:
     """Run the original on the first backend it lists that this machine has, and store its outputs as goldens."""
     backend = next((b for b in case.original.backends if b in toolchain.backends), None)
     if backend is None:
         needs = ", ".join(case.original.backends)
-        return CaseReport(case.name, _relative(case.path), failures=(
-            Failure(case.name, "original", needs, "unavailable",
+        return CaseReport(
+            case.name,
+            _relative(case.path),
+            failures=(
+                Failure(
+                    case.name,
+                    "original",
+                    needs,
+                    "unavailable",
                     f"the original runs on {needs}; this machine has {', '.join(toolchain.backends)} "
-                    "(recording needs an NVIDIA GPU with nvidia-smi and nvcc)"),))
+                    "(recording needs an NVIDIA GPU with nvidia-smi and nvcc)",
+                ),
+            ),
+        )
     try:
         workdir = stage(case, case.original, backend, scratch)
     except FileNotFoundError as exc:
-        return CaseReport(case.name, _relative(case.path), failures=(
-            Failure(case.name, "original", backend, "missing", str(exc)),))
+        return CaseReport(
+            case.name,
+            _relative(case.path),
+            failures=(Failure(case.name, "original", backend, "missing", str(exc)),),
+        )
     run = execute(case, case.original, backend, toolchain, workdir)
     if run.status != "ok" or run.returncode != 0:
         status = run.status if run.status != "ok" else f"exit {run.returncode}"
-        return CaseReport(case.name, _relative(case.path), failures=(
-            Failure(case.name, "original", backend, status, run.log_tail),))
+        return CaseReport(
+            case.name,
+            _relative(case.path),
+            failures=(Failure(case.name, "original", backend, status, run.log_tail),),
+        )
     values = _read_all(case, run)
     unwritten = [f"{name}: {v.problem}" for name, v in values.items() if v.problem]
     if unwritten:
-        return CaseReport(case.name, _relative(case.path), failures=(
-            Failure(case.name, "original", backend, "incomplete output", "\n".join(unwritten)),))
+        return CaseReport(
+            case.name,
+            _relative(case.path),
+            failures=(Failure(case.name, "original", backend, "incomplete output", "\n".join(unwritten)),),
+        )
     trace = None
     failures: list[Failure] = []
     if kernels and case.kernels is not None:
@@ -149,7 +188,9 @@ def record_case(case: Case, toolchain: Toolchain, scratch: Path, command: str, k
     meta["build"] = case.original.command("build", backend)
     meta["run"] = case.original.command("run", backend)
     golden_store.store(case, values, meta, trace)
-    rows = tuple(Row(case.name, backend, o.name, RECORDED, detail=_describe(values[o.name])) for o in case.outputs)
+    rows = tuple(
+        Row(case.name, backend, o.name, RECORDED, detail=_describe(values[o.name])) for o in case.outputs
+    )
     if trace is not None:
         count = sum(1 for p in (case.goldens / golden_store.KERNEL_FOLDER).iterdir() if p.is_dir())
         rows += (Row(case.name, backend, "kernels", RECORDED, detail=f"{count} launch(es) traced"),)
@@ -162,12 +203,16 @@ def _describe(value: Value) -> str:
     return f"{value.array.dtype} {tuple(value.array.shape)}" if value.array.size != 1 else (value.text or "")
 
 
-def _record_kernels(case: Case, toolchain: Toolchain, scratch: Path, backend: str) -> tuple[Path | None, Failure | None]:
+def _record_kernels(
+    case: Case, toolchain: Toolchain, scratch: Path, backend: str
+) -> tuple[Path | None, Failure | None]:
     assert case.kernels is not None
     workdir = stage(case, case.original, backend, scratch / "record-kernels")
     missing = _instrument(workdir, case.kernels.sources, replay=False)
     if missing:
-        return None, Failure(case.name, "original", backend, "kernels", f"kernels.sources: no file {missing[0]}")
+        return None, Failure(
+            case.name, "original", backend, "kernels", f"kernels.sources: no file {missing[0]}"
+        )
     trace = scratch / case.name / "trace"
     if trace.exists():
         shutil.rmtree(trace)
@@ -220,8 +265,15 @@ def verify_case(case: Case, toolchain: Toolchain, scratch: Path, kernels: str = 
             if goldens is not None:
                 golden = goldens.outputs.get(output.name)
                 if golden is None:
-                    rows.append(Row(case.name, backend, output.name, ERROR,
-                                    detail="no golden for this output: record the goldens again"))
+                    rows.append(
+                        Row(
+                            case.name,
+                            backend,
+                            output.name,
+                            ERROR,
+                            detail="no golden for this output: record the goldens again",
+                        )
+                    )
                 else:
                     expected = Value(array=golden.array, text=golden.text)
                     comparison = _compare_value(output, values[output.name], expected, golden.stride)
@@ -243,15 +295,26 @@ def verify_case(case: Case, toolchain: Toolchain, scratch: Path, kernels: str = 
     return CaseReport(case.name, _relative(case.path), tuple(rows), tuple(failures), first, tuple(notes))
 
 
-def replay_case(case: Case, toolchain: Toolchain, scratch: Path, trace: Path) -> tuple[list[Row], str | None, Failure | None]:
+def replay_case(
+    case: Case, toolchain: Toolchain, scratch: Path, trace: Path
+) -> tuple[list[Row], str | None, Failure | None]:
     """Replay the recorded launches through the migrated kernels on the CPU backend, buffer by buffer."""
     assert case.kernels is not None
     side: Side = case.migrated
     workdir = stage(case, side, "cpu", scratch / "replay")
     missing = _instrument(workdir, case.kernels.sources, replay=True)
     if missing:
-        return [], None, Failure(case.name, "migrated (kernel replay)", "cpu", "kernels",
-                                 f"kernels.sources: no file {missing[0]} among the migrated sources")
+        return (
+            [],
+            None,
+            Failure(
+                case.name,
+                "migrated (kernel replay)",
+                "cpu",
+                "kernels",
+                f"kernels.sources: no file {missing[0]} among the migrated sources",
+            ),
+        )
     replayed = workdir / "_replay"
     if replayed.exists():
         shutil.rmtree(replayed)
@@ -269,10 +332,27 @@ def replay_case(case: Case, toolchain: Toolchain, scratch: Path, trace: Path) ->
         if check.passed:
             continue
         c = check.comparison
-        rows.append(Row(case.name, "cpu replay", check.label, FAIL, c.max_abs if c else None, c.max_rel if c else None,
-                        c.max_ulps if c else None, check.detail))
+        rows.append(
+            Row(
+                case.name,
+                "cpu replay",
+                check.label,
+                FAIL,
+                c.max_abs if c else None,
+                c.max_rel if c else None,
+                c.max_ulps if c else None,
+                check.detail,
+            )
+        )
     launches = len({c.index for c in checks})
     if first is None:
-        rows.append(Row(case.name, "cpu replay", f"kernels ({launches} launches)", PASS,
-                        detail="every traced buffer reproduced"))
+        rows.append(
+            Row(
+                case.name,
+                "cpu replay",
+                f"kernels ({launches} launches)",
+                PASS,
+                detail="every traced buffer reproduced",
+            )
+        )
     return rows, first.label if first else None, None

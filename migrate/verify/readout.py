@@ -77,7 +77,11 @@ def read_output(output: Output, workdir: Path, stdout: str) -> Value:
         if output.key not in printed:
             return Value(problem=f"not printed (no `{output.key} = ...` line)")
         number = as_number(printed[output.key])
-        return Value(array=number, text=printed[output.key]) if number is not None else Value(text=printed[output.key])
+        return (
+            Value(array=number, text=printed[output.key])
+            if number is not None
+            else Value(text=printed[output.key])
+        )
     assert output.file is not None
     path = workdir / output.file
     if not path.is_file():

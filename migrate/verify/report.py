@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Sequence
 from dataclasses import asdict
-from typing import IO, Sequence
+from typing import IO
 
 from .parity import ERROR, FAIL, PASS, CaseReport
 
@@ -42,9 +44,9 @@ def _summary(reports: Sequence[CaseReport]) -> dict[str, int]:
 
 def _plain(value: object) -> object:
     """JSON has no infinities: they become the strings "inf" and "-inf" (NaN never reaches a figure)."""
-    if isinstance(value, float) and value != value:
+    if isinstance(value, float) and math.isnan(value):
         return "nan"
-    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+    if isinstance(value, float) and math.isinf(value):
         return "inf" if value > 0 else "-inf"
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
@@ -73,8 +75,14 @@ def render_table(reports: Sequence[CaseReport], stream: IO[str], color: bool) ->
         _plain_table(reports, stream)
         return
 
-    console = Console(file=stream, force_terminal=color, no_color=not color, width=None if color else 150,
-                      highlight=False, soft_wrap=False)
+    console = Console(
+        file=stream,
+        force_terminal=color,
+        no_color=not color,
+        width=None if color else 150,
+        highlight=False,
+        soft_wrap=False,
+    )
     table = Table(show_edge=False, pad_edge=False)
     for header in ("case", "backend", "output"):
         table.add_column(header)
@@ -84,11 +92,25 @@ def render_table(reports: Sequence[CaseReport], stream: IO[str], color: bool) ->
     styles = {PASS: "green", FAIL: "bold red", ERROR: "bold red", "recorded": "cyan"}
     for report in reports:
         for row in report.rows:
-            table.add_row(row.case, row.backend, row.output, _figure(row.max_abs), _figure(row.max_rel),
-                          _figure(row.ulps), Text(row.verdict.upper(), style=styles.get(row.verdict, "")))
+            table.add_row(
+                row.case,
+                row.backend,
+                row.output,
+                _figure(row.max_abs),
+                _figure(row.max_rel),
+                _figure(row.ulps),
+                Text(row.verdict.upper(), style=styles.get(row.verdict, "")),
+            )
         for failure in report.failures:
-            table.add_row(failure.case, failure.backend, f"({failure.side})", "-", "-", "-",
-                          Text(failure.status.upper(), style="bold red"))
+            table.add_row(
+                failure.case,
+                failure.backend,
+                f"({failure.side})",
+                "-",
+                "-",
+                "-",
+                Text(failure.status.upper(), style="bold red"),
+            )
     if any(r.rows or r.failures for r in reports):
         console.print(table)
     for report in reports:
@@ -101,23 +123,31 @@ def render_table(reports: Sequence[CaseReport], stream: IO[str], color: bool) ->
             if failure.status == "missing":
                 console.print(f"{failure.case}: {failure.log_tail}", markup=False)
                 continue
-            console.print(f"{failure.case}: the {failure.side} program on {failure.backend} could not complete "
-                          f"({failure.status}); log tail:", markup=False)
+            console.print(
+                f"{failure.case}: the {failure.side} program on {failure.backend} could not complete "
+                f"({failure.status}); log tail:",
+                markup=False,
+            )
             for line in failure.log_tail.splitlines():
                 console.print(f"    {line}", markup=False)
         for note in report.notes:
             console.print(f"{report.case}: note: {note}", markup=False)
     s = _summary(reports)
-    console.print(f"{s['cases']} case(s): {s['pass']} passed, {s['fail']} failed, {s['recorded']} recorded, "
-                  f"{s['broken']} could not build or run", markup=False)
+    console.print(
+        f"{s['cases']} case(s): {s['pass']} passed, {s['fail']} failed, {s['recorded']} recorded, "
+        f"{s['broken']} could not build or run",
+        markup=False,
+    )
 
 
 def _plain_table(reports: Sequence[CaseReport], stream: IO[str]) -> None:
     for report in reports:
         for row in report.rows:
-            stream.write(f"{row.case}  {row.backend}  {row.output}  abs={_figure(row.max_abs)} "
-                         f"rel={_figure(row.max_rel)} ulps={_figure(row.ulps)}  {row.verdict.upper()}"
-                         f"{'  ' + row.detail if row.detail and row.verdict != PASS else ''}\n")
+            stream.write(
+                f"{row.case}  {row.backend}  {row.output}  abs={_figure(row.max_abs)} "
+                f"rel={_figure(row.max_rel)} ulps={_figure(row.ulps)}  {row.verdict.upper()}"
+                f"{'  ' + row.detail if row.detail and row.verdict != PASS else ''}\n"
+            )
         for failure in report.failures:
             stream.write(f"{failure.case}  {failure.backend}  ({failure.side})  {failure.status.upper()}\n")
             stream.write("".join(f"    {line}\n" for line in failure.log_tail.splitlines()))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 try:
     import tomllib
@@ -18,8 +19,19 @@ BACKENDS: tuple[str, ...] = ("cpu", "cuda", "hip")
 KINDS: tuple[str, ...] = ("bin", "npy", "txt", "stdout", "torch")
 FILE_KINDS: tuple[str, ...] = ("bin", "npy", "txt", "torch")
 DTYPES: tuple[str, ...] = (
-    "float16", "bfloat16", "float32", "float64", "int8", "uint8", "int16", "uint16",
-    "int32", "uint32", "int64", "uint64", "bool",
+    "float16",
+    "bfloat16",
+    "float32",
+    "float64",
+    "int8",
+    "uint8",
+    "int16",
+    "uint16",
+    "int32",
+    "uint32",
+    "int64",
+    "uint64",
+    "bool",
 )
 
 TOP_KEYS = ("description", "timeout", "env", "original", "migrated", "output", "kernels")
@@ -135,8 +147,21 @@ class Case:
 
 
 def _itemsize(dtype: str) -> int:
-    return {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "int8": 1, "uint8": 1, "int16": 2,
-            "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "bool": 1}[dtype]
+    return {
+        "float16": 2,
+        "bfloat16": 2,
+        "float32": 4,
+        "float64": 8,
+        "int8": 1,
+        "uint8": 1,
+        "int16": 2,
+        "uint16": 2,
+        "int32": 4,
+        "uint32": 4,
+        "int64": 8,
+        "uint64": 8,
+        "bool": 1,
+    }[dtype]
 
 
 class _Reader:
@@ -157,7 +182,9 @@ class _Reader:
         label = self.key(name) if name else (self.where or "top level")
         raise SpecError(f"{self.path}: {label}: {problem}")
 
-    def get(self, name: str, kind: type | tuple[type, ...], default: Any = None, required: bool = False) -> Any:
+    def get(
+        self, name: str, kind: type | tuple[type, ...], default: Any = None, required: bool = False
+    ) -> Any:
         if name not in self.data:
             if required:
                 self.fail(name, "is required")
@@ -240,7 +267,9 @@ def _tolerance(reader: _Reader, default: Tolerance = Tolerance()) -> Tolerance:
     ulps = reader.get("ulps", int, default.ulps)
     if ulps is not None and ulps < 0:
         reader.fail("ulps", "must be at least 0")
-    return Tolerance(rtol=reader.number("rtol", default.rtol), atol=reader.number("atol", default.atol), ulps=ulps)
+    return Tolerance(
+        rtol=reader.number("rtol", default.rtol), atol=reader.number("atol", default.atol), ulps=ulps
+    )
 
 
 def _outputs(path: Path, items: Any) -> tuple[Output, ...]:
@@ -266,27 +295,44 @@ def _outputs(path: Path, items: Any) -> tuple[Output, ...]:
         if kind == "stdout":
             for key in ("file", "dtype", "shape"):
                 if key in item:
-                    reader.fail(key, "does not apply to kind = \"stdout\"")
+                    reader.fail(key, 'does not apply to kind = "stdout"')
             names = reader.strings("names")
             single = reader.get("name", str)
             if bool(names) == bool(single):
-                reader.fail("name", "give exactly one of name or names for kind = \"stdout\"")
+                reader.fail("name", 'give exactly one of name or names for kind = "stdout"')
             if names and "key" in item:
                 reader.fail("key", "applies to a single name only")
             for name in names or (single,):
-                outputs.append(Output(name=name, kind=kind, tolerance=tolerance,
-                                      key=reader.get("key", str, name), sample=sample))
+                outputs.append(
+                    Output(
+                        name=name,
+                        kind=kind,
+                        tolerance=tolerance,
+                        key=reader.get("key", str, name),
+                        sample=sample,
+                    )
+                )
             continue
         name = reader.get("name", str, required=True)
         if "names" in item:
-            reader.fail("names", "applies to kind = \"stdout\" only")
+            reader.fail("names", 'applies to kind = "stdout" only')
         file = reader.get("file", str, required=True)
         if Path(file).is_absolute() or ".." in Path(file).parts:
             reader.fail("file", "must be a relative path inside the output folder")
         if kind == "bin" and (dtype is None or shape is None):
-            reader.fail("dtype" if dtype is None else "shape", "is required for kind = \"bin\"")
-        outputs.append(Output(name=name, kind=kind, tolerance=tolerance, file=file, dtype=dtype, shape=shape,
-                              key=reader.get("key", str), sample=sample))
+            reader.fail("dtype" if dtype is None else "shape", 'is required for kind = "bin"')
+        outputs.append(
+            Output(
+                name=name,
+                kind=kind,
+                tolerance=tolerance,
+                file=file,
+                dtype=dtype,
+                shape=shape,
+                key=reader.get("key", str),
+                sample=sample,
+            )
+        )
     seen: set[str] = set()
     for output in outputs:
         if not _NAME.match(output.name):

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 
@@ -64,7 +64,9 @@ def _runtime_flags() -> tuple[Path, str, str]:
 def _cuda_library_flags() -> tuple[str, str]:
     """Include and link flags for CUDA libraries outside the toolkit (the `nvidia-*` pip packages on the H200 image):
     set by whoever knows where they are, as corpus/record_goldens.sh does."""
-    return os.environ.get("MIGRATE_VERIFY_CUDA_CPPFLAGS", ""), os.environ.get("MIGRATE_VERIFY_CUDA_LDFLAGS", "")
+    return os.environ.get("MIGRATE_VERIFY_CUDA_CPPFLAGS", ""), os.environ.get(
+        "MIGRATE_VERIFY_CUDA_LDFLAGS", ""
+    )
 
 
 @cache
@@ -82,8 +84,16 @@ def detect() -> Toolchain:
     python = os.environ.get("PYTHON") or sys.executable
     cppflags, ldflags = _cuda_library_flags()
     return Toolchain(
-        cxx=cxx, nvcc=nvcc, gpu=gpu or None, driver=driver or None, python=python, include_dir=include,
-        cflags=cflags, libs=libs, arch=os.environ.get("ARCH", "sm_90"), cuda_cppflags=cppflags,
+        cxx=cxx,
+        nvcc=nvcc,
+        gpu=gpu or None,
+        driver=driver or None,
+        python=python,
+        include_dir=include,
+        cflags=cflags,
+        libs=libs,
+        arch=os.environ.get("ARCH", "sm_90"),
+        cuda_cppflags=cppflags,
         cuda_ldflags=ldflags,
     )
 
@@ -110,6 +120,6 @@ def provenance(toolchain: Toolchain, backend: str, command: str) -> dict[str, st
         "host_compiler": compiler[0] if compiler else None,
         "platform": f"{platform.system()} {platform.machine()}",
         "migrate": __version__,
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "command": command,
     }

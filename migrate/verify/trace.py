@@ -74,8 +74,17 @@ def read_launch(folder: Path) -> Launch:
             notes.append(f"arg {rest.split()[0]}: the recorded input is missing or of another size")
         else:
             fields[key] = rest
-    return Launch(int(folder.name), fields.get("kernel", "?"), fields.get("grid", ""), fields.get("block", ""),
-                  fields.get("shmem", ""), fields.get("status", "?"), tuple(arguments), tuple(notes), folder)
+    return Launch(
+        int(folder.name),
+        fields.get("kernel", "?"),
+        fields.get("grid", ""),
+        fields.get("block", ""),
+        fields.get("shmem", ""),
+        fields.get("status", "?"),
+        tuple(arguments),
+        tuple(notes),
+        folder,
+    )
 
 
 def read_trace(folder: Path) -> list[Launch]:
@@ -85,8 +94,16 @@ def read_trace(folder: Path) -> list[Launch]:
     return [read_launch(p) for p in sorted(folder.iterdir()) if p.is_dir() and (p / "launch.txt").is_file()]
 
 
+def _bare(kernel: str) -> str:
+    """A kernel's spelling without blanks and without the parentheses a launch macro may need around it."""
+    text = re.sub(r"\s+", "", kernel)
+    while text.startswith("(") and text.endswith(")"):
+        text = text[1:-1]
+    return text
+
+
 def _same_name(a: str, b: str) -> bool:
-    return re.sub(r"\s+", "", a) == re.sub(r"\s+", "", b)
+    return _bare(a) == _bare(b)
 
 
 def parameter_names(sources: list[Path]) -> dict[str, tuple[str, ...]]:
@@ -130,7 +147,7 @@ def _label(kernel: str, index: int, argument: int | None, params: dict[str, tupl
     base = f"kernel {kernel} (launch #{index})"
     if argument is None:
         return base
-    names = params.get(kernel.split("<")[0].split("::")[-1].strip(), ())
+    names = params.get(_bare(kernel).split("<")[0].split("::")[-1], ())
     name = names[argument] if argument < len(names) else f"arg {argument}"
     return f"{base} {name}"
 
@@ -145,7 +162,10 @@ def _buffer(path: Path, dtype: str) -> np.ndarray:
 
 
 def compare_traces(
-    recorded: Path, replayed: Path, tolerance: Tolerance, params: dict[str, tuple[str, ...]] | None = None,
+    recorded: Path,
+    replayed: Path,
+    tolerance: Tolerance,
+    params: dict[str, tuple[str, ...]] | None = None,
 ) -> list[LaunchCheck]:
     """Check each recorded launch against its replay: same kernel in the same place, and every buffer the original
     launch left behind reproduced within tolerance. Launch order is kept, so the first failure is the first
@@ -157,26 +177,55 @@ def compare_traces(
         label = _label(original.kernel, original.index, None, params)
         replay = replays.get(original.index)
         if replay is None:
-            checks.append(LaunchCheck(original.index, original.kernel, None, label, False, None,
-                                      "the migrated program made no such launch"))
+            checks.append(
+                LaunchCheck(
+                    original.index,
+                    original.kernel,
+                    None,
+                    label,
+                    False,
+                    None,
+                    "the migrated program made no such launch",
+                )
+            )
             continue
         if not _same_name(original.kernel, replay.kernel):
-            checks.append(LaunchCheck(original.index, original.kernel, None, label, False, None,
-                                      f"launch order differs: the original launched {original.kernel}, "
-                                      f"the migrated program {replay.kernel}"))
+            checks.append(
+                LaunchCheck(
+                    original.index,
+                    original.kernel,
+                    None,
+                    label,
+                    False,
+                    None,
+                    f"launch order differs: the original launched {original.kernel}, "
+                    f"the migrated program {replay.kernel}",
+                )
+            )
             continue
         notes = list(replay.notes)
         if (original.grid, original.block) != (replay.grid, replay.block):
-            notes.append(f"configuration differs: grid {original.grid} block {original.block} in the original, "
-                         f"grid {replay.grid} block {replay.block} migrated")
+            notes.append(
+                f"configuration differs: grid {original.grid} block {original.block} in the original, "
+                f"grid {replay.grid} block {replay.block} migrated"
+            )
         replayed_args = {a.index: a for a in replay.arguments}
         for arg in original.arguments:
             mine = replayed_args.get(arg.index)
             if arg.kind == "scalar" and mine is not None and mine.bits != arg.bits:
                 notes.append(f"arg {arg.index}: scalar differs ({mine.bits} vs {arg.bits} recorded)")
         if replay.status != "ok":
-            checks.append(LaunchCheck(original.index, original.kernel, None, label, False, None,
-                                      f"the migrated launch failed: {replay.status}"))
+            checks.append(
+                LaunchCheck(
+                    original.index,
+                    original.kernel,
+                    None,
+                    label,
+                    False,
+                    None,
+                    f"the migrated launch failed: {replay.status}",
+                )
+            )
             continue
         for arg in original.arguments:
             if arg.kind != "buffer":
@@ -184,8 +233,17 @@ def compare_traces(
             arg_label = _label(original.kernel, original.index, arg.index, params)
             mine = replayed_args.get(arg.index)
             if mine is None or mine.kind != "buffer":
-                checks.append(LaunchCheck(original.index, original.kernel, arg.index, arg_label, False, None,
-                                          "the migrated launch has no buffer in this place"))
+                checks.append(
+                    LaunchCheck(
+                        original.index,
+                        original.kernel,
+                        arg.index,
+                        arg_label,
+                        False,
+                        None,
+                        "the migrated launch has no buffer in this place",
+                    )
+                )
                 continue
             if mine.size != arg.size:
                 notes.append(f"arg {arg.index}: allocation of {mine.size} bytes, {arg.size} recorded")
@@ -194,8 +252,24 @@ def compare_traces(
             size = min(actual.size, expected.size)
             comparison = compare_arrays(actual[:size], expected[:size], tolerance)
             if actual.size != expected.size and comparison.passed:
-                comparison = Comparison(False, comparison.max_abs, comparison.max_rel, comparison.max_ulps, 0,
-                                        expected.size, f"{actual.size} elements, {expected.size} recorded")
-            checks.append(LaunchCheck(original.index, original.kernel, arg.index, arg_label, comparison.passed,
-                                      comparison, "; ".join(notes + ([comparison.reason] if comparison.reason else []))))
+                comparison = Comparison(
+                    False,
+                    comparison.max_abs,
+                    comparison.max_rel,
+                    comparison.max_ulps,
+                    0,
+                    expected.size,
+                    f"{actual.size} elements, {expected.size} recorded",
+                )
+            checks.append(
+                LaunchCheck(
+                    original.index,
+                    original.kernel,
+                    arg.index,
+                    arg_label,
+                    comparison.passed,
+                    comparison,
+                    "; ".join(notes + ([comparison.reason] if comparison.reason else [])),
+                )
+            )
     return checks

@@ -20,8 +20,13 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")
 
 
 def migrate_verify(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "migrate.cli", "verify", *map(str, args)],
-                          capture_output=True, text=True, timeout=300, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "migrate.cli", "verify", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +93,7 @@ def test_replay_finds_the_second_kernel(case: Path) -> None:
     done = migrate_verify(case)
     assert done.returncode == 1
     assert "first diverging kernel: kernel shift (launch #1) y" in done.stdout
-    code, document = report(case, "--kernels", "always")
+    _, document = report(case, "--kernels", "always")
     failing = [row["output"] for row in document["cases"][0]["rows"] if row["verdict"] == "fail"]
     assert "kernel shift (launch #1) y" in failing
     assert not any(output.startswith("kernel scale") for output in failing)
@@ -158,8 +163,10 @@ def test_spec_errors_name_file_and_key(tmp_path: Path) -> None:
 
 
 def test_launch_rewrite_for_recording() -> None:
-    source = (b"template <int B> __global__ void k(float* y, int n) { if (n) g<<<1, 1>>>(y); }\n"
-              b"int main() {\n  k<256><<<dim3(n / 256), 256>>>(y, n);\n  f<<<g, b, smem, st>>>();\n}\n")
+    source = (
+        b"template <int B> __global__ void k(float* y, int n) { if (n) g<<<1, 1>>>(y); }\n"
+        b"int main() {\n  k<256><<<dim3(n / 256), 256>>>(y, n);\n  f<<<g, b, smem, st>>>();\n}\n"
+    )
     rewritten, count = rewrite_launches(source)
     assert count == 2
     assert b'::mverify::launch("k<256>", k<256>, dim3(n / 256), 256, 0, 0, y, n);' in rewritten

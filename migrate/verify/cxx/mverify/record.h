@@ -14,12 +14,13 @@ namespace mverify {
 
 using Device = PrtDevice;
 
+// (prtLaunchKernel)(...) below calls the runtime's function, never a macro of the same name.
 template <class... Params, class... Args>
 inline prtError_t launch(const char* text, void (*kernel)(Params...), dim3 grid, dim3 block, size_t shmem,
                          prtStream_t stream, Args&&... args) {
     std::tuple<std::decay_t<Params>...> values(std::forward<Args>(args)...);
     auto go = [&] {
-        return std::apply([&](auto&... v) { return ::prtLaunchKernel(kernel, grid, block, shmem, stream, v...); },
+        return std::apply([&](auto&... v) { return (::prtLaunchKernel)(kernel, grid, block, shmem, stream, v...); },
                           values);
     };
     static const std::string root = setting("MVERIFY_RECORD_DIR");
@@ -32,6 +33,7 @@ inline prtError_t launch(const char* text, void (*kernel)(Params...), dim3 grid,
 
 }  // namespace mverify
 
+#undef prtLaunchKernel  // the CPU backend defines one for speed; the function form serves here
 #define prtLaunchKernel(...) ::mverify::launch(#__VA_ARGS__, __VA_ARGS__)
 
 #elif defined(__CUDACC__)

@@ -140,7 +140,9 @@ inline std::string kernel_name(const char* text) {
         else s += *c;
     }
     size_t a = s.find_first_not_of(' '), b = s.find_last_not_of(' ');
-    return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
+    s = a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
+    while (s.size() > 2 && s.front() == '(' && s.back() == ')') s = s.substr(1, s.size() - 2);  // (k<A, B>)
+    return s;
 }
 
 template <class T>
