@@ -351,6 +351,8 @@ class FileMatcher:
                 scope = node.parent.child_by_field_name("scope")
                 if scope is not None and scope.id != node.id:
                     continue
+            elif node.parent is not None and node.parent.type == "function_declarator" and _in_namespace(node):
+                continue  # the project's own function of that name, in its own namespace
             self._name_finding(entry, node, start, end)
 
     def _name_finding(self, entry: MapEntry, node: ts.Node, start: int, end: int) -> None:
@@ -429,9 +431,11 @@ class FileMatcher:
 
     def _python_names(self, root: ts.Node) -> None:
         aliases = python_aliases(root, self.ruleset.python_roots)
+        self.python_aliases = aliases
+        for node, qualified in imported_names(root, self.ruleset.python_roots):
+            self._python_name_finding(node, qualified, None, in_import=True)
         if not aliases:
             return
-        self.python_aliases = aliases
         data = self.text.data
         pattern = re.compile(rb"(?<![A-Za-z0-9_.])(?:" + b"|".join(re.escape(a.encode()) for a in sorted(aliases)) + rb")\b")
         done: set[int] = set()
@@ -452,8 +456,6 @@ class FileMatcher:
                 continue
             call = chain.parent if chain.parent is not None and chain.parent.type == "call" else None
             self._python_name_finding(chain, qualified, call)
-        for node, qualified in imported_names(root, self.ruleset.python_roots):
-            self._python_name_finding(node, qualified, None, in_import=True)
 
     def _python_name_finding(self, node: ts.Node, qualified: str, call: ts.Node | None, in_import: bool = False) -> None:
         best: tuple[int, PythonNameRule, list[ts.Node]] | None = None
@@ -604,6 +606,15 @@ class FileMatcher:
         return sorted(self.findings.values(), key=lambda f: f.sort_key)
 
 
+def _in_namespace(node: ts.Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "namespace_definition":
+            return True
+        parent = parent.parent
+    return False
+
+
 def _within(node: ts.Node, within: Mapping[str, Any]) -> bool:
     """Whether an ancestor of `node` has type `within.type` and one of the tokens `within.has` as a direct child."""
     wanted_type = within.get("type")
@@ -675,6 +686,8 @@ def imported_names(root: ts.Node, roots: frozenset[str]) -> Iterable[tuple[ts.No
             base = module.text.decode()
             if base.split(".")[0] not in roots:
                 continue
+            if any(child.type == "wildcard_import" for child in node.named_children):
+                yield module, base  # `from torch.cuda import *`: the names it binds are unknown, the import is not
             for child in node.children_by_field_name("name"):
                 name = child if child.type == "dotted_name" else child.child_by_field_name("name")
                 if name is not None:
