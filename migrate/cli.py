@@ -45,6 +45,10 @@ def _parser() -> argparse.ArgumentParser:
     scan.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     scan.add_argument("--compile-commands", type=Path, help="compile_commands.json: add libclang's findings")
     scan.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    only_new = scan.add_mutually_exclusive_group()
+    only_new.add_argument("--baseline", type=Path, metavar="FILE", help="report only findings this baseline lacks")
+    only_new.add_argument("--write-baseline", type=Path, metavar="FILE", help="record every finding here; exit 0")
+    scan.add_argument("--since", metavar="REV", help="report only findings on lines changed since this git revision")
 
     apply = commands.add_parser("apply", help="rewrite CUDA-specific code onto portable code")
     apply.add_argument("paths", nargs="+", type=Path, help="files or folders to migrate")
