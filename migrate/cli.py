@@ -157,6 +157,9 @@ def _scan(args: argparse.Namespace) -> int:
     flags = list(args.clang_flags)
     if args.compile_commands or flags:
         result = _with_semantic(result, options, args.compile_commands, flags)
+    if args.write_baseline:
+        return _write_baseline(args.write_baseline, result)
+    result = _only_new(result, options, args.baseline, args.since)
     to_terminal = args.output is None and sys.stdout.isatty()
     report = render(result, fmt, color=to_terminal and fmt == "text" and "NO_COLOR" not in os.environ)
     if args.output:
@@ -166,6 +169,33 @@ def _scan(args: argparse.Namespace) -> int:
     if any(f.origin == "engine" and f.severity == "error" for f in result.findings):
         return EXIT_ERROR
     return EXIT_FINDINGS if result.findings and not args.exit_zero else EXIT_CLEAN
+
+
+def _write_baseline(path: Path, result) -> int:
+    """Record every finding of the scan in a baseline file; the count goes to stderr."""
+    from .baseline import BaselineError, write_baseline
+
+    try:
+        count = write_baseline(path, result.findings)
+    except BaselineError as exc:
+        raise UsageError(str(exc)) from None
+    sys.stderr.write(f"wrote {count} findings to the baseline {path}\n")
+    return EXIT_CLEAN
+
+
+def _only_new(result, options, baseline: Path | None, since: str | None):
+    """The findings a baseline does not record and, with --since, that lie on lines changed since REV."""
+    from .baseline import BaselineError, read_baseline, subtract_baseline
+    from .changes import ChangesError, changes_since, restrict_to_changes
+
+    try:
+        if baseline is not None:
+            result = subtract_baseline(result, read_baseline(baseline))
+        if since is not None:
+            result = restrict_to_changes(result, changes_since(since, options.root), options.root)
+    except (BaselineError, ChangesError) as exc:
+        raise UsageError(str(exc)) from None
+    return result
 
 
 def _apply(args: argparse.Namespace) -> int:
