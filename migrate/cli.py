@@ -192,7 +192,9 @@ def _only_new(result, options, baseline: Path | None, since: str | None):
         if baseline is not None:
             result = subtract_baseline(result, read_baseline(baseline))
         if since is not None:
-            result = restrict_to_changes(result, changes_since(since, options.root), options.root)
+            first = options.paths[0]
+            folder = first if first.is_dir() else first.parent
+            result = restrict_to_changes(result, changes_since(since, folder), options.root)
     except (BaselineError, ChangesError) as exc:
         raise UsageError(str(exc)) from None
     return result
