@@ -31,6 +31,8 @@ __global__ void add_k(T* data, int n) {
 
 __global__ void nothing() {}
 
+static bool r_kernel_choice() { return true; }
+
 int main() {
     // 3D grid of 3D blocks.
     dim3 grid(3, 2, 2), block(5, 3, 2);
@@ -69,7 +71,13 @@ int main() {
 
     // A template kernel launched many times: the launches are ordered on the default stream.
     CHECK_OK(prtMemset(out, 0, n * sizeof(float)));
-    for (int r = 0; r < 200; ++r) CHECK_OK(prtLaunchKernel(add_k<float, 3>, dim3(13), dim3(64), 0, 0, out, n));
+    // A kernel expression with a comma is parenthesised (prtLaunchKernel is a macro on the CPU backend);
+    // (prtLaunchKernel)(...) is the function form.
+    for (int r = 0; r < 100; ++r) CHECK_OK(prtLaunchKernel((add_k<float, 3>), dim3(13), dim3(64), 0, 0, out, n));
+    for (int r = 0; r < 100; ++r) CHECK_OK((prtLaunchKernel)(add_k<float, 3>, dim3(13), dim3(64), 0, 0, out, n));
+    void (*by_pointer)(float*, int) = r_kernel_choice() ? add_k<float, 3> : add_k<float, 4>;
+    CHECK_OK(prtLaunchKernel(by_pointer, dim3(13), dim3(64), 0, 0, out, n));
+    CHECK_OK(prtLaunchKernel((add_k<float, -3>), dim3(13), dim3(64), 0, 0, out, n));
     CHECK_OK(prtMemcpy(h.data(), out, n * sizeof(float), prtMemcpyDeviceToHost));
     bool rep_ok = true;
     for (int i = 0; i < n; ++i) rep_ok = rep_ok && h[i] == 600.0f;

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <tuple>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -125,6 +126,7 @@ struct Worker {
     // threads before it have finished, it keeps the runner fiber, the rest get fibers of their own.
     void promote() {
         BlockCtx& b = blk;
+        b.cur = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
         unsigned n = b.nthreads, t = b.cur;
         b.fiber_mode = true;
         b.state.assign(n, kDone);
@@ -256,10 +258,11 @@ inline const WarpSlots& warp_exchange(uint64_t value, unsigned* lane_out, unsign
 inline unsigned active_lanes() {
     Worker& w = this_worker();
     BlockCtx& b = w.blk;
-    unsigned wi = b.cur / 32, lo = wi * 32, hi = std::min(b.nthreads, lo + 32);
+    unsigned cur = b.fiber_mode ? b.cur : threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    unsigned wi = cur / 32, lo = wi * 32, hi = std::min(b.nthreads, lo + 32);
     unsigned mask = 0;
     for (unsigned l = lo; l < hi; ++l)
-        if (b.fiber_mode ? b.state[l] != kDone : l >= b.cur) mask |= 1u << (l - lo);
+        if (b.fiber_mode ? b.state[l] != kDone : l >= cur) mask |= 1u << (l - lo);
     return mask;
 }
 
@@ -369,27 +372,40 @@ private:
     std::vector<std::thread> threads_;
 };
 
-// The typed launch: F calls the kernel with its stored arguments.
-template <class F>
+// The typed launch: Thread(args...) runs the kernel for the current thread; Args is the tuple of converted
+// arguments. The thread loop copies the arguments into locals first, so that the compiler can keep them in
+// registers while the (inlined) kernel stores through its pointers.
+template <class Thread, class Args>
 struct LaunchOf : Launch {
-    F call;
+    Thread call;
+    const Args* args;
 
     static void loop(const Launch* base, BlockCtx* b) {
-        const F& f = static_cast<const LaunchOf*>(base)->call;
-        unsigned bx = blockDim.x, by = blockDim.y, bz = blockDim.z;
-        unsigned lin = 0;
-        for (unsigned z = 0; z < bz; ++z)
-            for (unsigned y = 0; y < by; ++y)
-                for (unsigned x = 0; x < bx; ++x, ++lin) {
-                    threadIdx = uint3{x, y, z};
-                    b->cur = lin;
-                    f();
+        const LaunchOf* self = static_cast<const LaunchOf*>(base);
+        Thread f = self->call;
+        Args a = *self->args;
+        const unsigned bx = blockDim.x, by = blockDim.y, bz = blockDim.z;
+        for (unsigned z = 0; z < bz; ++z) {
+            threadIdx.z = z;
+            for (unsigned y = 0; y < by; ++y) {
+                threadIdx.y = y;
+                for (unsigned x = 0; x < bx; ++x) {
+                    threadIdx.x = x;
+                    std::apply(f, a);
                     if (b->fiber_mode) return;  // this thread was promoted: the scheduler runs the rest
                 }
+            }
+        }
     }
-    static void thread(const Launch* base) { static_cast<const LaunchOf*>(base)->call(); }
+    static void thread(const Launch* base) {
+        const LaunchOf* self = static_cast<const LaunchOf*>(base);
+        Thread f = self->call;
+        Args a = *self->args;
+        std::apply(f, a);
+    }
 
-    LaunchOf(F f, dim3 g, dim3 b, size_t shmem) : Launch{&loop, &thread, g, b, shmem}, call(std::move(f)) {}
+    LaunchOf(Thread f, const Args* a, dim3 g, dim3 blk, size_t shmem)
+        : Launch{&loop, &thread, g, blk, shmem}, call(std::move(f)), args(a) {}
 };
 
 }  // namespace prt::cpu

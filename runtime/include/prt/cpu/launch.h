@@ -27,20 +27,42 @@ inline prtError_t check_launch(dim3 grid, dim3 block, size_t sharedBytes) {
 
 }  // namespace prt::cpu
 
-template <class... Params, class... Args>
-inline prtError_t prtLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, size_t sharedBytes,
-                                  prtStream_t, Args&&... args) {
+namespace prt::cpu {
+
+// Runs kernel over the grid; `thread` calls the kernel for the current thread with the stored arguments. When
+// `thread` names the kernel directly (the prtLaunchKernel macro below), each launch site gets its own thread
+// loop with the kernel inlined into it.
+template <class Thread, class... Params, class... Args>
+inline prtError_t launch(Thread thread, void (*kernel)(Params...), dim3 grid, dim3 block, size_t sharedBytes,
+                         prtStream_t, Args&&... args) {
     static_assert(sizeof...(Params) == sizeof...(Args), "prtLaunchKernel: argument count differs from the kernel's");
-    if (!kernel) return prt::cpu::fail(prtErrorInvalidDeviceFunction);
-    prtError_t e = prt::cpu::check_launch(grid, block, sharedBytes);
-    if (e != prtSuccess) return prt::cpu::fail(e);
+    if (!kernel) return fail(prtErrorInvalidDeviceFunction);
+    prtError_t e = check_launch(grid, block, sharedBytes);
+    if (e != prtSuccess) return fail(e);
     // Arguments are converted to the parameter types once, as a GPU launch copies them once.
     std::tuple<std::decay_t<Params>...> values(std::forward<Args>(args)...);
-    auto call = [kernel, &values] { std::apply(kernel, values); };
-    prt::cpu::LaunchOf<decltype(call)> launch(call, grid, block, sharedBytes);
-    prt::cpu::Pool::get().run(&launch);
+    LaunchOf<Thread, decltype(values)> launch(thread, &values, grid, block, sharedBytes);
+    Pool::get().run(&launch);
     return prtSuccess;
 }
+
+}  // namespace prt::cpu
+
+template <class... Params, class... Args>
+inline prtError_t prtLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, size_t sharedBytes,
+                                  prtStream_t stream, Args&&... args) {
+    return prt::cpu::launch(kernel, kernel, grid, block, sharedBytes, stream, std::forward<Args>(args)...);
+}
+
+// On the CPU backend prtLaunchKernel is also a macro, so that the launch site's own lambda calls the kernel by
+// name and the compiler inlines it into the loop that runs the block's threads (a call through a pointer per
+// GPU thread costs several times an element-wise kernel's work). The kernel expression is evaluated twice and
+// must not contain an unparenthesised comma: write prtLaunchKernel((k<A, B>), ...). (prtLaunchKernel)(...)
+// calls the function instead.
+#define prtLaunchKernel(kernel, ...)                                                                       \
+    ::prt::cpu::launch([&](auto&&... prt_launch_args) { (kernel)(static_cast<decltype(prt_launch_args)&&>( \
+                           prt_launch_args)...); },                                                       \
+                       (kernel), __VA_ARGS__)
 
 template <class T>
 inline prtError_t prtOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T, int blockSize,
