@@ -13,7 +13,9 @@ from typing import Any, Mapping
 from .model import EFFORTS, SAFETIES, SEVERITIES, STATUSES, MapEntry, PythonMapEntry, Rule
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-RULES_DIR = PACKAGE_ROOT / "rules"
+# migrate/data/rules links to rules/ in a checkout and holds a copy in an installed wheel.
+_PACKAGED_RULES = Path(__file__).resolve().parent / "data" / "rules"
+RULES_DIR = _PACKAGED_RULES.resolve() if _PACKAGED_RULES.is_dir() else PACKAGE_ROOT / "rules"
 
 REQUIRED_KEYS = ("id", "summary", "message", "severity", "safety", "effort", "why", "match")
 OPTIONAL_KEYS = ("fix_safety", "fix", "advice", "aliases")

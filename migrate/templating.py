@@ -7,7 +7,13 @@ from pathlib import Path
 
 import jinja2
 
-TEMPLATE_DIR: Path = Path(__file__).resolve().parent.parent / "templates"
+# migrate/data/templates links to templates/ in a checkout and holds a copy in an installed wheel.
+_PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "data" / "templates"
+TEMPLATE_DIR: Path = (
+    _PACKAGED_TEMPLATES.resolve()
+    if _PACKAGED_TEMPLATES.is_dir()
+    else Path(__file__).resolve().parent.parent / "templates"
+)
 
 # Template names end in `.j2`; the extension before it says what the template writes.
 _ESCAPED_EXTENSIONS: tuple[str, ...] = (".html", ".htm", ".xml", ".svg")
