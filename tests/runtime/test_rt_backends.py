@@ -51,3 +51,22 @@ def test_nvcc_can_force_the_cpu_backend(tmp_path):
     proc = subprocess.run(["g++", "-x", "c++", "-std=c++17", "-DPRT_BACKEND_CPU", f"-I{INCLUDE}", "-fsyntax-only",
                            str(src)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+NAMES = sorted((PROGRAMS / "names").glob("*.cu"))
+
+
+@pytest.mark.parametrize("src", NAMES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("compiler", ["g++", "nvcc", "hipcc"])
+def test_name_tables_compile(tmp_path, src, compiler):
+    """The names the portable tables list exist on each backend."""
+    if shutil.which(compiler) is None:
+        pytest.skip(f"{compiler} not found")
+    cmd = {
+        "g++": ["g++", "-x", "c++", "-std=c++17"],
+        "nvcc": ["nvcc", "-arch=sm_90", "-std=c++17"],
+        "hipcc": ["env", "HIP_PLATFORM=amd", "hipcc", "--offload-arch=gfx90a", "-std=c++17", "-x", "hip"],
+    }[compiler]
+    proc = subprocess.run([*cmd, *NO_LIBS, f"-I{INCLUDE}", "-c", str(src), "-o", str(tmp_path / "o.o")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr

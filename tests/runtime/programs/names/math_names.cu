@@ -1,0 +1,68 @@
+// Compile-only: every math intrinsic listed in rules/maps/portable/cuda-device.toml, on every backend.
+#include <prt/prt.h>
+__global__ void k(double* out, float* s) {
+    double acc = 0;
+    acc += (double)(__expf((float)1));
+    acc += (double)(__exp10f((float)1));
+    acc += (double)(__logf((float)1));
+    acc += (double)(__log2f((float)1));
+    acc += (double)(__log10f((float)1));
+    acc += (double)(__sinf((float)1));
+    acc += (double)(__cosf((float)1));
+    acc += (double)(__tanf((float)1));
+    __sincosf((float)1, s, s);
+    acc += (double)(__powf((float)1, (float)1));
+    acc += (double)(__fdividef((float)1, (float)1));
+    acc += (double)(__saturatef((float)1));
+    acc += (double)(rsqrtf((float)1));
+    acc += (double)(rsqrt((double)1));
+    acc += (double)(__fmaf_rn((float)1, (float)1, (float)1));
+    acc += (double)(__fadd_rn((float)1, (float)1));
+    acc += (double)(__fsub_rn((float)1, (float)1));
+    acc += (double)(__fmul_rn((float)1, (float)1));
+    acc += (double)(__fdiv_rn((float)1, (float)1));
+    acc += (double)(__frcp_rn((float)1));
+    acc += (double)(__fsqrt_rn((float)1));
+    acc += (double)(__fma_rn((double)1, (double)1, (double)1));
+    acc += (double)(__dadd_rn((double)1, (double)1));
+    acc += (double)(__dmul_rn((double)1, (double)1));
+    acc += (double)(__float2int_rn((float)1));
+    acc += (double)(__float2int_rz((float)1));
+    acc += (double)(__float2int_rd((float)1));
+    acc += (double)(__float2int_ru((float)1));
+    acc += (double)(__float2uint_rn((float)1));
+    acc += (double)(__int2float_rn((int)1));
+    acc += (double)(__float_as_int((float)1));
+    acc += (double)(__int_as_float((int)1));
+    acc += (double)(__float_as_uint((float)1));
+    acc += (double)(__uint_as_float((unsigned)1));
+    acc += (double)(__double_as_longlong((double)1));
+    acc += (double)(__longlong_as_double((long long)1));
+    acc += (double)(__popc((unsigned)1));
+    acc += (double)(__popcll((unsigned long long)1));
+    acc += (double)(__clz((int)1));
+    acc += (double)(__clzll((long long)1));
+    acc += (double)(__ffs((int)1));
+    acc += (double)(__ffsll((long long)1));
+    acc += (double)(__brev((unsigned)1));
+    acc += (double)(__brevll((unsigned long long)1));
+    acc += (double)(__mulhi((int)1, (int)1));
+    acc += (double)(__umulhi((unsigned)1, (unsigned)1));
+    acc += (double)(__mul64hi((long long)1, (long long)1));
+    acc += (double)(__umul64hi((unsigned long long)1, (unsigned long long)1));
+    acc += (double)(__byte_perm((unsigned)1, (unsigned)1, (unsigned)1));
+    acc += (double)(min((int)1, (int)1));
+    acc += (double)(min((unsigned)1, (unsigned)1));
+    acc += (double)(min((long long)1, (long long)1));
+    acc += (double)(min((unsigned long long)1, (unsigned long long)1));
+    acc += (double)(min((float)1, (float)1));
+    acc += (double)(min((double)1, (double)1));
+    acc += (double)(max((int)1, (int)1));
+    acc += (double)(max((unsigned)1, (unsigned)1));
+    acc += (double)(max((long long)1, (long long)1));
+    acc += (double)(max((unsigned long long)1, (unsigned long long)1));
+    acc += (double)(max((float)1, (float)1));
+    acc += (double)(max((double)1, (double)1));
+    *out = acc;
+}
+int main() {}
