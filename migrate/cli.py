@@ -58,6 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("--out-dir", type=Path, help="write a migrated copy of the tree here; leave the original")
     apply.add_argument("--unsafe-fixes", action="store_true", help="also apply fixes that may change behaviour")
     apply.add_argument("--no-markers", action="store_true", help="no `migrate: manual[...]` comments")
+    apply.add_argument("--tile", action="store_true",
+                       help="also rewrite kernels as Triton kernels (extensions, CuPy, Numba): new modules beside them")
     _add_selection(apply)
 
     rules = commands.add_parser("rules", help="list the rules")
@@ -235,6 +237,16 @@ def _apply(args: argparse.Namespace) -> int:
         for plan in changed:
             for finding in plan.applied:
                 sys.stdout.write(f"fixed: {format_finding(finding)}\n")
+    if args.tile:
+        from .tile.command import apply_tile
+
+        written = not (args.diff or args.check)
+        texts = {plan.relpath: plan.migrated for plan in changed}
+        outputs, notes = apply_tile(options.root, list(options.paths), texts, args.out_dir, written)
+        for relpath in outputs:
+            sys.stdout.write(f"{'tile' if written else 'would write'}: {relpath}\n")
+        for note in notes:
+            sys.stdout.write(f"{note.path}:{note.line}: note[{note.rule}] {note.message}\n")
     edits = sum(len(plan.applied) for plan in changed)
     markers = sum(len(plan.marked) for plan in changed)
     verb = "would change" if (args.diff or args.check) else "changed"

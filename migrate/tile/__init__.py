@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from .. import parse
 from .cuda_front import read_module
 from .emit import render_module
+from .extension import Outcome, translate_inline, translate_setup
 from .lower import Rejected, TileKernel, lower
 
 
@@ -25,6 +27,13 @@ class TileFinding:
 class TileResult:
     new_files: dict[str, str] = field(default_factory=dict)
     edits: tuple = ()
+    findings: tuple[TileFinding, ...] = ()
+
+
+@dataclass(frozen=True)
+class TreeResult:
+    new_files: dict[str, str] = field(default_factory=dict)
+    changed: dict[str, bytes] = field(default_factory=dict)
     findings: tuple[TileFinding, ...] = ()
 
 
@@ -80,3 +89,39 @@ def translate_file(path: str, data: bytes, language: str) -> TileResult:
         target = PurePosixPath(path)
         new_files[str(target.with_name(f"{target.stem}_tile.py"))] = render_module(kernels, target.name)
     return TileResult(new_files=new_files, findings=tuple(sorted(findings, key=lambda f: (f.path, f.line))))
+
+
+def translate_tree(files: dict[str, bytes]) -> TreeResult:
+    """A program's files (relative POSIX path -> text): new Triton modules, edited sources, and findings.
+
+    Extensions (setup.py CUDAExtension, load_inline) become op modules; CuPy and Numba programs get a kernel module
+    and their array code moves to torch; other CUDA sources and kernel strings get `<stem>_tile.py` beside them."""
+    outcome = Outcome()
+    claimed: set[str] = set()
+    for path in sorted(files):
+        data = files[path]
+        if not path.endswith(".py"):
+            continue
+        if b"CUDAExtension" in data:
+            before = set(outcome.new_files)
+            translate_setup(path, data, files, outcome, translate_cuda)
+            claimed |= {str(PurePosixPath(path).parent / s) for s in _extension_sources(data)}
+            claimed |= set(outcome.new_files) - before
+        elif b"load_inline" in data:
+            translate_inline(path, data, outcome, translate_cuda)
+            claimed.add(path)
+    for path in sorted(files):
+        if path in claimed or path in outcome.changed:
+            continue
+        language = "cuda" if path.endswith((".cu", ".cuh")) else "python" if path.endswith(".py") else None
+        if language is None:
+            continue
+        result = translate_file(path, files[path], language)
+        outcome.new_files.update(result.new_files)
+        outcome.findings += [(f.rule, f.path, f.line, f.message) for f in result.findings]
+    findings = tuple(sorted({TileFinding(*f) for f in outcome.findings}, key=lambda f: (f.path, f.line, f.rule)))
+    return TreeResult(dict(sorted(outcome.new_files.items())), dict(sorted(outcome.changed.items())), findings)
+
+
+def _extension_sources(data: bytes) -> list[str]:
+    return [m.decode() for m in re.findall(rb'["\']([\w./-]+\.cuh?)["\']', data)]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..templating import render_template
 from . import ir
+from .host import HAssign, HCheck, HLaunch, HostOp, HReturn
 from .lower import TAssign, TFor, TIf, TileKernel, TStore
 from .printer import code
 
@@ -66,4 +67,73 @@ def render_module(kernels: list[TileKernel], origin: str) -> str:
         origin=origin,
         helpers=helpers,
         kernels=[kernel_context(k, origin) for k in kernels],
+        wrap=False,
+    )
+
+
+def _host_statements(op: HostOp) -> list[dict]:
+    out = []
+    for s in op.body:
+        if isinstance(s, HAssign):
+            out.append({"kind": "assign", "target": s.name, "value": code(s.value)})
+        elif isinstance(s, HCheck):
+            out.append({"kind": "check", "test": code(s.test), "message": repr(s.message)})
+        elif isinstance(s, HLaunch):
+            out.append({"kind": "launch", "kernel": s.kernel, "grid": code(s.grid), "block": code(s.block),
+                        "args": [code(a) for a in s.args]})
+        elif isinstance(s, HReturn):
+            out.append({"kind": "return", "value": code(s.value) if s.value is not None else ""})
+    return out
+
+
+def _stores(stmts: tuple):
+    for s in stmts:
+        if isinstance(s, TStore):
+            yield s
+        elif isinstance(s, (TFor, TIf)):
+            yield from _stores(s.body)
+
+
+def _mutated(op: HostOp, kernels: dict[str, TileKernel]) -> list[str]:
+    """Tensor parameters of the op that its kernels store into (torch.library must know them)."""
+    names = {name for name, annotation in op.params if annotation == "torch.Tensor"}
+    mutated = set()
+    for s in op.body:
+        if isinstance(s, HLaunch) and s.kernel in kernels:
+            kernel = kernels[s.kernel]
+            written = " ".join(repr(store.pointer) for store in _stores(kernel.body))
+            for param, arg in zip(kernel.params, s.args):
+                if isinstance(arg, ir.Name) and arg.id in names and f"Name(id='{param.name}')" in written:
+                    mutated.add(arg.id)
+    return sorted(mutated)
+
+
+def op_context(op: HostOp, kernels: dict[str, TileKernel]) -> dict:
+    return {
+        "name": op.name,
+        "signature": ", ".join(f"{name}: {annotation}" for name, annotation in op.params),
+        "returns": op.returns,
+        "mutates": _mutated(op, kernels),
+        "body": _host_statements(op),
+    }
+
+
+def render_program(title: str, description: str, origin: str, kernels: list[TileKernel], imports: list[str],
+                   ops: list[HostOp] = (), namespace: str = "", cupy: dict | None = None,
+                   numba: dict | None = None) -> str:
+    """A Python module for a program: its tile kernels, and the ops, CuPy or Numba entry points around them."""
+    by_name = {k.name: k for k in kernels}
+    return render_template(
+        "tile/program.py.j2",
+        title=title,
+        description=description,
+        origin=origin,
+        imports=imports,
+        helpers=sorted({h for k in kernels for h in k.helpers}),
+        kernels=[kernel_context(k, origin) for k in kernels],
+        wrap=bool(ops),
+        ops=[op_context(op, by_name) for op in ops],
+        namespace=namespace,
+        cupy=cupy or {},
+        numba=numba or {},
     )

@@ -1,0 +1,169 @@
+"""PyTorch extensions (setup.py CUDAExtension, load_inline) become Python modules of Triton kernels and torch ops."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from . import pysource
+from .emit import render_program
+from .host import HLaunch, HostOp, read_host_ops
+from .lower import TileKernel
+
+OP_IMPORTS = ["import torch", "import triton", "import triton.language as tl",
+              "from torch.library import triton_op, wrap_triton"]
+EXTENSION_CALLS = {"CUDAExtension", "cpp_extension.CUDAExtension", "torch.utils.cpp_extension.CUDAExtension"}
+INLINE_CALLS = {"load_inline", "cpp_extension.load_inline", "torch.utils.cpp_extension.load_inline"}
+BINDING = re.compile(rb'm\.def\(\s*"(\w+)"\s*,\s*&(\w+)')
+
+
+@dataclass
+class Outcome:
+    """What one program's translation produced: new modules, edited sources, and findings (rule, path, line,
+    message)."""
+
+    new_files: dict[str, str] = field(default_factory=dict)
+    changed: dict[str, bytes] = field(default_factory=dict)
+    findings: list[tuple[str, str, int, str]] = field(default_factory=list)
+
+
+def build_ops(source: bytes, origin: str, line_offset: int, bound: dict[str, str] | None,
+              outcome: Outcome, translate) -> tuple[list[TileKernel], list[HostOp]] | None:
+    """Kernels and ops of one extension source; None (with findings) when a bound op cannot become Triton."""
+    kernels, notes = translate(source, origin, line_offset)
+    outcome.findings += [(n.rule, n.path, n.line, n.message) for n in notes]
+    names = list(bound.values()) if bound is not None else None
+    ops, failures = read_host_ops(source, names)
+    for name, line, why in failures:
+        outcome.findings.append(("tile-host-kept", origin, line + line_offset,
+                                 f"host function {name} stays C++: {why}"))
+    by_name = {k.name: k for k in kernels}
+    ready = []
+    for op in ops:
+        missing = [s.kernel for s in op.body if isinstance(s, HLaunch) and s.kernel not in by_name]
+        if missing:
+            outcome.findings.append(("tile-host-kept", origin, op.line + line_offset,
+                                     f"host function {op.name} stays C++: it launches {missing[0]}, which stays SIMT"))
+            continue
+        ready.append(op)
+    if failures or len(ready) != len(ops) or not ready:
+        return None
+    if bound is not None:  # the op takes the name Python code calls it by
+        renamed = {cxx: py for py, cxx in bound.items()}
+        ready = [HostOp(renamed.get(op.name, op.name), op.params, op.returns, op.body, op.line) for op in ready]
+    return kernels, ready
+
+
+def _module(name: str, origin: str, kernels, ops) -> str:
+    return render_program(
+        title=f"The {name} extension as Triton kernels, migrated from {origin}.",
+        description=("Each op keeps the original signature and is registered with torch.library (triton_op), so it "
+                     f"stays a real torch op: torch.ops.{name}.<op>. The kernels run on any Triton backend and on "
+                     "the CPU under TRITON_INTERPRET=1."),
+        origin=origin, kernels=kernels, imports=OP_IMPORTS, ops=ops, namespace=name,
+    )
+
+
+def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Outcome, translate) -> None:
+    """setup.py with CUDAExtension(name, sources): a `<name>.py` module beside it, and a setup() without CUDA."""
+    root = pysource.tree(data)
+    folder = PurePosixPath(path).parent
+    edits: list[pysource.Edit] = []
+    extensions = pysource.calls(root, EXTENSION_CALLS)
+    modules: list[str] = []
+    for call in extensions:
+        kw = pysource.keywords(call)
+        args = pysource.positional(call)
+        name = pysource.literal(kw["name"].child_by_field_name("value") if "name" in kw else args[0])
+        sources = pysource.literal(kw["sources"].child_by_field_name("value") if "sources" in kw else args[1])
+        line = call.start_point[0] + 1
+        cuda = [s for s in sources or [] if s.endswith((".cu", ".cuh"))]
+        if not isinstance(name, str) or len(cuda) != 1 or len(sources) != 1:
+            outcome.findings.append(("tile-host-kept", path, line,
+                                     "CUDAExtension stays: its name and a single .cu source must be literals"))
+            continue
+        source_path = str(folder / cuda[0])
+        source = files.get(source_path)
+        if source is None:
+            outcome.findings.append(("tile-host-kept", path, line, f"CUDAExtension stays: {source_path} not found"))
+            continue
+        bound = {m.group(1).decode(): m.group(2).decode() for m in BINDING.finditer(source)}
+        built = build_ops(source, source_path, 0, bound or None, outcome, translate)
+        if built is None:
+            continue
+        kernels, ops = built
+        module = str(folder / f"{name.split('.')[-1]}.py")
+        outcome.new_files[module] = _module(name.split(".")[-1], PurePosixPath(source_path).name, kernels, ops)
+        outcome.findings.append(("tile-extension", path, line,
+                                 f"CUDAExtension {name} becomes the Python module {PurePosixPath(module).name} "
+                                 f"({len(ops)} ops on Triton kernels); setup.py needs no CUDA"))
+        modules.append(name)
+    if not extensions or len(modules) != len(extensions):
+        return
+    for call in pysource.calls(root, {"setup", "setuptools.setup"}):
+        for key, arg in pysource.keywords(call).items():
+            value = pysource.text(arg)
+            if key == "ext_modules":
+                edits.append(pysource.Edit(arg.start_byte, arg.end_byte,
+                                           "py_modules=[" + ", ".join(f'"{m}"' for m in modules) + "]"))
+            elif key == "cmdclass" and "BuildExtension" in value:
+                start, end = pysource.line_span(data, arg)
+                if data[start:end].strip().rstrip(b",") == arg.text:
+                    edits.append(pysource.Edit(start, end, ""))
+    for node in pysource.walk(root):
+        if node.type == "import_from_statement" and b"cpp_extension" in node.text:
+            names = {pysource.text(n) for n in node.children_by_field_name("name")}
+            if names <= {"BuildExtension", "CUDAExtension", "CppExtension"}:
+                start, end = pysource.line_span(data, node)
+                edits.append(pysource.Edit(start, end, ""))
+    outcome.changed[path] = pysource.apply_edits(data, edits)
+
+
+def translate_inline(path: str, data: bytes, outcome: Outcome, translate) -> None:
+    """load_inline(name=..., cuda_sources=...): a `<name>.py` module beside the program, imported in its place."""
+    root = pysource.tree(data)
+    folder = PurePosixPath(path).parent
+    edits: list[pysource.Edit] = []
+    for call in pysource.calls(root, INLINE_CALLS):
+        kw = pysource.keywords(call)
+        line = call.start_point[0] + 1
+        name = pysource.literal(kw["name"].child_by_field_name("value")) if "name" in kw else None
+        source_node = kw["cuda_sources"].child_by_field_name("value") if "cuda_sources" in kw else None
+        source = pysource.literal(source_node, root) if source_node is not None else None
+        functions = pysource.literal(kw["functions"].child_by_field_name("value"), root) if "functions" in kw else None
+        if isinstance(source, list):
+            source = "\n".join(source)
+        if isinstance(functions, str):
+            functions = [functions]
+        if not isinstance(name, str) or not isinstance(source, str) or not isinstance(functions, list):
+            outcome.findings.append(("tile-host-kept", path, line,
+                                     "load_inline stays: name, cuda_sources and functions must be literals"))
+            continue
+        offset = _source_line(root, source_node) if source_node is not None else 0
+        built = build_ops(source.encode(), path, offset, {f: f for f in functions}, outcome, translate)
+        if built is None:
+            continue
+        kernels, ops = built
+        outcome.new_files[str(folder / f"{name}.py")] = _module(name, PurePosixPath(path).name, kernels, ops)
+        edits.append(pysource.Edit(call.start_byte, call.end_byte, f'importlib.import_module("{name}")'))
+        outcome.findings.append(("tile-extension", path, line,
+                                 f"load_inline {name} becomes the Python module {name}.py ({len(ops)} ops on "
+                                 "Triton kernels); nothing is compiled at run time"))
+    if not edits:
+        return
+    for node in pysource.walk(root):
+        if node.type == "import_from_statement" and b"cpp_extension" in node.text:
+            names = {pysource.text(n) for n in node.children_by_field_name("name")}
+            if names == {"load_inline"}:
+                edits.append(pysource.Edit(node.start_byte, node.end_byte, "import importlib"))
+    outcome.changed[path] = pysource.apply_edits(data, edits)
+
+
+def _source_line(root, node) -> int:
+    """The line (0-based) where the kernel source text starts, so findings point into the Python file."""
+    if node.type == "identifier":
+        for stmt in pysource.walk(root):
+            if stmt.type == "assignment" and pysource.text(stmt.child_by_field_name("left")) == pysource.text(node):
+                return stmt.child_by_field_name("right").start_point[0]
+    return node.start_point[0]

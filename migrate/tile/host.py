@@ -1,0 +1,319 @@
+"""Reading PyTorch C++ host functions (the ops an extension binds) into launcher statements over the kernel IR."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import tree_sitter as ts
+
+from .. import parse
+from . import ir
+from .cuda_front import Unreadable, number, py_name
+
+HOST_TABLE = Path(__file__).resolve().parent.parent.parent / "rules" / "tile" / "maps" / "host.toml"
+PARAM_TYPES = {"torch::Tensor": "torch.Tensor", "at::Tensor": "torch.Tensor", "int64_t": "int", "int": "int",
+               "long": "int", "double": "float", "float": "float", "bool": "bool"}
+RETURN_TYPES = {"torch::Tensor": "torch.Tensor", "at::Tensor": "torch.Tensor", "void": "None",
+                "std::vector<torch::Tensor>": "list[torch.Tensor]", "std::vector<at::Tensor>": "list[torch.Tensor]"}
+INT_TYPES = {"int", "int64_t", "long", "unsigned", "size_t", "int32_t", "uint32_t", "dim3"}
+
+
+@cache
+def host_table() -> dict:
+    with HOST_TABLE.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@dataclass(frozen=True)
+class HAssign:
+    name: str
+    value: ir.Expr
+
+
+@dataclass(frozen=True)
+class HCheck:
+    test: ir.Expr
+    message: str
+
+
+@dataclass(frozen=True)
+class HLaunch:
+    kernel: str
+    grid: ir.Expr
+    block: ir.Expr
+    args: tuple[ir.Expr, ...]
+
+
+@dataclass(frozen=True)
+class HReturn:
+    value: ir.Expr | None
+
+
+@dataclass(frozen=True)
+class HostOp:
+    """One host function: its Python signature and the statements of its body."""
+
+    name: str
+    params: tuple[tuple[str, str], ...]  # (name, Python annotation)
+    returns: str
+    body: tuple
+    line: int
+
+
+class HostReader:
+    """Host statements of one function; `kinds` says which locals are tensors, integers or floats."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, str] = {}
+
+    # -- expressions -------------------------------------------------------------------------------------------
+
+    def expr(self, node: ts.Node) -> ir.Expr:
+        kind = node.type
+        text = node.text.decode()
+        if kind == "parenthesized_expression":
+            return self.expr(node.named_children[0])
+        if kind == "identifier":
+            return ir.Name(py_name(text))
+        if kind == "number_literal":
+            return number(text)
+        if kind in ("true", "false"):
+            return ir.Text("True" if kind == "true" else "False")
+        if kind == "string_literal":
+            return ir.Text(repr(b"".join(c.text for c in node.named_children).decode()))
+        if kind in ("qualified_identifier", "template_function") and text in host_table()["dtypes"]:
+            return ir.Text(host_table()["dtypes"][text])
+        if kind == "binary_expression":
+            op = node.child_by_field_name("operator").text.decode()
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if op == "&&":
+                parts = [p for p in (self._check_part(left), self._check_part(right)) if p is not None]
+                if not parts:
+                    return ir.Text("True")
+                return parts[0] if len(parts) == 1 else ir.Bin("&", parts[0], parts[1])
+            a, b = self.expr(left), self.expr(right)
+            if op == "/" and self.kind(a) == "int" and self.kind(b) == "int":
+                op = "//"
+            return ir.Bin(op, a, b)
+        if kind == "unary_expression":
+            op = node.child_by_field_name("operator").text.decode()
+            return ir.Un(op, self.expr(node.child_by_field_name("argument")))
+        if kind == "conditional_expression":
+            return ir.Cond(self.expr(node.child_by_field_name("condition")),
+                           self.expr(node.child_by_field_name("consequence")),
+                           self.expr(node.child_by_field_name("alternative")))
+        if kind == "cast_expression":
+            return self._cast(node.child_by_field_name("type").text.decode(),
+                              self.expr(node.child_by_field_name("value")))
+        if kind == "call_expression":
+            return self._call(node)
+        if kind == "initializer_list":
+            return ir.Call("(tuple)", tuple(self.expr(c) for c in node.named_children))
+        if kind == "field_expression" and node.child_by_field_name("field").text.decode() in ("x", "y", "z"):
+            raise Unreadable(f"the dim3 member access {text}")
+        raise Unreadable(f"the host expression {text}")
+
+    def _check_part(self, node: ts.Node) -> ir.Expr | None:
+        """A TORCH_CHECK conjunct, or None for one that only asks for a CUDA tensor."""
+        if node.type == "call_expression" and node.child_by_field_name("function").type == "field_expression":
+            method = node.child_by_field_name("function").child_by_field_name("field").text.decode()
+            if method in host_table()["dropped"]["checks"]:
+                return None
+        return self.expr(node)
+
+    def _cast(self, ctype: str, value: ir.Expr) -> ir.Expr:
+        ctype = ctype.replace("const", "").strip()
+        if ctype in INT_TYPES:
+            return ir.Call("int", (value,))
+        if ctype in ("float", "double"):
+            return ir.Call("float", (value,))
+        return value
+
+    def _call(self, node: ts.Node) -> ir.Expr:
+        func = node.child_by_field_name("function")
+        args = [c for c in node.child_by_field_name("arguments").named_children if c.type != "comment"]
+        if func.type == "field_expression":
+            receiver = self.expr(func.child_by_field_name("argument"))
+            field = func.child_by_field_name("field")
+            method = (field.child_by_field_name("name") or field).text.decode()
+            if field.type == "template_method":
+                method = field.named_children[0].text.decode()
+            if method == "options" and not args:
+                return ir.Call("(options)", (receiver,))
+            if method == "dtype" and isinstance(receiver, ir.Call) and receiver.func == "(options)":
+                return ir.Call("(options)", (receiver.args[0], self.expr(args[0])))
+            row = host_table()["methods"].get(method)
+            if row is None:
+                raise Unreadable(f"the Tensor method {method}()")
+            if row == "":
+                return receiver
+            if not row.startswith("."):
+                return ir.Attr(receiver, row)
+            return ir.Call(row, (receiver, *[self.expr(a) for a in args]))
+        name = func.text.decode()
+        if func.type == "template_function":
+            name = func.child_by_field_name("name").text.decode()
+            targs = func.child_by_field_name("arguments").named_children
+            if name in ("static_cast", "std::static_cast") and targs:
+                return self._cast(targs[0].text.decode(), self.expr(args[0]))
+        if func.type == "primitive_type":
+            return self._cast(name, self.expr(args[0]))
+        name = re.sub(r"<.*>$", "", name)  # std::min<int64_t>: Python's min needs no type argument
+        target = host_table()["calls"].get(name)
+        if target is None:
+            raise Unreadable(f"the host call {name}()")
+        values = [self.expr(a) for a in args]
+        if target in ("torch.empty", "torch.zeros", "torch.ones") and values:
+            shape = values[0]
+            kwargs = self._options(values[1]) if len(values) > 1 else ()
+            return ir.Call(target, (shape,), kwargs=kwargs)
+        if target.endswith("_like") and len(values) == 2:
+            return ir.Call(target, (values[0],), kwargs=self._options(values[1]))
+        return ir.Call(target, tuple(values))
+
+    def _options(self, value: ir.Expr) -> tuple:
+        if not (isinstance(value, ir.Call) and value.func == "(options)"):
+            return (("dtype", value),)
+        tensor = value.args[0]
+        dtype = value.args[1] if len(value.args) > 1 else ir.Attr(tensor, "dtype")
+        return (("dtype", dtype), ("device", ir.Attr(tensor, "device")))
+
+    def kind(self, expr: ir.Expr) -> str:
+        if isinstance(expr, ir.Num):
+            return "float" if expr.is_float else "int"
+        if isinstance(expr, ir.Name):
+            return self.kinds.get(expr.id, "")
+        if isinstance(expr, ir.Call) and expr.func in (".numel", ".size", ".dim", ".stride", "int"):
+            return "int"
+        if isinstance(expr, ir.Call) and expr.func in ("min", "max"):
+            kinds = {self.kind(a) for a in expr.args}
+            return "int" if kinds == {"int"} else ""
+        if isinstance(expr, ir.Bin) and expr.op in ("+", "-", "*", "//", "%"):
+            return "int" if self.kind(expr.left) == self.kind(expr.right) == "int" else ""
+        return ""
+
+    # -- statements --------------------------------------------------------------------------------------------
+
+    def statements(self, node: ts.Node) -> list:
+        out: list = []
+        for child in node.named_children:
+            out.extend(self.statement(child))
+        return out
+
+    def statement(self, node: ts.Node) -> list:
+        kind = node.type
+        table = host_table()["dropped"]
+        if kind in ("comment", "empty_statement"):
+            return []
+        if kind == "compound_statement":
+            return self.statements(node)
+        if kind == "declaration":
+            ctype = node.child_by_field_name("type").text.decode()
+            if ctype in table["types"]:
+                return []
+            out = []
+            for decl in node.children_by_field_name("declarator"):
+                if decl.type != "init_declarator":
+                    raise Unreadable(f"the declaration {node.text.decode()}")
+                name = py_name(decl.child_by_field_name("declarator").text.decode())
+                value = decl.child_by_field_name("value")
+                if value.type == "argument_list":
+                    raise Unreadable(f"the constructor call {node.text.decode()}")
+                expr = self.expr(value)
+                base = ctype.replace("const", "").strip()
+                self.kinds[name] = ("int" if base in INT_TYPES else "float" if base in ("float", "double")
+                                    else "tensor" if "Tensor" in base else self.kind(expr))
+                out.append(HAssign(name, expr))
+            return out
+        if kind == "return_statement":
+            return [HReturn(self.expr(node.named_children[0]) if node.named_children else None)]
+        if kind != "expression_statement" or not node.named_children:
+            raise Unreadable(f"the host statement {kind.replace('_', ' ')}")
+        inner = node.named_children[0]
+        if inner.type == "assignment_expression" and inner.child_by_field_name("operator").text.decode() == "=":
+            left = inner.child_by_field_name("left")
+            if left.type == "identifier":
+                return [HAssign(py_name(left.text.decode()), self.expr(inner.child_by_field_name("right")))]
+        if inner.type != "call_expression":
+            raise Unreadable(f"the host statement {node.text.decode()}")
+        if inner.child_by_field_name("arguments").type == "argument_list" and any(
+            c.type == "kernel_call_syntax" for c in inner.children
+        ):
+            return [self._launch(inner)]
+        name = inner.child_by_field_name("function").text.decode()
+        args = inner.child_by_field_name("arguments").named_children
+        if name in table["calls"]:
+            return []
+        if name == "TORCH_CHECK" and args:
+            test = self._check_part(args[0])
+            if test is None:
+                return []
+            message = " ".join(b"".join(c.text for c in a.named_children).decode() for a in args[1:]
+                               if a.type == "string_literal")
+            return [HCheck(test, message or f"{args[0].text.decode()} failed")]
+        if name in table["dispatch"] and args and args[-1].type == "lambda_expression":
+            return self.statements(args[-1].child_by_field_name("body"))
+        raise Unreadable(f"the host call {name}()")
+
+    def _launch(self, node: ts.Node) -> HLaunch:
+        func = node.child_by_field_name("function")
+        name = (func.child_by_field_name("name") if func.type == "template_function" else func).text.decode()
+        config = next(c for c in node.children if c.type == "kernel_call_syntax").named_children
+        args = tuple(self.expr(a) for a in node.child_by_field_name("arguments").named_children)
+        return HLaunch(name, self.expr(config[0]), self.expr(config[1]), args)
+
+
+def _declarator(node: ts.Node) -> ts.Node | None:
+    while node is not None and node.type != "function_declarator":
+        node = node.child_by_field_name("declarator")
+    return node
+
+
+def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[HostOp], list[tuple[str, int, str]]]:
+    """The host functions of a CUDA source that return tensors (or those named): ops, and (name, line, why) for
+    each one that could not be read."""
+    root = parse.parse("cuda", data).root_node
+    ops, failures = [], []
+    for node in root.named_children:
+        if node.type != "function_definition":
+            continue
+        head = data[node.start_byte:node.child_by_field_name("body").start_byte].decode()
+        if re.search(r"__(global|device)__", head):
+            continue
+        declarator = _declarator(node.child_by_field_name("declarator"))
+        if declarator is None:
+            continue
+        if node.child_by_field_name("type") is None:
+            continue
+        name = declarator.child_by_field_name("declarator").text.decode()
+        returns = node.child_by_field_name("type").text.decode()
+        if names is not None and name not in names:
+            continue
+        if names is None and returns not in RETURN_TYPES or returns == "void" and names is None:
+            continue
+        line = node.start_point[0] + 1
+        try:
+            params = []
+            for p in declarator.child_by_field_name("parameters").named_children:
+                ptype = p.child_by_field_name("type").text.decode()
+                pname = p.child_by_field_name("declarator")
+                while pname.type in ("reference_declarator", "pointer_declarator"):
+                    pname = pname.named_children[0]
+                annotation = PARAM_TYPES.get(ptype)
+                if annotation is None:
+                    raise Unreadable(f"the parameter type {ptype}")
+                params.append((py_name(pname.text.decode()), annotation))
+            if returns not in RETURN_TYPES:
+                raise Unreadable(f"the return type {returns}")
+            reader = HostReader()
+            reader.kinds = {n: ("tensor" if a == "torch.Tensor" else a) for n, a in params}
+            body = reader.statements(node.child_by_field_name("body"))
+        except Unreadable as exc:
+            failures.append((name, line, str(exc)))
+            continue
+        ops.append(HostOp(name, tuple(params), RETURN_TYPES[returns], tuple(body), line))
+    return ops, failures
