@@ -283,6 +283,8 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text(TL_DTYPE[target]))), is_float=True)
         if target in ("float",) and inner.is_float:
             return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text("tl.float32"))), is_float=True)
+        if target in ("double",) and inner.is_float:
+            return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text("tl.float64"))), is_float=True)
         return inner
     if isinstance(expr, ir.Un):
         inner = data(ctx, evaluate(ctx, expr.operand))

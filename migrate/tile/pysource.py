@@ -86,14 +86,18 @@ def line_span(data: bytes, node: ts.Node) -> tuple[int, int]:
 def apply_edits(data: bytes, edits: list[Edit]) -> bytes:
     """Apply non-overlapping edits from the end backwards; `# migrate: manual[...]` lines right above an edited
     line go too (the rewrite settles what they asked for)."""
-    out = data
-    for edit in sorted(set(edits), key=lambda e: (e.start, e.end), reverse=True):
-        line_start = out.rfind(b"\n", 0, edit.start) + 1
+    spans = set(edits)
+    for edit in edits:
+        line_start = data.rfind(b"\n", 0, edit.start) + 1
         markers = line_start
         while markers > 0:
-            previous = out.rfind(b"\n", 0, markers - 1) + 1
-            if not out[previous:markers].lstrip().startswith(MARKER):
+            previous = data.rfind(b"\n", 0, markers - 1) + 1
+            if not data[previous:markers].lstrip().startswith(MARKER):
                 break
             markers = previous
-        out = out[:markers] + out[line_start:edit.start] + edit.text.encode() + out[edit.end:]
+        if markers < line_start:
+            spans.add(Edit(markers, line_start, ""))
+    out = data
+    for edit in sorted(spans, key=lambda e: (e.start, e.end), reverse=True):
+        out = out[:edit.start] + edit.text.encode() + out[edit.end:]
     return out
