@@ -106,8 +106,8 @@ def test_since_head_reports_only_changed_lines(make_project):
 
 
 def test_the_apply_hook_rewrites_a_launch(make_project):
-    project = make_project({"README.txt": "app\n"}, None, apply=True)
     launch = LEGACY_CU + "\nvoid run(float* d)\n{\n    scale<<<4, 256>>>(d, 2.0f, 1024);\n}\n"
+    project = make_project({"legacy/run.cu": launch}, None, apply=True)
     project.write("src/run.cu", launch)
     done = project.commit("launch")
     out = _output(done)
@@ -115,5 +115,6 @@ def test_the_apply_hook_rewrites_a_launch(make_project):
     migrated = project.read("src/run.cu")
     assert "prtLaunchKernel(scale, 4, 256, 0, 0, d, 2.0f, 1024);" in migrated, migrated
     assert "<<<" not in migrated
+    assert project.read("legacy/run.cu") == launch  # only the files pre-commit passes are rewritten
     done = project.commit("launch, migrated")
     assert done.returncode == 0, _output(done)
