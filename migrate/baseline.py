@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterable
 
 from migrate.model import Finding, ScanResult
 from migrate.report.fingerprint import FINGERPRINT_KEY, fingerprint, normalise_snippet
@@ -100,9 +100,13 @@ def read_baseline(path: Path) -> Counter[Key]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise BaselineError(f"{path}: no such baseline file; write one with `migrate scan --write-baseline {path}`") from None
+        raise BaselineError(
+            f"{path}: no such baseline file; write one with `migrate scan --write-baseline {path}`"
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise BaselineError(f"{path}: cannot read the baseline: {getattr(exc, 'strerror', None) or exc}") from None
+        raise BaselineError(
+            f"{path}: cannot read the baseline: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:

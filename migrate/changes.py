@@ -6,9 +6,9 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
 
 from migrate.model import Finding, ScanResult
 
@@ -110,13 +110,26 @@ def changes_since(revision: str, folder: Path) -> Changes:
     top = _toplevel(folder)
     _verify(revision, top)
     diff = _git(
-        ["diff", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "-M",
-         "--src-prefix=a/", "--dst-prefix=b/", "--end-of-options", revision, "--"],
+        [
+            "diff",
+            "--unified=0",
+            "--no-color",
+            "--no-ext-diff",
+            "--no-textconv",
+            "-M",
+            "--src-prefix=a/",
+            "--dst-prefix=b/",
+            "--end-of-options",
+            revision,
+            "--",
+        ],
         top,
     )
     if diff.returncode != 0:
         message = diff.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise ChangesError(f"--since: git diff {revision} failed: {message[-1] if message else diff.returncode}")
+        raise ChangesError(
+            f"--since: git diff {revision} failed: {message[-1] if message else diff.returncode}"
+        )
     files: dict[str, frozenset[int] | None] = dict(parse_diff(diff.stdout, top))
     untracked = _git(["ls-files", "--others", "--exclude-standard", "-z", "--full-name"], top)
     if untracked.returncode == 0:

@@ -32,8 +32,10 @@ def git_env(home: Path) -> dict[str, str]:
     return env
 
 
-def run(args: list[str], cwd: Path, env: dict[str, str], check: bool = True) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+def run(
+    args: list[str], cwd: Path, env: dict[str, str], check: bool = True
+) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=600, check=False)
     if check and done.returncode != 0:
         raise AssertionError(f"{' '.join(args)} exited {done.returncode}\n{done.stdout}\n{done.stderr}")
     return done
@@ -70,7 +72,9 @@ def _copy_tree(target: Path) -> None:
     """The checkout as it is now (tracked and untracked, not ignored), links kept as links."""
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=REPO, capture_output=True, check=True,
+        cwd=REPO,
+        capture_output=True,
+        check=True,
     ).stdout
     for name in sorted({n for n in listed.decode().split("\0") if n}):
         source, dest = REPO / name, target / name
@@ -139,8 +143,12 @@ def new_project(
 def make_project(tmp_path: Path, guard_home: Path, hook_repo: tuple[Path, str], pre_commit: list[str]):
     """Build a project whose commits run migrate's hooks: files first committed without hooks, then installed."""
 
-    def make(files: dict[str, str], scan_args: list[str] | None = None, apply: bool = False,
-             baseline: str | None = None) -> Project:
+    def make(
+        files: dict[str, str],
+        scan_args: list[str] | None = None,
+        apply: bool = False,
+        baseline: str | None = None,
+    ) -> Project:
         project = new_project(tmp_path / "project", guard_home, hook_repo, scan_args, apply)
         for relpath, text in files.items():
             project.write(relpath, text)

@@ -25,8 +25,20 @@ void f(float** d)
 
 
 def _finding(line: int, snippet: str, rule: str = "runtime-api", path: str = "a.cu") -> Finding:
-    return Finding(rule, path, line, 5, line, 15, "warning", "manual", "medium", "cudaMalloc is CUDA-only",
-                   "runtime", snippet=snippet)
+    return Finding(
+        rule,
+        path,
+        line,
+        5,
+        line,
+        15,
+        "warning",
+        "manual",
+        "medium",
+        "cudaMalloc is CUDA-only",
+        "runtime",
+        snippet=snippet,
+    )
 
 
 def _counts(findings: list[Finding]):
@@ -61,7 +73,10 @@ def test_written_baseline_is_sorted_counted_and_stable(tmp_path: Path, monkeypat
     Path("b.cu").write_text(TWO_SAME)
     Path("a.cu").write_text(TWO_SAME)
     assert main(["scan", ".", "--no-cache", "--no-progress", "--write-baseline", "one.json"]) == EXIT_CLEAN
-    assert main(["scan", "b.cu", "a.cu", "--no-cache", "--no-progress", "--write-baseline", "two.json"]) == EXIT_CLEAN
+    assert (
+        main(["scan", "b.cu", "a.cu", "--no-cache", "--no-progress", "--write-baseline", "two.json"])
+        == EXIT_CLEAN
+    )
     one = Path("one.json").read_text()
     assert one == Path("two.json").read_text()
     rows = json.loads(one)["findings"]
@@ -72,7 +87,9 @@ def test_written_baseline_is_sorted_counted_and_stable(tmp_path: Path, monkeypat
     assert main(["scan", ".", "--no-cache", "--no-progress", "--baseline", "one.json"]) == EXIT_CLEAN
 
 
-def test_a_third_copy_is_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
+def test_a_third_copy_is_new(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+):
     monkeypatch.chdir(tmp_path)
     Path("a.cu").write_text(TWO_SAME)
     main(["scan", "a.cu", "--no-cache", "--no-progress", "--write-baseline", "base.json"])
@@ -114,6 +131,9 @@ def test_baseline_and_write_baseline_exclude_each_other(capsys: pytest.CaptureFi
 
 
 def test_render_is_independent_of_input_order():
-    findings = [_finding(5, "cudaMalloc(d, 4);", path="b.cu"), _finding(4, "cudaFree(d);"),
-                _finding(4, "cudaMalloc(d, 4);", path="b.cu")]
+    findings = [
+        _finding(5, "cudaMalloc(d, 4);", path="b.cu"),
+        _finding(4, "cudaFree(d);"),
+        _finding(4, "cudaMalloc(d, 4);", path="b.cu"),
+    ]
     assert render_baseline(findings) == render_baseline(list(reversed(findings)))

@@ -23,8 +23,15 @@ void f(float** d)
 
 
 def _git(cwd: Path, *args: str) -> str:
-    env = dict(os.environ, GIT_CONFIG_GLOBAL=os.devnull, GIT_CONFIG_NOSYSTEM="1", GIT_AUTHOR_NAME="T",
-               GIT_AUTHOR_EMAIL="t@example.com", GIT_COMMITTER_NAME="T", GIT_COMMITTER_EMAIL="t@example.com")
+    env = dict(
+        os.environ,
+        GIT_CONFIG_GLOBAL=os.devnull,
+        GIT_CONFIG_NOSYSTEM="1",
+        GIT_AUTHOR_NAME="T",
+        GIT_AUTHOR_EMAIL="t@example.com",
+        GIT_COMMITTER_NAME="T",
+        GIT_COMMITTER_EMAIL="t@example.com",
+    )
     return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
 
 
@@ -41,8 +48,11 @@ def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _reported(capsys: pytest.CaptureFixture[str]) -> list[str]:
-    return [line.split(" ", 1)[0] for line in capsys.readouterr().out.splitlines() if line[:1].isalnum()
-            and ":" in line.split(" ", 1)[0]]
+    return [
+        line.split(" ", 1)[0]
+        for line in capsys.readouterr().out.splitlines()
+        if line[:1].isalnum() and ":" in line.split(" ", 1)[0]
+    ]
 
 
 def test_unchanged_tree_has_nothing_new(repo: Path):
@@ -75,8 +85,9 @@ def test_a_renamed_file_is_not_new(repo: Path):
     assert main(["scan", ".", "--no-cache", "--no-progress", "--since", "HEAD"]) == EXIT_CLEAN
 
 
-def test_individual_files_from_a_subfolder(repo: Path, monkeypatch: pytest.MonkeyPatch,
-                                           capsys: pytest.CaptureFixture[str]):
+def test_individual_files_from_a_subfolder(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+):
     (repo / "src" / "a.cu").write_text(LEGACY + "void g() { cudaDeviceReset(); }\n")
     monkeypatch.chdir(repo / "src")
     assert main(["scan", "a.cu", "--no-cache", "--no-progress", "--since", "HEAD"]) == EXIT_FINDINGS
@@ -84,17 +95,20 @@ def test_individual_files_from_a_subfolder(repo: Path, monkeypatch: pytest.Monke
 
 
 def test_deleted_lines_add_nothing():
-    diff = (b"diff --git a/x.cu b/x.cu\n--- a/x.cu\n+++ b/x.cu\n@@ -3,2 +2,0 @@\n-gone\n-gone\n"
-            b"@@ -9 +8 @@\n-old\n+new\n@@ -20,0 +20,3 @@\n+a\n+b\n+c\n"
-            b"diff --git a/y.cu b/y.cu\ndeleted file mode 100644\n--- a/y.cu\n+++ /dev/null\n@@ -1 +0,0 @@\n-y\n"
-            b'diff --git "a/sp ace\\303\\251.cu" "b/sp ace\\303\\251.cu"\n--- "a/sp ace\\303\\251.cu"\n'
-            b'+++ "b/sp ace\\303\\251.cu"\n@@ -0,0 +1 @@\n+z\n')
+    diff = (
+        b"diff --git a/x.cu b/x.cu\n--- a/x.cu\n+++ b/x.cu\n@@ -3,2 +2,0 @@\n-gone\n-gone\n"
+        b"@@ -9 +8 @@\n-old\n+new\n@@ -20,0 +20,3 @@\n+a\n+b\n+c\n"
+        b"diff --git a/y.cu b/y.cu\ndeleted file mode 100644\n--- a/y.cu\n+++ /dev/null\n@@ -1 +0,0 @@\n-y\n"
+        b'diff --git "a/sp ace\\303\\251.cu" "b/sp ace\\303\\251.cu"\n--- "a/sp ace\\303\\251.cu"\n'
+        b'+++ "b/sp ace\\303\\251.cu"\n@@ -0,0 +1 @@\n+z\n'
+    )
     lines = parse_diff(diff, Path("/top"))
     assert lines == {"/top/x.cu": frozenset({8, 20, 21, 22}), "/top/sp aceé.cu": frozenset({1})}
 
 
-def test_outside_a_repository_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                         capsys: pytest.CaptureFixture[str]):
+def test_outside_a_repository_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path.parent))
     Path("a.cu").write_text(LEGACY)

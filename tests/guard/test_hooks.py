@@ -54,7 +54,9 @@ def test_new_cuda_malloc_fails_the_commit_at_its_line(make_project):
 
 
 def test_new_dot_cuda_fails_the_commit_at_its_line(make_project):
-    project = make_project({"train.py": LEGACY_PY, "util.py": PLAIN_PY}, BASELINE, baseline="migrate-baseline.json")
+    project = make_project(
+        {"train.py": LEGACY_PY, "util.py": PLAIN_PY}, BASELINE, baseline="migrate-baseline.json"
+    )
     project.write("util.py", PLAIN_PY + "\n\ndef place(t):\n    return t.cuda()\n")
     done = project.commit("place tensors")
     out = _output(done)
@@ -64,8 +66,9 @@ def test_new_dot_cuda_fails_the_commit_at_its_line(make_project):
 
 
 def test_baselined_legacy_code_passes(make_project):
-    project = make_project({"src/kernels.cu": LEGACY_CU, "train.py": LEGACY_PY}, BASELINE,
-                           baseline="migrate-baseline.json")
+    project = make_project(
+        {"src/kernels.cu": LEGACY_CU, "train.py": LEGACY_PY}, BASELINE, baseline="migrate-baseline.json"
+    )
     project.write("src/kernels.cu", "// Scaling helpers.\n" + LEGACY_CU)
     project.write("train.py", LEGACY_PY + "print(model)\n")
     done = project.commit("touch legacy files")
@@ -74,8 +77,10 @@ def test_baselined_legacy_code_passes(make_project):
 
 def test_moving_a_baselined_block_passes(make_project):
     project = make_project({"src/kernels.cu": LEGACY_CU}, BASELINE, baseline="migrate-baseline.json")
-    head, reserve, release = LEGACY_CU.partition("void reserve")[0], *("void reserve" + LEGACY_CU.partition(
-        "void reserve")[2]).split("\n\n", 1)
+    head, reserve, release = (
+        LEGACY_CU.partition("void reserve")[0],
+        *("void reserve" + LEGACY_CU.partition("void reserve")[2]).split("\n\n", 1),
+    )
     moved = head + release + "\n\n    \n" + reserve.replace("    cudaMalloc", "        cudaMalloc") + "\n"
     project.write("src/kernels.cu", moved)
     assert project.read("src/kernels.cu") != LEGACY_CU
@@ -97,7 +102,9 @@ def test_a_file_with_a_syntax_error_is_reported_not_crashed_on(make_project):
 
 def test_since_head_reports_only_changed_lines(make_project):
     project = make_project({"src/kernels.cu": LEGACY_CU}, ["--no-progress", "--since", "HEAD"])
-    project.write("src/kernels.cu", LEGACY_CU.replace("cudaFree(d);", "cudaFree(d);\n    cudaDeviceSynchronize();"))
+    project.write(
+        "src/kernels.cu", LEGACY_CU.replace("cudaFree(d);", "cudaFree(d);\n    cudaDeviceSynchronize();")
+    )
     done = project.commit("sync")
     out = _output(done)
     assert done.returncode != 0, out
