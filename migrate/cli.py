@@ -160,6 +160,8 @@ def _scan(args: argparse.Namespace) -> int:
     if args.compile_commands or flags:
         result = _with_semantic(result, options, args.compile_commands, flags)
     if args.write_baseline:
+        if args.since:
+            raise UsageError("--write-baseline records every finding; it does not combine with --since")
         return _write_baseline(args.write_baseline, result)
     result = _only_new(result, options, args.baseline, args.since)
     to_terminal = args.output is None and sys.stdout.isatty()
