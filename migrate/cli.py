@@ -148,6 +148,9 @@ def _scan(args: argparse.Namespace) -> int:
     fmt = args.format or settings.get("format", "text")
     if fmt not in FORMATS:
         raise UsageError(f"--format {fmt!r} is not one of {', '.join(FORMATS)}")
+    if args.write_baseline and args.since:
+        raise UsageError("--write-baseline records every finding; it does not combine with --since")
+    only_new = _only_new(options, args.baseline, args.since)  # before the scan: a bad baseline fails at once
     bar, update = _progress_callback(not args.no_progress)
     if bar is not None:
         bar.start()
@@ -160,10 +163,8 @@ def _scan(args: argparse.Namespace) -> int:
     if args.compile_commands or flags:
         result = _with_semantic(result, options, args.compile_commands, flags)
     if args.write_baseline:
-        if args.since:
-            raise UsageError("--write-baseline records every finding; it does not combine with --since")
         return _write_baseline(args.write_baseline, result)
-    result = _only_new(result, options, args.baseline, args.since)
+    result = only_new(result)
     to_terminal = args.output is None and sys.stdout.isatty()
     report = render(result, fmt, color=to_terminal and fmt == "text" and "NO_COLOR" not in os.environ)
     if args.output:
@@ -187,21 +188,27 @@ def _write_baseline(path: Path, result) -> int:
     return EXIT_CLEAN
 
 
-def _only_new(result, options, baseline: Path | None, since: str | None):
-    """The findings a baseline does not record and, with --since, that lie on lines changed since REV."""
+def _only_new(options, baseline: Path | None, since: str | None):
+    """A filter keeping the findings a baseline does not record and, with --since, those on lines changed since REV."""
     from .baseline import BaselineError, read_baseline, subtract_baseline
     from .changes import ChangesError, changes_since, restrict_to_changes
 
     try:
-        if baseline is not None:
-            result = subtract_baseline(result, read_baseline(baseline))
+        recorded = read_baseline(baseline) if baseline is not None else None
         if since is not None:
             first = options.paths[0]
-            folder = first if first.is_dir() else first.parent
-            result = restrict_to_changes(result, changes_since(since, folder), options.root)
+            changes = changes_since(since, first if first.is_dir() else first.parent)
     except (BaselineError, ChangesError) as exc:
         raise UsageError(str(exc)) from None
-    return result
+
+    def keep_new(result):
+        if recorded is not None:
+            result = subtract_baseline(result, recorded)
+        if since is not None:
+            result = restrict_to_changes(result, changes, options.root)
+        return result
+
+    return keep_new
 
 
 def _apply(args: argparse.Namespace) -> int:
