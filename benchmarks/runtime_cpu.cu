@@ -76,6 +76,19 @@ int main(int argc, char** argv) {
     });
     std::printf("saxpy n=%d prt %.3f ms (%.2f GB/s)  openmp %.3f ms (%.2f GB/s)  ratio %.3f\n", n, t_prt * 1e3,
                 12.0 * n / t_prt * 1e-9, t_omp * 1e3, 12.0 * n / t_omp * 1e-9, t_omp / t_prt);
+    // The OpenMP loop again, with the kernel's own index arithmetic (unsigned block * 256 + thread, converted to
+    // int): what a compiler makes of the same per-element code without the runtime around it.
+    const unsigned nb = unsigned((n + 255) / 256);
+    double t_omp_idx = best_seconds(reps, [&] {
+#pragma omp parallel for schedule(static)
+        for (unsigned b = 0; b < nb; ++b)
+            for (unsigned t = 0; t < 256u; ++t) {
+                int i = b * 256u + t;
+                if (i < n) oy[i] = 1.0001f * ox[i] + oy[i];
+            }
+    });
+    std::printf("saxpy-same-index n=%d prt %.3f ms  openmp %.3f ms  ratio %.3f\n", n, t_prt * 1e3, t_omp_idx * 1e3,
+                t_omp_idx / t_prt);
 
     // Reduction: prt with 256-thread blocks and shared memory vs OpenMP reduction.
     const int blocks = 1024;
@@ -96,8 +109,19 @@ int main(int argc, char** argv) {
         for (int i = 0; i < n; ++i) s += ox[i];
         sum_omp = s;
     });
-    std::printf("reduce n=%d prt %.3f ms  openmp %.3f ms  ratio %.3f  (sums %.6g %.6g)\n", n, r_prt * 1e3, r_omp * 1e3,
-                r_omp / r_prt, sum_prt, sum_omp);
+    std::printf("reduce n=%d blocks=%d prt %.3f ms  openmp %.3f ms  ratio %.3f  (sums %.6g %.6g)\n", n, blocks,
+                r_prt * 1e3, r_omp * 1e3, r_omp / r_prt, sum_prt, sum_omp);
+    // The same kernel with a CPU-sized grid: fewer blocks, so each thread loops longer between barriers.
+    const int few = 4 * int(prt::cpu::Pool::get().size());
+    double f_prt = best_seconds(reps, [&] {
+        prtLaunchKernel(reduce, dim3(few), dim3(256), 0, 0, x, partial, n);
+        prtMemcpy(hp.data(), partial, few * sizeof(float), prtMemcpyDeviceToHost);
+        double s = 0;
+        for (int i = 0; i < few; ++i) s += hp[i];
+        sum_prt = s;
+    });
+    std::printf("reduce n=%d blocks=%d prt %.3f ms  openmp %.3f ms  ratio %.3f  (sums %.6g %.6g)\n", n, few,
+                f_prt * 1e3, r_omp * 1e3, r_omp / f_prt, sum_prt, sum_omp);
 
     // Fiber switch: a ping-pong between this thread's context and one fiber, two switches per round.
     g_main.adopt_current();

@@ -62,6 +62,8 @@ struct BlockCtx {
     int bar_count[2] = {0, 0};         // threads arriving at the barrier with a true predicate
     int bar_arrived[2] = {0, 0};       // threads arriving at the barrier
     char* dynamic_shared = nullptr;    // extern shared memory of this block
+    uint64_t range_lo = 0, range_hi = 0;  // blocks (linear indices) the runner fiber works through
+    bool range_done = false;
 };
 
 struct Worker;
@@ -97,8 +99,19 @@ struct Worker {
             Worker& w = *f->worker;
             BlockCtx& b = w.blk;
             if (f->runner) {
-                b.launch->run_loop(b.launch, &b);
-                if (b.fiber_mode) b.state[b.cur] = kDone;
+                // Runs blocks [range_lo, range_hi) as plain loops; a block whose thread synchronises is finished
+                // by the scheduler on the thread's own stack, which then resumes this loop at the next block.
+                unsigned gx = b.launch->grid.x, gy = b.launch->grid.y;
+                for (uint64_t i = b.range_lo; i < b.range_hi; ++i) {
+                    blockIdx = uint3{unsigned(i % gx), unsigned((i / gx) % gy), unsigned(i / (uint64_t(gx) * gy))};
+                    b.fiber_mode = false;
+                    b.launch->run_loop(b.launch, &b);
+                    if (b.fiber_mode) {
+                        b.state[b.cur] = kDone;
+                        f->ctx.switch_to(w.home);
+                    }
+                }
+                b.range_done = true;
             } else {
                 b.launch->run_thread(b.launch);
                 b.state[f->lane] = kDone;
@@ -191,18 +204,21 @@ struct Worker {
         }
     }
 
-    void run_block(const Launch* L, uint3 bidx) {
-        blockIdx = bidx;
-        blk.launch = L;
-        blk.fiber_mode = false;
-        blk.cur = 0;
+    // Runs blocks [lo, hi) of the current launch.
+    void run_range(uint64_t lo, uint64_t hi) {
+        blk.range_lo = lo;
+        blk.range_hi = hi;
+        blk.range_done = false;
         Fiber* r = fiber(0);
         r->runner = true;
-        home.switch_to(r->ctx);
-        if (blk.fiber_mode) schedule();
+        while (!blk.range_done) {
+            home.switch_to(r->ctx);
+            if (!blk.range_done) schedule();  // a block was promoted to fibers
+        }
     }
 
     void begin_launch(const Launch* L) {
+        blk.launch = L;
         blockDim = L->block;
         gridDim = L->grid;
         blk.nthreads = L->block.x * L->block.y * L->block.z;
@@ -293,7 +309,7 @@ public:
         Worker& me = this_worker();
         me.begin_launch(L);
         if (nblocks == 1 || threads_.empty()) {
-            run_range(me, L, 0, nblocks);
+            me.run_range(0, nblocks);
             return;
         }
         Job job;
@@ -320,21 +336,13 @@ private:
         for (auto& t : threads_) t.detach();
     }
 
-    static void run_range(Worker& w, const Launch* L, uint64_t lo, uint64_t hi) {
-        unsigned gx = L->grid.x, gy = L->grid.y;
-        for (uint64_t i = lo; i < hi; ++i) {
-            uint3 b{unsigned(i % gx), unsigned((i / gx) % gy), unsigned(i / (uint64_t(gx) * gy))};
-            w.run_block(L, b);
-        }
-    }
-
     static uint64_t work(Worker& w, Job& job) {
         uint64_t count = 0;
         for (;;) {
             uint64_t lo = job.next.fetch_add(job.chunk, std::memory_order_relaxed);
             if (lo >= job.nblocks) return count;
             uint64_t hi = std::min(job.nblocks, lo + job.chunk);
-            run_range(w, job.launch, lo, hi);
+            w.run_range(lo, hi);
             count += hi - lo;
         }
     }
