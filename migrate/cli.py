@@ -45,9 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     scan.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     scan.add_argument("--compile-commands", type=Path, help="compile_commands.json: add libclang's findings")
     scan.add_argument("--no-progress", action="store_true", help="never show a progress bar")
-    only_new = scan.add_mutually_exclusive_group()
-    only_new.add_argument("--baseline", type=Path, metavar="FILE", help="report only findings this baseline lacks")
-    only_new.add_argument("--write-baseline", type=Path, metavar="FILE", help="record every finding here; exit 0")
+    known = scan.add_mutually_exclusive_group()
+    known.add_argument("--baseline", type=Path, metavar="FILE", help="report only findings the baseline lacks")
+    known.add_argument("--write-baseline", type=Path, metavar="FILE", help="record every finding here; exit 0")
     scan.add_argument("--since", metavar="REV", help="report only findings on lines changed since this git revision")
 
     apply = commands.add_parser("apply", help="rewrite CUDA-specific code onto portable code")
@@ -150,7 +150,7 @@ def _scan(args: argparse.Namespace) -> int:
         raise UsageError(f"--format {fmt!r} is not one of {', '.join(FORMATS)}")
     if args.write_baseline and args.since:
         raise UsageError("--write-baseline records every finding; it does not combine with --since")
-    only_new = _only_new(options, args.baseline, args.since)  # before the scan: a bad baseline fails at once
+    only_new = _only_new(options, args.baseline, args.since)  # a bad baseline or REV fails before the scan
     bar, update = _progress_callback(not args.no_progress)
     if bar is not None:
         bar.start()
@@ -189,7 +189,7 @@ def _write_baseline(path: Path, result) -> int:
 
 
 def _only_new(options, baseline: Path | None, since: str | None):
-    """A filter keeping the findings a baseline does not record and, with --since, those on lines changed since REV."""
+    """A filter keeping findings the baseline lacks and, with --since, those on lines changed since REV."""
     from .baseline import BaselineError, read_baseline, subtract_baseline
     from .changes import ChangesError, changes_since, restrict_to_changes
 
