@@ -16,14 +16,45 @@
 #include "prt/half.h"
 #include "prt/vector.h"
 
-// The library areas come in when present; -DPRT_NO_CCL, -DPRT_NO_BLAS, -DPRT_NO_RAND leave one out (for a
-// build without NCCL, cuBLAS or cuRAND headers).
-#if __has_include("prt/ccl.h") && !defined(PRT_NO_CCL)
+// The library areas come in when their headers are present and the library they sit on can be found
+// (NCCL/cuBLAS/cuRAND on CUDA, CBLAS on the CPU); -DPRT_NO_CCL, -DPRT_NO_BLAS, -DPRT_NO_RAND leave one out.
+#if PRT_BACKEND_CUDA
+#if __has_include(<nccl.h>) && !defined(PRT_NO_CCL)
+#define PRT_WANT_CCL 1
+#endif
+#if __has_include(<cublas_v2.h>) && !defined(PRT_NO_BLAS)
+#define PRT_WANT_BLAS 1
+#endif
+#if __has_include(<curand.h>) && !defined(PRT_NO_RAND)
+#define PRT_WANT_RAND 1
+#endif
+#elif PRT_BACKEND_CPU
+#if !defined(PRT_NO_CCL)
+#define PRT_WANT_CCL 1
+#endif
+#if __has_include(<cblas.h>) && !defined(PRT_NO_BLAS)
+#define PRT_WANT_BLAS 1
+#endif
+#if !defined(PRT_NO_RAND)
+#define PRT_WANT_RAND 1
+#endif
+#else
+#if !defined(PRT_NO_CCL)
+#define PRT_WANT_CCL 1
+#endif
+#if !defined(PRT_NO_BLAS)
+#define PRT_WANT_BLAS 1
+#endif
+#if !defined(PRT_NO_RAND)
+#define PRT_WANT_RAND 1
+#endif
+#endif
+#if defined(PRT_WANT_CCL) && __has_include("prt/ccl.h")
 #include "prt/ccl.h"
 #endif
-#if __has_include("prt/blas.h") && !defined(PRT_NO_BLAS)
+#if defined(PRT_WANT_BLAS) && __has_include("prt/blas.h")
 #include "prt/blas.h"
 #endif
-#if __has_include("prt/rand.h") && !defined(PRT_NO_RAND)
+#if defined(PRT_WANT_RAND) && __has_include("prt/rand.h")
 #include "prt/rand.h"
 #endif
