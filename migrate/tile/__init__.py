@@ -8,10 +8,11 @@ from pathlib import PurePosixPath
 
 from .. import parse
 from .cuda_front import read_module
-from .emit import render_module
 from .cupy import translate_cupy
+from .emit import render_module
 from .extension import Outcome, translate_inline, translate_setup
 from .lower import Rejected, TileKernel, lower
+from .numba import translate_numba
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,9 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
             claimed |= set(outcome.new_files) - before
         elif b"load_inline" in data:
             translate_inline(path, data, outcome, translate_cuda)
+            claimed.add(path)
+        elif b"@cuda.jit" in data:
+            translate_numba(path, data, outcome)
             claimed.add(path)
         elif re.search(rb"^import cupy\b", data, re.M):
             translate_cupy(path, data, outcome, translate_cuda)

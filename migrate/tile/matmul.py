@@ -197,9 +197,13 @@ def lower_matmul(module: ir.Module, fn: ir.Function) -> TileKernel:
     outer = loops[:-1]
     for var, _, _ in outer:
         ctx.env[var] = Val("U", ir.Name(var))
-    body.append(TAssign("a", operand(x_expr, krow, k_bound, "x")))
-    body.append(TAssign("b", operand(y_expr, kcol, k_bound, "y")))
-    dot = ir.Call("tl.dot", (ir.Name("a"), ir.Name("b")), kwargs=(("input_precision", ir.Text('"ieee"')),))
+    # Operand tiles named apart from the kernel's parameters (Numba kernels often call their matrices a and b).
+    taken = {p.name for p in fn.params}
+    left_name = next(n for n in ("a", "tile_a", "a_blk") if n not in taken)
+    right_name = next(n for n in ("b", "tile_b", "b_blk") if n not in taken)
+    body.append(TAssign(left_name, operand(x_expr, krow, k_bound, "x")))
+    body.append(TAssign(right_name, operand(y_expr, kcol, k_bound, "y")))
+    dot = ir.Call("tl.dot", (ir.Name(left_name), ir.Name(right_name)), kwargs=(("input_precision", ir.Text('"ieee"')),))
     body.append(TAssign("acc", ir.Bin("+", ir.Name("acc"), dot)))
     inner_stmt: tuple = tuple(body)
     if not const_inner:
