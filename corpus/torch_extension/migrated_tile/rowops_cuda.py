@@ -1,10 +1,12 @@
-"""Triton kernels migrated from rowops_kernel.cu (SIMT kernels rewritten as tile programs).
+"""The rowops_cuda extension as Triton kernels, migrated from rowops_kernel.cu.
 
-Each kernel `name_tile` has a launcher `name(grid, block, *args)` taking the original launch shape and arguments.
+Each op keeps the original signature and is registered with torch.library (triton_op), so it stays a real torch op: torch.ops.rowops_cuda.<op>. The kernels run on any Triton backend and on the CPU under TRITON_INTERPRET=1.
 """
 
+import torch
 import triton
 import triton.language as tl
+from torch.library import triton_op, wrap_triton
 
 
 def _dim(shape):
@@ -40,7 +42,7 @@ def bias_gelu_kernel(grid, block, x, bias, y, n, cols):
     grid0, block0 = _dim(grid), _dim(block)
     BLOCK_X = 1024
     launch = (triton.cdiv(n, BLOCK_X),)
-    bias_gelu_kernel_tile[launch](x, bias, y, int(n), int(cols), BLOCK_X=BLOCK_X)
+    wrap_triton(bias_gelu_kernel_tile)[launch](x, bias, y, int(n), int(cols), BLOCK_X=BLOCK_X)
 
 
 @triton.jit
@@ -60,4 +62,26 @@ def row_sumsq_kernel(grid, block, x, out, cols):
     grid0, block0 = _dim(grid), _dim(block)
     BLOCK = _block_for(cols)
     launch = (grid0,)
-    row_sumsq_kernel_tile[launch](x, out, int(cols), BLOCK=BLOCK)
+    wrap_triton(row_sumsq_kernel_tile)[launch](x, out, int(cols), BLOCK=BLOCK)
+
+
+@triton_op("rowops_cuda::bias_gelu", mutates_args=())
+def bias_gelu(x: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
+    """The bias_gelu op of rowops_kernel.cu: the host code's shape logic around the Triton launches."""
+    torch._check(x.size(-1) == bias.numel(), lambda: 'bias must match the last dimension')
+    y = torch.empty_like(x)
+    n = x.numel()
+    threads = 256
+    blocks = int(min((n + threads - 1) // threads, 4096))
+    bias_gelu_kernel(blocks, threads, x, bias, y, n, bias.numel())
+    return y
+
+
+@triton_op("rowops_cuda::row_sumsq", mutates_args=())
+def row_sumsq(x: torch.Tensor) -> torch.Tensor:
+    """The row_sumsq op of rowops_kernel.cu: the host code's shape logic around the Triton launches."""
+    torch._check(x.dim() == 2, lambda: 'x must be 2-D')
+    out = torch.empty((x.size(0),), dtype=torch.float32, device=x.device)
+    threads = 256
+    row_sumsq_kernel(x.size(0), threads, x, out, x.size(1))
+    return out

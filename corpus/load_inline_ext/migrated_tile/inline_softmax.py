@@ -1,10 +1,12 @@
-"""Triton kernels migrated from load_inline_ext.py (SIMT kernels rewritten as tile programs).
+"""The inline_softmax extension as Triton kernels, migrated from load_inline_ext.py.
 
-Each kernel `name_tile` has a launcher `name(grid, block, *args)` taking the original launch shape and arguments.
+Each op keeps the original signature and is registered with torch.library (triton_op), so it stays a real torch op: torch.ops.inline_softmax.<op>. The kernels run on any Triton backend and on the CPU under TRITON_INTERPRET=1.
 """
 
+import torch
 import triton
 import triton.language as tl
+from torch.library import triton_op, wrap_triton
 
 
 def _dim(shape):
@@ -40,4 +42,15 @@ def softmax_rows_kernel(grid, block, x, y, cols):
     grid0, block0 = _dim(grid), _dim(block)
     BLOCK = _block_for(cols)
     launch = (grid0,)
-    softmax_rows_kernel_tile[launch](x, y, int(cols), BLOCK=BLOCK)
+    wrap_triton(softmax_rows_kernel_tile)[launch](x, y, int(cols), BLOCK=BLOCK)
+
+
+@triton_op("inline_softmax::softmax_rows", mutates_args=())
+def softmax_rows(x: torch.Tensor) -> torch.Tensor:
+    """The softmax_rows op of load_inline_ext.py: the host code's shape logic around the Triton launches."""
+    torch._check((x.dim() == 2) & (x.dtype == torch.float32), lambda: 'need a 2-D float32 CUDA tensor')
+    x = x.contiguous()
+    y = torch.empty_like(x)
+    threads = 256
+    softmax_rows_kernel(x.size(0), threads, x, y, x.size(1))
+    return y
