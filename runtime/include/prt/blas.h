@@ -51,6 +51,15 @@ typedef enum prtblasPointerMode {
   PRTBLAS_POINTER_MODE_DEVICE = 1  // scalars are device pointers
 } prtblasPointerMode_t;
 
+// Whether the library may use reduced-precision shortcuts in fp32 products; values equal cuBLAS's.
+typedef enum prtblasMath {
+  PRTBLAS_DEFAULT_MATH = 0,                        // the library's default (no TF32 for fp32 on CUDA)
+  PRTBLAS_TENSOR_OP_MATH = 1,                      // tensor cores allowed (deprecated in cuBLAS, kept as a hint)
+  PRTBLAS_PEDANTIC_MATH = 2,                       // no shortcuts at all
+  PRTBLAS_TF32_TENSOR_OP_MATH = 3,                 // fp32 products may round inputs to TF32
+  PRTBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION = 16  // flag: no reduced-precision accumulation
+} prtblasMath_t;
+
 // Arithmetic of GemmEx; values equal cuBLAS's.
 typedef enum prtblasComputeType {
   PRTBLAS_COMPUTE_16F = 64,            // fp16 arithmetic, __half scalars
@@ -79,6 +88,10 @@ inline prtblasStatus_t prtblasDestroy(prtblasHandle_t handle);
 inline prtblasStatus_t prtblasSetStream(prtblasHandle_t handle, prtStream_t stream);
 // Returns the stream a handle is bound to.
 inline prtblasStatus_t prtblasGetStream(prtblasHandle_t handle, prtStream_t* stream);
+// Sets the handle's math mode (a hint: the CPU backend computes fp32 products in fp32 whatever the mode).
+inline prtblasStatus_t prtblasSetMathMode(prtblasHandle_t handle, prtblasMath_t mode);
+// The handle's math mode, as last set.
+inline prtblasStatus_t prtblasGetMathMode(prtblasHandle_t handle, prtblasMath_t* mode);
 // Sets where scalar arguments and results live.
 inline prtblasStatus_t prtblasSetPointerMode(prtblasHandle_t handle, prtblasPointerMode_t mode);
 // Returns where scalar arguments and results live.

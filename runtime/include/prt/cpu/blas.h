@@ -41,6 +41,7 @@ void cblas_dcopy(int, const double*, int, double*, int);
 struct prtblasContext {
   prtStream_t stream;         // calls wait for this stream before running
   prtblasPointerMode_t mode;  // recorded for GetPointerMode; host and device pointers are both host memory
+  prtblasMath_t math = PRTBLAS_DEFAULT_MATH;  // recorded for GetMathMode; fp32 products stay fp32 here
 };
 
 namespace prt {
@@ -248,6 +249,19 @@ inline prtblasStatus_t prtblasGetStream(prtblasHandle_t handle, prtStream_t* str
   if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
   if (stream == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
   *stream = handle->stream;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSetMathMode(prtblasHandle_t handle, prtblasMath_t mode) {
+  if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
+  handle->math = mode;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasGetMathMode(prtblasHandle_t handle, prtblasMath_t* mode) {
+  if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
+  if (mode == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *mode = handle->math;
   return PRTBLAS_STATUS_SUCCESS;
 }
 

@@ -27,6 +27,15 @@ inline prtblasStatus_t prtblasGetStream(prtblasHandle_t handle, prtStream_t* str
   if (r == CUBLAS_STATUS_SUCCESS && stream != nullptr) *stream = (prtStream_t)s;
   return prt::blas_detail::status(r);
 }
+inline prtblasStatus_t prtblasSetMathMode(prtblasHandle_t handle, prtblasMath_t mode) {
+  return prt::blas_detail::status(cublasSetMathMode(prt::blas_detail::native(handle), (cublasMath_t)mode));
+}
+inline prtblasStatus_t prtblasGetMathMode(prtblasHandle_t handle, prtblasMath_t* mode) {
+  cublasMath_t m{};
+  const auto r = cublasGetMathMode(prt::blas_detail::native(handle), &m);
+  if (r == CUBLAS_STATUS_SUCCESS && mode != nullptr) *mode = (prtblasMath_t)m;
+  return prt::blas_detail::status(r);
+}
 inline prtblasStatus_t prtblasSetPointerMode(prtblasHandle_t handle, prtblasPointerMode_t mode) {
   return prt::blas_detail::status(
       cublasSetPointerMode(prt::blas_detail::native(handle), static_cast<cublasPointerMode_t>(mode)));

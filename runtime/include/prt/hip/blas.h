@@ -68,6 +68,15 @@ inline prtblasStatus_t prtblasGetStream(prtblasHandle_t handle, prtStream_t* str
   if (r == HIPBLAS_STATUS_SUCCESS && stream != nullptr) *stream = (prtStream_t)s;
   return prt::blas_detail::status(r);
 }
+inline prtblasStatus_t prtblasSetMathMode(prtblasHandle_t handle, prtblasMath_t mode) {
+  return prt::blas_detail::status(hipblasSetMathMode(prt::blas_detail::native(handle), (hipblasMath_t)mode));
+}
+inline prtblasStatus_t prtblasGetMathMode(prtblasHandle_t handle, prtblasMath_t* mode) {
+  hipblasMath_t m{};
+  const auto r = hipblasGetMathMode(prt::blas_detail::native(handle), &m);
+  if (r == HIPBLAS_STATUS_SUCCESS && mode != nullptr) *mode = (prtblasMath_t)m;
+  return prt::blas_detail::status(r);
+}
 inline prtblasStatus_t prtblasSetPointerMode(prtblasHandle_t handle, prtblasPointerMode_t mode) {
   return prt::blas_detail::status(hipblasSetPointerMode(
       prt::blas_detail::native(handle),
