@@ -263,6 +263,10 @@ class FileMatcher:
         safety: str | None = None,
         effort: str | None = None,
     ) -> None:
+        if edits:
+            # A finding covers the bytes its edits change (an added argument, a whole statement or line).
+            start = min(start, min(edit.start for edit in edits))
+            end = max(end, max(edit.end for edit in edits))
         key = (rule.id, start, end)
         if key in self.findings:
             return
@@ -308,7 +312,10 @@ class FileMatcher:
             line_end = data.find(b"\n", end)
             line_end = len(data) if line_end == -1 else line_end + 1
             if not data[line_start:start].strip() and not data[end:line_end].strip():
-                start, end = line_start, line_end
+                # From the statement to the next line's first character: the same bytes go as with the whole
+                # line, and a byte diff of the result lines up with this span.
+                next_code = line_end + len(data[line_end:]) - len(data[line_end:].lstrip(b" \t"))
+                start, end = start, next_code
         return (Edit(start, end, replacement),)
 
     # -- C, C++ and CUDA ------------------------------------------------------------------------------------
