@@ -56,6 +56,19 @@ inline prtError_t prtGetSymbolAddress(void** devPtr, const T& symbol);   // devi
 template <class T>
 inline prtError_t prtGetSymbolSize(size_t* size, const T& symbol);       // size of a symbol in bytes
 
+template <class T>
+inline prtError_t prtHostAlloc(T** ptr, size_t size, unsigned int flags) {  // typed prtHostAlloc
+    return prtHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
+}
+template <class T>
+inline prtError_t prtMallocPitch(T** devPtr, size_t* pitch, size_t width, size_t height) {  // typed prtMallocPitch
+    return prtMallocPitch(reinterpret_cast<void**>(devPtr), pitch, width, height);
+}
+template <class T>
+inline prtError_t prtMallocAsync(T** devPtr, size_t size, prtStream_t stream) {  // typed prtMallocAsync
+    return prtMallocAsync(reinterpret_cast<void**>(devPtr), size, stream);
+}
+
 #if PRT_BACKEND_CUDA
 #include "prt/cuda/memory.h"
 #elif PRT_BACKEND_HIP
