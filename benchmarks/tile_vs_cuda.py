@@ -191,7 +191,17 @@ def _program_cases(dev) -> dict:
                 lambda: tile.sum_sq(x, axis=1), 1e-9)
 
     def numba_modules():
-        from numba import cuda  # noqa: F401  (numba-cuda may not import here: the Numba cases are skipped)
+        from numba import cuda  # numba-cuda may not import or compile here: the Numba cases are then skipped
+
+        def probe(out):
+            out[0] = 1.0
+
+        try:
+            probe_out = torch.zeros(1, device=dev)
+            cuda.jit(probe)[1, 1](cuda.as_cuda_array(probe_out))
+            cuda.synchronize()
+        except Exception as exc:
+            raise ImportError(f"numba-cuda cannot compile a kernel here: {type(exc).__name__}: {exc}") from exc
 
         original = _load(corpus / "numba_kernels" / "numba_kernels.py", "bench_numba_kernels")
         tile = _load(corpus / "numba_kernels" / "migrated_tile" / "numba_kernels_tile.py", "numba_kernels_tile")
@@ -261,6 +271,33 @@ def _program_cases(dev) -> dict:
     }
 
 
+def _fixture_extension(cases: dict, only: list[str]):
+    """Every fixture's CUDA source and launcher in one load_inline build (one nvcc run, not one per fixture): each
+    source sits in its own namespace, its macros undefined after it, its launcher exported as launch_<case>."""
+    from torch.utils.cpp_extension import load_inline
+
+    parts, declarations, names = [], [], []
+    for case, (kernel, *_rest) in cases.items():
+        if only and case not in only:
+            continue
+        source = (FIXTURES / case / "input.cu").read_text()
+        body, declaration = _launcher_source(source, kernel)
+        body = re.sub(r"^\s*#include .*$", "", body, flags=re.M)
+        macros = re.findall(r"^\s*#define\s+(\w+)", body, flags=re.M)
+        ident = re.sub(r"\W", "_", case)
+        parts.append(f"namespace case_{ident} {{\n{body}\n}}\n" + "".join(f"#undef {m}\n" for m in macros))
+        params = declaration[declaration.index("(") + 1:declaration.rindex(")")]
+        args = ", ".join(p.split()[-1] for p in params.split(", "))
+        parts.append(f"void launch_{ident}({params}) {{ case_{ident}::launch({args}); }}\n")
+        declarations.append(declaration.replace("void launch(", f"void launch_{ident}("))
+        names.append(f"launch_{ident}")
+    prelude = ("#include <torch/extension.h>\n#include <ATen/cuda/CUDAContext.h>\n#include <cfloat>\n"
+               "#include <cstdint>\n#include <cmath>\n")
+    return load_inline(name="tile_bench_fixtures", cpp_sources="\n".join(declarations),
+                       cuda_sources=prelude + "\n".join(parts), functions=names,
+                       extra_cuda_cflags=["-O3", "-arch=sm_90"], verbose=False)
+
+
 def _time(fn, repeat: int) -> float:
     for _ in range(5):
         fn()
@@ -281,32 +318,29 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--only", nargs="*", default=[])
     options = parser.parse_args()
-    from torch.utils.cpp_extension import load_inline
-
     dev = torch.device("cuda")
     torch.manual_seed(0)
     results, ratios, failures = [], [], 0
-    for case, (kernel, grid, block, build, out_index, tol) in _cases(dev).items():
+    cases = _cases(dev)
+    fixtures = _fixture_extension(cases, options.only) if not options.only or set(options.only) & set(cases) else None
+    for case, (kernel, grid, block, build, out_index, tol) in cases.items():
         if options.only and case not in options.only:
             continue
-        source = (FIXTURES / case / "input.cu").read_text()
         try:
-            cuda_src, declaration = _launcher_source(source, kernel)
-            ext = load_inline(name=f"tile_bench_{case}", cpp_sources=declaration, cuda_sources=cuda_src,
-                              functions=["launch"], extra_cuda_cflags=["-O3", "-arch=sm_90"], verbose=False)
+            launch = getattr(fixtures, "launch_" + re.sub(r"\W", "_", case))
             spec = importlib.util.spec_from_file_location(f"tile_{case}", FIXTURES / case / "expected.py")
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
             tile = getattr(module, kernel)
             args_cuda = build()
             args_tile = [a.clone() if isinstance(a, torch.Tensor) else a for a in args_cuda]
-            ext.launch(list(grid), list(block), *args_cuda)
+            launch(list(grid), list(block), *args_cuda)
             tile(grid, block, *args_tile)
             torch.cuda.synchronize()
             a, b = args_cuda[out_index].double(), args_tile[out_index].double()
             err = ((a - b).abs().max() / max(1.0, a.abs().max().item())).item()
             ok = err <= max(tol, 1e-7) and not torch.isnan(b).any().item()
-            t_cuda = _time(lambda: ext.launch(list(grid), list(block), *args_cuda), options.repeat)
+            t_cuda = _time(lambda: launch(list(grid), list(block), *args_cuda), options.repeat)
             t_tile = _time(lambda: tile(grid, block, *args_tile), options.repeat)
         except Exception as exc:  # one broken case must not hide the others
             failures += 1

@@ -96,8 +96,8 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
         module = str(folder / f"{name.split('.')[-1]}.py")
         outcome.new_files[module] = _module(name.split(".")[-1], PurePosixPath(source_path).name, kernels, ops)
         outcome.findings.append(("tile-extension", path, line,
-                                 f"CUDAExtension {name} becomes the Python module {PurePosixPath(module).name} "
-                                 f"({len(ops)} ops on Triton kernels); setup.py needs no CUDA"))
+                                 (f"CUDAExtension {name} becomes the Python module {PurePosixPath(module).name} "
+                                 f"({len(ops)} ops on Triton kernels); setup.py needs no CUDA")))
         modules.append(name)
     if not extensions or len(modules) != len(extensions):
         return
@@ -148,8 +148,8 @@ def translate_inline(path: str, data: bytes, outcome: Outcome, translate) -> Non
         outcome.new_files[str(folder / f"{name}.py")] = _module(name, PurePosixPath(path).name, kernels, ops)
         edits.append(pysource.Edit(call.start_byte, call.end_byte, f'importlib.import_module("{name}")'))
         outcome.findings.append(("tile-extension", path, line,
-                                 f"load_inline {name} becomes the Python module {name}.py ({len(ops)} ops on "
-                                 "Triton kernels); nothing is compiled at run time"))
+                                 (f"load_inline {name} becomes the Python module {name}.py ({len(ops)} ops on "
+                                 "Triton kernels); nothing is compiled at run time")))
     if not edits:
         return
     for node in pysource.walk(root):

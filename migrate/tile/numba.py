@@ -43,8 +43,8 @@ def translate_numba(path: str, data: bytes, outcome: Outcome) -> None:
             tile = lower(module, fn)
         except Rejected as exc:
             outcome.findings.append(("tile-kept-simt", path, kernel.start,
-                                     f"kernel {name} stays a SIMT kernel: {exc}; it runs through numba.cuda on "
-                                     "NVIDIA and Numba's simulator elsewhere"))
+                                     (f"kernel {name} stays a SIMT kernel: {exc}; it runs through numba.cuda on "
+                                     "NVIDIA and Numba's simulator elsewhere")))
             kept.append(name)
             decorator = offsets[kernel.start - 1]
             edits.append(pysource.Edit(decorator, decorator + len(lines[kernel.start - 1]), f"@{mod}.simt_kernel"))

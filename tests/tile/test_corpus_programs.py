@@ -72,11 +72,11 @@ def test_migrated_program_passes_on_cpu(program: str, tmp_path: Path) -> None:
     out = tmp_path / "out.bin"
     if (folder / "setup.py").is_file():  # it needs no CUDA now: building only copies the module
         build = subprocess.run([sys.executable, "setup.py", "-q", "build", "--build-base", str(tmp_path / "build")],
-                               cwd=folder, env=_env(), capture_output=True, text=True, timeout=300)
+                               cwd=folder, env=_env(), capture_output=True, text=True, timeout=300, check=False)
         assert build.returncode == 0, build.stdout + build.stderr
         assert "nvcc" not in build.stdout + build.stderr
     run = subprocess.run([sys.executable, PROGRAMS[program], "--out", str(out)], cwd=folder, env=_env(),
-                         capture_output=True, text=True, timeout=300)
+                         capture_output=True, text=True, timeout=300, check=False)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.rstrip().endswith("PASS"), run.stdout
     assert out.stat().st_size > 0
