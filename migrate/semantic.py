@@ -287,7 +287,9 @@ def catalog_declarations(entries: tuple[tuple[str, str], ...]) -> str:
 
 
 def _catalog_entries(catalog: Catalog) -> tuple[tuple[str, str], ...]:
-    return tuple(sorted((name, entry.kind) for name, entry in catalog.names.items()))
+    # Names the runtime keeps as they are (threadIdx, __syncthreads, dim3...) are the kernel language itself,
+    # which the shim declares with their real kinds; declaring them again would clash.
+    return tuple(sorted((name, entry.kind) for name, entry in catalog.names.items() if entry.portable != name))
 
 
 # --- walking one translation unit -------------------------------------------------------------------------

@@ -919,6 +919,8 @@ def build(cuda_home: Path, wheels_dir: Path) -> dict[str, tuple[str, dict[str, d
         unknown_portable = []
         for name in sorted(candidates):
             kinds = decl.names.get(name)
+            if port["names"].get(name) == name and not wanted(spec, name, guess_kind(name)):
+                continue  # kept as it is and standard (min, max, expf...): portable code, not a CUDA name
             note = ""
             if kinds:
                 kind = min(kinds, key=KIND_RANK.__getitem__)

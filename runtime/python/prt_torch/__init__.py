@@ -28,6 +28,7 @@ __all__ = [
     "default_device",
     "device",
     "device_type",
+    "distributed_backend",
     "empty_cache",
     "get_device_capability",
     "get_device_name",
@@ -404,3 +405,15 @@ def stream(chosen: Any) -> contextlib.AbstractContextManager[Any]:
     if module is not None:
         return _set_stream(chosen)
     return contextlib.nullcontext()
+
+
+# -- distributed ------------------------------------------------------------------------------------------------
+
+
+def distributed_backend() -> str:
+    """The process-group backend for this process's device: "nccl" on NVIDIA GPUs, "gloo" on the CPU, and so on."""
+    chosen = default_device()
+    getter = getattr(torch.distributed, "get_default_backend_for_device", None)
+    if getter is not None:
+        return getter(chosen)
+    return torch.distributed.Backend.default_device_backend_map.get(chosen.type, "gloo")
