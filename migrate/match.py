@@ -107,6 +107,7 @@ class Ruleset:
     python_roots: frozenset[str]
     regexes: tuple[RegexRule, ...]
     prefilter: Mapping[str, re.Pattern[bytes] | None]
+    blank: Mapping[str, re.Pattern[bytes]]
     selected: frozenset[str]
 
 
@@ -219,6 +220,11 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
         python_roots=roots,
         regexes=tuple(regexes),
         prefilter=prefilter,
+        blank={
+            lang: re.compile(b"|".join(p.encode() for p in patterns))
+            for lang, patterns in catalog.blank.items()
+            if patterns
+        },
         selected=chosen,
     )
 
@@ -325,7 +331,7 @@ class FileMatcher:
         prefilter = self.ruleset.prefilter.get("cuda")
         if prefilter is not None and not prefilter.search(data):
             return
-        self.tree = parse.parse("cuda", data)
+        self.tree = parse.parse("cuda", _blanked(data, self.ruleset.blank.get("cuda")))
         root = self.tree.root_node
         self._names(root)
         self._queries(root, "cuda")
@@ -611,6 +617,13 @@ class FileMatcher:
         elif self.language in BUILD_LANGUAGES:
             self.scan_regex()
         return sorted(self.findings.values(), key=lambda f: f.sort_key)
+
+
+def _blanked(data: bytes, pattern: re.Pattern[bytes] | None) -> bytes:
+    """`data` with every match of `pattern` turned into spaces (newlines kept), so offsets and lines hold."""
+    if pattern is None:
+        return data
+    return pattern.sub(lambda m: re.sub(rb"[^\n]", b" ", m.group()), data)
 
 
 def _in_namespace(node: ts.Node) -> bool:

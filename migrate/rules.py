@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ RULES_DIR = _PACKAGED_RULES.resolve() if _PACKAGED_RULES.is_dir() else PACKAGE_R
 
 REQUIRED_KEYS = ("id", "summary", "message", "severity", "safety", "effort", "why", "match")
 OPTIONAL_KEYS = ("fix_safety", "fix", "advice", "aliases")
+PARSE_FILE = "parse.toml"
 MATCH_KINDS = ("names", "query", "python-name", "regex", "engine")
 ROW_KINDS = ("function", "type", "enum", "macro")
 PYTHON_ROW_KEYS = (
@@ -40,6 +42,7 @@ class Catalog:
     aliases: Mapping[str, str]
     digest: str
     python_tables: Mapping[str, Mapping[str, PythonMapEntry]] = field(default_factory=dict)
+    blank: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[self.aliases.get(rule_id, rule_id)]
@@ -205,12 +208,34 @@ def _build(rules_dir: Path, digest: str) -> Catalog:
         table = rule.match.get("table") if rule.match.get("kind") == "python-name" else None
         if table is not None and table not in python_tables:
             raise RuleError(f"{rule.path}: match.table {table!r} is not a table in rules/maps/python/")
-    return Catalog(rules=rules, names=names, aliases=aliases, digest=digest, python_tables=python_tables)
+    return Catalog(
+        rules=rules, names=names, aliases=aliases, digest=digest, python_tables=python_tables,
+        blank=_load_blank(rules_dir / PARSE_FILE),
+    )
+
+
+def _load_blank(path: Path) -> dict[str, tuple[str, ...]]:
+    """Per language, the regexes of text blanked before parsing (rules/parse.toml)."""
+    if not path.is_file():
+        return {}
+    blank: dict[str, tuple[str, ...]] = {}
+    for language, table in _load_toml(path).items():
+        if not isinstance(table, dict) or set(table) - {"blank"}:
+            raise RuleError(f"{path}: [{language}] may hold only `blank`, a list of regexes")
+        patterns = tuple(table.get("blank", ()))
+        for pattern in patterns:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise RuleError(f"{path}: [{language}] blank pattern {pattern!r} does not compile: {exc}") from None
+        blank[language] = patterns
+    return blank
 
 
 def load_catalog(rules_dir: Path = RULES_DIR, cache_dir: Path | None = None) -> Catalog:
     """Load every rule and table; a compiled copy is kept in `cache_dir` and reused while no file changed."""
     paths = [p for p, _ in _rule_files(rules_dir)] + _table_files(rules_dir) + _python_table_files(rules_dir)
+    paths += [rules_dir / PARSE_FILE] if (rules_dir / PARSE_FILE).is_file() else []
     digest = _digest(paths)
     cached = cache_dir / f"catalog-{digest}.pickle" if cache_dir else None
     if cached and cached.is_file():
