@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,22 +101,36 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         cppflags, ldflags = library_flags(work)
-        for name in names:
+
+        def build(name: str) -> tuple[Path, Path] | str:
             try:
-                original = build_original(name, work, cppflags, ldflags, args.arch)
-                migrated = build_migrated(name, work, cppflags, ldflags, args.arch)
+                return (
+                    build_original(name, work, cppflags, ldflags, args.arch),
+                    build_migrated(name, work, cppflags, ldflags, args.arch),
+                )
+            except (subprocess.CalledProcessError, IndexError) as exc:
+                return str(getattr(exc, "stderr", "") or exc).strip()[-400:]
+
+        with ThreadPoolExecutor(max_workers=min(16, os.cpu_count() or 1)) as pool:
+            builds = dict(zip(names, pool.map(build, names)))
+        for name in names:
+            built = builds[name]
+            if isinstance(built, str):
+                print(f"{name:<22} build error: {built}")
+                continue
+            original, migrated = built
+            try:
                 timed_run(original), timed_run(migrated)  # warm-up: driver caches, first-touch
                 first, second = [], []
                 for _ in range(args.runs):
                     first.append(timed_run(original))
                     second.append(timed_run(migrated))
-            except (subprocess.CalledProcessError, RuntimeError, subprocess.TimeoutExpired, IndexError) as exc:
-                detail = getattr(exc, "stderr", "") or str(exc)
-                print(f"{name:<22} error: {str(detail).strip()[-400:]}")
+            except (RuntimeError, subprocess.TimeoutExpired) as exc:
+                print(f"{name:<22} error: {str(exc).strip()[-400:]}")
                 continue
             a, b = statistics.median(first), statistics.median(second)
             ratios.append(b / a)
-            print(f"{name:<22} {a:>12.4f} {b:>12.4f} {b / a:>7.3f}")
+            print(f"{name:<22} {a:>12.4f} {b:>12.4f} {b / a:>7.3f}", flush=True)
     if not ratios:
         print("no program measured")
         return 1

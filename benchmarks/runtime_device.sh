@@ -20,10 +20,24 @@ status=0
 "$NVCC" --version | tail -1 | tee "$LOG/versions.txt"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | tee -a "$LOG/versions.txt"
 
+# Build every program for both backends at once (nvcc is slow and the machine has many cores), then run them
+# one after another.
 for src in tests/runtime/programs/*.cu; do
     name="$(basename "$src" .cu)"
-    if ! "$NVCC" -O2 -arch="$ARCH" -std=c++17 $DEFS -I runtime/include "$src" -o "$BUILD/$name.cuda" \
-        >"$LOG/$name.cuda.build.txt" 2>&1; then
+    ( "$NVCC" -O2 -arch="$ARCH" -std=c++17 $DEFS -I runtime/include "$src" -o "$BUILD/$name.cuda" \
+        >"$LOG/$name.cuda.build.txt" 2>&1 ) &
+    if command -v g++ >/dev/null 2>&1; then
+        ( g++ -x c++ -O2 -std=c++17 $DEFS -I runtime/include "$src" -pthread -o "$BUILD/$name.cpu" \
+            >"$LOG/$name.cpu.build.txt" 2>&1 ) &
+    fi
+done
+( "$NVCC" -O3 -arch="$ARCH" -std=c++17 $DEFS -I runtime/include benchmarks/runtime_cuda.cu \
+    -o "$BUILD/runtime_cuda" >"$LOG/runtime_cuda.build.txt" 2>&1 ) &
+wait
+
+for src in tests/runtime/programs/*.cu; do
+    name="$(basename "$src" .cu)"
+    if [ ! -x "$BUILD/$name.cuda" ]; then
         echo "BUILD FAILED (cuda) $name: see $LOG/$name.cuda.build.txt"
         status=1
         continue
@@ -32,12 +46,9 @@ for src in tests/runtime/programs/*.cu; do
     rc=$?
     echo "cuda $name: $(tail -1 "$LOG/$name.cuda.txt") (exit $rc)"
     [ $rc -eq 0 ] || status=1
-    if command -v g++ >/dev/null 2>&1; then
-        if g++ -x c++ -O2 -std=c++17 $DEFS -I runtime/include "$src" -pthread -o "$BUILD/$name.cpu" \
-            >"$LOG/$name.cpu.build.txt" 2>&1; then
-            "$BUILD/$name.cpu" >"$LOG/$name.cpu.txt" 2>&1
-            echo "cpu  $name: $(tail -1 "$LOG/$name.cpu.txt") (exit $?)"
-        fi
+    if [ -x "$BUILD/$name.cpu" ]; then
+        "$BUILD/$name.cpu" >"$LOG/$name.cpu.txt" 2>&1
+        echo "cpu  $name: $(tail -1 "$LOG/$name.cpu.txt") (exit $?)"
     fi
 done
 
@@ -70,8 +81,7 @@ sys.exit(1 if bad else 0)
 PY
 [ $? -eq 0 ] || status=1
 
-if "$NVCC" -O3 -arch="$ARCH" -std=c++17 $DEFS -I runtime/include benchmarks/runtime_cuda.cu \
-    -o "$BUILD/runtime_cuda" >"$LOG/runtime_cuda.build.txt" 2>&1; then
+if [ -x "$BUILD/runtime_cuda" ]; then
     "$BUILD/runtime_cuda" | tee "$LOG/runtime_cuda.txt"
 else
     echo "BUILD FAILED runtime_cuda: see $LOG/runtime_cuda.build.txt"
