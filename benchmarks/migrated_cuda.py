@@ -93,7 +93,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--arch", default="sm_90")
     args = parser.parse_args()
-    names = args.programs or sorted(p.parent.name for p in CORPUS.glob("*/migrated/*.cu"))
+    names = args.programs or sorted(p.parent.parent.name for p in CORPUS.glob("*/migrated/*.cu"))
     names = sorted(set(names))
     os.environ.setdefault("CUDA_MODULE_LOADING", "EAGER")
     ratios: list[float] = []

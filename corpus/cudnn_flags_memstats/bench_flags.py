@@ -82,12 +82,14 @@ def main():
 
     strict_err = results["strict"][1]
     tf32_err = results["bench_tf32"][1]
+    on_gpu = x.is_cuda
     del x, w, m, strict_out, results
     th.cuda.empty_cache()
 
     # Strict fp32 must be close to float64; TF32 only loosely (10-bit mantissa).
     scale = ref.abs().max().item()
-    ok = inputs_mem > 0 and peak >= inputs_mem
+    # The caching allocator's statistics exist where it runs: on a GPU the inputs must show up in them.
+    ok = peak >= inputs_mem >= 0 and (inputs_mem > 0 or not on_gpu)
     ok = ok and strict_err <= 1e-4 * scale and tf32_err <= 2e-2 * scale
     print("PASS" if ok else "FAIL")
     raise SystemExit(0 if ok else 1)

@@ -131,9 +131,9 @@ def test_cudnn_flags_memstats_runs_to_the_end_on_cpu(cpu_only: None) -> None:
     assert values["checksum_strict"] == pytest.approx(values["ref_checksum"], rel=1e-5)
     assert values["max_err_strict"] < 1e-4 and values["max_err_bench_tf32"] < 1e-2
     # Memory statistics are 0 without an accelerator, as torch.cuda reported them on a CPU-only build; the
-    # program's own PASS needs positive figures, so on the CPU its last line is FAIL (exit 1) by design.
+    # program asks for positive figures only where its tensors live on a GPU.
     assert values["inputs_bytes"] == 0 and values["peak_allocated_bytes"] == 0
-    assert migrated.returncode in (0, 1) and migrated.stdout.rstrip().splitlines()[-1] in ("PASS", "FAIL")
+    assert migrated.returncode == 0 and migrated.stdout.rstrip().endswith("PASS")
     original = _run([sys.executable, "bench_flags.py"], CORPUS / "cudnn_flags_memstats")
     assert original.returncode != 0 and "Traceback" in original.stderr
     assert "checksum_strict" not in original.stdout
