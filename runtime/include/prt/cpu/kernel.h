@@ -14,7 +14,13 @@
 #define __host__
 #define __constant__
 #define __managed__
+// libstdc++ 13 and later spell __attribute__((__noinline__)) in their own headers, which this macro would break
+// (as CUDA 12's did); there kernels keep a plain function's inlining.
+#if !defined(_GLIBCXX_RELEASE) || _GLIBCXX_RELEASE < 13
 #define __noinline__ __attribute__((noinline))
+#else
+#define __noinline__
+#endif
 #define __forceinline__ inline __attribute__((always_inline))
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))

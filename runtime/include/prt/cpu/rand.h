@@ -297,7 +297,8 @@ inline prtrandStatus_t prtrandGenerateUniformDouble(prtrandGenerator_t generator
 
 inline prtrandStatus_t prtrandGenerateNormal(prtrandGenerator_t generator, float* out, size_t num, float mean,
                                              float stddev) {
-  if (generator != nullptr && num % 2 != 0) return PRTRAND_STATUS_LENGTH_NOT_MULTIPLE;
+  // An odd count is accepted, as cuRAND 10.4 accepts it on the GPU (measured): the last pair's second value is
+  // dropped.
   return prt::rand_detail::generate(generator, out, [&] {
     prtrandStatePhilox4_32_10_t s = prt::rand_detail::generator_state(generator);
     for (size_t i = 0; i < num; i += 2) {
@@ -306,15 +307,14 @@ inline prtrandStatus_t prtrandGenerateNormal(prtrandGenerator_t generator, float
       float first, second;
       prt::rand_detail::box_muller(x, y, first, second);
       out[i] = mean + stddev * first;
-      out[i + 1] = mean + stddev * second;
+      if (i + 1 < num) out[i + 1] = mean + stddev * second;
     }
-    generator->offset += num;
+    generator->offset += num + num % 2;
   });
 }
 
 inline prtrandStatus_t prtrandGenerateNormalDouble(prtrandGenerator_t generator, double* out, size_t num,
                                                    double mean, double stddev) {
-  if (generator != nullptr && num % 2 != 0) return PRTRAND_STATUS_LENGTH_NOT_MULTIPLE;
   return prt::rand_detail::generate(generator, out, [&] {
     prtrandStatePhilox4_32_10_t s = prt::rand_detail::generator_state(generator);
     for (size_t i = 0; i < num; i += 2) {
@@ -323,8 +323,8 @@ inline prtrandStatus_t prtrandGenerateNormalDouble(prtrandGenerator_t generator,
       double first, second;
       prt::rand_detail::box_muller_double(w, first, second);
       out[i] = mean + stddev * first;
-      out[i + 1] = mean + stddev * second;
+      if (i + 1 < num) out[i + 1] = mean + stddev * second;
     }
-    generator->offset += 2 * static_cast<unsigned long long>(num);
+    generator->offset += 2 * static_cast<unsigned long long>(num + num % 2);
   });
 }
