@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "prt/cpu/exec.h"
 #include "prt/cpu/state.h"
@@ -67,16 +68,30 @@ inline const prtDeviceProp& properties() {
     return p;
 }
 
+// How many devices the CPU backend presents: 1, or PRT_CPU_DEVICES (1 to 64) so that a program written for
+// several GPUs (one NCCL rank per device, say) runs its multi-device path. All of them share the host's memory
+// and thread pool.
+inline int device_count() {
+    static const int count = [] {
+        const char* text = std::getenv("PRT_CPU_DEVICES");
+        const int value = text ? std::atoi(text) : 1;
+        return value < 1 ? 1 : (value > 64 ? 64 : value);
+    }();
+    return count;
+}
+
+inline bool valid_device(int device) { return device >= 0 && device < device_count(); }
+
 }  // namespace prt::cpu
 
 inline prtError_t prtGetDeviceCount(int* count) {
     if (!count) return prt::cpu::fail(prtErrorInvalidValue);
-    *count = 1;
+    *count = prt::cpu::device_count();
     return prtSuccess;
 }
 
 inline prtError_t prtSetDevice(int device) {
-    if (device != 0) return prt::cpu::fail(prtErrorInvalidDevice);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
     prt::cpu::current_device() = device;
     return prtSuccess;
 }
@@ -89,14 +104,14 @@ inline prtError_t prtGetDevice(int* device) {
 
 inline prtError_t prtGetDeviceProperties(prtDeviceProp* prop, int device) {
     if (!prop) return prt::cpu::fail(prtErrorInvalidValue);
-    if (device != 0) return prt::cpu::fail(prtErrorInvalidDevice);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
     *prop = prt::cpu::properties();
     return prtSuccess;
 }
 
 inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int device) {
     if (!value) return prt::cpu::fail(prtErrorInvalidValue);
-    if (device != 0) return prt::cpu::fail(prtErrorInvalidDevice);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
     const prtDeviceProp& p = prt::cpu::properties();
     switch (attr) {
         case prtDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
