@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from . import __version__, parse
 from .match import FileMatcher, Text, compile_rules, Ruleset
@@ -185,11 +187,23 @@ def _cache_file(options: ScanOptions, key: str) -> Path | None:
     return options.cache_dir / f"scan-{root_key}-{key}.pickle"
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Unpickling tens of thousands of findings would otherwise set off full collections over everything alive."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _load_cache(path: Path | None) -> dict[str, tuple[str, int, tuple[Finding, ...]]]:
     if path is None or not path.is_file():
         return {}
     try:
-        with path.open("rb") as handle:
+        with path.open("rb") as handle, _collector_paused():
             data = pickle.load(handle)
         return data if isinstance(data, dict) else {}
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
@@ -247,8 +261,6 @@ def scan(options: ScanOptions, progress: Callable[[int, int], None] | None = Non
     """Scan the option's paths and return every finding, sorted, with the files considered."""
     catalog = load_catalog(options.rules_dir, options.cache_dir)
     selected = tuple(select_rules(catalog, options.select, options.ignore))
-    # Surfaces a broken rule here, in the main process, with its file named; forked workers inherit the result.
-    _worker_ruleset(str(options.rules_dir), str(options.cache_dir or ""), catalog.digest, selected)
     sources, walk_skips = discover(options.paths, options.root, options.exclude, options.respect_gitignore)
     cache_key = hashlib.sha256(f"{__version__}\0{catalog.digest}\0{selected}\0{options.max_bytes}".encode()).hexdigest()[:16]
     cache_path = _cache_file(options, cache_key)
@@ -256,6 +268,10 @@ def scan(options: ScanOptions, progress: Callable[[int, int], None] | None = Non
     tracker = Progress(total=len(sources), callback=progress)
     outcomes, tasks, total_bytes = _unchanged(sources, cached, options.max_bytes)
     tracker.advance(len(outcomes))
+    if tasks:
+        # Compiled once here, so a broken rule is reported from the main process with its file named, and forked
+        # workers inherit it; a scan that finds every file in its cache never needs it.
+        _worker_ruleset(str(options.rules_dir), str(options.cache_dir or ""), catalog.digest, selected)
     jobs = options.jobs or (os.cpu_count() or 1)
     args = (str(options.rules_dir), str(options.cache_dir or ""), catalog.digest, selected, options.max_bytes)
     if jobs > 1 and total_bytes >= PARALLEL_MIN_BYTES and len(tasks) > CHUNK_FILES:

@@ -7,7 +7,7 @@ import os
 import pickle
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -232,28 +232,64 @@ def _load_blank(path: Path) -> dict[str, tuple[str, ...]]:
     return blank
 
 
+class _StoredNames(Mapping[str, MapEntry]):
+    """The catalogued names, read from their own file on first use: a scan that finds every file in its cache
+    never needs them, and they are most of the catalog's size."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._table: dict[str, MapEntry] | None = None
+
+    def _load(self) -> dict[str, MapEntry]:
+        if self._table is None:
+            with self.path.open("rb") as handle:
+                self._table = pickle.load(handle)
+        return self._table
+
+    def __getitem__(self, name: str) -> MapEntry:
+        return self._load()[name]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (_StoredNames, (self.path,))
+
+
+def _write_pickle(path: Path, value: Any) -> None:
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    with tmp.open("wb") as handle:
+        pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    tmp.replace(path)
+
+
 def load_catalog(rules_dir: Path = RULES_DIR, cache_dir: Path | None = None) -> Catalog:
     """Load every rule and table; a compiled copy is kept in `cache_dir` and reused while no file changed."""
     paths = [p for p, _ in _rule_files(rules_dir)] + _table_files(rules_dir) + _python_table_files(rules_dir)
     paths += [rules_dir / PARSE_FILE] if (rules_dir / PARSE_FILE).is_file() else []
     digest = _digest(paths)
     cached = cache_dir / f"catalog-{digest}.pickle" if cache_dir else None
-    if cached and cached.is_file():
+    names_file = cache_dir / f"names-{digest}.pickle" if cache_dir else None
+    if cached and names_file and cached.is_file() and names_file.is_file():
         try:
             with cached.open("rb") as handle:
                 catalog = pickle.load(handle)
             if isinstance(catalog, Catalog) and catalog.digest == digest:
                 return catalog
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError):
             pass
     catalog = _build(rules_dir, digest)
-    if cached:
+    if cached and names_file and cache_dir:
         try:
             cache_dir.mkdir(parents=True, exist_ok=True)
-            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
-            with tmp.open("wb") as handle:
-                pickle.dump(catalog, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            tmp.replace(cached)
+            for stale in [*cache_dir.glob("catalog-*.pickle"), *cache_dir.glob("names-*.pickle")]:
+                if stale not in (cached, names_file):
+                    stale.unlink(missing_ok=True)
+            _write_pickle(names_file, dict(catalog.names))
+            _write_pickle(cached, replace(catalog, names=_StoredNames(names_file)))
         except OSError:
             pass
     return catalog

@@ -36,17 +36,18 @@ class Skipped:
     reason: str
 
 
-def language_of(path: Path) -> str | None:
+def language_of(path: Path | str) -> str | None:
     """The language `migrate` reads a file as, from its name alone; None for files it does not look at."""
-    name = path.name
+    name = os.path.basename(path)
     if name in BUILD_NAMES:
         return BUILD_NAMES[name]
     if name in DEPENDENCY_NAMES:
         return DEPENDENCY_NAMES[name]
-    suffix = path.suffix.lower()
+    raw_suffix = os.path.splitext(name)[1]
+    suffix = raw_suffix.lower()
     if suffix in BUILD_SUFFIXES:
         return BUILD_SUFFIXES[suffix]
-    if path.suffix in C_FAMILY or suffix in C_FAMILY:
+    if raw_suffix in C_FAMILY or suffix in C_FAMILY:
         return "cuda"
     if suffix in (".py", ".pyi"):
         return "python"
@@ -138,8 +139,7 @@ def _walk(top: Path, root: Path, excludes: Sequence[str], respect_gitignore: boo
             continue
         subdirs = []
         for entry in entries:
-            path = Path(entry.path)
-            rel = _relpath(path, root)
+            rel = _relpath(entry.path, root)
             try:
                 is_dir = entry.is_dir()
             except OSError:
@@ -148,17 +148,20 @@ def _walk(top: Path, root: Path, excludes: Sequence[str], respect_gitignore: boo
                 continue
             if excludes and _excluded(rel, excludes):
                 continue
-            if any(spec.match_file(_relpath(path, base) + ("/" if is_dir else "")) for spec, base in specs):
+            if specs and any(
+                spec.match_file(_relpath(entry.path, base) + ("/" if is_dir else "")) for spec, base in specs
+            ):
                 continue
             if is_dir:
-                subdirs.append((path, specs))
+                subdirs.append((Path(entry.path), specs))
                 continue
-            if entry.is_symlink() and not path.exists():
+            language = language_of(entry.name)
+            if language is None:
+                continue
+            if entry.is_symlink() and not os.path.exists(entry.path):
                 yield Skipped(rel, "broken symlink")
                 continue
-            language = language_of(path)
-            if language is not None:
-                yield Source(path, rel, language)
+            yield Source(Path(entry.path), rel, language)
         stack.extend(reversed(subdirs))
 
 
