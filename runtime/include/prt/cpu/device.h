@@ -104,7 +104,10 @@ inline prtError_t prtGetDevice(int* device) {
 
 inline prtError_t prtGetDeviceProperties(prtDeviceProp* prop, int device) {
     if (!prop) return prt::cpu::fail(prtErrorInvalidValue);
-    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    if (!prt::cpu::valid_device(device)) {
+        *prop = prtDeviceProp{};  // written on every path, so callers' -Werror=maybe-uninitialized builds hold
+        return prt::cpu::fail(prtErrorInvalidDevice);
+    }
     *prop = prt::cpu::properties();
     return prtSuccess;
 }
