@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from . import __version__
 from .tile.command import add_tile_parser, run_tile
@@ -100,9 +100,8 @@ def _split(values: Sequence[str]) -> tuple[str, ...]:
 def _progress_callback(enabled: bool):
     if not enabled or not sys.stderr.isatty():
         return None, None
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     bar = Progress(
         TextColumn("scanning"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -219,7 +218,7 @@ def _apply(args: argparse.Namespace) -> int:
     from .rewrite import unified_diff, write_atomic
 
     options, _ = _options(args, list(args.paths))
-    result, plans = plan_migration(options, unsafe=args.unsafe_fixes, markers=not args.no_markers)
+    _, plans = plan_migration(options, unsafe=args.unsafe_fixes, markers=not args.no_markers)
     changed = [plan for plan in plans if plan.changed]
     for plan in plans:
         if plan.refused:

@@ -6,15 +6,15 @@ import gc
 import hashlib
 import os
 import pickle
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
 
 from . import __version__, parse
-from .match import FileMatcher, Text, compile_rules, Ruleset
+from .match import FileMatcher, Ruleset, Text, compile_rules
 from .model import Finding, Rule, ScanResult, SourceFile
 from .rewrite import FilePlan
 from .rules import RULES_DIR, Catalog, load_catalog

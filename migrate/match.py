@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import tree_sitter as ts
 
@@ -15,7 +16,7 @@ from .rules import Catalog
 
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
 SUPPRESSION = re.compile(rb"migrate:\s*ignore(?:\[([^\]]*)\])?")
-C_BLANKABLE = re.compile(rb'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+C_BLANKABLE = re.compile(rb'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.DOTALL)
 HASH_COMMENT = re.compile(rb"#[^\n]*")
 PY_IMPORT_HINT = re.compile(rb"\bimport\b")
 BUILD_LANGUAGES = ("cmake", "make", "requirements", "pyproject")
@@ -183,13 +184,13 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                     )
                 )
             elif kind == "regex":
-                flags = re.I if match.get("ignore_case") else 0
+                flags = re.IGNORECASE if match.get("ignore_case") else 0
                 languages = match["language"]
                 regexes.append(
                     RegexRule(
                         rule=rule,
                         languages=tuple([languages] if isinstance(languages, str) else languages),
-                        pattern=re.compile(match["pattern"].encode(), flags | re.M),
+                        pattern=re.compile(match["pattern"].encode(), flags | re.MULTILINE),
                     )
                 )
         except (KeyError, re.error, ValueError) as exc:
@@ -321,7 +322,7 @@ class FileMatcher:
                 # From the statement to the next line's first character: the same bytes go as with the whole
                 # line, and a byte diff of the result lines up with this span.
                 next_code = line_end + len(data[line_end:]) - len(data[line_end:].lstrip(b" \t"))
-                start, end = start, next_code
+                end = next_code
         return (Edit(start, end, replacement),)
 
     # -- C, C++ and CUDA ------------------------------------------------------------------------------------
@@ -758,7 +759,7 @@ def _matching_arguments(call: ts.Node, specs: Iterable[Mapping[str, Any]]) -> li
         pattern = argument.get("pattern")
         skip = argument.get("skip")
         for candidate in candidates:
-            if skip is not None and re.fullmatch(skip, candidate.text.decode("utf-8", "replace"), re.S):
+            if skip is not None and re.fullmatch(skip, candidate.text.decode("utf-8", "replace"), re.DOTALL):
                 continue
             value = _string_value(candidate) if pattern is not None else None
             if pattern is None or (value is not None and re.fullmatch(pattern, value)):

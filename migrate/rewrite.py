@@ -7,16 +7,16 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
 
 from .model import Edit, Finding, Rule
 
 BOM = b"\xef\xbb\xbf"
 C_LANGUAGES = ("cuda",)
 HASH_COMMENT_LANGUAGES = ("python", "cmake", "make", "requirements", "pyproject")
-INCLUDE_LINE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"][^\n]*\n?', re.M)
+INCLUDE_LINE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"][^\n]*\n?', re.MULTILINE)
 MARKER = "migrate: manual[{rule}]"
 
 
@@ -209,7 +209,7 @@ def _binds(data: bytes, module: str) -> bool:
     name = re.escape(module.encode())
     plain = rb"^[ \t]*import[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*" + name + rb"(?:\.[\w.]+)?[ \t]*(?:,|#|$)"
     imported = rb"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t(]+(?:[^\n]*[ ,(])?" + name + rb"[ \t]*(?:,|\)|#|$)"
-    return bool(re.search(plain, data, re.M) or re.search(imported, data, re.M))
+    return bool(re.search(plain, data, re.MULTILINE) or re.search(imported, data, re.MULTILINE))
 
 
 def _python_requirements(
@@ -230,7 +230,7 @@ def _python_requirements(
         modules += [m for m in fix.get("imports", ()) if m not in modules]
     for module in modules:
         # A prelude names modules plainly; spell them through the file's alias (`import torch as th`) if it has one.
-        alias = re.search(rb"^[ \t]*import[ \t]+" + re.escape(module.encode()) + rb"[ \t]+as[ \t]+(\w+)[ \t]*(?:#|$)", data, re.M)
+        alias = re.search(rb"^[ \t]*import[ \t]+" + re.escape(module.encode()) + rb"[ \t]+as[ \t]+(\w+)[ \t]*(?:#|$)", data, re.MULTILINE)
         if alias and not _binds(data, module):
             local = alias.group(1).decode()
             preludes = [re.sub(rf"(?<![\w.]){re.escape(module)}\.", f"{local}.", p) for p in preludes]

@@ -7,9 +7,10 @@ import os
 import pickle
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from .model import EFFORTS, SAFETIES, SEVERITIES, STATUSES, MapEntry, PythonMapEntry, Rule
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Iterator, Sequence
 
 import pathspec
 

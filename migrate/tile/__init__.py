@@ -115,7 +115,7 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
         elif b"@cuda.jit" in data:
             translate_numba(path, data, outcome)
             claimed.add(path)
-        elif re.search(rb"^import cupy\b", data, re.M):
+        elif re.search(rb"^import cupy\b", data, re.MULTILINE):
             translate_cupy(path, data, outcome, translate_cuda)
             claimed.add(path)
     for path in sorted(files):

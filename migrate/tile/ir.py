@@ -28,46 +28,46 @@ class Builtin:
 @dataclass(frozen=True)
 class Bin:
     op: str
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
 
 
 @dataclass(frozen=True)
 class Un:
     op: str
-    operand: "Expr"
+    operand: Expr
 
 
 @dataclass(frozen=True)
 class Cond:
-    test: "Expr"
-    body: "Expr"
-    orelse: "Expr"
+    test: Expr
+    body: Expr
+    orelse: Expr
 
 
 @dataclass(frozen=True)
 class Call:
     func: str
-    args: tuple["Expr", ...] = ()
+    args: tuple[Expr, ...] = ()
     targs: tuple[str, ...] = ()
-    kwargs: tuple[tuple[str, "Expr"], ...] = ()
+    kwargs: tuple[tuple[str, Expr], ...] = ()
 
 
 @dataclass(frozen=True)
 class Index:
-    base: "Expr"
-    indices: tuple["Expr", ...]
+    base: Expr
+    indices: tuple[Expr, ...]
 
 
 @dataclass(frozen=True)
 class Cast:
     ctype: str
-    operand: "Expr"
+    operand: Expr
 
 
 @dataclass(frozen=True)
 class Attr:
-    obj: "Expr"
+    obj: Expr
     name: str
 
 
@@ -109,22 +109,22 @@ class Assign:
 @dataclass(frozen=True)
 class If:
     test: Expr
-    then: tuple["Stmt", ...]
-    orelse: tuple["Stmt", ...] = ()
+    then: tuple[Stmt, ...]
+    orelse: tuple[Stmt, ...] = ()
 
 
 @dataclass(frozen=True)
 class For:
-    init: tuple["Stmt", ...]
+    init: tuple[Stmt, ...]
     test: Expr | None
-    step: tuple["Stmt", ...]
-    body: tuple["Stmt", ...]
+    step: tuple[Stmt, ...]
+    body: tuple[Stmt, ...]
 
 
 @dataclass(frozen=True)
 class While:
     test: Expr
-    body: tuple["Stmt", ...]
+    body: tuple[Stmt, ...]
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,19 @@ from dataclasses import replace
 
 from . import ir
 from .lower import (
-    Context, Rejected, TAssign, TFor, TileKernel, TStore, Val, _and, _initial_env, _note_bound, data, evaluate,
-    index_prologue, statement,
+    Context,
+    Rejected,
+    TAssign,
+    TFor,
+    TileKernel,
+    Val,
+    _and,
+    _initial_env,
+    _note_bound,
+    data,
+    evaluate,
+    index_prologue,
+    statement,
 )
 
 
