@@ -2,7 +2,8 @@
 
 Builds benchmarks/runtime_cpu.cu with g++ -O3 -fopenmp and prints:
   saxpy   an element-wise kernel on the loop path vs the same loop with OpenMP (target: ratio >= 0.8), and vs
-          OpenMP running the kernel's own index arithmetic (which the compiler does not vectorize either)
+          OpenMP running the kernel's own index arithmetic in a plain loop (which GCC does not vectorise; the
+          runtime's thread loop is written so that it does, see runtime/README.md)
   reduce  a shared-memory tree reduction on the fiber path vs an OpenMP reduction (ratio reported), with a
           GPU-style launch (1024 blocks of 256 threads) and a CPU-sized one (4 blocks per pool thread)
   switch  the cost of one fiber switch, hand-written and with ucontext

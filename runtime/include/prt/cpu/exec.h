@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <climits>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
@@ -28,7 +29,8 @@ constexpr int warpSize = 32;          // threads per warp on the CPU backend
 
 namespace prt::cpu {
 
-// A type-erased launch: run_loop executes threads from b->loop_start in order; run_thread one thread.
+// A type-erased launch: run_loop runs blocks b->range_next .. b->range_hi - 1 as plain loops and returns early
+// when a thread of a block synchronises (the block is then in fiber mode); run_thread runs one thread.
 struct BlockCtx;
 struct Launch {
     void (*run_loop)(const Launch*, BlockCtx*);
@@ -62,7 +64,7 @@ struct BlockCtx {
     int bar_count[2] = {0, 0};         // threads arriving at the barrier with a true predicate
     int bar_arrived[2] = {0, 0};       // threads arriving at the barrier
     char* dynamic_shared = nullptr;    // extern shared memory of this block
-    uint64_t range_lo = 0, range_hi = 0;  // blocks (linear indices) the runner fiber works through
+    uint64_t range_next = 0, range_hi = 0;  // blocks (linear indices) the runner fiber has still to run
     bool range_done = false;
 };
 
@@ -99,17 +101,14 @@ struct Worker {
             Worker& w = *f->worker;
             BlockCtx& b = w.blk;
             if (f->runner) {
-                // Runs blocks [range_lo, range_hi) as plain loops; a block whose thread synchronises is finished
-                // by the scheduler on the thread's own stack, which then resumes this loop at the next block.
-                unsigned gx = b.launch->grid.x, gy = b.launch->grid.y;
-                for (uint64_t i = b.range_lo; i < b.range_hi; ++i) {
-                    blockIdx = uint3{unsigned(i % gx), unsigned((i / gx) % gy), unsigned(i / (uint64_t(gx) * gy))};
+                // Runs blocks [range_next, range_hi) as plain loops; a block whose thread synchronises is finished
+                // by the scheduler on the pool thread's stack, which then resumes this loop at the next block.
+                for (;;) {
                     b.fiber_mode = false;
                     b.launch->run_loop(b.launch, &b);
-                    if (b.fiber_mode) {
-                        b.state[b.cur] = kDone;
-                        f->ctx.switch_to(w.home);
-                    }
+                    if (!b.fiber_mode) break;
+                    b.state[b.cur] = kDone;
+                    f->ctx.switch_to(w.home);
                 }
                 b.range_done = true;
             } else {
@@ -206,7 +205,7 @@ struct Worker {
 
     // Runs blocks [lo, hi) of the current launch.
     void run_range(uint64_t lo, uint64_t hi) {
-        blk.range_lo = lo;
+        blk.range_next = lo;
         blk.range_hi = hi;
         blk.range_done = false;
         Fiber* r = fiber(0);
@@ -381,8 +380,21 @@ private:
 };
 
 // The typed launch: Thread(args...) runs the kernel for the current thread; Args is the tuple of converted
-// arguments. The thread loop copies the arguments into locals first, so that the compiler can keep them in
-// registers while the (inlined) kernel stores through its pointers.
+// arguments. The loop copies the arguments into locals first, so that the compiler can keep them in registers
+// while the (inlined) kernel stores through its pointers.
+//
+// The threads of a block run x innermost, as a counted loop the compiler can vectorise. Two details make
+// CUDA's `int i = blockIdx.x * blockDim.x + threadIdx.x` vectorisable there:
+//  - The loop counter is the signed global index g = offset + x (offset = blockIdx.x * blockDim.x), and
+//    threadIdx.x is stored as unsigned(g) - offset right before the kernel runs. The kernel's unsigned sum then
+//    folds to unsigned(g) and its conversion to int to g itself, an induction variable that cannot wrap, so the
+//    accesses are affine. (Counting x in unsigned leaves int(offset + x), which may wrap, and GCC gives up on
+//    the access pattern.) The loop is used when the block's global x indices fit in int; otherwise each thread
+//    runs through thread_call, one call per thread.
+//  - threadIdx.x is stored again after the kernel returns. Kernel stores through pointers may alias threadIdx
+//    (a global), so the compiler can only sink the stores of threadIdx.x out of the loop when one of them comes
+//    last in the iteration; a store left in the loop stops vectorisation.
+// Both stores write the value threadIdx.x holds anyway, so kernels see CUDA's values.
 template <class Thread, class Args>
 struct LaunchOf : Launch {
     Thread call;
@@ -392,15 +404,45 @@ struct LaunchOf : Launch {
         const LaunchOf* self = static_cast<const LaunchOf*>(base);
         Thread f = self->call;
         Args a = *self->args;
+        const unsigned gx = base->grid.x, gy = base->grid.y;
+        // blockDim as the kernel reads it, so that its blockIdx.x * blockDim.x is the `offset` below.
         const unsigned bx = blockDim.x, by = blockDim.y, bz = blockDim.z;
-        for (unsigned z = 0; z < bz; ++z) {
-            threadIdx.z = z;
-            for (unsigned y = 0; y < by; ++y) {
-                threadIdx.y = y;
-                for (unsigned x = 0; x < bx; ++x) {
-                    threadIdx.x = x;
-                    std::apply(f, a);
-                    if (b->fiber_mode) return;  // this thread was promoted: the scheduler runs the rest
+        const uint64_t hi = b->range_hi;
+        uint64_t i = b->range_next;
+        unsigned ix = unsigned(i % gx), iy = unsigned((i / gx) % gy), iz = unsigned(i / (uint64_t(gx) * gy));
+        for (; i < hi; ++i) {
+            blockIdx = uint3{ix, iy, iz};
+            b->range_next = i + 1;
+            b->fiber_mode = false;
+            const unsigned offset = ix * bx;  // blockIdx.x * blockDim.x, the global x index of thread 0
+            const bool counted = uint64_t(ix) * bx + bx <= uint64_t(INT_MAX);
+            for (unsigned z = 0; z < bz; ++z) {
+                threadIdx.z = z;
+                for (unsigned y = 0; y < by; ++y) {
+                    threadIdx.y = y;
+                    if (counted) {
+                        const int end = int(offset + bx);
+                        for (int g = int(offset); g < end; ++g) {
+                            const unsigned x = unsigned(g) - offset;
+                            threadIdx.x = x;
+                            std::apply(f, a);
+                            threadIdx.x = x;
+                            if (b->fiber_mode) return;  // promoted: the scheduler runs the rest of the block
+                        }
+                    } else {
+                        for (unsigned x = 0; x < bx; ++x) {
+                            threadIdx.x = x;
+                            thread_call(base);
+                            if (b->fiber_mode) return;
+                        }
+                    }
+                }
+            }
+            if (++ix == gx) {
+                ix = 0;
+                if (++iy == gy) {
+                    iy = 0;
+                    ++iz;
                 }
             }
         }
@@ -411,6 +453,8 @@ struct LaunchOf : Launch {
         Args a = *self->args;
         std::apply(f, a);
     }
+    // One thread, not inlined into the loop (which holds its own inlined copy of the kernel).
+    [[gnu::noinline]] static void thread_call(const Launch* base) { thread(base); }
 
     LaunchOf(Thread f, const Args* a, dim3 g, dim3 blk, size_t shmem)
         : Launch{&loop, &thread, g, blk, shmem}, call(std::move(f)), args(a) {}
