@@ -648,21 +648,21 @@ def _within(node: ts.Node, within: Mapping[str, Any]) -> bool:
     return False
 
 
-def python_aliases(root: ts.Node, roots: frozenset[str]) -> dict[str, str]:
-    """Local names bound by imports of the watched top-level modules, mapped to what they name."""
-    aliases: dict[str, str] = {}
+def _import_bindings(root: ts.Node, roots: frozenset[str]) -> Iterable[tuple[ts.Node, str, str, str]]:
+    """Every import of a watched top-level module: (the imported name's node, the qualified name it imports, the
+    local name it binds or "" for a wildcard, what that local name refers to)."""
     for node in _import_statements(root):
         if node.type == "import_statement":
             for child in node.named_children:
-                if child.type == "dotted_name":
-                    full = child.text.decode()
-                    if full.split(".")[0] in roots:
-                        aliases[full.split(".")[0]] = full.split(".")[0]
-                elif child.type == "aliased_import":
-                    full = child.child_by_field_name("name").text.decode()
-                    alias = child.child_by_field_name("alias").text.decode()
-                    if full.split(".")[0] in roots:
-                        aliases[alias] = full
+                name = child if child.type == "dotted_name" else child.child_by_field_name("name")
+                if name is None or name.text.decode().split(".")[0] not in roots:
+                    continue
+                full = name.text.decode()
+                if child.type == "aliased_import":
+                    yield name, full, child.child_by_field_name("alias").text.decode(), full
+                else:
+                    top = full.split(".")[0]  # `import a.b.c` binds `a`
+                    yield name, full, top, top
         else:
             module = node.child_by_field_name("module_name")
             if module is None or module.type != "dotted_name":
@@ -670,14 +670,26 @@ def python_aliases(root: ts.Node, roots: frozenset[str]) -> dict[str, str]:
             base = module.text.decode()
             if base.split(".")[0] not in roots:
                 continue
+            if any(child.type == "wildcard_import" for child in node.named_children):
+                yield module, base, "", base  # `from torch.cuda import *`: the names it binds are unknown
             for child in node.children_by_field_name("name"):
-                if child.type == "dotted_name":
-                    aliases[child.text.decode()] = f"{base}.{child.text.decode()}"
-                elif child.type == "aliased_import":
-                    name = child.child_by_field_name("name").text.decode()
-                    alias = child.child_by_field_name("alias").text.decode()
-                    aliases[alias] = f"{base}.{name}"
-    return aliases
+                name = child if child.type == "dotted_name" else child.child_by_field_name("name")
+                if name is None:
+                    continue
+                qualified = f"{base}.{name.text.decode()}"
+                local = child.child_by_field_name("alias") if child.type == "aliased_import" else name
+                yield name, qualified, local.text.decode(), qualified
+
+
+def python_aliases(root: ts.Node, roots: frozenset[str]) -> dict[str, str]:
+    """Local names bound by imports of the watched top-level modules, mapped to what they name."""
+    return {local: target for _, _, local, target in _import_bindings(root, roots) if local}
+
+
+def imported_names(root: ts.Node, roots: frozenset[str]) -> Iterable[tuple[ts.Node, str]]:
+    """`from a.b import c` and `import a.b.c` sites of watched modules, each with the qualified name it imports."""
+    for node, qualified, _, _ in _import_bindings(root, roots):
+        yield node, qualified
 
 
 def _import_statements(root: ts.Node) -> Iterable[ts.Node]:
@@ -690,29 +702,6 @@ def _import_statements(root: ts.Node) -> Iterable[ts.Node]:
         if node.type in ("string", "comment", "expression_statement", "call"):
             continue
         stack.extend(node.named_children)
-
-
-def imported_names(root: ts.Node, roots: frozenset[str]) -> Iterable[tuple[ts.Node, str]]:
-    """`from a.b import c` and `import a.b.c` sites of watched modules, each with the qualified name it imports."""
-    for node in _import_statements(root):
-        if node.type == "import_statement":
-            for child in node.named_children:
-                name = child if child.type == "dotted_name" else child.child_by_field_name("name")
-                if name is not None and name.text.decode().split(".")[0] in roots:
-                    yield name, name.text.decode()
-        else:
-            module = node.child_by_field_name("module_name")
-            if module is None or module.type != "dotted_name":
-                continue
-            base = module.text.decode()
-            if base.split(".")[0] not in roots:
-                continue
-            if any(child.type == "wildcard_import" for child in node.named_children):
-                yield module, base  # `from torch.cuda import *`: the names it binds are unknown, the import is not
-            for child in node.children_by_field_name("name"):
-                name = child if child.type == "dotted_name" else child.child_by_field_name("name")
-                if name is not None:
-                    yield name, f"{base}.{name.text.decode()}"
 
 
 def resolve_chain(chain: ts.Node, aliases: Mapping[str, str]) -> str | None:
