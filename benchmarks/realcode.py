@@ -1,0 +1,487 @@
+"""Real public CUDA programs through `migrate apply`: migrate, build, run, and judge each by its own verdict.
+
+Given a checkout of a benchmark collection laid out as `src/<name>-cuda/` with a Makefile each (HeCBench's
+layout), the harness
+
+1. stages the programs (and the shared folders they read: `src/include`, `src/data`, sibling `-sycl`/`-omp`
+   folders) into a work folder, copying what can be copied;
+2. runs `migrate apply <programs> --out-dir <work>/migrated` once over all of them, and `migrate scan -f json`
+   over the original and the migrated copies (what each program uses; what CUDA is left outside markers);
+3. builds every migrated program on the CPU backend with g++: the compile and link lines come from the
+   program's own Makefile (`make -n -B`), with nvcc's options translated to g++ ones and the runtime's flags
+   added (`--backend cuda` builds it with nvcc on the CUDA backend instead, and `--original` builds the original
+   with its Makefile, as a reference on a GPU machine);
+4. runs it with the arguments of the program list (its Makefile's `run` target unless the list says smaller
+   ones) under a timeout, and reads its verdict: PASS or FAIL as it prints them, its exit code otherwise;
+5. prints a table (program, apply result, files refused, residual CUDA-only findings outside manual markers,
+   build, verdict, first error) and the totals, and writes it as Markdown and JSON.
+
+    python3 benchmarks/realcode.py CHECKOUT [--programs benchmarks/realcode/hecbench.toml] [--work DIR]
+        [--only NAME,...] [--sample N] [--jobs N] [--timeout S] [--backend cpu|cuda] [--original]
+        [--results benchmarks/results/realcode-hecbench-cpu]
+
+Nothing of the checkout is written: it is staged first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_LIST = HERE / "realcode" / "hecbench.toml"
+
+# Findings in a migrated file that are not CUDA left behind: notes about portable code, the parser's own
+# reports (counted apart) and build files (their nvcc lines stay by design, with a marker).
+NOT_RESIDUAL_FAMILIES = {"engine", "build", "tile"}
+# A program is "CUDA-runtime-only" when it uses none of these (libraries beyond the runtime).
+LIBRARY_RULES = {
+    "cublas-api", "cufft-api", "cusparse-api", "cusolver-api", "cudnn-api", "nccl-api", "curand-api",
+    "thrust-usage", "cub-usage", "warp-matrix",
+}
+LIBRARY_INCLUDES = re.compile(
+    r"#include <(cublas|cufft|cusparse|cusolver|cudnn|nccl|curand|thrust/|cub/|mma|nvrtc|npp|nvjpeg|nvml|cutlass)"
+)
+SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".C")
+OBJECT_SUFFIXES = (".o", ".a", ".so")
+VERDICT_FAIL = re.compile(r"\bFAIL(ED|URE)?\b|\bfail(ed)?\b|\bincorrect\b|\bINCORRECT\b|\bMismatch|\bmismatch")
+VERDICT_PASS = re.compile(r"\bPASS(ED)?\b|\bpass(ed)?\b|\bPass(ed)?\b|\bcorrect\b|\bCORRECT\b|\bSuccess")
+NVCC_DROP_WITH_VALUE = {
+    "-arch", "-gencode", "-ccbin", "-Xptxas", "--ptxas-options", "-maxrregcount", "--maxrregcount", "-Xlinker",
+    "--gpu-architecture", "-code", "--generate-code", "-rdc", "--relocatable-device-code", "-t", "--threads",
+    "-Xcudafe", "--diag-suppress", "-diag-suppress",
+}
+NVCC_DROP_PREFIXES = (
+    "-arch=", "-gencode=", "--gpu-architecture=", "-code=", "-rdc=", "--relocatable-device-code=", "-Xptxas=",
+    "--ptxas-options=", "-maxrregcount=", "--maxrregcount=", "-ccbin=", "--threads=", "-t=", "-diag-suppress=",
+    "--diag-suppress=", "-Xcudafe=", "--default-stream", "-lcuda", "-lcudart", "-lnvToolsExt", "-lnvtx", "-O",
+    "--use_fast_math", "-use_fast_math", "-lineinfo", "--extended-lambda", "--expt-", "-G", "-dc", "-dlink",
+    "-Wno-deprecated-gpu-targets", "-res-usage", "--resource-usage", "-Xnvlink", "--keep", "-keep",
+)
+
+
+@dataclass
+class Outcome:
+    """One program's row in the result table."""
+
+    program: str
+    runtime_only: bool = True
+    files: int = 0
+    changed: int = 0
+    refused: int = 0
+    parse_error_files: int = 0
+    residual: int = 0
+    residual_rules: str = ""
+    apply: str = ""
+    build: str = ""
+    verdict: str = ""
+    seconds: float = 0.0
+    kernel_ms: float | None = None
+    error: str = ""
+    args: list[str] = field(default_factory=list)
+
+
+def _copy_tree(source: Path, target: Path) -> None:
+    """Copy a folder, skipping links that point nowhere (public trees carry some)."""
+    for dirpath, dirnames, filenames in os.walk(source):
+        rel = Path(dirpath).relative_to(source)
+        (target / rel).mkdir(parents=True, exist_ok=True)
+        for name in filenames:
+            src = Path(dirpath) / name
+            if src.is_symlink() and not src.exists():
+                continue
+            dst = target / rel / name
+            if not dst.exists():
+                shutil.copy2(src, dst)
+        dirnames[:] = [d for d in dirnames if d != ".git" and (Path(dirpath) / d).exists()]
+
+
+def _program_list(path: Path) -> dict[str, dict]:
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    return data.get("programs", {})
+
+
+def _make_lines(folder: Path, target: str | None = None) -> list[str]:
+    """The commands `make -n` prints for a target, joined across backslash continuations."""
+    cmd = ["make", "-n", "-B", "ARCH=sm_90"] + ([target] if target else [])
+    proc = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, errors="replace", timeout=60)
+    if proc.returncode != 0:
+        raise RuntimeError((proc.stderr.strip().splitlines() or ["make -n failed"])[-1])
+    text = proc.stdout.replace("\\\n", " ")
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _is_compiler(tokens: list[str]) -> bool:
+    return bool(tokens) and os.path.basename(tokens[0]) in ("nvcc", "g++", "gcc", "c++", "cc", "clang++", "mpicxx")
+
+
+def _translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[str], backend: str) -> list[str]:
+    """An nvcc (or host compiler) command of the Makefile as a command for the chosen backend."""
+    flags: list[str] = []
+    sources: list[str] = []
+    objects: list[str] = []
+    libs: list[str] = []
+    out: list[str] = []
+    compile_only = False
+    std = None
+    it = iter(tokens[1:])
+    for token in it:
+        if token in NVCC_DROP_WITH_VALUE:
+            next(it, None)
+            continue
+        if token == "-Xcompiler" or token == "--compiler-options":
+            value = next(it, "")
+            flags += [v for v in value.split(",") if v and not v.startswith("-O") and v != "-Werror"]
+            continue
+        if token.startswith(("-Xcompiler=", "--compiler-options=")):
+            flags += [v for v in token.split("=", 1)[1].split(",") if v and not v.startswith("-O")]
+            continue
+        if backend == "cpu" and token.startswith(NVCC_DROP_PREFIXES):
+            continue
+        if token == "-o":
+            out = ["-o", next(it, "a.out")]
+        elif token == "-c":
+            compile_only = True
+        elif token.startswith("-std="):
+            std = token
+        elif token in ("-I", "-D", "-L", "-include", "-isystem"):
+            flags += [token, next(it, "")]
+        elif token.startswith(("-l", "-L")):
+            libs.append(token)
+        elif token.endswith(SOURCE_SUFFIXES):
+            sources.append(token)
+        elif token.endswith(OBJECT_SUFFIXES):
+            objects.append(token)
+        elif token.startswith("-"):
+            flags.append(token)
+    if backend == "cpu":
+        std_flag = std if std and std[-2:] not in ("98", "03", "11", "14") else "-std=c++17"
+        lang = ["-x", "c++"] if sources else []
+        cmd = ["g++", std_flag, "-O2", "-fno-strict-aliasing", "-w", *runtime_cflags, *flags, *lang, *sources]
+        if objects or not compile_only:
+            cmd += ["-x", "none", *objects]
+        cmd += (["-c"] if compile_only else []) + out
+        if not compile_only:
+            cmd += libs + runtime_libs + ["-lm"]
+        return cmd
+    cmd = ["nvcc", std or "-std=c++17", "-O3", "-arch=sm_90", *runtime_cflags, *flags, *sources, *objects]
+    cmd += (["-c"] if compile_only else []) + out
+    if not compile_only:
+        cmd += libs
+    return cmd
+
+
+def _first_error(text: str) -> str:
+    for line in text.splitlines():
+        if re.search(r"\berror\b|undefined reference|Error", line):
+            return line.strip()[:240]
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1].strip()[:240] if lines else ""
+
+
+def _build(folder: Path, backend: str, runtime_cflags: list[str], runtime_libs: list[str], original: bool) -> str:
+    """Build one program; '' on success, else the first error."""
+    if original:
+        proc = subprocess.run(["make", "-B", "ARCH=sm_90"], cwd=folder, capture_output=True, text=True,
+                              errors="replace", timeout=900)
+        return "" if proc.returncode == 0 else _first_error(proc.stderr + proc.stdout) or "make failed"
+    lines = _make_lines(folder)
+    commands = [shlex.split(line) for line in lines]
+    commands = [c for c in commands if _is_compiler(c)]
+    if not commands:
+        return "no compiler command in the Makefile"
+    seen: set[tuple[str, ...]] = set()
+    for tokens in commands:
+        cmd = _translate(tokens, runtime_cflags, runtime_libs, backend)
+        if tuple(cmd) in seen:
+            continue
+        seen.add(tuple(cmd))
+        proc = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, errors="replace", timeout=900)
+        if proc.returncode != 0:
+            return _first_error(proc.stderr + proc.stdout) or f"{cmd[0]} exited {proc.returncode}"
+    return ""
+
+
+def _run_command(folder: Path, args: list[str] | None) -> list[str]:
+    lines = _make_lines(folder, "run")
+    runs = [shlex.split(line) for line in lines if "./" in line and not _is_compiler(shlex.split(line))]
+    if not runs:
+        raise RuntimeError("no run command in the Makefile's run target")
+    command = runs[-1]
+    program = next((i for i, t in enumerate(command) if t.startswith("./")), 0)
+    command = command[program:]
+    return command[:1] + args if args is not None else command
+
+
+def _verdict(code: int, output: str) -> str:
+    if code != 0:
+        return f"exit {code}"
+    if VERDICT_FAIL.search(output):
+        return "FAIL"
+    if VERDICT_PASS.search(output):
+        return "PASS"
+    return "exit 0"
+
+
+KERNEL_TIME = re.compile(r"(?i)(?:average|total|avg)?\s*(?:kernel|device|offload)[^\n:=]*(?:time|duration)[^\n\d]*?([\d.]+(?:e[-+]?\d+)?)\s*\(?(s|ms|us)")
+
+
+def _kernel_ms(output: str) -> float | None:
+    """The program's own kernel-time figure, in ms, summed where it prints several."""
+    total = 0.0
+    found = False
+    for value, unit in KERNEL_TIME.findall(output):
+        try:
+            number = float(value)
+        except ValueError:
+            continue
+        total += number * {"s": 1000.0, "ms": 1.0, "us": 0.001}[unit.lower()]
+        found = True
+    return total if found else None
+
+
+def _scan_json(paths: list[Path], root: Path) -> list[dict]:
+    if not paths:
+        return []
+    cmd = [sys.executable, "-m", "migrate.cli", "scan", *map(str, paths), "-f", "json", "--no-cache",
+           "--no-progress", "--root", str(root), "--exit-zero"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    try:
+        return json.loads(proc.stdout)["findings"]
+    except (ValueError, KeyError):
+        sys.stderr.write(f"scan failed: {proc.stderr[-2000:]}\n")
+        return []
+
+
+def _marked_lines(path: Path) -> set[int]:
+    """Lines covered by a `migrate: manual[...]` marker: the marker's own line and the code line below it."""
+    try:
+        lines = path.read_bytes().split(b"\n")
+    except OSError:
+        return set()
+    covered: set[int] = set()
+    for number, line in enumerate(lines, 1):
+        if b"migrate: manual[" in line:
+            covered.add(number)
+            below = number + 1
+            while below <= len(lines) and b"migrate: manual[" in lines[below - 1]:
+                below += 1
+            covered.add(below)
+            # A marker above a continued line (a macro) covers the whole continuation.
+            while below <= len(lines) and lines[below - 1].rstrip(b"\r").endswith(b"\\"):
+                below += 1
+                covered.add(below)
+    return covered
+
+
+def _program_of(relpath: str) -> str:
+    parts = relpath.split("/")
+    return parts[1] if len(parts) > 2 and parts[0] == "src" else ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("checkout", type=Path, help="a checkout with src/<name>-cuda/ programs")
+    parser.add_argument("--programs", type=Path, default=DEFAULT_LIST, help="TOML list of programs and arguments")
+    parser.add_argument("--work", type=Path, default=Path("/tmp/realcode"), help="scratch folder (emptied)")
+    parser.add_argument("--only", default="", help="comma-separated program names")
+    parser.add_argument("--sample", type=int, default=0, help="every Nth program of the list only")
+    parser.add_argument("--all", action="store_true", help="every src/*-cuda program, not just the list")
+    parser.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds a program may run")
+    parser.add_argument("--backend", choices=("cpu", "cuda"), default="cpu")
+    parser.add_argument("--original", action="store_true", help="build and run the originals (on a GPU machine)")
+    parser.add_argument("--keep-stage", action="store_true", help="reuse an existing staged and migrated copy")
+    parser.add_argument("--results", type=Path, help="write <path>.md and <path>.json")
+    options = parser.parse_args(argv)
+
+    listed = _program_list(options.programs)
+    src = options.checkout / "src"
+    if options.all or not listed:
+        names = sorted(p.name for p in src.iterdir() if p.name.endswith("-cuda") and (p / "Makefile").is_file())
+    else:
+        names = sorted(listed)
+    if options.only:
+        wanted = set(options.only.split(","))
+        names = [n for n in names if n in wanted]
+    if options.sample > 1:
+        names = names[:: options.sample]
+
+    work = options.work.resolve()
+    stage, migrated = work / "original", work / "migrated"
+    apply_log = ""
+    if not options.keep_stage:
+        shutil.rmtree(work, ignore_errors=True)
+        for name in names:
+            _copy_tree(src / name, stage / "src" / name)
+        shared = [p for p in src.iterdir() if p.is_dir() and not p.name.endswith("-cuda")]
+        for folder in shared:
+            _copy_tree(folder, stage / "src" / folder.name)
+        # The shared folders travel unmigrated beside the programs.
+        for folder in shared:
+            _copy_tree(folder, migrated / "src" / folder.name)
+        programs = [stage / "src" / n for n in names]
+        start = time.perf_counter()
+        proc = subprocess.run(
+            [sys.executable, "-m", "migrate.cli", "apply", *map(str, programs), "--out-dir", str(migrated),
+             "--root", str(stage), "--no-cache"],
+            capture_output=True, text=True, errors="replace",
+        )
+        apply_seconds = time.perf_counter() - start
+        apply_log = proc.stderr
+        (work / "apply.log").write_text(proc.stdout + proc.stderr)
+        sys.stderr.write(f"apply: exit {proc.returncode} in {apply_seconds:.1f} s\n")
+    else:
+        apply_log = (work / "apply.log").read_text() if (work / "apply.log").is_file() else ""
+
+    refused: dict[str, int] = {}
+    for line in apply_log.splitlines():
+        match = re.match(r"(\S+): not migrated", line)
+        if match:
+            rel = match.group(1)
+            rel = rel[rel.find("src/"):] if "src/" in rel else rel
+            refused[_program_of(rel)] = refused.get(_program_of(rel), 0) + 1
+
+    before = _scan_json([stage / "src" / n for n in names], stage)
+    after = _scan_json([migrated / "src" / n for n in names], migrated)
+    outcomes = {n: Outcome(n) for n in names}
+    for finding in before:
+        program = _program_of(finding["path"])
+        if program in outcomes and finding["rule_id"] in LIBRARY_RULES:
+            outcomes[program].runtime_only = False
+    for name in names:
+        for path in (stage / "src" / name).rglob("*"):
+            if path.suffix in (".cu", ".cuh", ".h", ".hpp", ".cpp", ".c") and path.is_file():
+                outcomes[name].files += 1
+                if LIBRARY_INCLUDES.search(path.read_text(errors="replace")):
+                    outcomes[name].runtime_only = False
+                migrated_path = migrated / path.relative_to(stage)
+                if migrated_path.is_file() and migrated_path.read_bytes() != path.read_bytes():
+                    outcomes[name].changed += 1
+    marked: dict[str, set[int]] = {}
+    residual_rules: dict[str, dict[str, int]] = {}
+    for finding in after:
+        program = _program_of(finding["path"])
+        if program not in outcomes:
+            continue
+        if finding["rule_id"] == "parse-error":
+            outcomes[program].parse_error_files += 1
+            continue
+        if finding["family"] in NOT_RESIDUAL_FAMILIES or finding["severity"] == "note":
+            continue
+        if finding["path"] not in marked:
+            marked[finding["path"]] = _marked_lines(migrated / finding["path"])
+        if finding["line"] in marked[finding["path"]]:
+            continue
+        outcomes[program].residual += 1
+        counts = residual_rules.setdefault(program, {})
+        counts[finding["rule_id"]] = counts.get(finding["rule_id"], 0) + 1
+    for name, counts in residual_rules.items():
+        outcomes[name].residual_rules = ",".join(f"{r}:{c}" for r, c in sorted(counts.items()))
+    for name in names:
+        outcomes[name].refused = refused.get(name, 0)
+        outcomes[name].apply = "refused" if outcomes[name].refused else "ok"
+
+    cflags = subprocess.run([sys.executable, "-m", "migrate.cli", "runtime", "--cflags"], capture_output=True,
+                            text=True).stdout.split()
+    libs = subprocess.run([sys.executable, "-m", "migrate.cli", "runtime", "--libs"], capture_output=True,
+                          text=True).stdout.split()
+    if options.backend == "cuda":
+        cflags = [f for f in cflags if f.startswith("-I")]
+        libs = []
+
+    def one(name: str) -> Outcome:
+        outcome = outcomes[name]
+        folder = (stage if options.original else migrated) / "src" / name
+        try:
+            error = _build(folder, options.backend, cflags, libs, options.original)
+        except (RuntimeError, subprocess.TimeoutExpired) as exc:
+            error = str(exc)[:240]
+        if error:
+            outcome.build, outcome.error = "FAIL", error
+            return outcome
+        outcome.build = "ok"
+        entry = listed.get(name, {})
+        try:
+            command = _run_command(folder, entry.get("args"))
+        except (RuntimeError, subprocess.TimeoutExpired) as exc:
+            outcome.verdict, outcome.error = "no run", str(exc)[:240]
+            return outcome
+        outcome.args = command[1:]
+        start = time.perf_counter()
+        try:
+            proc = subprocess.run(command, cwd=folder, capture_output=True, timeout=options.timeout,
+                                  env={**os.environ, "OMP_NUM_THREADS": "1"})
+            text = (proc.stdout + proc.stderr).decode(errors="replace")
+            outcome.verdict = _verdict(proc.returncode, text)
+            outcome.kernel_ms = _kernel_ms(text)
+            if outcome.verdict != "PASS":
+                outcome.error = _first_error(text) or text.strip()[-240:]
+        except subprocess.TimeoutExpired:
+            outcome.verdict, outcome.error = "timeout", f"over {options.timeout:.0f} s"
+        outcome.seconds = round(time.perf_counter() - start, 3)
+        return outcome
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
+        for outcome in pool.map(one, names):
+            sys.stderr.write(f"{outcome.program:<32} {outcome.build:<5} {outcome.verdict:<8} {outcome.error[:90]}\n")
+
+    rows = [outcomes[n] for n in names]
+    table = _render(rows, options)
+    sys.stdout.write(table)
+    if options.results:
+        options.results.parent.mkdir(parents=True, exist_ok=True)
+        options.results.with_suffix(".md").write_text(table)
+        options.results.with_suffix(".json").write_text(json.dumps([asdict(r) for r in rows], indent=1) + "\n")
+    return 0
+
+
+def _render(rows: list[Outcome], options: argparse.Namespace) -> str:
+    what = "original (its Makefile)" if options.original else f"migrated, {options.backend} backend"
+    lines = [
+        f"# Real programs: {what}",
+        "",
+        "| program | runtime-only | apply | refused | residual | build | verdict | s | first error |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        error = r.error.replace("|", "\\|")
+        residual = f"{r.residual} ({r.residual_rules})" if r.residual else "0"
+        lines.append(
+            f"| {r.program} | {'yes' if r.runtime_only else 'no'} | {r.apply} | {r.refused} | {residual} | "
+            f"{r.build} | {r.verdict} | {r.seconds:g} | {error} |"
+        )
+    lines += ["", "## Totals", ""]
+    for label, subset in (("all", rows), ("runtime-only", [r for r in rows if r.runtime_only])):
+        n = len(subset) or 1
+        built = sum(r.build == "ok" for r in subset)
+        passed = sum(r.verdict == "PASS" for r in subset)
+        silent = sum(r.verdict == "exit 0" for r in subset)
+        files = sum(r.files for r in subset)
+        refused = sum(r.refused for r in subset)
+        residual = sum(r.residual for r in subset)
+        lines.append(
+            f"- {label}: {len(subset)} programs; built {built} ({100 * built / n:.1f}%), PASS {passed} "
+            f"({100 * passed / n:.1f}%), exit 0 without a verdict {silent}; files refused {refused} of {files} "
+            f"({100 * refused / max(files, 1):.2f}%); residual CUDA-only findings {residual} in "
+            f"{sum(r.residual > 0 for r in subset)} programs"
+        )
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
