@@ -48,10 +48,11 @@ NOT_RESIDUAL_FAMILIES = {"engine", "build", "tile"}
 # A program is "CUDA-runtime-only" when it uses none of these (libraries beyond the runtime).
 LIBRARY_RULES = {
     "cublas-api", "cufft-api", "cusparse-api", "cusolver-api", "cudnn-api", "nccl-api", "curand-api",
-    "thrust-usage", "cub-usage", "warp-matrix",
+    "thrust-usage", "cub-usage", "warp-matrix", "cooperative-groups", "texture-reference",
 }
 LIBRARY_INCLUDES = re.compile(
-    r"#include <(cublas|cufft|cusparse|cusolver|cudnn|nccl|curand|thrust/|cub/|mma|nvrtc|npp|nvjpeg|nvml|cutlass)"
+    r"#include <(cublas|cufft|cusparse|cusolver|cudnn|nccl|curand|thrust/|cub/|mma|nvrtc|npp|nvjpeg|nvml|cutlass|mpi|"
+    r"cooperative_groups|omp)"
 )
 SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".C")
 OBJECT_SUFFIXES = (".o", ".a", ".so")
@@ -172,8 +173,10 @@ def _translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[
         std_flag = std if std and std[-2:] not in ("98", "03", "11", "14") else "-std=c++17"
         lang = ["-x", "c++"] if sources else []
         cmd = ["g++", std_flag, "-O2", "-fno-strict-aliasing", "-w", *runtime_cflags, *flags, *lang, *sources]
-        if objects or not compile_only:
-            cmd += ["-x", "none", *objects]
+        if objects:
+            # Back to judging inputs by suffix; only after a `-x c++`, since g++ given `-x none` alone does not
+            # link libstdc++.
+            cmd += (["-x", "none"] if sources else []) + objects
         cmd += (["-c"] if compile_only else []) + out
         if not compile_only:
             cmd += libs + runtime_libs + ["-lm"]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import bisect
+import fnmatch
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import tree_sitter as ts
@@ -66,6 +67,17 @@ class QueryRule:
     trigger: re.Pattern[bytes] | None
     within: Mapping[str, Any]
     defaults: Mapping[str, str]
+    paths: tuple[str, ...] = ()
+    absent: re.Pattern[bytes] | None = None
+
+    def applies(self, relpath: str, data: bytes) -> bool:
+        """Whether the file is one this rule reads: its name matches `match.paths`, its bytes hit the trigger and
+        miss `match.absent`."""
+        if self.paths and not any(fnmatch.fnmatchcase(relpath.rsplit("/", 1)[-1], p) for p in self.paths):
+            return False
+        if self.trigger is not None and not self.trigger.search(data):
+            return False
+        return self.absent is None or not self.absent.search(data)
 
 
 @dataclass(frozen=True)
@@ -169,6 +181,8 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                         trigger=re.compile(trigger.encode()) if trigger else None,
                         within=match.get("within", {}),
                         defaults=match.get("defaults", {}),
+                        paths=tuple(match.get("paths", ())),
+                        absent=re.compile(match["absent"].encode(), re.MULTILINE) if match.get("absent") else None,
                     )
                 )
                 triggers[lang].append(trigger.encode() if trigger else b"")
@@ -246,6 +260,7 @@ class FileMatcher:
         self.findings: dict[tuple[str, int, int], Finding] = {}
         self.tree: ts.Tree | None = None
         self.python_aliases: dict[str, str] = {}
+        self._definitions: dict[str, frozenset[str]] | None = None
 
     # -- findings -------------------------------------------------------------------------------------------
 
@@ -303,7 +318,14 @@ class FileMatcher:
     ) -> tuple[Edit, ...]:
         """The edits of a rule's `fix` for `node` (or for the bytes from `span[0]` to `span[1]`): none when the
         rule has no fix or the replaced bytes hold a parse error."""
-        if not rule.fix or rule.safety == "manual" or node.has_error:
+        if not rule.fix or rule.safety == "manual":
+            return ()
+        if rule.fix.get("insert") == "top":
+            # A line added above the file's code, below its leading comments: nothing of the tree is replaced, so
+            # an error region elsewhere in the file does not matter.
+            replacement = _render_fix(rule, rule.fix, fields)
+            return () if replacement is None else (Edit(_code_start(self.text.data), _code_start(self.text.data), replacement),)
+        if node.has_error:
             return ()
         first, last = span or (node, node)
         if first.has_error or last.has_error or last.end_byte < first.start_byte:
@@ -392,7 +414,7 @@ class FileMatcher:
             qrule = owners[pattern]
             rule = qrule.rule
             if rule.id not in triggered:
-                triggered[rule.id] = qrule.trigger is None or bool(qrule.trigger.search(data))
+                triggered[rule.id] = qrule.applies(self.relpath, data)
             nodes = captures.get(qrule.capture)
             if not triggered[rule.id] or not nodes:
                 continue
@@ -416,6 +438,8 @@ class FileMatcher:
                 parts = re.fullmatch(pattern, fields.get(f"{name}_raw", ""))
                 fields.update({k: v for k, v in (parts.groupdict() if parts else {}).items() if v is not None})
             fields.setdefault("text", fields[qrule.capture])
+            if rule.match.get("definitions"):
+                fields.update(self.definitions())
             span_names = (rule.fix or {}).get("span")
             span = None
             if span_names:
@@ -429,6 +453,32 @@ class FileMatcher:
                 rule.message.format_map(fields),
                 edits=self.fix_edits(rule, node, fields, span),
             )
+
+    def definitions(self) -> dict[str, frozenset[str]]:
+        """Names of the functions this file defines, as fields for fixes that must know how a name resolves:
+        `template_functions` (function templates, kernels or not) and `host_functions` (functions that are not
+        `__global__`, so a kernel of the same name is overloaded)."""
+        if self._definitions is None:
+            templates: set[str] = set()
+            host: set[str] = set()
+            stack = [self.tree.root_node] if self.tree is not None else []
+            while stack:
+                node = stack.pop()
+                if node.type == "function_definition":
+                    declarator = node.child_by_field_name("declarator")
+                    while declarator is not None and declarator.type not in ("function_declarator",):
+                        declarator = declarator.child_by_field_name("declarator")
+                    name = declarator.child_by_field_name("declarator") if declarator is not None else None
+                    if name is not None and name.type == "identifier":
+                        text = name.text.decode("utf-8", "replace")
+                        if node.parent is not None and node.parent.type == "template_declaration":
+                            templates.add(text)
+                        if not any(child.type == "__global__" for child in node.children):
+                            host.add(text)
+                    continue
+                stack.extend(node.children)
+            self._definitions = {"template_functions": frozenset(templates), "host_functions": frozenset(host)}
+        return self._definitions
 
     # -- Python ---------------------------------------------------------------------------------------------
 
@@ -617,7 +667,31 @@ class FileMatcher:
             self.scan_python()
         elif self.language in BUILD_LANGUAGES:
             self.scan_regex()
+        self._keep_needed()
         return sorted(self.findings.values(), key=lambda f: f.sort_key)
+
+    def _keep_needed(self) -> None:
+        """A fix whose rule says `match.unless = [rule ids]` is withheld when the file keeps a finding of one of
+        those rules unfixed: an include stays while the file still uses what it declares."""
+        rules = self.ruleset.catalog.rules
+        kept = {f.rule_id for f in self.findings.values() if f.safety == "manual" or not f.edits}
+        for key, finding in list(self.findings.items()):
+            unless = rules[finding.rule_id].match.get("unless") if finding.rule_id in rules else None
+            if not unless or not finding.edits or not kept.intersection(unless):
+                continue
+            rule = rules[finding.rule_id]
+            message = rule.advice.get("unless", "{text}").format_map(_Missing(text=finding.snippet))
+            self.findings[key] = replace(finding, safety="manual", effort="low", edits=(), message=message)
+
+
+LEADING_COMMENTS = re.compile(rb"(?:\xef\xbb\xbf)?(?:[ \t\r\n]*(?://[^\n]*|/\*.*?\*/))*[ \t]*\r?\n?", re.DOTALL)
+
+
+def _code_start(data: bytes) -> int:
+    """The offset of the first line that is not part of the file's leading comments (licence headers)."""
+    end = LEADING_COMMENTS.match(data).end()
+    # Back to the start of that line, so the added line never splits one.
+    return data.rfind(b"\n", 0, end) + 1 if end and data[end - 1 : end] != b"\n" else end
 
 
 def _blanked(data: bytes, pattern: re.Pattern[bytes] | None) -> bytes:

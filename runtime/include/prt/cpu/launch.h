@@ -64,6 +64,31 @@ inline prtError_t prtLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 blo
                            prt_launch_args)...); },                                                       \
                        (kernel), __VA_ARGS__)
 
+namespace prt::cpu {
+
+// Runs `thread` over the grid with the arguments as given (decayed copies): for launches whose kernel is named
+// without a function type to take its address from (a template kernel whose arguments a launch deduces, a kernel
+// that shares its name with a host function); the call inside `thread` resolves the name as the launch did.
+template <class Thread, class... Args>
+inline prtError_t launch_deduced(Thread thread, dim3 grid, dim3 block, size_t sharedBytes, prtStream_t,
+                                 Args&&... args) {
+    prtError_t e = check_launch(grid, block, sharedBytes);
+    if (e != prtSuccess) return fail(e);
+    std::tuple<std::decay_t<Args>...> values(std::forward<Args>(args)...);
+    LaunchOf<Thread, decltype(values)> launch(thread, &values, grid, block, sharedBytes);
+    Pool::get().run(&launch);
+    return prtSuccess;
+}
+
+}  // namespace prt::cpu
+
+// A launch whose kernel is resolved by the call, as `kernel<<<grid, block, shmem, stream>>>(args...)` resolves
+// it: template arguments deduced from the arguments, overloads chosen by them.
+#define prtLaunchDeduced(kernel, ...)                                                                      \
+    ::prt::cpu::launch_deduced([&](auto&&... prt_launch_args) { kernel(static_cast<decltype(prt_launch_args)&&>( \
+                                   prt_launch_args)...); },                                               \
+                               __VA_ARGS__)
+
 template <class T>
 inline prtError_t prtOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T, int blockSize,
                                                                size_t dynamicSMemSize) {

@@ -22,6 +22,10 @@ inline prtError_t prtLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 blo
     return prt::hip::launch(reinterpret_cast<const void*>(kernel), grid, block, sharedBytes, stream, values,
                             std::index_sequence_for<Params...>{});
 }
+// A launch whose kernel is resolved by the call (template arguments deduced, overloads chosen by the arguments):
+// the compiler's own launch, and its error as prtLaunchKernel returns it, left for prtGetLastError to read too.
+#define prtLaunchDeduced(kernel, grid, block, shmem, stream, ...) \
+    (kernel<<<(grid), (block), (shmem), (stream)>>>(__VA_ARGS__), hipPeekAtLastError())
 template <class T>
 inline prtError_t prtOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T kernel, int blockSize,
                                                                size_t dynamicSMemSize) {
