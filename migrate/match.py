@@ -7,6 +7,7 @@ import fnmatch
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 import tree_sitter as ts
@@ -261,6 +262,7 @@ class FileMatcher:
         self.tree: ts.Tree | None = None
         self.python_aliases: dict[str, str] = {}
         self._definitions: dict[str, frozenset[str]] | None = None
+        self._own_names: frozenset[bytes] | None = None
 
     # -- findings -------------------------------------------------------------------------------------------
 
@@ -389,7 +391,20 @@ class FileMatcher:
                     continue
             elif node.parent is not None and node.parent.type == "function_declarator" and _in_namespace(node):
                 continue  # the project's own function of that name, in its own namespace
+            if hit.group() in self.own_names(root):
+                continue  # the program declares this name itself (a variable `norm`, its own `#define __shfl`)
             self._name_finding(entry, node, start, end)
+
+    def own_names(self, root: ts.Node) -> frozenset[bytes]:
+        """Names the file declares itself: variables, parameters, functions it declares or defines, and macros
+        it defines. A catalogued name declared here is the program's own, not CUDA's."""
+        if self._own_names is None:
+            query = _own_names_query()
+            names = set()
+            for nodes in ts.QueryCursor(query).captures(root).values():
+                names.update(n.text for n in nodes if n.text)
+            self._own_names = frozenset(names)
+        return self._own_names
 
     def _name_finding(self, entry: MapEntry, node: ts.Node, start: int, end: int) -> None:
         rule = self.ruleset.catalog.rules[entry.rule]
@@ -682,6 +697,29 @@ class FileMatcher:
             rule = rules[finding.rule_id]
             message = rule.advice.get("unless", "{text}").format_map(_Missing(text=finding.snippet))
             self.findings[key] = replace(finding, safety="manual", effort="low", edits=(), message=message)
+
+
+# Declarations of a name by the file itself (C syntax, not any API): see FileMatcher.own_names.
+OWN_NAMES_QUERY = """
+(init_declarator declarator: (identifier) @name)
+(init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+(init_declarator declarator: (array_declarator declarator: (identifier) @name))
+(declaration declarator: (identifier) @name)
+(declaration declarator: (pointer_declarator declarator: (identifier) @name))
+(declaration declarator: (array_declarator declarator: (identifier) @name))
+(parameter_declaration declarator: (identifier) @name)
+(parameter_declaration declarator: (pointer_declarator declarator: (identifier) @name))
+(parameter_declaration declarator: (reference_declarator (identifier) @name))
+(function_definition declarator: (function_declarator declarator: (identifier) @name))
+(function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
+(preproc_def name: (identifier) @name)
+(preproc_function_def name: (identifier) @name)
+"""
+
+
+@cache
+def _own_names_query() -> ts.Query:
+    return parse.query("cuda", OWN_NAMES_QUERY)
 
 
 LEADING_COMMENTS = re.compile(rb"(?:\xef\xbb\xbf)?(?:[ \t\r\n]*(?://[^\n]*|/\*.*?\*/))*[ \t]*\r?\n?", re.DOTALL)

@@ -27,8 +27,9 @@ def cmake_dir() -> str:
 
 
 def cflags() -> str:
-    """Compile flags for the CPU backend, as `pkg-config --cflags` prints them."""
-    return f"-I{include_dir()} -std=c++17 -pthread"
+    """Compile flags for the CPU backend, as `pkg-config --cflags` prints them. Strict aliasing is off because
+    kernels written for nvcc store through reinterpret_cast'ed vector pointers, which GCC at -O2 may reorder."""
+    return f"-I{include_dir()} -std=c++17 -fno-strict-aliasing -pthread"
 
 
 def libs() -> str:

@@ -22,6 +22,9 @@ if(NOT TARGET prt::prt)
   target_include_directories(prt_runtime INTERFACE "${PRT_INCLUDE_DIR}")
   target_compile_features(prt_runtime INTERFACE cxx_std_17)
   target_link_libraries(prt_runtime INTERFACE Threads::Threads)
+  # Kernels written for nvcc store through reinterpret_cast'ed vector pointers (uint4*, float4*), which nvcc
+  # compiles as written; GCC and Clang at -O2 may reorder such stores unless strict aliasing is off.
+  target_compile_options(prt_runtime INTERFACE $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-fno-strict-aliasing>)
   add_library(prt::prt ALIAS prt_runtime)
 endif()
 

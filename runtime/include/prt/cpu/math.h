@@ -96,3 +96,9 @@ inline long long max(long long a, long long b) { return a > b ? a : b; }        
 inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }  // maximum
 inline float max(float a, float b) { return std::fmax(a, b); }                                  // maximum
 inline double max(double a, double b) { return std::fmax(a, b); }                               // maximum
+
+// CUDA declares the floating-point classification functions in the global namespace, as C's <math.h> does.
+using std::isfinite;  // finite (neither infinite nor NaN)
+using std::isinf;     // infinite
+using std::isnan;     // not a number
+using std::signbit;   // sign bit set
