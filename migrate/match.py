@@ -70,15 +70,18 @@ class QueryRule:
     defaults: Mapping[str, str]
     paths: tuple[str, ...] = ()
     absent: re.Pattern[bytes] | None = None
+    code: re.Pattern[bytes] | None = None
 
     def applies(self, relpath: str, data: bytes) -> bool:
         """Whether the file is one this rule reads: its name matches `match.paths`, its bytes hit the trigger and
-        miss `match.absent`."""
+        miss `match.absent`, and its code (comments and strings blanked) hits `match.code`."""
         if self.paths and not any(fnmatch.fnmatchcase(relpath.rsplit("/", 1)[-1], p) for p in self.paths):
             return False
         if self.trigger is not None and not self.trigger.search(data):
             return False
-        return self.absent is None or not self.absent.search(data)
+        if self.absent is not None and self.absent.search(data):
+            return False
+        return self.code is None or bool(self.code.search(C_BLANKABLE.sub(lambda m: b" " * len(m.group()), data)))
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,9 @@ class Ruleset:
     prefilter: Mapping[str, re.Pattern[bytes] | None]
     blank: Mapping[str, re.Pattern[bytes]]
     selected: frozenset[str]
+    # Per rule with `match.unless`: the names of those rules that have no portable form, whether or not those rules
+    # are selected, so a fix is withheld from what the file still needs.
+    guards: Mapping[str, re.Pattern[bytes]] = field(default_factory=dict)
 
 
 def _trie_pattern(words: list[str]) -> str:
@@ -184,6 +190,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                         defaults=match.get("defaults", {}),
                         paths=tuple(match.get("paths", ())),
                         absent=re.compile(match["absent"].encode(), re.MULTILINE) if match.get("absent") else None,
+                        code=re.compile(match["code"].encode()) if match.get("code") else None,
                     )
                 )
                 triggers[lang].append(trigger.encode() if trigger else b"")
@@ -226,7 +233,19 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     prefilter["cuda"] = None if b"" in cuda_parts else re.compile(b"|".join(cuda_parts)) if cuda_parts else None
     py_parts = [re.escape(r).encode() for r in sorted(roots)] + triggers["python"]
     prefilter["python"] = None if b"" in py_parts else re.compile(b"|".join(py_parts)) if py_parts else None
+    guards: dict[str, re.Pattern[bytes]] = {}
+    for rule_id in sorted(chosen):
+        unless = catalog.rules[rule_id].match.get("unless")
+        if unless:
+            kept = [
+                name for name, entry in catalog.names.items()
+                if entry.rule in unless and not (entry.status in ("supported", "deprecated") and entry.portable)
+            ]
+            pattern = _prefix_pattern(kept)
+            if pattern is not None:
+                guards[rule_id] = pattern
     return Ruleset(
+        guards=guards,
         catalog=catalog,
         names=names,
         name_candidates=name_candidates,
@@ -689,11 +708,34 @@ class FileMatcher:
         """A fix whose rule says `match.unless = [rule ids]` is withheld when the file keeps a finding of one of
         those rules unfixed: an include stays while the file still uses what it declares."""
         rules = self.ruleset.catalog.rules
+        data = self.text.data
+        missing: dict[str, str] = {}
+        for finding in self.findings.values():
+            if finding.safety == "manual" and finding.rule_id not in missing:
+                missing[finding.rule_id] = finding.message.split(" ", 1)[0]
+        for key, finding in list(self.findings.items()):
+            rule = rules.get(finding.rule_id)
+            if rule is not None and rule.match.get("all_or_none") and finding.edits and rule.id in missing:
+                # A library's names travel together (a handle made by one call is passed to the next): when the
+                # runtime lacks one of them, the file keeps the whole library on CUDA.
+                name = data[finding.edits[0].start : finding.edits[0].end].decode("utf-8", "replace")
+                message = (f"{name} stays on CUDA with the rest of its library in this file: {missing[rule.id]} "
+                           "has no portable form yet")
+                self.findings[key] = replace(finding, safety="manual", effort="medium", edits=(), message=message)
         kept = {f.rule_id for f in self.findings.values() if f.safety == "manual" or not f.edits}
+        code: bytes | None = None
         for key, finding in list(self.findings.items()):
             unless = rules[finding.rule_id].match.get("unless") if finding.rule_id in rules else None
-            if not unless or not finding.edits or not kept.intersection(unless):
+            if not unless or not finding.edits:
                 continue
+            if not kept.intersection(unless):
+                guard = self.ruleset.guards.get(finding.rule_id)
+                if guard is None:
+                    continue
+                if code is None:
+                    code = C_BLANKABLE.sub(lambda m: b" " * len(m.group()), data)
+                if not guard.search(code):
+                    continue
             rule = rules[finding.rule_id]
             message = rule.advice.get("unless", "{text}").format_map(_Missing(text=finding.snippet))
             self.findings[key] = replace(finding, safety="manual", effort="low", edits=(), message=message)
