@@ -327,7 +327,9 @@ class FileMatcher:
             end_column=end_column,
             severity=rule.severity,
             safety=safety or rule.safety,  # type: ignore[arg-type]
-            effort=effort or rule.effort,  # type: ignore[arg-type]
+            # What a person must port is never "no effort", whatever the table row says.
+            effort=("low" if (safety or rule.safety) == "manual" and (effort or rule.effort) == "none"
+                    else effort or rule.effort),  # type: ignore[arg-type]
             message=message,
             family=rule.family,
             edits=edits,
@@ -375,10 +377,32 @@ class FileMatcher:
         prefilter = self.ruleset.prefilter.get("cuda")
         if prefilter is not None and not prefilter.search(data):
             return
-        self.tree = parse.parse("cuda", _blanked(data, self.ruleset.blank.get("cuda")))
+        self.tree = parse.parse("cuda", _spaced_chevrons(_blanked(data, self.ruleset.blank.get("cuda"))))
         root = self.tree.root_node
         self._names(root)
         self._queries(root, "cuda")
+        if b"<<<" in data or SPACED_CHEVRONS.search(data):
+            self._macro_launches(root)
+
+    def _macro_launches(self, root: ts.Node) -> None:
+        """Launches written inside `#define` bodies: each body that holds one is parsed as a function body of
+        its own, and its findings and edits are placed back at the body's offsets."""
+        if "cuda" not in self.ruleset.combined:
+            return
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if node.type in ("preproc_def", "preproc_function_def"):
+                body = node.child_by_field_name("value")
+                if body is not None and body.text and (b"<<<" in body.text or SPACED_CHEVRONS.search(body.text)):
+                    # Line continuations become spaces (same length), so offsets in the body hold.
+                    text = re.sub(rb"\\\r?\n", lambda m: b" " * len(m.group()), body.text)
+                    snippet = MACRO_PREFIX + _spaced_chevrons(text) + MACRO_SUFFIX
+                    tree = parse.parse("cuda", snippet)
+                    self._queries(tree.root_node, "cuda", shift=body.start_byte - len(MACRO_PREFIX),
+                                  only=("kernel-launch",))
+                continue
+            stack.extend(node.children)
 
     def _names(self, root: ts.Node) -> None:
         pattern = self.ruleset.name_candidates
@@ -438,7 +462,9 @@ class FileMatcher:
         else:
             self.add(rule, start, end, message, safety="manual", effort=entry.effort)
 
-    def _queries(self, root: ts.Node, language: str) -> None:
+    def _queries(self, root: ts.Node, language: str, shift: int = 0, only: tuple[str, ...] = ()) -> None:
+        """Every query rule's matches in `root`; `shift` maps the tree's offsets to the file's (a macro body parsed
+        on its own), and `only` limits the rules."""
         if language not in self.ruleset.combined:
             return
         data = self.text.data
@@ -453,6 +479,8 @@ class FileMatcher:
             if not triggered[rule.id] or not nodes:
                 continue
             node = nodes[0]
+            if only and rule.id not in only:
+                continue
             if qrule.within and _within(node, qrule.within) == bool(qrule.within.get("negate")):
                 continue
             fields: dict[str, Any] = _Missing(qrule.defaults)
@@ -480,12 +508,15 @@ class FileMatcher:
                 if not all(captures.get(n) for n in span_names):
                     continue
                 span = (captures[span_names[0]][0], captures[span_names[-1]][0])
+            edits = self.fix_edits(rule, node, fields, span)
+            if shift:
+                edits = tuple(Edit(e.start + shift, e.end + shift, e.text) for e in edits)
             self.add(
                 rule,
-                node.start_byte,
-                node.end_byte,
+                node.start_byte + shift,
+                node.end_byte + shift,
                 rule.message.format_map(fields),
-                edits=self.fix_edits(rule, node, fields, span),
+                edits=edits,
             )
 
     def definitions(self) -> dict[str, frozenset[str]]:
@@ -762,6 +793,27 @@ OWN_NAMES_QUERY = """
 @cache
 def _own_names_query() -> ts.Query:
     return parse.query("cuda", OWN_NAMES_QUERY)
+
+
+# `k << <grid, block >> > (args)`, as some editors format a launch: the same launch, with its chevrons apart.
+SPACED_CHEVRONS = re.compile(rb"<<[ \t]+<(?!<)([^;<>\n]*(?:<[^;<>\n]*>[^;<>\n]*)*)>>[ \t]+>|<<[ \t]*<(?!<)([^;<>\n]*(?:<[^;<>\n]*>[^;<>\n]*)*)>>[ \t]+>|<<[ \t]+<(?!<)([^;<>\n]*(?:<[^;<>\n]*>[^;<>\n]*)*)>>[ \t]*>")
+MACRO_PREFIX = b"void migrate_macro_body() { "
+MACRO_SUFFIX = b"; }"
+
+
+def _spaced_chevrons(data: bytes) -> bytes:
+    """`<< <` and `>> >` of a launch as `<<<` and `>>>`, the spaces moved after them, so offsets hold."""
+    if b"<<" not in data:
+        return data
+
+    def close(match: re.Match[bytes]) -> bytes:
+        whole = match.group()
+        inner = next(g for g in match.groups() if g is not None)
+        opening = whole[: whole.index(inner)] if inner else whole[: len(whole) - len(whole.lstrip(b"<\t "))]
+        closing = whole[len(opening) + len(inner) :]
+        return (b"<<<" + b" " * (len(opening) - 3) + inner + b">>>" + b" " * (len(closing) - 3))
+
+    return SPACED_CHEVRONS.sub(close, data)
 
 
 LEADING_COMMENTS = re.compile(rb"(?:\xef\xbb\xbf)?(?:[ \t\r\n]*(?://[^\n]*|/\*.*?\*/))*[ \t]*\r?\n?", re.DOTALL)
