@@ -3,6 +3,8 @@
 // atomicExch (int, unsigned, unsigned long long, float), atomicMin/atomicMax (int, unsigned, long long,
 // unsigned long long), atomicInc/atomicDec (unsigned), atomicCAS (int, unsigned, unsigned long long,
 // unsigned short), atomicAnd/atomicOr/atomicXor (int, unsigned, unsigned long long). Each returns the old value.
+// Each also comes as <name>_block and <name>_system (CUDA's block and system scopes) for the same types, but for
+// the unsigned short atomicCAS.
 #pragma once
 
 #include "prt/kernel.h"

@@ -3,7 +3,12 @@
 // __bfloat162float, __floats2half2_rn, __float2half2_rn, __halves2half2, __half22float2, __low2float,
 // __high2float, __low2half, __high2half), arithmetic (+ - * / operators, __hadd, __hsub, __hmul, __hdiv,
 // __hneg, __hfma, __hadd2, __hsub2, __hmul2, __hfma2), comparisons (== != < <= > >=, __heq, __hne, __hlt,
-// __hle, __hgt, __hge), __hmax, __hmin, __habs, hsqrt, __shfl_*_sync on them (CPU backend).
+// __hle, __hgt, __hge), __hmax, __hmin, __habs, __hisnan, __hisinf, math (hsqrt, hrsqrt, hrcp, hexp, hexp2,
+// hexp10, hlog, hlog2, hlog10, hsin, hcos, hceil, hfloor, htrunc, hrint, and their h2* forms on pairs),
+// packing (__half2half2, __float22bfloat162_rn, __bfloat162bfloat162, __halves2bfloat162, __low2bfloat16,
+// __high2bfloat16), bit reinterpretations (__ushort_as_half, __short_as_half, __half_as_ushort,
+// __half_as_short, __ushort_as_bfloat16, __short_as_bfloat16, __bfloat16_as_ushort, __bfloat16_as_short),
+// __shfl_*_sync on them (CPU backend).
 #pragma once
 
 #include "prt/kernel.h"

@@ -15,6 +15,7 @@
 #include "prt/math.h"
 #include "prt/half.h"
 #include "prt/vector.h"
+#include "prt/complex.h"
 
 // The library areas come in when their headers are present and the library they sit on can be found
 // (NCCL/cuBLAS/cuRAND on CUDA, CBLAS on the CPU); -DPRT_NO_CCL, -DPRT_NO_BLAS, -DPRT_NO_RAND leave one out.

@@ -25,6 +25,7 @@
     X(ErrorNotReady, 600, hipErrorNotReady, "device not ready")                                             \
     X(ErrorIllegalAddress, 700, hipErrorIllegalAddress, "an illegal memory access was encountered")         \
     X(ErrorLaunchOutOfResources, 701, hipErrorLaunchOutOfResources, "too many resources requested for launch") \
+    X(ErrorAssert, 710, hipErrorAssert, "device-side assert triggered")                                     \
     X(ErrorHostMemoryAlreadyRegistered, 712, hipErrorHostMemoryAlreadyRegistered,                           \
       "part or all of the requested memory range is already mapped")                                        \
     X(ErrorHostMemoryNotRegistered, 713, hipErrorHostMemoryNotRegistered,                                   \
@@ -59,6 +60,7 @@
     X(DevAttrMultiProcessorCount, 16, hipDeviceAttributeMultiprocessorCount, "multiprocessors (CPU: pool threads)") \
     X(DevAttrIntegrated, 18, hipDeviceAttributeIntegrated, "1 if the device shares host memory")              \
     X(DevAttrCanMapHostMemory, 19, hipDeviceAttributeCanMapHostMemory, "1 if host memory can be mapped")      \
+    X(DevAttrComputeMode, 20, hipDeviceAttributeComputeMode, "compute mode (a prtComputeMode)")               \
     X(DevAttrConcurrentKernels, 31, hipDeviceAttributeConcurrentKernels, "1 if kernels may run concurrently")  \
     X(DevAttrEccEnabled, 32, hipDeviceAttributeEccEnabled, "1 if ECC is on")                                  \
     X(DevAttrPciBusId, 33, hipDeviceAttributePciBusId, "PCI bus id")                                          \
@@ -92,6 +94,13 @@
     X(FuncCachePreferShared, 1, hipFuncCachePreferShared, "prefer shared memory") \
     X(FuncCachePreferL1, 2, hipFuncCachePreferL1, "prefer L1 cache")            \
     X(FuncCachePreferEqual, 3, hipFuncCachePreferEqual, "equal split")
+
+// Compute modes, the value of prtDevAttrComputeMode (prtComputeMode; the CPU backend's is the default).
+#define PRT_COMPUTE_MODE_LIST(X)                                                                       \
+    X(ComputeModeDefault, 0, hipComputeModeDefault, "several host threads may use the device")        \
+    X(ComputeModeExclusive, 1, hipComputeModeExclusive, "one host thread at a time")                  \
+    X(ComputeModeProhibited, 2, hipComputeModeProhibited, "no host thread may use the device")        \
+    X(ComputeModeExclusiveProcess, 3, hipComputeModeExclusiveProcess, "one process at a time")
 
 // Flag bits (unsigned int) for stream, event, host-allocation and registration calls.
 #define PRT_FLAG_LIST(X)                                                                          \

@@ -140,3 +140,39 @@ PRT_CPU_ATOMIC_BITS(int)
 PRT_CPU_ATOMIC_BITS(unsigned int)
 PRT_CPU_ATOMIC_BITS(unsigned long long)
 #undef PRT_CPU_ATOMIC_BITS
+
+// CUDA's block-scoped (op_block) and system-scoped (op_system) forms. Every atomic of the CPU backend is
+// already coherent for the whole process, host threads included, so each is its plain operation.
+#define PRT_CPU_ATOMIC_SCOPED(op, T)                                                       \
+    inline T op##_block(T* address, T val) { return op(address, val); }  /* op, block scope */  \
+    inline T op##_system(T* address, T val) { return op(address, val); } /* op, system scope */
+#define PRT_CPU_ATOMIC_SCOPED_INTS(op)      \
+    PRT_CPU_ATOMIC_SCOPED(op, int)          \
+    PRT_CPU_ATOMIC_SCOPED(op, unsigned int) \
+    PRT_CPU_ATOMIC_SCOPED(op, unsigned long long)
+PRT_CPU_ATOMIC_SCOPED_INTS(atomicAdd)
+PRT_CPU_ATOMIC_SCOPED(atomicAdd, float)
+PRT_CPU_ATOMIC_SCOPED(atomicAdd, double)
+PRT_CPU_ATOMIC_SCOPED(atomicSub, int)
+PRT_CPU_ATOMIC_SCOPED(atomicSub, unsigned int)
+PRT_CPU_ATOMIC_SCOPED_INTS(atomicExch)
+PRT_CPU_ATOMIC_SCOPED(atomicExch, float)
+PRT_CPU_ATOMIC_SCOPED_INTS(atomicMin)
+PRT_CPU_ATOMIC_SCOPED(atomicMin, long long)
+PRT_CPU_ATOMIC_SCOPED_INTS(atomicMax)
+PRT_CPU_ATOMIC_SCOPED(atomicMax, long long)
+PRT_CPU_ATOMIC_SCOPED(atomicInc, unsigned int)
+PRT_CPU_ATOMIC_SCOPED(atomicDec, unsigned int)
+PRT_CPU_ATOMIC_SCOPED_INTS(atomicAnd)
+PRT_CPU_ATOMIC_SCOPED_INTS(atomicOr)
+PRT_CPU_ATOMIC_SCOPED_INTS(atomicXor)
+#undef PRT_CPU_ATOMIC_SCOPED_INTS
+#undef PRT_CPU_ATOMIC_SCOPED
+
+#define PRT_CPU_ATOMIC_CAS_SCOPED(T)                                                                    \
+    inline T atomicCAS_block(T* address, T compare, T val) { return atomicCAS(address, compare, val); }  \
+    inline T atomicCAS_system(T* address, T compare, T val) { return atomicCAS(address, compare, val); }
+PRT_CPU_ATOMIC_CAS_SCOPED(int)                 // atomicCAS, block and system scope
+PRT_CPU_ATOMIC_CAS_SCOPED(unsigned int)        // atomicCAS, block and system scope
+PRT_CPU_ATOMIC_CAS_SCOPED(unsigned long long)  // atomicCAS, block and system scope
+#undef PRT_CPU_ATOMIC_CAS_SCOPED

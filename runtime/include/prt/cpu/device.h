@@ -63,6 +63,7 @@ inline const prtDeviceProp& properties() {
         q.maxThreadsPerMultiProcessor = kMaxThreadsPerSM;
         q.managedMemory = 1;
         q.cooperativeLaunch = 0;
+        q.computeMode = prtComputeModeDefault;
         return q;
     }();
     return p;
@@ -147,6 +148,7 @@ inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int devi
         case prtDevAttrMaxRegistersPerMultiprocessor: *value = prt::cpu::kRegsPerSM; break;
         case prtDevAttrManagedMemory: *value = p.managedMemory; break;
         case prtDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
+        case prtDevAttrComputeMode: *value = p.computeMode; break;
         case prtDevAttrMaxSharedMemoryPerBlockOptin: *value = int(prt::cpu::kSharedOptin); break;
         default: return prt::cpu::fail(prtErrorInvalidValue);
     }

@@ -41,6 +41,11 @@ inline float __low2float(__half2 h) { return float(h.x); }                     /
 inline float __high2float(__half2 h) { return float(h.y); }                    // high half to float
 inline __half __low2half(__half2 h) { return h.x; }                            // low half
 inline __half __high2half(__half2 h) { return h.y; }                           // high half
+inline __half2 __half2half2(__half a) { return {a, a}; }                       // one half to both halves
+inline __half __ushort_as_half(unsigned short u) { __half h; h.__x = u; return h; }   // reinterpret bits
+inline __half __short_as_half(short s) { return __ushort_as_half((unsigned short)s); } // reinterpret bits
+inline unsigned short __half_as_ushort(__half h) { return h.__x; }             // the bits
+inline short __half_as_short(__half h) { return (short)h.__x; }                // the bits
 
 PRT_HALF_OPS(__half, __half2)  // operators and __h* functions on __half / __half2 (prt/detail/half_ops.h)
 

@@ -5,6 +5,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
+
+#include "prt/detail/simd.h"
 
 namespace prt::cpu::detail {
 template <class To, class From>
@@ -13,6 +16,15 @@ inline To bit_cast(From v) {
     To t;
     std::memcpy(&t, &v, sizeof(To));
     return t;
+}
+
+// r (already rounded to an integer) converted to I as CUDA's cvt does: saturated to I's range, NaN to 0.
+template <class I>
+inline I to_int(double r) {
+    if (std::isnan(r)) return 0;
+    if (r <= double(std::numeric_limits<I>::min())) return std::numeric_limits<I>::min();
+    if (r >= double(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
+    return I(r);
 }
 }  // namespace prt::cpu::detail
 
@@ -40,6 +52,10 @@ inline float __fsqrt_rn(float a) { return std::sqrt(a); }             // sqrt, r
 inline double __fma_rn(double a, double b, double c) { return std::fma(a, b, c); }  // a*b+c, one rounding
 inline double __dadd_rn(double a, double b) { return a + b; }         // a + b, round to nearest
 inline double __dmul_rn(double a, double b) { return a * b; }         // a * b, round to nearest
+inline double __dsub_rn(double a, double b) { return a - b; }         // a - b, round to nearest
+inline double __ddiv_rn(double a, double b) { return a / b; }         // a / b, round to nearest
+inline double __drcp_rn(double a) { return 1.0 / a; }                 // 1 / a, round to nearest
+inline double __dsqrt_rn(double a) { return std::sqrt(a); }           // sqrt, round to nearest
 
 inline int __float2int_rn(float x) { return int(std::nearbyint(x)); }  // to int, round half to even
 inline int __float2int_rz(float x) { return int(x); }                  // to int, toward zero
@@ -47,6 +63,37 @@ inline int __float2int_rd(float x) { return int(std::floor(x)); }      // to int
 inline int __float2int_ru(float x) { return int(std::ceil(x)); }       // to int, up
 inline unsigned __float2uint_rn(float x) { return unsigned(std::nearbyint(x)); }  // to unsigned, nearest
 inline float __int2float_rn(int x) { return float(x); }                // to float, nearest
+// Double and 64-bit conversions, rounding as named (rn: nearest even, rz: toward zero, rd: down, ru: up) and
+// saturating to the target's range.
+#define PRT_CPU_TO_INT(name, From, I)                                                                    \
+    inline I name##_rn(From x) { return prt::cpu::detail::to_int<I>(std::nearbyint(double(x))); } /* nearest */ \
+    inline I name##_rz(From x) { return prt::cpu::detail::to_int<I>(std::trunc(double(x))); }     /* to zero */ \
+    inline I name##_rd(From x) { return prt::cpu::detail::to_int<I>(std::floor(double(x))); }     /* down */    \
+    inline I name##_ru(From x) { return prt::cpu::detail::to_int<I>(std::ceil(double(x))); }      /* up */
+PRT_CPU_TO_INT(__double2int, double, int)                   // __double2int_rn/_rz/_rd/_ru
+PRT_CPU_TO_INT(__double2uint, double, unsigned)             // __double2uint_rn/_rz/_rd/_ru
+PRT_CPU_TO_INT(__double2ll, double, long long)              // __double2ll_rn/_rz/_rd/_ru
+PRT_CPU_TO_INT(__double2ull, double, unsigned long long)    // __double2ull_rn/_rz/_rd/_ru
+PRT_CPU_TO_INT(__float2ll, float, long long)                // __float2ll_rn/_rz/_rd/_ru
+PRT_CPU_TO_INT(__float2ull, float, unsigned long long)      // __float2ull_rn/_rz/_rd/_ru
+#undef PRT_CPU_TO_INT
+inline float __double2float_rn(double x) { return float(x); }                     // to float, nearest
+inline double __int2double_rn(int x) { return double(x); }                        // to double (exact)
+inline double __uint2double_rn(unsigned x) { return double(x); }                  // to double (exact)
+inline double __ll2double_rn(long long x) { return double(x); }                   // to double, nearest
+inline double __ull2double_rn(unsigned long long x) { return double(x); }         // to double, nearest
+inline float __uint2float_rn(unsigned x) { return float(x); }                     // to float, nearest
+inline float __ll2float_rn(long long x) { return float(x); }                      // to float, nearest
+inline float __ull2float_rn(unsigned long long x) { return float(x); }            // to float, nearest
+inline int __double2hiint(double x) {                                             // high 32 bits of a double
+    return int(prt::cpu::detail::bit_cast<unsigned long long>(x) >> 32);
+}
+inline int __double2loint(double x) {                                             // low 32 bits of a double
+    return int(unsigned(prt::cpu::detail::bit_cast<unsigned long long>(x)));
+}
+inline double __hiloint2double(int hi, int lo) {                                  // double from high and low bits
+    return prt::cpu::detail::bit_cast<double>((static_cast<unsigned long long>(unsigned(hi)) << 32) | unsigned(lo));
+}
 inline int __float_as_int(float x) { return prt::cpu::detail::bit_cast<int>(x); }              // reinterpret
 inline float __int_as_float(int x) { return prt::cpu::detail::bit_cast<float>(x); }            // reinterpret
 inline unsigned __float_as_uint(float x) { return prt::cpu::detail::bit_cast<unsigned>(x); }   // reinterpret
@@ -70,6 +117,11 @@ inline unsigned __brev(unsigned x) {                                            
 inline unsigned long long __brevll(unsigned long long x) {                         // reverses the bits
     return (static_cast<unsigned long long>(__brev(unsigned(x))) << 32) | __brev(unsigned(x >> 32));
 }
+inline int __mul24(int a, int b) {  // low 32 bits of the product of the low 24 bits (signed) of a and b
+    int x = int(unsigned(a) << 8) >> 8, y = int(unsigned(b) << 8) >> 8;
+    return int(unsigned(x) * unsigned(y));
+}
+inline unsigned __umul24(unsigned a, unsigned b) { return (a & 0xffffffu) * (b & 0xffffffu); }  // 24-bit product
 inline int __mulhi(int a, int b) { return int((long long)a * b >> 32); }           // high 32 bits of a*b
 inline unsigned __umulhi(unsigned a, unsigned b) { return unsigned((unsigned long long)a * b >> 32); }  // high half
 inline long long __mul64hi(long long a, long long b) { return (long long)((__int128)a * b >> 64); }  // high half

@@ -12,6 +12,7 @@ enum prtMemcpyKind { PRT_MEMCPY_KIND_LIST(PRT_CPU_ENUMERATOR) };     // see PRT_
 enum prtDeviceAttr { PRT_DEVICE_ATTR_LIST(PRT_CPU_ENUMERATOR) };     // see PRT_DEVICE_ATTR_LIST
 enum prtFuncAttribute { PRT_FUNC_ATTR_LIST(PRT_CPU_ENUMERATOR) };    // see PRT_FUNC_ATTR_LIST
 enum prtFuncCache { PRT_FUNC_CACHE_LIST(PRT_CPU_ENUMERATOR) };       // see PRT_FUNC_CACHE_LIST
+enum prtComputeMode { PRT_COMPUTE_MODE_LIST(PRT_CPU_ENUMERATOR) };  // see PRT_COMPUTE_MODE_LIST
 #undef PRT_CPU_ENUMERATOR
 #define PRT_CPU_FLAG(suffix, value, hip, doc) constexpr unsigned int prt##suffix = value;
 PRT_FLAG_LIST(PRT_CPU_FLAG)  // see PRT_FLAG_LIST
@@ -54,6 +55,7 @@ struct prtDeviceProp {
     int maxThreadsPerMultiProcessor;      // resident threads per multiprocessor
     int managedMemory;                    // 1: managed memory supported
     int cooperativeLaunch;                // 1: cooperative launch supported
+    int computeMode;                      // a prtComputeMode (CPU: prtComputeModeDefault)
 };
 
 // Attributes of a kernel (prtFuncGetAttributes).

@@ -56,6 +56,19 @@ inline unsigned ballot(unsigned mask, int pred, unsigned* participants = nullptr
     return out;
 }
 
+// Lanes of `mask` that took part holding the same bits as this lane; *all receives whether every one does.
+template <class T>
+inline unsigned match(unsigned mask, T v, int* all) {
+    unsigned lane, g;
+    uint64_t b = bits(v);
+    const WarpSlots& ws = warp_exchange(b, &lane, &g);
+    unsigned in = ws.arrived[g] & mask, same = 0;
+    for (unsigned l = 0; l < 32; ++l)
+        if (((in >> l) & 1u) && ws.slot[g][l] == b) same |= 1u << l;
+    if (all) *all = same == in;
+    return same;
+}
+
 template <class T, class Op>
 inline T reduce(unsigned mask, T v, Op op) {
     unsigned lane, g;
@@ -117,3 +130,33 @@ inline unsigned __reduce_max_sync(unsigned mask, unsigned v) {  // maximum over 
 inline int __reduce_max_sync(unsigned mask, int v) {  // maximum over the warp
     return ::prt::cpu::warp::reduce(mask, v, [](int a, int b) { return a > b ? a : b; });
 }
+template <class T>
+inline unsigned __match_any_sync(unsigned mask, T value) {  // lanes of mask holding the same value
+    return ::prt::cpu::warp::match(mask, value, nullptr);
+}
+template <class T>
+inline unsigned __match_all_sync(unsigned mask, T value, int* pred) {  // mask if all hold the same value, else 0
+    unsigned same = ::prt::cpu::warp::match(mask, value, pred);
+    return *pred ? same : 0u;
+}
+
+// The mask-less forms CUDA had before the *_sync ones (removed for sm_70 and later): the whole warp takes part.
+template <class T>
+inline T __shfl(T var, int srcLane, int width = warpSize) {  // value of lane srcLane
+    return __shfl_sync(0xffffffffu, var, srcLane, width);
+}
+template <class T>
+inline T __shfl_up(T var, unsigned delta, int width = warpSize) {  // value of lane - delta
+    return __shfl_up_sync(0xffffffffu, var, delta, width);
+}
+template <class T>
+inline T __shfl_down(T var, unsigned delta, int width = warpSize) {  // value of lane + delta
+    return __shfl_down_sync(0xffffffffu, var, delta, width);
+}
+template <class T>
+inline T __shfl_xor(T var, int laneMask, int width = warpSize) {  // value of lane ^ laneMask
+    return __shfl_xor_sync(0xffffffffu, var, laneMask, width);
+}
+inline unsigned __ballot(int pred) { return __ballot_sync(0xffffffffu, pred); }  // votes of the warp's lanes
+inline int __any(int pred) { return __any_sync(0xffffffffu, pred); }             // any lane true
+inline int __all(int pred) { return __all_sync(0xffffffffu, pred); }             // all lanes true

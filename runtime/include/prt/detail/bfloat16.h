@@ -65,5 +65,18 @@ PRT_HD inline __nv_bfloat162 __float2bfloat162_rn(float a) { return {__nv_bfloat
 PRT_HD inline float2 __bfloat1622float2(__nv_bfloat162 h) { return make_float2(float(h.x), float(h.y)); }  // unpack
 PRT_HD inline float __low2float(__nv_bfloat162 h) { return float(h.x); }              // low value to float
 PRT_HD inline float __high2float(__nv_bfloat162 h) { return float(h.y); }             // high value to float
+PRT_HD inline __nv_bfloat162 __float22bfloat162_rn(float2 v) { return {__nv_bfloat16(v.x), __nv_bfloat16(v.y)}; }  // pack
+PRT_HD inline __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16 a) { return {a, a}; }  // one value to both
+PRT_HD inline __nv_bfloat162 __halves2bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) { return {a, b}; }  // pair
+PRT_HD inline __nv_bfloat16 __low2bfloat16(__nv_bfloat162 h) { return h.x; }          // low value
+PRT_HD inline __nv_bfloat16 __high2bfloat16(__nv_bfloat162 h) { return h.y; }         // high value
+PRT_HD inline __nv_bfloat16 __ushort_as_bfloat16(unsigned short u) {                 // reinterpret bits
+    __nv_bfloat16 b;
+    b.__x = u;
+    return b;
+}
+PRT_HD inline __nv_bfloat16 __short_as_bfloat16(short s) { return __ushort_as_bfloat16((unsigned short)s); }  // bits
+PRT_HD inline unsigned short __bfloat16_as_ushort(__nv_bfloat16 b) { return b.__x; }  // the bits
+PRT_HD inline short __bfloat16_as_short(__nv_bfloat16 b) { return (short)b.__x; }     // the bits
 
 PRT_HALF_OPS(__nv_bfloat16, __nv_bfloat162)  // operators and __h* functions on __nv_bfloat16 / __nv_bfloat162

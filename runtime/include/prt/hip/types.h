@@ -8,6 +8,7 @@ typedef hipMemcpyKind prtMemcpyKind;             // direction of a copy
 typedef hipDeviceAttribute_t prtDeviceAttr;      // device attribute selector
 typedef hipFuncAttribute prtFuncAttribute;       // kernel attribute selector
 typedef hipFuncCache_t prtFuncCache;             // cache preference
+typedef hipComputeMode prtComputeMode;           // compute mode
 typedef hipStream_t prtStream_t;                 // a stream
 typedef hipEvent_t prtEvent_t;                   // an event
 typedef hipDeviceProp_t prtDeviceProp;           // device properties
@@ -20,6 +21,7 @@ PRT_MEMCPY_KIND_LIST(PRT_HIP_ALIAS)  // see PRT_MEMCPY_KIND_LIST
 PRT_DEVICE_ATTR_LIST(PRT_HIP_ALIAS)  // see PRT_DEVICE_ATTR_LIST
 PRT_FUNC_ATTR_LIST(PRT_HIP_ALIAS)    // see PRT_FUNC_ATTR_LIST
 PRT_FUNC_CACHE_LIST(PRT_HIP_ALIAS)   // see PRT_FUNC_CACHE_LIST
+PRT_COMPUTE_MODE_LIST(PRT_HIP_ALIAS)  // see PRT_COMPUTE_MODE_LIST
 #undef PRT_HIP_ALIAS
 #define PRT_HIP_FLAG(suffix, value, hip, doc) constexpr unsigned int prt##suffix = hip;
 PRT_FLAG_LIST(PRT_HIP_FLAG)  // see PRT_FLAG_LIST

@@ -24,6 +24,21 @@ __device__ inline T __shfl_xor_sync(unsigned long long, T var, int laneMask, int
 __device__ inline unsigned long long __ballot_sync(unsigned long long, int pred) { return __ballot(pred); }  // votes
 __device__ inline int __any_sync(unsigned long long, int pred) { return __any(pred); }  // any lane true
 __device__ inline int __all_sync(unsigned long long, int pred) { return __all(pred); }  // all lanes true
+template <class T>
+__device__ inline unsigned long long __match_any_sync(unsigned long long, T value) {  // lanes with the same value
+    unsigned long long active = __ballot(1), same = 0;
+    for (int l = 0; l < warpSize; ++l) {
+        T v = __shfl(value, l);
+        if (((active >> l) & 1ull) && v == value) same |= 1ull << l;
+    }
+    return same;
+}
+template <class T>
+__device__ inline unsigned long long __match_all_sync(unsigned long long mask, T value, int* pred) {  // all same?
+    unsigned long long same = __match_any_sync(mask, value);
+    *pred = same == __ballot(1);
+    return *pred ? same : 0ull;
+}
 #endif
 #if HIP_VERSION_MAJOR < 6
 __device__ inline unsigned long long __activemask() { return __ballot(1); }  // lanes now running
