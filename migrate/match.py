@@ -816,14 +816,18 @@ def _spaced_chevrons(data: bytes) -> bytes:
     return SPACED_CHEVRONS.sub(close, data)
 
 
-LEADING_COMMENTS = re.compile(rb"(?:\xef\xbb\xbf)?(?:[ \t\r\n]*(?://[^\n]*|/\*.*?\*/))*[ \t]*\r?\n?", re.DOTALL)
+LEADING_COMMENTS = re.compile(rb"(?:[ \t\r\n]*(?://[^\n]*|/\*.*?\*/))*[ \t]*\r?\n?", re.DOTALL)
 
 
 def _code_start(data: bytes) -> int:
-    """The offset of the first line that is not part of the file's leading comments (licence headers)."""
-    end = LEADING_COMMENTS.match(data).end()
+    """The offset of the first line that is not part of the file's leading comments (licence headers), never
+    before a byte-order mark."""
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    end = LEADING_COMMENTS.match(data, bom).end()
     # Back to the start of that line, so the added line never splits one.
-    return data.rfind(b"\n", 0, end) + 1 if end and data[end - 1 : end] != b"\n" else end
+    if end > bom and data[end - 1 : end] != b"\n":
+        end = max(bom, data.rfind(b"\n", bom, end) + 1)
+    return end
 
 
 def _blanked(data: bytes, pattern: re.Pattern[bytes] | None) -> bytes:

@@ -18,6 +18,7 @@ C_LANGUAGES = ("cuda",)
 HASH_COMMENT_LANGUAGES = ("python", "cmake", "make", "requirements", "pyproject")
 INCLUDE_LINE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"][^\n]*\n?', re.MULTILINE)
 MARKER = "migrate: manual[{rule}]"
+RUNTIME_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*<prt/prt\.h>")
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,8 @@ def _marker_edits(
         seen.add((line, finding.rule_id))
         marker = MARKER.format(rule=finding.rule_id).encode()
         above = line - 1
+        while above >= 1 and RUNTIME_INCLUDE.match(lines[above - 1]):
+            above -= 1  # the runtime's include, added by an earlier run between a marker and its line
         present = False
         while above >= 1 and b"migrate: manual[" in lines[above - 1]:
             present |= marker in lines[above - 1]
@@ -275,7 +278,8 @@ def plan_file(
     encoding = detect_encoding(data)
     edits, applied = choose_edits(findings, unsafe)
     marker_edits, marked = _marker_edits(data, language, findings, encoding) if markers else ([], [])
-    migrated = apply_edits(data, edits + marker_edits, encoding)
+    # Markers first: of several insertions at one offset, the one applied first ends up lowest, right above its line.
+    migrated = apply_edits(data, marker_edits + edits, encoding)
     if language in C_LANGUAGES and applied:
         headers = sorted({h for f in applied for h in (rules[f.rule_id].fix or {}).get("includes", ())})
         for header in headers:
