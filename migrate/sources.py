@@ -30,10 +30,14 @@ class Source:
 
 @dataclass(frozen=True)
 class Skipped:
-    """A path the walk did not scan, and why (a symlink loop, say)."""
+    """A path the walk did not scan, and why (a symlink loop, say); `rule` names the finding it also gets."""
 
     relpath: str
     reason: str
+    rule: str = ""
+
+
+LINK_RULE = "symlink-skipped"
 
 
 def language_of(path: Path | str) -> str | None:
@@ -88,15 +92,27 @@ def _excluded(relpath: str, excludes: Sequence[str]) -> bool:
 
 
 def discover(
-    paths: Sequence[Path], root: Path, excludes: Sequence[str] = (), respect_gitignore: bool = True
+    paths: Sequence[Path],
+    root: Path,
+    excludes: Sequence[str] = (),
+    respect_gitignore: bool = True,
+    skip_dirs: Sequence[Path] = (),
 ) -> tuple[list[Source], list[Skipped]]:
     """Every file under `paths` that migrate reads, sorted, with the paths it skipped and why.
 
-    A file named explicitly is scanned whatever its name (read as C/C++/CUDA when nothing else fits).
+    A file named explicitly is scanned whatever its name (read as C/C++/CUDA when nothing else fits). Symbolic
+    links are never followed, except a folder named explicitly: a link to a file inside the tree is read where
+    its target is, and a link that leaves the tree is reported with a `symlink-skipped` finding. `skip_dirs`
+    (resolved folders, an output folder inside the tree) are not walked.
     """
     sources: dict[str, Source] = {}
     skipped: list[Skipped] = []
+    skip = frozenset(os.fspath(p) for p in skip_dirs)
     for given in paths:
+        if given.is_symlink() and not given.is_dir():
+            rel = _relpath(given.absolute(), root) if given.is_absolute() else given.as_posix()
+            skipped.append(_link_skip(given, rel, given.parent.resolve()))
+            continue
         if given.is_file() or (given.exists() and not given.is_dir()):
             language = language_of(given) or "cuda"
             rel = _relpath(given.resolve(), root) if given.is_absolute() else given.as_posix()
@@ -105,7 +121,7 @@ def discover(
         if not given.exists():
             skipped.append(Skipped(given.as_posix(), "no such file or directory"))
             continue
-        for source_or_skip in _walk(given, root, excludes, respect_gitignore):
+        for source_or_skip in _walk(given, root, excludes, respect_gitignore, skip):
             if isinstance(source_or_skip, Skipped):
                 skipped.append(source_or_skip)
             else:
@@ -113,7 +129,30 @@ def discover(
     return [sources[k] for k in sorted(sources)], sorted(set(skipped), key=lambda s: s.relpath)
 
 
-def _walk(top: Path, root: Path, excludes: Sequence[str], respect_gitignore: bool) -> Iterator[Source | Skipped]:
+def _link_skip(link: Path, rel: str, tree: Path) -> Skipped:
+    """Why a symbolic link is not read through, and whether it gets a finding (one that leaves `tree`)."""
+    try:
+        target = link.resolve(strict=True)
+    except FileNotFoundError:
+        return Skipped(rel, "broken symlink")
+    except (RuntimeError, OSError):
+        return Skipped(rel, "symlink loop: not followed")
+    inside = target == tree or tree in target.parents
+    if target.is_dir():
+        if not inside:
+            return Skipped(rel, "symlink to a folder outside the tree: not followed", LINK_RULE)
+        if target == tree or target in link.parents or target in link.parent.resolve().parents:
+            return Skipped(rel, "symlink loop: a link to a folder that holds it; not followed")
+        return Skipped(rel, "symlink to a folder inside the tree: not followed; that folder is scanned where it is")
+    if not inside:
+        return Skipped(rel, "symlink to a file outside the tree: not read or rewritten", LINK_RULE)
+    return Skipped(rel, "symlink to a file inside the tree: scanned and migrated where its target is")
+
+
+def _walk(
+    top: Path, root: Path, excludes: Sequence[str], respect_gitignore: bool, skip: frozenset[str] = frozenset()
+) -> Iterator[Source | Skipped]:
+    tree = top.resolve()
     seen_dirs: set[tuple[int, int]] = set()
     stack: list[tuple[Path, list[tuple[pathspec.PathSpec, Path]]]] = [(top, [])]
     while stack:
@@ -141,9 +180,10 @@ def _walk(top: Path, root: Path, excludes: Sequence[str], respect_gitignore: boo
         for entry in entries:
             rel = _relpath(entry.path, root)
             try:
-                is_dir = entry.is_dir()
+                is_link = entry.is_symlink()
+                is_dir = os.path.isdir(entry.path) if is_link else entry.is_dir()
             except OSError:
-                is_dir = False
+                is_link, is_dir = False, False
             if is_dir and entry.name in ALWAYS_SKIPPED_DIRS:
                 continue
             if excludes and _excluded(rel, excludes):
@@ -152,17 +192,30 @@ def _walk(top: Path, root: Path, excludes: Sequence[str], respect_gitignore: boo
                 spec.match_file(_relpath(entry.path, base) + ("/" if is_dir else "")) for spec, base in specs
             ):
                 continue
+            if is_link:
+                if is_dir or language_of(entry.name) is not None:
+                    yield _link_skip(Path(entry.path), rel, tree)
+                continue
             if is_dir:
-                subdirs.append((Path(entry.path), specs))
+                if not skip or os.path.realpath(entry.path) not in skip:
+                    subdirs.append((Path(entry.path), specs))
                 continue
             language = language_of(entry.name)
             if language is None:
                 continue
-            if entry.is_symlink() and not os.path.exists(entry.path):
-                yield Skipped(rel, "broken symlink")
-                continue
             yield Source(Path(entry.path), rel, language)
         stack.extend(reversed(subdirs))
+
+
+def _utf16(data: bytes) -> bool:
+    """UTF-16 text with its byte-order mark: NUL bytes, but not binary."""
+    if data[:2] not in (b"\xff\xfe", b"\xfe\xff"):
+        return False
+    try:
+        data[2:].decode("utf-16-le" if data[:2] == b"\xff\xfe" else "utf-16-be")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -187,6 +240,6 @@ def read(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Content:
             data = handle.read()
     except OSError as exc:
         return Content(problem=f"cannot read: {exc.strerror or exc}", kind="io-error")
-    if b"\0" in data[:8192]:
+    if b"\0" in data[:8192] and not _utf16(data):
         return Content(problem="binary file", kind="skip")
     return Content(data=data)
