@@ -237,9 +237,9 @@ def _apply(args: argparse.Namespace) -> int:
         if plan.refused and plan.relpath not in reported:
             sys.stderr.write(f"{plan.relpath}: not migrated: {plan.refused}\n")
     for finding in migration.result.findings:
-        if finding.rule_id == "symlink-skipped":
+        if finding.rule_id == "symlink-skipped" and not args.out_dir:
             sys.stderr.write(f"{finding.path}: left alone: {finding.message}\n")
-    for relpath, problem in report.failures:
+    for relpath, problem in report.left_out + report.failures:
         sys.stderr.write(f"{relpath}: {problem}\n")
     if args.diff:
         for plan in changed:

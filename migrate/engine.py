@@ -547,6 +547,7 @@ class ApplyReport:
     written: tuple[str, ...] = ()
     failures: tuple[tuple[str, str], ...] = ()
     removed_temporaries: int = 0
+    left_out: tuple[tuple[str, str], ...] = ()  # links the copy for --out-dir leaves out on purpose
 
 
 class ApplyError(Exception):
@@ -646,18 +647,20 @@ def apply_migration(
         with tree_lock(base):
             removed = remove_stale_temporaries([out] if out is not None else list(options.paths))
             migration = plan_apply(options, apply, progress)
-            failures: list[tuple[str, str]] = []
+            problems = []
             for source, target in pairs:
                 if source.is_dir():
                     prefix = source.relative_to(options.root.resolve()).as_posix()
-                    failures += [
-                        (f"{prefix}/{p.relpath}" if prefix != "." else p.relpath, p.problem)
+                    problems += [
+                        (f"{prefix}/{p.relpath}" if prefix != "." else p.relpath, p.problem, p.error)
                         for p in copy_tree(source, target, skip=[out])
                     ]
             written, write_failures = _write_outputs(migration.outputs, out or options.root, out is None)
     except TreeLockedError as exc:
         raise ApplyError(str(exc)) from None
-    return ApplyReport(migration, written, tuple(failures + write_failures), len(removed))
+    failures = tuple((rel, problem) for rel, problem, error in problems if error) + tuple(write_failures)
+    left_out = tuple((rel, problem) for rel, problem, error in problems if not error)
+    return ApplyReport(migration, written, failures, len(removed), left_out)
 
 
 def _write_outputs(outputs: Sequence[Output], base: Path, in_place: bool) -> tuple[tuple[str, ...], list[tuple[str, str]]]:

@@ -35,6 +35,7 @@ class CopyProblem:
 
     relpath: str
     problem: str
+    error: bool = True  # False for a link left out on purpose: the copy is complete without it
 
 
 def write_checked(path: Path, data: bytes, expected: bytes | None) -> None:
@@ -157,7 +158,7 @@ def copy_tree(source: Path, target: Path, skip: Sequence[Path] = ()) -> list[Cop
                 if entry.is_symlink():
                     problem = _copy_link(path, base, target / rel)
                     if problem:
-                        problems.append(CopyProblem(rel, problem))
+                        problems.append(CopyProblem(rel, problem, error=problem.startswith("a file of that name")))
                 elif entry.is_dir(follow_symlinks=False):
                     if entry.name not in COPY_SKIPPED and path not in skipped:
                         stack.append(path)
