@@ -22,7 +22,7 @@ from . import __version__, parse
 from .match import FileMatcher, Ruleset, Text, compile_rules
 from .model import Edit, Finding, Rule, ScanResult, SourceFile
 from .rewrite import FilePlan
-from .rules import RULES_DIR, Catalog, load_catalog
+from .rules import RULES_DIR, Catalog, RuleError, load_catalog
 from .sources import DEFAULT_MAX_BYTES, Content, Skipped, Source, discover, read
 from .transcoding import TextView, view_of
 
@@ -356,9 +356,24 @@ class _Setup:
     cached: dict[str, tuple]
 
 
+def check_templates(catalog: Catalog, selected: Iterable[str]) -> None:
+    """Raise RuleError naming the rule file of a selected rule whose fix names a template that cannot load."""
+    from .templating import check_template
+
+    for rule_id in selected:
+        rule = catalog.rules[rule_id]
+        fix = rule.fix or {}
+        for key in ("template", "prelude"):
+            name = fix.get(key)
+            problem = check_template(name) if isinstance(name, str) and name.endswith(".j2") else ""
+            if problem:
+                raise RuleError(f"{rule.path}: fix.{key}: {problem}")
+
+
 def _setup(options: ScanOptions) -> _Setup:
     catalog = load_catalog(options.rules_dir, options.cache_dir)
     selected = tuple(select_rules(catalog, options.select, options.ignore))
+    check_templates(catalog, selected)
     sources, walk_skips = discover(
         options.paths, options.root, options.exclude, options.respect_gitignore, options.skip_dirs
     )

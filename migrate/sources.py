@@ -235,7 +235,8 @@ def read(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Content:
             return Content(problem="not a regular file", kind="skip")
         size = info.st_size
         if size > max_bytes:
-            return Content(problem=f"larger than the {max_bytes // (1024 * 1024)} MB limit ({size} bytes)", kind="skip")
+            limit = f"{max_bytes // (1024 * 1024)} MB" if max_bytes >= 1024 * 1024 else f"{max_bytes}-byte"
+            return Content(problem=f"larger than the {limit} limit ({size} bytes)", kind="skip")
         with path.open("rb") as handle:
             data = handle.read()
     except OSError as exc:
