@@ -24,7 +24,7 @@ from .model import Edit, Finding, Rule, ScanResult, SourceFile
 from .rewrite import FilePlan
 from .rules import RULES_DIR, Catalog, RuleError, load_catalog
 from .sources import DEFAULT_MAX_BYTES, Content, Skipped, Source, discover, read
-from .transcoding import TextView, view_of
+from .transcoding import TextView, UntranscodableError, view_of
 
 _PACKAGE = Path(__file__).resolve().parent
 PARALLEL_MIN_BYTES = 1_000_000
@@ -498,7 +498,11 @@ def plan_source(
                     f"the migrated file would not parse ({after} syntax error{'s' if after != 1 else ''} "
                     f"where the original has {errors}); it is left untouched"))
             else:
-                plan = replace(plan, migrated=view.restore(plan.migrated))
+                try:
+                    plan = replace(plan, migrated=view.restore(plan.migrated))
+                except UntranscodableError as exc:
+                    plan = replace(plan, migrated=plan.original, refused=(
+                        f"{exc}; it is left untouched (save it as UTF-8 to migrate it)"))
         plan = replace(plan, original=data, migrated=data if not plan.changed or plan.refused else plan.migrated)
     except Exception as exc:  # a bug on one file must not stop the run: it becomes that file's finding
         finding, trace = internal_error(rules, relpath, exc)
@@ -540,6 +544,7 @@ class Output:
     relpath: str
     data: bytes
     expected: bytes | None  # the bytes it was planned from; None for a file the run creates
+    path: Path  # where it is: `relpath` is how reports name it, which for a non-UTF-8 name is not the name
 
 
 @dataclass(frozen=True)
@@ -581,8 +586,9 @@ def plan_apply(options: ScanOptions, apply: ApplyOptions, progress: Callable[[in
     findings = [f for p in planned for f in p.outcome.findings]
     files = [SourceFile(p.outcome.relpath, p.outcome.language, p.outcome.lines, p.outcome.skipped) for p in planned]
     traces = {p.outcome.relpath: p.trace for p in planned if p.trace}
+    where = {s.relpath: s.path for s in setup.sources}
     outputs = {
-        relpath: Output(relpath, plan.migrated, plan.original)
+        relpath: Output(relpath, plan.migrated, plan.original, where[relpath])
         for relpath, plan in plans.items()
         if plan.changed and not plan.refused
     }
@@ -599,8 +605,10 @@ def plan_apply(options: ScanOptions, apply: ApplyOptions, progress: Callable[[in
             if relpath in plans:
                 plans[relpath] = replace(plans[relpath], migrated=plans[relpath].original, refused=finding.message)
         for relpath, (data, expected) in tile.outputs.items():
-            outputs[relpath] = Output(relpath, data, expected)
-        tile_files = list(tile.outputs)
+            if relpath in plans and plans[relpath].refused:
+                continue  # a file apply refused stays as it is, whatever the tile step would make of it
+            outputs[relpath] = Output(relpath, data, expected, where.get(relpath, options.root / relpath))
+            tile_files.append(relpath)
         notes = tile.notes
     return Migration(
         result=_result(options, setup, findings, files),
@@ -670,7 +678,7 @@ def apply_migration(
                         (f"{prefix}/{p.relpath}" if prefix != "." else p.relpath, p.problem, p.error)
                         for p in copy_tree(source, target, skip=[out])
                     ]
-            written, write_failures = _write_outputs(migration.outputs, out or options.root, out is None)
+            written, write_failures = _write_outputs(migration.outputs, options.root.resolve(), out)
     except TreeLockedError as exc:
         raise ApplyError(str(exc)) from None
     failures = tuple((rel, problem) for rel, problem, error in problems if error) + tuple(write_failures)
@@ -678,15 +686,20 @@ def apply_migration(
     return ApplyReport(migration, written, failures, len(removed), left_out)
 
 
-def _write_outputs(outputs: Sequence[Output], base: Path, in_place: bool) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
+def _write_outputs(
+    outputs: Sequence[Output], root: Path, out: Path | None
+) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
+    """Write each output in place (checked against the bytes it was planned from) or to its place under `out`."""
     from .writeplan import StaleFileError, write_checked
 
     written: list[str] = []
     failures: list[tuple[str, str]] = []
     for output in outputs:
-        target = base / output.relpath
+        target = output.path
+        if out is not None:
+            target = out / (target.parent.resolve() / target.name).relative_to(root)
         try:
-            write_checked(target, output.data, output.expected if in_place else None)
+            write_checked(target, output.data, output.expected if out is None else None)
         except StaleFileError as exc:
             failures.append((output.relpath, str(exc)))
         except OSError as exc:

@@ -72,6 +72,16 @@ def _relpath(path: Path | str, root: Path) -> str:
         return Path(text).as_posix()
 
 
+def display_name(text: str) -> str:
+    """A path as reports print it: a file name that is not UTF-8 shows its odd bytes as `\\xNN` escapes, so
+    every output format can hold it (the file itself is still found through its real path)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(text).decode("utf-8", "backslashreplace")
+    return text
+
+
 def _gitignore(directory: Path, inherited: pathspec.PathSpec | None) -> tuple[pathspec.PathSpec | None, Path | None]:
     ignore_file = directory / ".gitignore"
     if not ignore_file.is_file():
@@ -110,12 +120,12 @@ def discover(
     skip = frozenset(os.fspath(p) for p in skip_dirs)
     for given in paths:
         if given.is_symlink() and not given.is_dir():
-            rel = _relpath(given.absolute(), root) if given.is_absolute() else given.as_posix()
+            rel = display_name(_relpath(given.absolute(), root) if given.is_absolute() else given.as_posix())
             skipped.append(_link_skip(given, rel, given.parent.resolve()))
             continue
         if given.is_file() or (given.exists() and not given.is_dir()):
             language = language_of(given) or "cuda"
-            rel = _relpath(given.resolve(), root) if given.is_absolute() else given.as_posix()
+            rel = display_name(_relpath(given.resolve(), root) if given.is_absolute() else given.as_posix())
             sources[rel] = Source(given, rel, language)
             continue
         if not given.exists():
@@ -178,7 +188,7 @@ def _walk(
             continue
         subdirs = []
         for entry in entries:
-            rel = _relpath(entry.path, root)
+            rel = display_name(_relpath(entry.path, root))
             try:
                 is_link = entry.is_symlink()
                 is_dir = os.path.isdir(entry.path) if is_link else entry.is_dir()

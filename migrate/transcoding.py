@@ -44,7 +44,7 @@ class TextView:
             return self.bom + migrated.decode("utf-8").encode(self.codec)
         except UnicodeError as exc:
             raise UntranscodableError(
-                f"the migrated text holds {exc.object[exc.start:exc.end]!r}, which {self.codec} cannot encode"
+                f"the migrated text holds {exc.object[exc.start:exc.end]!r}, which {self.codec} (the file's encoding) cannot hold"
             ) from None
 
     def to_original(self, offset: int) -> int:
