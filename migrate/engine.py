@@ -19,7 +19,7 @@ from pathlib import Path
 import tree_sitter as ts
 
 from . import __version__, parse
-from .match import FileMatcher, Ruleset, Text, compile_rules
+from .match import SUPPRESSION, FileMatcher, Ruleset, Text, compile_rules
 from .model import Edit, Finding, Rule, ScanResult, SourceFile
 from .rewrite import FilePlan
 from .rules import RULES_DIR, Catalog, RuleError, load_catalog
@@ -179,11 +179,53 @@ def internal_error(rules: Mapping[str, Rule], relpath: str, exc: BaseException) 
     return _engine_finding(rule, relpath, rule.message.format(problem=problem)), trace
 
 
+class _LineText(Text):
+    """Text whose per-line answers are kept: a file of one very long line asks them once per finding, and each
+    answer otherwise costs the whole line."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._lines: dict[int, bytes] = {}
+        self._columns: dict[int, tuple[int, int]] = {}  # line -> the last offset asked and its column
+
+    def line_bytes(self, line: int) -> bytes:
+        found = self._lines.get(line)
+        if found is None:
+            found = self._lines[line] = super().line_bytes(line)
+        return found
+
+    def position(self, offset: int) -> tuple[int, int]:
+        line = self.line_of(offset)
+        start = self.starts[line - 1]
+        last = self._columns.get(line)
+        if last is not None and start <= last[0] <= offset:
+            start, base = last  # findings come in order along a line: decode only the bytes since the last one
+        else:
+            base = 1
+        column = base + len(self.data[start:offset].decode("utf-8", "replace"))
+        self._columns[line] = (offset, column)
+        return line, column
+
+
+class _Matcher(FileMatcher):
+    """FileMatcher with the per-line lookups kept (see _LineText): linear in findings on a one-line file."""
+
+    def __init__(self, ruleset: Ruleset, relpath: str, language: str, data: bytes) -> None:
+        super().__init__(ruleset, relpath, language, data)
+        self.text = _LineText(data)
+        self._suppression: dict[int, bool] = {}
+
+    def suppressed(self, rule_id: str, line: int) -> bool:
+        if line not in self._suppression:
+            self._suppression[line] = bool(SUPPRESSION.search(self.text.line_bytes(line)))
+        return self._suppression[line] and super().suppressed(rule_id, line)
+
+
 def scan_view(ruleset: Ruleset, relpath: str, language: str, view: TextView) -> tuple[list[Finding], int]:
     """Every finding of the selected rules in a file's text view (edits in view offsets), a parse-error note
     included when it applies, and the number of error nodes of its tree."""
     try:
-        matcher = FileMatcher(ruleset, relpath, language, view.data)
+        matcher = _Matcher(ruleset, relpath, language, view.data)
         findings = matcher.run()
     finally:
         _clear_pending_error()
