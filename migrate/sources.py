@@ -217,6 +217,11 @@ def _walk(
         stack.extend(reversed(subdirs))
 
 
+def is_binary(data: bytes) -> bool:
+    """Whether a file's bytes are not text migrate reads: a NUL early on, unless it is UTF-16 with its mark."""
+    return b"\0" in data[:8192] and not _utf16(data)
+
+
 def _utf16(data: bytes) -> bool:
     """UTF-16 text with its byte-order mark: NUL bytes, but not binary."""
     if data[:2] not in (b"\xff\xfe", b"\xfe\xff"):
@@ -251,6 +256,6 @@ def read(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Content:
             data = handle.read()
     except OSError as exc:
         return Content(problem=f"cannot read: {exc.strerror or exc}", kind="io-error")
-    if b"\0" in data[:8192] and not _utf16(data):
+    if is_binary(data):
         return Content(problem="binary file", kind="skip")
     return Content(data=data)

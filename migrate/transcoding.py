@@ -80,7 +80,7 @@ def _points(text: str, codec: str) -> list[tuple[int, int, int]]:
 def view_of(data: bytes) -> TextView:
     """The view of a file's bytes; never raises."""
     bom = data[:2]
-    if bom in UTF16_BOMS:
+    if bom in UTF16_BOMS and b"\0" in data:  # latin-1 text may start with the same two bytes, but holds no NUL
         codec = UTF16_BOMS[bom]
         try:
             text = data[2:].decode(codec)
