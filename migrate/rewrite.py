@@ -135,7 +135,8 @@ def _marker_edits(
             continue
         current = lines[line - 1].decode(encoding.codec, "replace")
         indent = current[: len(current) - len(current.lstrip(" \t"))]
-        text = f"{indent}{lead} {marker.decode()} {finding.message}\n"
+        message = " ".join(finding.message.split())  # one line, or the next run would not see the marker whole
+        text = f"{indent}{lead} {marker.decode()} {message}\n"
         edits.append(Edit(starts[line - 1], starts[line - 1], text))
         marked.append(finding)
     return edits, marked

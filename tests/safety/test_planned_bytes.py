@@ -76,3 +76,54 @@ def test_two_concurrent_applies_never_garble_a_file(tmp_path: Path) -> None:
         for relpath, data in read_tree(root, originals).items():
             assert data in (originals[relpath], expected[relpath]), f"round {round_}: {relpath} is garbled"
     assert codes <= {0, 2}, "a run that finds the tree held exits 2; one that migrates exits 0"
+
+
+def test_a_run_that_finds_the_tree_held_stops_at_once(tmp_path: Path, capsys) -> None:
+    from migrate.cli import main
+    from migrate.writeplan import tree_lock
+
+    root = tmp_path / "tree"
+    originals = make_tree(root, 3)
+    with tree_lock(root):
+        code = main(["apply", "--no-cache", "--root", str(root), str(root)])
+    assert code == 2
+    assert "another `migrate apply` is writing this tree" in capsys.readouterr().err
+    assert read_tree(root, originals) == originals
+
+
+def test_a_file_changed_between_plan_and_write_is_left_and_reported(tmp_path: Path, monkeypatch) -> None:
+    from migrate import engine
+
+    root = tmp_path / "tree"
+    originals = make_tree(root, 5)
+    victim = sorted(originals)[0]
+    real = engine.plan_apply
+
+    def plan_then_edit(*args, **kwargs):
+        migration = real(*args, **kwargs)
+        (root / victim).write_bytes(b"// edited by someone else meanwhile\n")
+        return migration
+
+    monkeypatch.setattr(engine, "plan_apply", plan_then_edit)
+    report = apply_migration(_options(root, None), ApplyOptions())
+    assert (root / victim).read_bytes() == b"// edited by someone else meanwhile\n"
+    assert [relpath for relpath, _ in report.failures] == [victim]
+    assert "changed since migrate read it" in report.failures[0][1]
+    for relpath, data in read_tree(root, originals).items():
+        if relpath != victim:
+            assert data == migrated(relpath, originals[relpath])
+
+
+def test_apply_exits_2_on_a_file_it_cannot_read(tmp_path: Path, monkeypatch, capsys) -> None:
+    from migrate import engine
+    from migrate.cli import main
+    from migrate.sources import Content
+
+    root = tmp_path / "tree"
+    originals = make_tree(root, 4)
+    unreadable = sorted(originals)[1]
+    real = engine.read
+    monkeypatch.setattr(engine, "read", lambda path, limit: Content(problem="cannot read: Permission denied",
+                        kind="io-error") if path.name == Path(unreadable).name else real(path, limit))
+    assert main(["apply", "--no-cache", "--root", str(root), str(root)]) == 2
+    assert f"{unreadable}: not migrated: file could not be read: cannot read: Permission denied" in capsys.readouterr().err
