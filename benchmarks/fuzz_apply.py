@@ -13,15 +13,19 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.safety.mutations import NAMES, mutated  # noqa: E402
-from tests.safety.test_fuzz import check_cli, check_plan, check_second_apply  # noqa: E402
+from tests.safety.mutations import NAMES, mutated
+from tests.safety.test_fuzz import check_cli, check_plan, check_second_apply
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("examples", type=int, help="how many inputs to generate")
-    parser.add_argument("--cli-every", type=int, default=50, help="also run the command line on every Nth input")
-    parser.add_argument("--samples", type=Path, help="write one input of each crash or failure kind into this folder")
+    parser.add_argument(
+        "--cli-every", type=int, default=50, help="also run the command line on every Nth input"
+    )
+    parser.add_argument(
+        "--samples", type=Path, help="write one input of each crash or failure kind into this folder"
+    )
     args = parser.parse_args()
     crashes: collections.Counter[str] = collections.Counter()
     failures: collections.Counter[str] = collections.Counter()
@@ -29,8 +33,13 @@ def main() -> None:
     slowest = [0.0, b""]
     count = [0]
 
-    @settings(max_examples=args.examples, deadline=None, database=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=args.examples,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     @given(mutated(), NAMES)
     def campaign(case: tuple[str, bytes], name: bytes) -> None:
         language, data = case
@@ -58,8 +67,10 @@ def main() -> None:
     start = time.perf_counter()
     campaign()
     total = time.perf_counter() - start
-    print(f"inputs: {count[0]}, {total:.0f} s ({count[0] / total:.0f} inputs/s), command-line runs: "
-          f"{count[0] // args.cli_every}")
+    print(
+        f"inputs: {count[0]}, {total:.0f} s ({count[0] / total:.0f} inputs/s), command-line runs: "
+        f"{count[0] // args.cli_every}"
+    )
     print(f"crashes: {sum(crashes.values())} ({len(crashes)} kinds)")
     for key, times in crashes.most_common():
         print(f"  {times:>6}  {key}  e.g. {samples[key][:60]!r}")

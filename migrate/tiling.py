@@ -30,8 +30,10 @@ def _program_files(folder: Path, skip: frozenset[str]) -> list[Path]:
     found: list[Path] = []
     for current, dirs, files in os.walk(folder):
         dirs[:] = sorted(
-            d for d in dirs
-            if d not in ALWAYS_SKIPPED_DIRS and not d.startswith(("migrated", ".", "__"))
+            d
+            for d in dirs
+            if d not in ALWAYS_SKIPPED_DIRS
+            and not d.startswith(("migrated", ".", "__"))
             and os.path.realpath(os.path.join(current, d)) not in skip
         )
         for name in sorted(files):
@@ -82,7 +84,10 @@ def plan_tile(options, apply, plans: Mapping[str, FilePlan], rules: Mapping[str,
         for name, text in translated.new_files.items():
             target = options.root / (prefix + name)
             existing = read(target, options.max_bytes) if target.exists() else None
-            result.outputs[prefix + name] = (text.encode(), existing.data if existing and not existing.kind else None)
+            result.outputs[prefix + name] = (
+                text.encode(),
+                existing.data if existing and not existing.kind else None,
+            )
         for name, data in translated.changed.items():
             result.outputs[prefix + name] = (data, originals.get(name))
     return TilePlan(result.outputs, tuple(notes), result.failures)

@@ -44,7 +44,7 @@ class TextView:
             return self.bom + migrated.decode("utf-8").encode(self.codec)
         except UnicodeError as exc:
             raise UntranscodableError(
-                f"the migrated text holds {exc.object[exc.start:exc.end]!r}, which {self.codec} (the file's encoding) cannot hold"
+                f"the migrated text holds {exc.object[exc.start : exc.end]!r}, which {self.codec} (the file's encoding) cannot hold"
             ) from None
 
     def to_original(self, offset: int) -> int:
@@ -80,7 +80,9 @@ def _points(text: str, codec: str) -> list[tuple[int, int, int]]:
 def view_of(data: bytes) -> TextView:
     """The view of a file's bytes; never raises."""
     bom = data[:2]
-    if bom in UTF16_BOMS and b"\0" in data:  # latin-1 text may start with the same two bytes, but holds no NUL
+    if (
+        bom in UTF16_BOMS and b"\0" in data
+    ):  # latin-1 text may start with the same two bytes, but holds no NUL
         codec = UTF16_BOMS[bom]
         try:
             text = data[2:].decode(codec)

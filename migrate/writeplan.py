@@ -149,7 +149,9 @@ def copy_tree(source: Path, target: Path, skip: Sequence[Path] = ()) -> list[Cop
             destination.mkdir(parents=True, exist_ok=True)
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError as exc:
-            problems.append(CopyProblem(relfolder.as_posix(), f"cannot copy the folder: {exc.strerror or exc}"))
+            problems.append(
+                CopyProblem(relfolder.as_posix(), f"cannot copy the folder: {exc.strerror or exc}")
+            )
             continue
         for entry in entries:
             rel = (relfolder / entry.name).as_posix()
@@ -158,13 +160,17 @@ def copy_tree(source: Path, target: Path, skip: Sequence[Path] = ()) -> list[Cop
                 if entry.is_symlink():
                     problem = _copy_link(path, base, target / rel)
                     if problem:
-                        problems.append(CopyProblem(rel, problem, error=problem.startswith("a file of that name")))
+                        problems.append(
+                            CopyProblem(rel, problem, error=problem.startswith("a file of that name"))
+                        )
                 elif entry.is_dir(follow_symlinks=False):
                     if entry.name not in COPY_SKIPPED and path not in skipped:
                         stack.append(path)
                 elif entry.is_file(follow_symlinks=False):
                     if os.path.islink(target / rel):
-                        problems.append(CopyProblem(rel, "the output folder holds a link of that name; not copied"))
+                        problems.append(
+                            CopyProblem(rel, "the output folder holds a link of that name; not copied")
+                        )
                         continue
                     shutil.copy2(path, target / rel, follow_symlinks=False)
                 else:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from migrate.cli import main
 from migrate import rewrite
+from migrate.cli import main
 from migrate.engine import plan_source, scan_bytes
 from migrate.match import compile_rules
 from migrate.rewrite import plan_file

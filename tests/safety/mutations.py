@@ -8,16 +8,16 @@ CUDA_SEEDS = (
     b"#include <cuda_runtime.h>\n__global__ void k(float* x, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x;"
     b" if (i < n) x[i] *= 2.0f; }\nint main() { float* d; cudaMalloc(&d, 4 * sizeof(float)); k<<<1, 4>>>(d, 4);"
     b" cudaDeviceSynchronize(); cudaFree(d); return 0; }\n",
-    b"#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) printf(\"%s\", cudaGetErrorString(e)); } while (0)\n"
+    b'#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) printf("%s", cudaGetErrorString(e)); } while (0)\n'
     b"void f(float* p, cudaStream_t s) { CHECK(cudaMemsetAsync(p, 0, 16, s)); CHECK(cudaStreamSynchronize(s)); }\n",
     b"template <typename T> __device__ T warp_sum(T v) { for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);"
     b" return v; }\n__global__ void r(const float* a, float* out) { __shared__ float s[32]; s[threadIdx.x] = warp_sum(a[threadIdx.x]);"
     b" __syncthreads(); if (threadIdx.x == 0) atomicAdd(out, s[0]); }\n",
-    b"#include <cublas_v2.h>\nvoid g(cublasHandle_t h, const float* a, float* b) { cublasCreate(&h); const char* m = \"cudaMalloc\";"
+    b'#include <cublas_v2.h>\nvoid g(cublasHandle_t h, const float* a, float* b) { cublasCreate(&h); const char* m = "cudaMalloc";'
     b" /* cudaFree */ cublasSaxpy(h, 4, nullptr, a, 1, b, 1); cublasDestroy(h); }\n",
 )
 PYTHON_SEEDS = (
-    b"import torch\nmodel = torch.nn.Linear(4, 4).cuda()\nx = torch.zeros(2, device=\"cuda\")\ntorch.cuda.synchronize()\n"
+    b'import torch\nmodel = torch.nn.Linear(4, 4).cuda()\nx = torch.zeros(2, device="cuda")\ntorch.cuda.synchronize()\n'
     b"if torch.cuda.is_available():\n    print(torch.cuda.get_device_name(0))\n",
     b"import torch as th\nfrom torch.cuda.amp import autocast, GradScaler\nscaler = GradScaler()\nwith autocast():\n"
     b"    y = th.ones(3).to('cuda:0')\n",
@@ -42,14 +42,29 @@ def _flip(data: bytes, at: int, value: int) -> bytes:
 
 
 def _latin1(data: bytes) -> bytes:
-    return data.replace(b"//", "// caf\xe9 ".encode("latin-1"), 1).replace(b"# ", "# na\xefve ".encode("latin-1"), 1)
+    return data.replace(b"//", "// caf\xe9 ".encode("latin-1"), 1).replace(
+        b"# ", "# na\xefve ".encode("latin-1"), 1
+    )
 
 
 def _utf16(data: bytes) -> bytes:
     return data.decode("utf-8", "replace").encode("utf-16")
 
 
-MUTATIONS = ("flip", "truncate", "splice", "insert", "crlf", "cr", "bom", "latin1", "utf16", "nest", "nul", "none")
+MUTATIONS = (
+    "flip",
+    "truncate",
+    "splice",
+    "insert",
+    "crlf",
+    "cr",
+    "bom",
+    "latin1",
+    "utf16",
+    "nest",
+    "nul",
+    "none",
+)
 
 
 @st.composite

@@ -54,7 +54,9 @@ def test_apply_never_writes_through_a_link_and_never_replaces_one(layout: Path, 
     for link in ("linked", "header.cu", "inner.cu", "gone.cu", "loop"):
         assert (src / link).is_symlink(), f"{link} is no longer a link"
     assert (src / "k.cu").read_bytes() == migrated("k.cu", KERNEL)
-    assert (src / "lib" / "shared.cu").read_bytes() == migrated("shared.cu", KERNEL), "the inward link's target"
+    assert (src / "lib" / "shared.cu").read_bytes() == migrated("shared.cu", KERNEL), (
+        "the inward link's target"
+    )
     err = capsys.readouterr().err
     assert "src/header.cu: left alone: symlink to a file outside the tree" in err
     assert "src/linked: left alone: symlink to a folder outside the tree" in err
@@ -65,7 +67,10 @@ def test_scan_reports_each_outward_link_with_a_finding(layout: Path, capsys) -> 
     report = json.loads(capsys.readouterr().out)
     links = sorted(f["path"] for f in report["findings"] if f["rule_id"] == "symlink-skipped")
     assert links == ["header.cu", "linked"]
-    assert {f["path"] for f in report["findings"] if f["rule_id"] != "symlink-skipped"} == {"k.cu", "lib/shared.cu"}
+    assert {f["path"] for f in report["findings"] if f["rule_id"] != "symlink-skipped"} == {
+        "k.cu",
+        "lib/shared.cu",
+    }
 
 
 def test_out_dir_copies_links_inside_the_tree_and_reports_the_rest(layout: Path, capsys) -> None:
@@ -137,10 +142,12 @@ def test_a_rule_naming_a_missing_template_is_a_rule_error(tmp_path: Path, capsys
 
     rules = tmp_path / "rules"
     shutil.copytree(RULES_DIR, rules)
-    rule_file = next(p for p in rules.rglob("*.toml") if 'template = "' in p.read_text() and "maps" not in p.parts)
+    rule_file = next(
+        p for p in rules.rglob("*.toml") if 'template = "' in p.read_text() and "maps" not in p.parts
+    )
     text = rule_file.read_text()
     start = text.index('template = "') + len('template = "')
-    rule_file.write_text(text[:start] + "fixes/no-such-template.cpp.j2" + text[text.index('"', start):])
+    rule_file.write_text(text[:start] + "fixes/no-such-template.cpp.j2" + text[text.index('"', start) :])
     from migrate.engine import ScanOptions, scan
     from migrate.rules import RuleError
 

@@ -75,7 +75,10 @@ def test_an_exception_in_one_rule_or_template_fails_only_its_file(
 
         monkeypatch.setattr(match, "_render_fix", render)
         # The template's fields hold the launch's text: make the culprit's launch name it.
-        files[CULPRIT] = files[CULPRIT].replace(b"void culprit_run(", b"void run(") + b"void g(float* culprit_run) { scale<<<1, 1>>>(culprit_run, 1.0f, 1); }\n"
+        files[CULPRIT] = (
+            files[CULPRIT].replace(b"void culprit_run(", b"void run(")
+            + b"void g(float* culprit_run) { scale<<<1, 1>>>(culprit_run, 1.0f, 1); }\n"
+        )
         (root / CULPRIT).write_bytes(files[CULPRIT])
     report = apply_migration(ScanOptions(paths=(root,), root=root, jobs=1), ApplyOptions())
     _check_outcome(root, files, report)
@@ -98,7 +101,9 @@ def test_an_exception_in_the_tile_step_fails_only_its_file(
     monkeypatch.setattr(tile, "translate_tree", translate)
     report = apply_migration(ScanOptions(paths=(root,), root=root, jobs=1), ApplyOptions(tile=True))
     _check_outcome(root, files, report)
-    assert "kernels/add_tile.py" in report.migration.tile_files and (root / "kernels" / "add_tile.py").is_file()
+    assert (
+        "kernels/add_tile.py" in report.migration.tile_files and (root / "kernels" / "add_tile.py").is_file()
+    )
 
 
 def test_an_internal_error_is_one_line_and_a_trace_only_with_verbose(
@@ -108,8 +113,11 @@ def test_an_internal_error_is_one_line_and_a_trace_only_with_verbose(
     files = make_tree(root, 3)
     relpath = sorted(files)[0]
     real_run = match.FileMatcher.run
-    monkeypatch.setattr(match.FileMatcher, "run", lambda self: (_ for _ in ()).throw(KeyError("x"))
-                        if self.relpath == relpath else real_run(self))
+    monkeypatch.setattr(
+        match.FileMatcher,
+        "run",
+        lambda self: (_ for _ in ()).throw(KeyError("x")) if self.relpath == relpath else real_run(self),
+    )
     assert main(["apply", "--no-cache", "--root", str(root), str(root)]) == 2
     err = capsys.readouterr().err
     assert f"{relpath}: not migrated: migrate failed on this file (KeyError" in err

@@ -27,7 +27,7 @@ CLI_EXAMPLES = max(EXAMPLES // 8, 10)
 def _view_as(data: bytes, view: TextView) -> bytes:
     """`data` read the way `view` was made: the same codec, so two versions of one file compare."""
     if view.transcoded:
-        data = data[len(view.bom):].decode(view.codec).encode("utf-8")
+        data = data[len(view.bom) :].decode(view.codec).encode("utf-8")
     return data.replace(b"\r", b"\n") if view.cr_only else data
 
 
@@ -53,7 +53,7 @@ def check_plan(language: str, data: bytes) -> None:
     segments.append(before[cursor:])
     if before.startswith(BOM) and after.startswith(BOM):
         # The runtime include goes right after the mark: compare what follows it.
-        segments[0], after = segments[0][len(BOM):], after[len(BOM):]
+        segments[0], after = segments[0][len(BOM) :], after[len(BOM) :]
     for segment in segments:
         for line in segment.splitlines(keepends=True):
             if line.lstrip().startswith(b"#include"):

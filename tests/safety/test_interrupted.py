@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import subprocess
@@ -23,9 +22,21 @@ def _temporaries(root: Path) -> list[Path]:
 
 def _apply(root: Path, cache: Path) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "migrate.cli", "apply", "--cache-dir", str(cache), "--root", str(root), "-j", "1",
-         str(root)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "migrate.cli",
+            "apply",
+            "--cache-dir",
+            str(cache),
+            "--root",
+            str(root),
+            "-j",
+            "1",
+            str(root),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
 
 

@@ -67,7 +67,9 @@ def test_two_concurrent_applies_never_garble_a_file(tmp_path: Path) -> None:
         for relpath, data in originals.items():
             (root / relpath).write_bytes(data)
         queue = context.Queue()
-        runs = [context.Process(target=_apply_in_child, args=(str(root), str(cache), queue)) for _ in range(2)]
+        runs = [
+            context.Process(target=_apply_in_child, args=(str(root), str(cache), queue)) for _ in range(2)
+        ]
         for run in runs:
             run.start()
         for run in runs:
@@ -123,7 +125,17 @@ def test_apply_exits_2_on_a_file_it_cannot_read(tmp_path: Path, monkeypatch, cap
     originals = make_tree(root, 4)
     unreadable = sorted(originals)[1]
     real = engine.read
-    monkeypatch.setattr(engine, "read", lambda path, limit: Content(problem="cannot read: Permission denied",
-                        kind="io-error") if path.name == Path(unreadable).name else real(path, limit))
+    monkeypatch.setattr(
+        engine,
+        "read",
+        lambda path, limit: (
+            Content(problem="cannot read: Permission denied", kind="io-error")
+            if path.name == Path(unreadable).name
+            else real(path, limit)
+        ),
+    )
     assert main(["apply", "--no-cache", "--root", str(root), str(root)]) == 2
-    assert f"{unreadable}: not migrated: file could not be read: cannot read: Permission denied" in capsys.readouterr().err
+    assert (
+        f"{unreadable}: not migrated: file could not be read: cannot read: Permission denied"
+        in capsys.readouterr().err
+    )
