@@ -144,8 +144,12 @@ def _marker_edits(
 
 def _ensure_include(data: bytes, header: str, encoding: Encoding) -> bytes:
     """Make `header` included exactly once: keep the first include of it, drop repeats, add one if none."""
-    if data.startswith(BOM):
-        return BOM + _ensure_include(data[len(BOM) :], header, encoding)
+    if data.startswith(BOM):  # only the first mark is one; a second is text of the file
+        return BOM + _include_once(data[len(BOM) :], header, encoding)
+    return _include_once(data, header, encoding)
+
+
+def _include_once(data: bytes, header: str, encoding: Encoding) -> bytes:
     target = header.encode()
     found = [m for m in INCLUDE_LINE.finditer(data) if m.group(1) == target]
     if found:

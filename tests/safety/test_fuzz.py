@@ -64,7 +64,7 @@ def check_plan(language: str, data: bytes) -> None:
 
 
 def _imports(data: bytes) -> set[bytes]:
-    return {line for line in data.splitlines() if line.startswith((b"import ", b"from "))}
+    return {line for line in view_of(data).data.splitlines() if line.startswith((b"import ", b"from "))}
 
 
 def check_second_apply(language: str, data: bytes) -> None:
