@@ -361,7 +361,7 @@ def test_a_file_name_that_is_not_utf8_is_escaped_in_every_format(tree: Path) -> 
     for fmt in ("sarif", "markdown", "html", "github", "text"):
         done = run(tree, "scan", "--no-cache", "--format", fmt, ".")
         assert done.returncode == EXIT_FINDINGS, (fmt, done.stderr)
-    sarif = json.loads(run(tree, "scan", "--no-cache", "--format", "sarif", ".").stdout)
-    assert sarif["runs"][0]["results"]
+        if fmt == "sarif":
+            assert json.loads(done.stdout)["runs"][0]["results"]
     assert run(tree, "apply", "--no-cache", ".").returncode == EXIT_CLEAN
     assert (tree / name).read_text() == "void f(float* p) { prtFree(p); }\n"
