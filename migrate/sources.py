@@ -121,7 +121,13 @@ def discover(
     for given in paths:
         if given.is_symlink() and not given.is_dir():
             rel = display_name(_relpath(given.absolute(), root) if given.is_absolute() else given.as_posix())
-            skipped.append(_link_skip(given, rel, given.parent.resolve()))
+            link = _link_skip(given, rel, root.resolve())
+            if not link.rule and given.is_file():
+                # A link named on the command line to a file inside the root: its target is what gets migrated.
+                target = given.resolve()
+                target_rel = display_name(_relpath(target, root.resolve()))
+                sources[target_rel] = Source(target, target_rel, language_of(target) or language_of(given) or "cuda")
+            skipped.append(link)
             continue
         if given.is_file() or (given.exists() and not given.is_dir()):
             language = language_of(given) or "cuda"

@@ -154,3 +154,12 @@ def test_a_rule_naming_a_missing_template_is_a_rule_error(tmp_path: Path, capsys
     (tmp_path / "k.cu").write_bytes(KERNEL)
     with pytest.raises(RuleError, match=rf"{rule_file.name}: fix\.template: template fixes/no-such-template"):
         scan(ScanOptions(paths=(tmp_path / "k.cu",), root=tmp_path, rules_dir=rules))
+
+
+def test_a_link_named_on_the_command_line_migrates_its_target_inside_the_root(layout: Path) -> None:
+    src = layout / "src"
+    assert _run(src, "apply", "--no-cache", "inner.cu") == 0
+    assert (src / "inner.cu").is_symlink()
+    assert (src / "lib" / "shared.cu").read_bytes() == migrated("shared.cu", KERNEL)
+    assert _run(src, "apply", "--no-cache", "header.cu") == 0
+    assert (layout / "outside" / "softmax.cu").read_bytes() == KERNEL
