@@ -13,7 +13,6 @@ from .tile.command import add_tile_parser, run_tile
 from .verify.command import add_verify_parser, run_verify
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 
 class UsageError(Exception):
@@ -38,7 +37,7 @@ def _parser() -> argparse.ArgumentParser:
         help="report every CUDA-specific construct in files or trees",
         usage="migrate scan [options] [PATH ...] [-- COMPILER-FLAGS for libclang]",
     )
-    scan.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the bundled corpus)")
+    scan.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the current folder)")
     scan.add_argument("--format", "-f", default=None, help="text, json, sarif, github, markdown or html")
     scan.add_argument("--output", "-o", type=Path, help="write the report to this file instead of stdout")
     _add_selection(scan)
@@ -60,6 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     apply.add_argument("--no-markers", action="store_true", help="no `migrate: manual[...]` comments")
     apply.add_argument("--tile", action="store_true",
                        help="also rewrite kernels as Triton kernels (extensions, CuPy, Numba): new modules beside them")
+    apply.add_argument("--verbose", "-v", action="store_true",
+                       help="print each fix made, and where migrate failed on a file")
     _add_selection(apply)
 
     rules = commands.add_parser("rules", help="list the rules")
@@ -143,7 +144,7 @@ def _scan(args: argparse.Namespace) -> int:
     from .engine import scan
     from .report import FORMATS, render
 
-    options, settings = _options(args, list(args.paths) or [CORPUS])
+    options, settings = _options(args, list(args.paths) or [Path(".")])
     fmt = args.format or settings.get("format", "text")
     if fmt not in FORMATS:
         raise UsageError(f"--format {fmt!r} is not one of {', '.join(FORMATS)}")
@@ -211,59 +212,77 @@ def _only_new(options, baseline: Path | None, since: str | None):
 
 
 def _apply(args: argparse.Namespace) -> int:
-    import shutil
-
-    from .engine import plan_migration
+    """Plan and write through the engine; print the outcome: one line per run, and per file not migrated."""
+    from .engine import ApplyError, ApplyOptions, apply_migration
     from .report import format_finding
-    from .rewrite import unified_diff, write_atomic
+    from .rewrite import unified_diff
 
     options, _ = _options(args, list(args.paths))
-    _, plans = plan_migration(options, unsafe=args.unsafe_fixes, markers=not args.no_markers)
-    changed = [plan for plan in plans if plan.changed]
-    for plan in plans:
-        if plan.refused:
+    dry = args.diff or args.check
+    apply = ApplyOptions(unsafe=args.unsafe_fixes, markers=not args.no_markers, tile=args.tile, write=not dry,
+                         out_dir=args.out_dir)
+    try:
+        report = apply_migration(options, apply)
+    except ApplyError as exc:
+        raise UsageError(str(exc)) from None
+    migration = report.migration
+    changed = [plan for plan in migration.plans if plan.changed and not plan.refused]
+    problems = [f for f in migration.result.findings if f.origin == "engine" and f.severity == "error"]
+    for finding in problems:
+        sys.stderr.write(f"{finding.path}: not migrated: {finding.message}\n")
+        if args.verbose and finding.path in migration.traces:
+            sys.stderr.write(migration.traces[finding.path])
+    reported = {f.path for f in problems}
+    for plan in migration.plans:
+        if plan.refused and plan.relpath not in reported:
             sys.stderr.write(f"{plan.relpath}: not migrated: {plan.refused}\n")
+    for finding in migration.result.findings:
+        if finding.rule_id == "symlink-skipped" and not args.out_dir:
+            sys.stderr.write(f"{finding.path}: left alone: {finding.message}\n")
+    for relpath, problem in report.left_out + report.failures:
+        sys.stderr.write(f"{relpath}: {problem}\n")
     if args.diff:
         for plan in changed:
             sys.stdout.write(unified_diff(plan))
     elif args.check:
         for plan in changed:
             sys.stdout.write(f"{plan.relpath}: would be migrated ({len(plan.applied)} fixes)\n")
-    else:
-        if args.out_dir:
-            out = args.out_dir.resolve()
-            for given in options.paths:
-                if given.is_dir():
-                    target = out / _relative(given, options.root)
-                    shutil.copytree(given, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".git"))
+    elif args.verbose:
+        written = set(report.written)
         for plan in changed:
-            target = (args.out_dir.resolve() / plan.relpath) if args.out_dir else options.root / plan.relpath
-            try:
-                write_atomic(target, plan.migrated)
-            except OSError as exc:
-                raise UsageError(f"{plan.relpath}: cannot write: {exc.strerror}") from None
-        for plan in changed:
-            for finding in plan.applied:
-                sys.stdout.write(f"fixed: {format_finding(finding)}\n")
-    if args.tile:
-        from .tile.command import apply_tile
+            if plan.relpath in written:
+                for finding in plan.applied:
+                    sys.stdout.write(f"fixed: {format_finding(finding)}\n")
+    for relpath in migration.tile_files:
+        if dry or relpath in report.written:
+            sys.stdout.write(f"{'would write' if dry else 'tile'}: {relpath}\n")
+    for note in migration.tile_notes:
+        sys.stdout.write(f"{note.path}:{note.line}: note[{note.rule}] {note.message}\n")
+    sys.stderr.write(_summary(report, changed, dry) + "\n")
+    if problems or report.failures or any(plan.refused for plan in migration.plans):
+        return EXIT_ERROR
+    if dry:
+        return EXIT_FINDINGS if changed or migration.tile_files else EXIT_CLEAN
+    return EXIT_CLEAN
 
-        written = not (args.diff or args.check)
-        texts = {plan.relpath: plan.migrated for plan in changed}
-        outputs, notes = apply_tile(options.root, list(options.paths), texts, args.out_dir, written)
-        for relpath in outputs:
-            sys.stdout.write(f"{'tile' if written else 'would write'}: {relpath}\n")
-        for note in notes:
-            sys.stdout.write(f"{note.path}:{note.line}: note[{note.rule}] {note.message}\n")
+
+def _summary(report, changed: list, dry: bool) -> str:
+    """The closing line of an apply run."""
+    migration = report.migration
     edits = sum(len(plan.applied) for plan in changed)
     markers = sum(len(plan.marked) for plan in changed)
-    verb = "would change" if (args.diff or args.check) else "changed"
-    sys.stderr.write(f"{verb} {len(changed)} of {len(plans)} files: {edits} fixes, {markers} manual markers\n")
-    if any(plan.refused for plan in plans):
-        return EXIT_ERROR
-    if args.check or args.diff:
-        return EXIT_FINDINGS if changed else EXIT_CLEAN
-    return EXIT_CLEAN
+    refused = sum(1 for plan in migration.plans if plan.refused)
+    written = set(report.written)
+    count = len(changed) if dry else sum(1 for plan in changed if plan.relpath in written)
+    line = (f"{'would change' if dry else 'changed'} {count} of {len(migration.plans)} files: {edits} fixes, "
+            f"{markers} manual markers")
+    if migration.tile_files:
+        line += f", {len(migration.tile_files)} tile files"
+    if refused or report.failures:
+        line += f"; {refused + len(report.failures)} not migrated (see above)"
+    if report.removed_temporaries:
+        line += f"; removed {report.removed_temporaries} temporary files an interrupted run left"
+    return line
 
 
 def _write_report(path: Path, report: str) -> None:

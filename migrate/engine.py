@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import hashlib
 import os
 import pickle
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import re
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
-from . import __version__, parse
-from .match import FileMatcher, Ruleset, Text, compile_rules
-from .model import Finding, Rule, ScanResult, SourceFile
-from .rewrite import FilePlan
-from .rules import RULES_DIR, Catalog, load_catalog
-from .sources import DEFAULT_MAX_BYTES, Source, discover, read
+import tree_sitter as ts
 
+from . import __version__, parse
+from .match import SUPPRESSION, FileMatcher, Ruleset, Text, compile_rules
+from .model import Edit, Finding, Rule, ScanResult, SourceFile
+from .rewrite import FilePlan
+from .rules import RULES_DIR, Catalog, RuleError, load_catalog
+from .sources import DEFAULT_MAX_BYTES, Content, Skipped, Source, discover, read
+from .transcoding import TextView, UntranscodableError, view_of
+
+_PACKAGE = Path(__file__).resolve().parent
 PARALLEL_MIN_BYTES = 1_000_000
 CHUNK_FILES = 64
 
@@ -42,6 +49,7 @@ class ScanOptions:
     jobs: int = 0
     respect_gitignore: bool = True
     rules_dir: Path = RULES_DIR
+    skip_dirs: tuple[Path, ...] = ()  # resolved folders the walk leaves out (an output folder inside the tree)
 
 
 @dataclass(frozen=True)
@@ -121,15 +129,114 @@ def _engine_finding(rule: Rule, relpath: str, message: str, line: int = 1, colum
     )
 
 
-def scan_bytes(ruleset: Ruleset, relpath: str, language: str, data: bytes) -> list[Finding]:
-    """Every finding of the selected rules in one file's bytes, a parse-error note included when it applies."""
-    matcher = FileMatcher(ruleset, relpath, language, data)
-    findings = matcher.run()
+def _error_nodes(root: ts.Node) -> int:
+    """How many ERROR and MISSING nodes a tree holds: what a migration must never raise."""
+    if not root.has_error:
+        return 0
+    count = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            count += 1
+        stack.extend(child for child in node.children if child.has_error or child.is_missing)
+    return count
+
+
+def syntax_errors(ruleset: Ruleset, language: str, data: bytes) -> int:
+    """The error nodes of `data` parsed as the scan parses it (macros blanked for C/C++/CUDA); 0 for other files."""
+    if language not in parse.GRAMMARS:
+        return 0
+    blank = ruleset.blank.get(language)
+    if blank is not None:
+        data = blank.sub(lambda m: re.sub(rb"[^\n]", b" ", m.group()), data)
+    return _error_nodes(parse.parse(language, data).root_node)
+
+
+def _clear_pending_error() -> None:
+    """Drop an exception a native extension set without raising it, so it cannot surface in the next file."""
+    ctypes.pythonapi.PyErr_Clear()
+
+
+def _failure(exc: BaseException) -> tuple[str, str]:
+    """One line naming an internal error and where it was raised (package-relative, the same on every machine),
+    and a short trace."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = ""
+    for frame in reversed(frames):
+        if _PACKAGE in Path(frame.filename).parents:
+            where = f" at {Path(frame.filename).relative_to(_PACKAGE.parent).as_posix()}:{frame.lineno}"
+            break
+    text = " ".join(str(exc).split())[:160]
+    trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__, limit=-8))
+    return f"{type(exc).__name__}{': ' + text if text else ''}{where}", trace
+
+
+def internal_error(rules: Mapping[str, Rule], relpath: str, exc: BaseException) -> tuple[Finding, str]:
+    """The `internal-error` finding of a file whose processing raised `exc`, and the trace behind it."""
+    problem, trace = _failure(exc)
+    rule = rules["internal-error"]
+    return _engine_finding(rule, relpath, rule.message.format(problem=problem)), trace
+
+
+class _LineText(Text):
+    """Text whose per-line answers are kept: a file of one very long line asks them once per finding, and each
+    answer otherwise costs the whole line."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._lines: dict[int, bytes] = {}
+        self._columns: dict[int, tuple[int, int]] = {}  # line -> the last offset asked and its column
+
+    def line_bytes(self, line: int) -> bytes:
+        found = self._lines.get(line)
+        if found is None:
+            found = self._lines[line] = super().line_bytes(line)
+        return found
+
+    def position(self, offset: int) -> tuple[int, int]:
+        line = self.line_of(offset)
+        start = self.starts[line - 1]
+        last = self._columns.get(line)
+        if last is not None and start <= last[0] <= offset:
+            start, base = last  # findings come in order along a line: decode only the bytes since the last one
+        else:
+            base = 1
+        column = base + len(self.data[start:offset].decode("utf-8", "replace"))
+        self._columns[line] = (offset, column)
+        return line, column
+
+
+class _Matcher(FileMatcher):
+    """FileMatcher with the per-line lookups kept (see _LineText): linear in findings on a one-line file."""
+
+    def __init__(self, ruleset: Ruleset, relpath: str, language: str, data: bytes) -> None:
+        super().__init__(ruleset, relpath, language, data)
+        self.text = _LineText(data)
+        self._suppression: dict[int, bool] = {}
+
+    def suppressed(self, rule_id: str, line: int) -> bool:
+        if line not in self._suppression:
+            self._suppression[line] = bool(SUPPRESSION.search(self.text.line_bytes(line)))
+        return self._suppression[line] and super().suppressed(rule_id, line)
+
+
+def scan_view(ruleset: Ruleset, relpath: str, language: str, view: TextView) -> tuple[list[Finding], int]:
+    """Every finding of the selected rules in a file's text view (edits in view offsets), a parse-error note
+    included when it applies, and the number of error nodes of its tree."""
+    try:
+        matcher = _Matcher(ruleset, relpath, language, view.data)
+        findings = matcher.run()
+    finally:
+        _clear_pending_error()
     rules = ruleset.catalog.rules
-    if matcher.tree is not None and "parse-error" in ruleset.selected:
-        error = parse.first_error(matcher.tree.root_node)
+    errors = 0
+    if matcher.tree is not None:
+        root = matcher.tree.root_node
+        errors = _error_nodes(root)
+        error = parse.first_error(root) if errors and "parse-error" in ruleset.selected else None
         if error is not None:
-            line, column = Text(data).position(error.start_byte)
+            line, column = Text(view.data).position(error.start_byte)
             findings.append(
                 _engine_finding(
                     rules["parse-error"],
@@ -139,7 +246,33 @@ def scan_bytes(ruleset: Ruleset, relpath: str, language: str, data: bytes) -> li
                     column,
                 )
             )
-    return findings
+    return findings, errors
+
+
+def scan_bytes(ruleset: Ruleset, relpath: str, language: str, data: bytes) -> list[Finding]:
+    """Every finding of the selected rules in one file's bytes, edits in byte offsets of `data`; a rule that
+    raises makes an `internal-error` finding instead."""
+    view = view_of(data)
+    try:
+        findings, _ = scan_view(ruleset, relpath, language, view)
+    except Exception as exc:  # a bug on one file must not stop the run: it becomes that file's finding
+        return [internal_error(ruleset.catalog.rules, relpath, exc)[0]]
+    if not view.transcoded:
+        return findings
+    return [
+        replace(f, edits=tuple(Edit(view.to_original(e.start), view.to_original(e.end), e.text) for e in f.edits))
+        for f in findings
+    ]
+
+
+def _unreadable(rules: Mapping[str, Rule], selected: frozenset[str], relpath: str, language: str,
+                content: Content) -> FileOutcome:
+    """The outcome of a file read() gave no bytes for: an io-error finding, or a plain skip."""
+    findings: tuple[Finding, ...] = ()
+    if content.kind == "io-error" and "io-error" in selected:
+        message = rules["io-error"].message.format(problem=content.problem)
+        findings = (_engine_finding(rules["io-error"], relpath, message),)
+    return FileOutcome(relpath, language, "", 0, findings, skipped=content.problem)
 
 
 def _scan_chunk(
@@ -147,21 +280,13 @@ def _scan_chunk(
     tasks: Sequence[tuple[str, str, str, str]],
 ) -> list[FileOutcome]:
     ruleset = _worker_ruleset(rules_dir, cache_dir, digest, selected)
-    rules = ruleset.catalog.rules
     outcomes = []
     for path, relpath, language, known_digest in tasks:
         content = read(Path(path), max_bytes)
-        if content.kind == "io-error":
-            findings: tuple[Finding, ...] = ()
-            if "io-error" in ruleset.selected:
-                message = rules["io-error"].message.format(problem=content.problem)
-                findings = (_engine_finding(rules["io-error"], relpath, message),)
-            outcomes.append(FileOutcome(relpath, language, "", 0, findings, skipped=content.problem))
+        if content.kind:
+            outcomes.append(_unreadable(ruleset.catalog.rules, ruleset.selected, relpath, language, content))
             continue
-        if content.kind == "skip":
-            outcomes.append(FileOutcome(relpath, language, "", 0, skipped=content.problem))
-            continue
-        file_digest = hashlib.blake2b(content.data, digest_size=16).hexdigest()
+        file_digest = _digest(content.data)
         lines = _count_lines(content.data)
         stamp = _stamp(path)
         if file_digest == known_digest:
@@ -170,6 +295,10 @@ def _scan_chunk(
         findings = tuple(scan_bytes(ruleset, relpath, language, content.data))
         outcomes.append(FileOutcome(relpath, language, file_digest, lines, findings, stamp=stamp))
     return outcomes
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def _stamp(path: str) -> tuple[int, int]:
@@ -246,7 +375,7 @@ def _unchanged(
                 hits.append(FileOutcome(source.relpath, source.language, entry[0], entry[1], cached=True, stamp=entry[3:]))
                 continue
             content = read(source.path, max_bytes)
-            if not content.kind and hashlib.blake2b(content.data, digest_size=16).hexdigest() == entry[0]:
+            if not content.kind and _digest(content.data) == entry[0]:
                 hits.append(FileOutcome(source.relpath, source.language, entry[0], entry[1], cached=True, stamp=_stamp(str(source.path))))
                 continue
         try:
@@ -257,95 +386,366 @@ def _unchanged(
     return hits, tasks, pending_bytes
 
 
-def scan(options: ScanOptions, progress: Callable[[int, int], None] | None = None) -> ScanResult:
-    """Scan the option's paths and return every finding, sorted, with the files considered."""
+@dataclass(frozen=True)
+class _Setup:
+    """What scan and apply share before reading a file: the rules chosen, the files found, the cache."""
+
+    catalog: Catalog
+    selected: tuple[str, ...]
+    sources: list[Source]
+    walk_skips: list[Skipped]
+    cache_path: Path | None
+    cached: dict[str, tuple]
+
+
+def check_templates(catalog: Catalog, selected: Iterable[str]) -> None:
+    """Raise RuleError naming the rule file of a selected rule whose fix names a template that cannot load."""
+    from .templating import check_template
+
+    for rule_id in selected:
+        rule = catalog.rules[rule_id]
+        fix = rule.fix or {}
+        for key in ("template", "prelude"):
+            name = fix.get(key)
+            problem = check_template(name) if isinstance(name, str) and name.endswith(".j2") else ""
+            if problem:
+                raise RuleError(f"{rule.path}: fix.{key}: {problem}")
+
+
+def _setup(options: ScanOptions) -> _Setup:
     catalog = load_catalog(options.rules_dir, options.cache_dir)
     selected = tuple(select_rules(catalog, options.select, options.ignore))
-    sources, walk_skips = discover(options.paths, options.root, options.exclude, options.respect_gitignore)
+    check_templates(catalog, selected)
+    sources, walk_skips = discover(
+        options.paths, options.root, options.exclude, options.respect_gitignore, options.skip_dirs
+    )
     cache_key = hashlib.sha256(f"{__version__}\0{catalog.digest}\0{selected}\0{options.max_bytes}".encode()).hexdigest()[:16]
     cache_path = _cache_file(options, cache_key)
-    cached = _load_cache(cache_path)
-    tracker = Progress(total=len(sources), callback=progress)
-    outcomes, tasks, total_bytes = _unchanged(sources, cached, options.max_bytes)
-    tracker.advance(len(outcomes))
-    if tasks:
-        # Compiled once here, so a broken rule is reported from the main process with its file named, and forked
-        # workers inherit it; a scan that finds every file in its cache never needs it.
-        _worker_ruleset(str(options.rules_dir), str(options.cache_dir or ""), catalog.digest, selected)
+    return _Setup(catalog, selected, sources, walk_skips, cache_path, _load_cache(cache_path))
+
+
+def _run_chunks(
+    options: ScanOptions, worker: Callable[..., list], args: tuple, tasks: Sequence, total_bytes: int,
+    tracker: Progress,
+) -> list:
+    """Run `worker(*args, chunk)` over the tasks, in processes when the work is big enough to pay for them."""
+    results: list = []
     jobs = options.jobs or (os.cpu_count() or 1)
-    args = (str(options.rules_dir), str(options.cache_dir or ""), catalog.digest, selected, options.max_bytes)
     if jobs > 1 and total_bytes >= PARALLEL_MIN_BYTES and len(tasks) > CHUNK_FILES:
         size = max(8, min(CHUNK_FILES, len(tasks) // (jobs * 4) or 1))
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_scan_chunk, *args, chunk) for chunk in _chunks(tasks, size)]
+            futures = [pool.submit(worker, *args, chunk) for chunk in _chunks(tasks, size)]
             for future in futures:
-                chunk_outcomes = future.result()
-                outcomes.extend(chunk_outcomes)
-                tracker.advance(len(chunk_outcomes))
+                done = future.result()
+                results.extend(done)
+                tracker.advance(len(done))
     else:
         for chunk in _chunks(tasks, CHUNK_FILES):
-            chunk_outcomes = _scan_chunk(*args, chunk)
-            outcomes.extend(chunk_outcomes)
-            tracker.advance(len(chunk_outcomes))
-    findings: list[Finding] = []
-    files: list[SourceFile] = []
-    new_cache: dict[str, tuple[str, int, tuple[Finding, ...]]] = {}
-    for outcome in outcomes:
-        file_findings = cached[outcome.relpath][2] if outcome.cached else outcome.findings
-        if outcome.digest:
-            new_cache[outcome.relpath] = (outcome.digest, outcome.lines, file_findings, *outcome.stamp)
-        findings.extend(file_findings)
-        files.append(SourceFile(outcome.relpath, outcome.language, outcome.lines, outcome.skipped))
-    for skip in walk_skips:
-        files.append(SourceFile(skip.relpath, "", 0, skip.reason))
-    if any(not outcome.cached for outcome in outcomes) or new_cache.keys() != cached.keys():
-        _save_cache(cache_path, new_cache)
+            done = worker(*args, chunk)
+            results.extend(done)
+            tracker.advance(len(done))
+    return results
+
+
+def _skip_findings(catalog: Catalog, selected: Iterable[str], skips: Iterable[Skipped]) -> list[Finding]:
+    """A finding for each skipped path whose reason names a rule (a link out of the tree)."""
+    chosen = set(selected)
+    return [
+        _engine_finding(catalog.rules[skip.rule], skip.relpath, catalog.rules[skip.rule].message.format(problem=skip.reason))
+        for skip in skips
+        if skip.rule and skip.rule in chosen and skip.rule in catalog.rules
+    ]
+
+
+def _result(options: ScanOptions, setup: _Setup, findings: list[Finding], files: list[SourceFile]) -> ScanResult:
+    findings = findings + _skip_findings(setup.catalog, setup.selected, setup.walk_skips)
+    files = files + [SourceFile(skip.relpath, "", 0, skip.reason) for skip in setup.walk_skips]
     findings.sort(key=lambda f: f.sort_key)
     files.sort(key=lambda f: f.path)
     return ScanResult(
         root=options.root.as_posix(),
         findings=tuple(findings),
         files=tuple(files),
-        rules={rule_id: catalog.rules[rule_id] for rule_id in selected},
+        rules={rule_id: setup.catalog.rules[rule_id] for rule_id in setup.selected},
         tool_version=__version__,
+    )
+
+
+def _rule_args(options: ScanOptions, setup: _Setup) -> tuple:
+    # Compiled once here, so a broken rule is reported from the main process with its file named, and forked
+    # workers inherit it.
+    _worker_ruleset(str(options.rules_dir), str(options.cache_dir or ""), setup.catalog.digest, setup.selected)
+    return (str(options.rules_dir), str(options.cache_dir or ""), setup.catalog.digest, setup.selected, options.max_bytes)
+
+
+def scan(options: ScanOptions, progress: Callable[[int, int], None] | None = None) -> ScanResult:
+    """Scan the option's paths and return every finding, sorted, with the files considered."""
+    setup = _setup(options)
+    cached = setup.cached
+    tracker = Progress(total=len(setup.sources), callback=progress)
+    outcomes, tasks, total_bytes = _unchanged(setup.sources, cached, options.max_bytes)
+    tracker.advance(len(outcomes))
+    if tasks:  # a scan that finds every file in its cache never compiles the rules
+        outcomes += _run_chunks(options, _scan_chunk, _rule_args(options, setup), tasks, total_bytes, tracker)
+    findings: list[Finding] = []
+    files: list[SourceFile] = []
+    new_cache: dict[str, tuple] = {}
+    for outcome in outcomes:
+        file_findings = cached[outcome.relpath][2] if outcome.cached else outcome.findings
+        if outcome.digest:
+            new_cache[outcome.relpath] = (outcome.digest, outcome.lines, file_findings, *outcome.stamp)
+        findings.extend(file_findings)
+        files.append(SourceFile(outcome.relpath, outcome.language, outcome.lines, outcome.skipped))
+    if any(not outcome.cached for outcome in outcomes) or new_cache.keys() != cached.keys():
+        _save_cache(setup.cache_path, new_cache)
+    return _result(options, setup, findings, files)
+
+
+# -- apply: plan every file from the bytes it rewrites, then write ------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlannedFile:
+    """One file's outcome in an apply run: its findings, its plan (None when it has no bytes), a failure trace."""
+
+    outcome: FileOutcome
+    plan: FilePlan | None
+    trace: str = ""
+
+
+def plan_source(
+    ruleset: Ruleset, relpath: str, language: str, data: bytes, *, unsafe: bool = False, markers: bool = True,
+    cached: tuple | None = None,
+) -> PlannedFile:
+    """Scan and plan one file from exactly `data`: findings come from the cache only when its digest is these
+    bytes'; the migrated bytes must parse with no more error nodes than the original, else the file is refused."""
+    from .rewrite import plan_file
+
+    rules = ruleset.catalog.rules
+    digest = _digest(data)
+    lines = _count_lines(data)
+    view = view_of(data)
+    try:
+        if cached is not None and cached[0] == digest and not view.transcoded:
+            findings, errors = list(cached[2]), None
+        else:
+            findings, errors = scan_view(ruleset, relpath, language, view)
+        plan = plan_file(relpath, language, view.data, findings, rules, unsafe=unsafe, markers=markers)
+        if plan.changed:
+            if errors is None:
+                errors = syntax_errors(ruleset, language, view.data)
+            after = syntax_errors(ruleset, language, plan.migrated)
+            if after > errors:
+                plan = replace(plan, migrated=plan.original, refused=(
+                    f"the migrated file would not parse ({after} syntax error{'s' if after != 1 else ''} "
+                    f"where the original has {errors}); it is left untouched"))
+            else:
+                try:
+                    plan = replace(plan, migrated=view.restore(plan.migrated))
+                except UntranscodableError as exc:
+                    plan = replace(plan, migrated=plan.original, refused=(
+                        f"{exc}; it is left untouched (save it as UTF-8 to migrate it)"))
+        plan = replace(plan, original=data, migrated=data if not plan.changed or plan.refused else plan.migrated)
+    except Exception as exc:  # a bug on one file must not stop the run: it becomes that file's finding
+        finding, trace = internal_error(rules, relpath, exc)
+        outcome = FileOutcome(relpath, language, digest, lines, (finding,))
+        return PlannedFile(outcome, FilePlan(relpath, data, data, refused=finding.message), trace)
+    return PlannedFile(FileOutcome(relpath, language, digest, lines, tuple(findings)), plan)
+
+
+def _plan_chunk(
+    rules_dir: str, cache_dir: str, digest: str, selected: tuple[str, ...], max_bytes: int, unsafe: bool,
+    markers: bool, tasks: Sequence[tuple[str, str, str, tuple | None]],
+) -> list[PlannedFile]:
+    ruleset = _worker_ruleset(rules_dir, cache_dir, digest, selected)
+    planned = []
+    for path, relpath, language, cached in tasks:
+        content = read(Path(path), max_bytes)
+        if content.kind:
+            planned.append(PlannedFile(_unreadable(ruleset.catalog.rules, ruleset.selected, relpath, language, content), None))
+            continue
+        planned.append(plan_source(ruleset, relpath, language, content.data, unsafe=unsafe, markers=markers, cached=cached))
+    return planned
+
+
+@dataclass(frozen=True)
+class ApplyOptions:
+    """How apply plans and where it writes: fix safety, markers, the tile step, and write, diff/check or copy."""
+
+    unsafe: bool = False
+    markers: bool = True
+    tile: bool = False
+    write: bool = True
+    out_dir: Path | None = None
+
+
+@dataclass(frozen=True)
+class Output:
+    """One file the run writes, relative to the root (or the output folder), and what it must hold until then."""
+
+    relpath: str
+    data: bytes
+    expected: bytes | None  # the bytes it was planned from; None for a file the run creates
+    path: Path  # where it is: `relpath` is how reports name it, which for a non-UTF-8 name is not the name
+
+
+@dataclass(frozen=True)
+class Migration:
+    """A whole apply run planned in memory: findings, every file's plan, the tile step, and what to write."""
+
+    result: ScanResult
+    plans: tuple[FilePlan, ...]
+    outputs: tuple[Output, ...]
+    tile_files: tuple[str, ...] = ()
+    tile_notes: tuple = ()
+    traces: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ApplyReport:
+    """What an apply run did: its plan, the files written, and each file it could not write or copy, and why."""
+
+    migration: Migration
+    written: tuple[str, ...] = ()
+    failures: tuple[tuple[str, str], ...] = ()
+    removed_temporaries: int = 0
+    left_out: tuple[tuple[str, str], ...] = ()  # links the copy for --out-dir leaves out on purpose
+
+
+class ApplyError(Exception):
+    """An apply run that cannot start (an output folder that is the tree itself, a tree another run holds)."""
+
+
+def plan_apply(options: ScanOptions, apply: ApplyOptions, progress: Callable[[int, int], None] | None = None) -> Migration:
+    """Plan every file (C/C++/CUDA, Python, build files, and with `tile` the tile modules) without writing."""
+    setup = _setup(options)
+    tracker = Progress(total=len(setup.sources), callback=progress)
+    tasks = [(str(s.path), s.relpath, s.language, setup.cached.get(s.relpath)) for s in setup.sources]
+    total_bytes = sum(_stamp(str(s.path))[0] for s in setup.sources)
+    args = (*_rule_args(options, setup), apply.unsafe, apply.markers) if tasks else ()
+    planned: list[PlannedFile] = _run_chunks(options, _plan_chunk, args, tasks, total_bytes, tracker) if tasks else []
+    plans = {p.plan.relpath: p.plan for p in planned if p.plan is not None}
+    findings = [f for p in planned for f in p.outcome.findings]
+    files = [SourceFile(p.outcome.relpath, p.outcome.language, p.outcome.lines, p.outcome.skipped) for p in planned]
+    traces = {p.outcome.relpath: p.trace for p in planned if p.trace}
+    where = {s.relpath: s.path for s in setup.sources}
+    outputs = {
+        relpath: Output(relpath, plan.migrated, plan.original, where[relpath])
+        for relpath, plan in plans.items()
+        if plan.changed and not plan.refused
+    }
+    tile_files: list[str] = []
+    notes: tuple = ()
+    if apply.tile:
+        from .tiling import plan_tile
+
+        tile = plan_tile(options, apply, plans, setup.catalog.rules)
+        for relpath, (finding, trace) in tile.failures.items():
+            findings.append(finding)
+            traces[relpath] = trace
+            outputs.pop(relpath, None)
+            if relpath in plans:
+                plans[relpath] = replace(plans[relpath], migrated=plans[relpath].original, refused=finding.message)
+        for relpath, (data, expected) in tile.outputs.items():
+            if relpath in plans and plans[relpath].refused:
+                continue  # a file apply refused stays as it is, whatever the tile step would make of it
+            outputs[relpath] = Output(relpath, data, expected, where.get(relpath, options.root / relpath))
+            tile_files.append(relpath)
+        notes = tile.notes
+    return Migration(
+        result=_result(options, setup, findings, files),
+        plans=tuple(plans[k] for k in sorted(plans)),
+        outputs=tuple(outputs[k] for k in sorted(outputs)),
+        tile_files=tuple(sorted(tile_files)),
+        tile_notes=notes,
+        traces=traces,
     )
 
 
 def plan_migration(
     options: ScanOptions, *, unsafe: bool = False, markers: bool = True
 ) -> tuple[ScanResult, list[FilePlan]]:
-    """Scan, then compute every file's migrated bytes without writing anything."""
-    from .rewrite import plan_file
-
-    result = scan(options)
-    by_file: dict[str, list[Finding]] = {}
-    for finding in result.findings:
-        by_file.setdefault(finding.path, []).append(finding)
-    languages = {f.path: f.language for f in result.files}
-    plans: list[FilePlan] = []
-    for relpath, findings in sorted(by_file.items()):
-        if any(f.rule_id == "io-error" for f in findings):
-            continue
-        path = _absolute(options, relpath)
-        content = read(path, options.max_bytes)
-        if content.kind:
-            continue
-        parse_error = any(f.rule_id == "parse-error" for f in findings)
-        plans.append(
-            plan_file(
-                relpath,
-                languages.get(relpath, "cuda"),
-                content.data,
-                findings,
-                result.rules,
-                unsafe=unsafe,
-                markers=markers,
-                parse_error=parse_error,
-            )
-        )
-    return result, plans
+    """Every file's findings and migrated bytes, planned from one read of each file, without writing anything."""
+    migration = plan_apply(options, ApplyOptions(unsafe=unsafe, markers=markers, write=False))
+    return migration.result, list(migration.plans)
 
 
-def _absolute(options: ScanOptions, relpath: str) -> Path:
-    path = Path(relpath)
-    return path if path.is_absolute() else options.root / path
+def _within(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def _out_targets(options: ScanOptions, out: Path) -> list[tuple[Path, Path]]:
+    """Each given folder and its copy under `out`; raises ApplyError for paths the copy cannot hold."""
+    root = options.root.resolve()
+    pairs = []
+    for given in options.paths:
+        real = given.resolve()
+        if not _within(real, root):
+            raise ApplyError(f"{given}: outside the root {root}; with --out-dir, pass --root a folder holding every path")
+        target = out / real.relative_to(root)
+        if _within(real, target):
+            raise ApplyError(f"{out}: the output folder would hold the copy of {given} over {given} itself")
+        pairs.append((real, target))
+    return pairs
+
+
+def apply_migration(
+    options: ScanOptions, apply: ApplyOptions, progress: Callable[[int, int], None] | None = None
+) -> ApplyReport:
+    """Plan the whole run in memory, then write: in place, or into a copy of the tree under `out_dir`.
+
+    Nothing is written until every file is planned. Each write re-reads its target and renames a finished
+    temporary over it only if the target still holds the planned-from bytes; a file that cannot be written is
+    reported and the run goes on. While it writes, the run holds a lock on the folder it writes into, so a second
+    run on the same tree stops at once; it first removes the temporaries an interrupted run left there."""
+    if not apply.write:
+        return ApplyReport(plan_apply(options, apply, progress))
+    out = apply.out_dir.resolve() if apply.out_dir is not None else None
+    pairs = _out_targets(options, out) if out is not None else []
+    if out is not None:
+        options = replace(options, skip_dirs=(*options.skip_dirs, out))
+        out.mkdir(parents=True, exist_ok=True)
+    from .writeplan import TreeLockedError, copy_tree, remove_stale_temporaries, tree_lock
+
+    base = out if out is not None else options.root.resolve()
+    try:
+        with tree_lock(base):
+            removed = remove_stale_temporaries([out] if out is not None else list(options.paths))
+            migration = plan_apply(options, apply, progress)
+            problems = []
+            for source, target in pairs:
+                if source.is_dir():
+                    prefix = source.relative_to(options.root.resolve()).as_posix()
+                    problems += [
+                        (f"{prefix}/{p.relpath}" if prefix != "." else p.relpath, p.problem, p.error)
+                        for p in copy_tree(source, target, skip=[out])
+                    ]
+            written, write_failures = _write_outputs(migration.outputs, options.root.resolve(), out)
+    except TreeLockedError as exc:
+        raise ApplyError(str(exc)) from None
+    failures = tuple((rel, problem) for rel, problem, error in problems if error) + tuple(write_failures)
+    left_out = tuple((rel, problem) for rel, problem, error in problems if not error)
+    return ApplyReport(migration, written, failures, len(removed), left_out)
+
+
+def _write_outputs(
+    outputs: Sequence[Output], root: Path, out: Path | None
+) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
+    """Write each output in place (checked against the bytes it was planned from) or to its place under `out`."""
+    from .writeplan import StaleFileError, write_checked
+
+    written: list[str] = []
+    failures: list[tuple[str, str]] = []
+    for output in outputs:
+        target = output.path
+        if out is not None:
+            target = out / (target.parent.resolve() / target.name).relative_to(root)
+        try:
+            write_checked(target, output.data, output.expected if out is None else None)
+        except StaleFileError as exc:
+            failures.append((output.relpath, str(exc)))
+        except OSError as exc:
+            failures.append((output.relpath, f"cannot write: {exc.strerror or exc}"))
+        else:
+            written.append(output.relpath)
+    return tuple(written), failures

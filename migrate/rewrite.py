@@ -1,17 +1,14 @@
-"""Applying findings' edits to files: choosing edits, includes and markers, byte-exact rewriting, atomic writes."""
+"""Planning one file's migration in memory: choosing edits, includes and markers, byte-exact rewriting, diffs."""
 
 from __future__ import annotations
 
 import difflib
-import os
 import re
-import stat
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 from .model import Edit, Finding, Rule
+from .transcoding import view_of
 
 BOM = b"\xef\xbb\xbf"
 C_LANGUAGES = ("cuda",)
@@ -61,37 +58,40 @@ def detect_encoding(data: bytes) -> Encoding:
 
 def choose_edits(findings: Iterable[Finding], unsafe: bool) -> tuple[list[Edit], list[Finding]]:
     """Edits of the fixable findings (safe ones, and unsafe ones when asked), earliest first, never overlapping."""
-    chosen: list[tuple[Edit, Finding]] = []
-    for finding in findings:
+    chosen: list[tuple[Edit, int, Finding]] = []
+    for order, finding in enumerate(findings):
         if finding.safety == "manual" or (finding.safety == "unsafe" and not unsafe):
             continue
         for edit in finding.edits:
-            chosen.append((edit, finding))
-    chosen.sort(key=lambda pair: (pair[0].start, pair[0].end))
+            chosen.append((edit, order, finding))
+    chosen.sort(key=lambda item: (item[0].start, item[0].end))
     edits: list[Edit] = []
-    applied: list[Finding] = []
+    applied: dict[int, Finding] = {}  # keyed by position: one lookup per edit, however many findings
     last_end = -1
-    for edit, finding in chosen:
+    for edit, order, finding in chosen:
         if edits and edit == edits[-1]:
             continue
         if edit.start < last_end:
             continue  # overlaps an earlier edit: the earlier (outer or first) one wins, this one waits for a re-run
         edits.append(edit)
-        if finding not in applied:
-            applied.append(finding)
+        applied.setdefault(order, finding)
         last_end = max(last_end, edit.end)
-    return edits, applied
+    return edits, list(applied.values())
 
 
 def apply_edits(data: bytes, edits: Sequence[Edit], encoding: Encoding) -> bytes:
-    """Replace each edit's byte span, from the end of the file backwards; every other byte stays."""
-    out = data
-    for edit in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
+    """Replace each edit's byte span (edits never overlap); every other byte stays. One pass, linear in the size."""
+    pieces: list[bytes] = []
+    cursor = 0
+    for edit in sorted(edits, key=lambda e: (e.start, e.end)):
         text = edit.text.replace("\r\n", "\n").encode(encoding.codec)
         if encoding.newline != b"\n":
             text = text.replace(b"\n", encoding.newline)
-        out = out[: edit.start] + text + out[edit.end :]
-    return out
+        pieces.append(data[cursor : edit.start])
+        pieces.append(text)
+        cursor = max(cursor, edit.end)
+    pieces.append(data[cursor:])
+    return b"".join(pieces)
 
 
 def _line_starts(data: bytes) -> list[int]:
@@ -138,7 +138,8 @@ def _marker_edits(
             continue
         current = lines[line - 1].decode(encoding.codec, "replace")
         indent = current[: len(current) - len(current.lstrip(" \t"))]
-        text = f"{indent}{lead} {marker.decode()} {finding.message}\n"
+        message = " ".join(finding.message.split())  # one line, or the next run would not see the marker whole
+        text = f"{indent}{lead} {marker.decode()} {message}\n"
         edits.append(Edit(starts[line - 1], starts[line - 1], text))
         marked.append(finding)
     return edits, marked
@@ -146,8 +147,12 @@ def _marker_edits(
 
 def _ensure_include(data: bytes, header: str, encoding: Encoding) -> bytes:
     """Make `header` included exactly once: keep the first include of it, drop repeats, add one if none."""
-    if data.startswith(BOM):
-        return BOM + _ensure_include(data[len(BOM) :], header, encoding)
+    if data.startswith(BOM):  # only the first mark is one; a second is text of the file
+        return BOM + _include_once(data[len(BOM) :], header, encoding)
+    return _include_once(data, header, encoding)
+
+
+def _include_once(data: bytes, header: str, encoding: Encoding) -> bytes:
     target = header.encode()
     found = [m for m in INCLUDE_LINE.finditer(data) if m.group(1) == target]
     if found:
@@ -270,11 +275,11 @@ def plan_file(
     *,
     unsafe: bool = False,
     markers: bool = True,
-    parse_error: bool = False,
 ) -> FilePlan:
-    """Everything apply would do to one file, computed without touching it."""
-    if parse_error:
-        return FilePlan(relpath, data, data, refused="the parser could not read the file; it is left untouched")
+    """Everything apply would do to one file, computed without touching it.
+
+    A file with a parse error somewhere still gets the edits the matcher made on intact nodes; whether the
+    result reads no worse than the original is the engine's check after planning."""
     encoding = detect_encoding(data)
     edits, applied = choose_edits(findings, unsafe)
     marker_edits, marked = _marker_edits(data, language, findings, encoding) if markers else ([], [])
@@ -291,43 +296,7 @@ def plan_file(
 
 def unified_diff(plan: FilePlan) -> str:
     """A unified diff of one file's migration (a/ and b/ prefixes, as git prints them)."""
-    encoding = detect_encoding(plan.original)
-    before = plan.original.decode(encoding.codec, "replace").splitlines(keepends=True)
-    after = plan.migrated.decode(encoding.codec, "replace").splitlines(keepends=True)
+    before = view_of(plan.original).data.decode("utf-8", "replace").splitlines(keepends=True)
+    after = view_of(plan.migrated).data.decode("utf-8", "replace").splitlines(keepends=True)
     lines = difflib.unified_diff(before, after, f"a/{plan.relpath}", f"b/{plan.relpath}")
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder and rename it over the target; the mode is kept."""
-    mode = None
-    try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".migrate-tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-@dataclass
-class ApplySummary:
-    """Counts for the closing line of `migrate apply`."""
-
-    files_changed: int = 0
-    edits: int = 0
-    markers: int = 0
-    refused: list[str] = field(default_factory=list)

@@ -30,10 +30,14 @@ class Source:
 
 @dataclass(frozen=True)
 class Skipped:
-    """A path the walk did not scan, and why (a symlink loop, say)."""
+    """A path the walk did not scan, and why (a symlink loop, say); `rule` names the finding it also gets."""
 
     relpath: str
     reason: str
+    rule: str = ""
+
+
+LINK_RULE = "symlink-skipped"
 
 
 def language_of(path: Path | str) -> str | None:
@@ -68,6 +72,16 @@ def _relpath(path: Path | str, root: Path) -> str:
         return Path(text).as_posix()
 
 
+def display_name(text: str) -> str:
+    """A path as reports print it: a file name that is not UTF-8 shows its odd bytes as `\\xNN` escapes, so
+    every output format can hold it (the file itself is still found through its real path)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(text).decode("utf-8", "backslashreplace")
+    return text
+
+
 def _gitignore(directory: Path, inherited: pathspec.PathSpec | None) -> tuple[pathspec.PathSpec | None, Path | None]:
     ignore_file = directory / ".gitignore"
     if not ignore_file.is_file():
@@ -88,24 +102,42 @@ def _excluded(relpath: str, excludes: Sequence[str]) -> bool:
 
 
 def discover(
-    paths: Sequence[Path], root: Path, excludes: Sequence[str] = (), respect_gitignore: bool = True
+    paths: Sequence[Path],
+    root: Path,
+    excludes: Sequence[str] = (),
+    respect_gitignore: bool = True,
+    skip_dirs: Sequence[Path] = (),
 ) -> tuple[list[Source], list[Skipped]]:
     """Every file under `paths` that migrate reads, sorted, with the paths it skipped and why.
 
-    A file named explicitly is scanned whatever its name (read as C/C++/CUDA when nothing else fits).
+    A file named explicitly is scanned whatever its name (read as C/C++/CUDA when nothing else fits). Symbolic
+    links are never followed, except a folder named explicitly: a link to a file inside the tree is read where
+    its target is, and a link that leaves the tree is reported with a `symlink-skipped` finding. `skip_dirs`
+    (resolved folders, an output folder inside the tree) are not walked.
     """
     sources: dict[str, Source] = {}
     skipped: list[Skipped] = []
+    skip = frozenset(os.fspath(p) for p in skip_dirs)
     for given in paths:
+        if given.is_symlink() and not given.is_dir():
+            rel = display_name(_relpath(given.absolute(), root) if given.is_absolute() else given.as_posix())
+            link = _link_skip(given, rel, root.resolve())
+            if not link.rule and given.is_file():
+                # A link named on the command line to a file inside the root: its target is what gets migrated.
+                target = given.resolve()
+                target_rel = display_name(_relpath(target, root.resolve()))
+                sources[target_rel] = Source(target, target_rel, language_of(target) or language_of(given) or "cuda")
+            skipped.append(link)
+            continue
         if given.is_file() or (given.exists() and not given.is_dir()):
             language = language_of(given) or "cuda"
-            rel = _relpath(given.resolve(), root) if given.is_absolute() else given.as_posix()
+            rel = display_name(_relpath(given.resolve(), root) if given.is_absolute() else given.as_posix())
             sources[rel] = Source(given, rel, language)
             continue
         if not given.exists():
             skipped.append(Skipped(given.as_posix(), "no such file or directory"))
             continue
-        for source_or_skip in _walk(given, root, excludes, respect_gitignore):
+        for source_or_skip in _walk(given, root, excludes, respect_gitignore, skip):
             if isinstance(source_or_skip, Skipped):
                 skipped.append(source_or_skip)
             else:
@@ -113,7 +145,30 @@ def discover(
     return [sources[k] for k in sorted(sources)], sorted(set(skipped), key=lambda s: s.relpath)
 
 
-def _walk(top: Path, root: Path, excludes: Sequence[str], respect_gitignore: bool) -> Iterator[Source | Skipped]:
+def _link_skip(link: Path, rel: str, tree: Path) -> Skipped:
+    """Why a symbolic link is not read through, and whether it gets a finding (one that leaves `tree`)."""
+    try:
+        target = link.resolve(strict=True)
+    except FileNotFoundError:
+        return Skipped(rel, "broken symlink")
+    except (RuntimeError, OSError):
+        return Skipped(rel, "symlink loop: not followed")
+    inside = target == tree or tree in target.parents
+    if target.is_dir():
+        if not inside:
+            return Skipped(rel, "symlink to a folder outside the tree: not followed", LINK_RULE)
+        if target == tree or target in link.parents or target in link.parent.resolve().parents:
+            return Skipped(rel, "symlink loop: a link to a folder that holds it; not followed")
+        return Skipped(rel, "symlink to a folder inside the tree: not followed; that folder is scanned where it is")
+    if not inside:
+        return Skipped(rel, "symlink to a file outside the tree: not read or rewritten", LINK_RULE)
+    return Skipped(rel, "symlink to a file inside the tree: scanned and migrated where its target is")
+
+
+def _walk(
+    top: Path, root: Path, excludes: Sequence[str], respect_gitignore: bool, skip: frozenset[str] = frozenset()
+) -> Iterator[Source | Skipped]:
+    tree = top.resolve()
     seen_dirs: set[tuple[int, int]] = set()
     stack: list[tuple[Path, list[tuple[pathspec.PathSpec, Path]]]] = [(top, [])]
     while stack:
@@ -139,11 +194,12 @@ def _walk(top: Path, root: Path, excludes: Sequence[str], respect_gitignore: boo
             continue
         subdirs = []
         for entry in entries:
-            rel = _relpath(entry.path, root)
+            rel = display_name(_relpath(entry.path, root))
             try:
-                is_dir = entry.is_dir()
+                is_link = entry.is_symlink()
+                is_dir = os.path.isdir(entry.path) if is_link else entry.is_dir()
             except OSError:
-                is_dir = False
+                is_link, is_dir = False, False
             if is_dir and entry.name in ALWAYS_SKIPPED_DIRS:
                 continue
             if excludes and _excluded(rel, excludes):
@@ -152,17 +208,35 @@ def _walk(top: Path, root: Path, excludes: Sequence[str], respect_gitignore: boo
                 spec.match_file(_relpath(entry.path, base) + ("/" if is_dir else "")) for spec, base in specs
             ):
                 continue
+            if is_link:
+                if is_dir or language_of(entry.name) is not None:
+                    yield _link_skip(Path(entry.path), rel, tree)
+                continue
             if is_dir:
-                subdirs.append((Path(entry.path), specs))
+                if not skip or os.path.realpath(entry.path) not in skip:
+                    subdirs.append((Path(entry.path), specs))
                 continue
             language = language_of(entry.name)
             if language is None:
                 continue
-            if entry.is_symlink() and not os.path.exists(entry.path):
-                yield Skipped(rel, "broken symlink")
-                continue
             yield Source(Path(entry.path), rel, language)
         stack.extend(reversed(subdirs))
+
+
+def is_binary(data: bytes) -> bool:
+    """Whether a file's bytes are not text migrate reads: a NUL early on, unless it is UTF-16 with its mark."""
+    return b"\0" in data[:8192] and not _utf16(data)
+
+
+def _utf16(data: bytes) -> bool:
+    """UTF-16 text with its byte-order mark: NUL bytes, but not binary."""
+    if data[:2] not in (b"\xff\xfe", b"\xfe\xff"):
+        return False
+    try:
+        data[2:].decode("utf-16-le" if data[:2] == b"\xff\xfe" else "utf-16-be")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -182,11 +256,12 @@ def read(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Content:
             return Content(problem="not a regular file", kind="skip")
         size = info.st_size
         if size > max_bytes:
-            return Content(problem=f"larger than the {max_bytes // (1024 * 1024)} MB limit ({size} bytes)", kind="skip")
+            limit = f"{max_bytes // (1024 * 1024)} MB" if max_bytes >= 1024 * 1024 else f"{max_bytes}-byte"
+            return Content(problem=f"larger than the {limit} limit ({size} bytes)", kind="skip")
         with path.open("rb") as handle:
             data = handle.read()
     except OSError as exc:
         return Content(problem=f"cannot read: {exc.strerror or exc}", kind="io-error")
-    if b"\0" in data[:8192]:
+    if is_binary(data):
         return Content(problem="binary file", kind="skip")
     return Content(data=data)

@@ -6,6 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 
 # migrate/data/templates links to templates/ in a checkout and holds a copy in an installed wheel.
 _PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "data" / "templates"
@@ -28,8 +29,11 @@ def _autoescape(name: str | None) -> bool:
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    """The shared environment: StrictUndefined, autoescape for HTML, trailing newlines and blocks kept tidy."""
-    return jinja2.Environment(
+    """The shared environment: StrictUndefined, autoescape for HTML, trailing newlines and blocks kept tidy.
+
+    Sandboxed, because a rule file anyone can add names its template: a template may loop over and format its
+    captures, but reaching Python internals (`cycler.__init__.__globals__`, say) raises SecurityError."""
+    return SandboxedEnvironment(
         loader=jinja2.FileSystemLoader(TEMPLATE_DIR),
         undefined=jinja2.StrictUndefined,
         autoescape=_autoescape,
@@ -37,6 +41,17 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+
+
+def check_template(name: str) -> str:
+    """Why the template `name` cannot be used (missing, or not valid Jinja), or "" when it loads."""
+    try:
+        environment().get_template(name)
+    except jinja2.TemplateNotFound:
+        return f"template {name} does not exist under {TEMPLATE_DIR}"
+    except jinja2.TemplateSyntaxError as exc:
+        return f"template {name} is not valid Jinja: {exc.message} (line {exc.lineno})"
+    return ""
 
 
 def render_template(name: str, **context: object) -> str:

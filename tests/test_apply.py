@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from migrate import rewrite
 from migrate.cli import main
-from migrate.engine import scan_bytes
+from migrate.engine import plan_source, scan_bytes
 from migrate.match import compile_rules
 from migrate.rewrite import plan_file
 from migrate.rules import load_catalog
@@ -35,9 +36,7 @@ def _sources() -> list[Path]:
 
 
 def _plan(relpath: str, language: str, data: bytes, markers: bool = True):
-    findings = scan_bytes(RULESET, relpath, language, data)
-    parse_error = any(f.rule_id == "parse-error" for f in findings)
-    return plan_file(relpath, language, data, findings, CATALOG.rules, markers=markers, parse_error=parse_error)
+    return plan_source(RULESET, relpath, language, data, markers=markers).plan
 
 
 def _language(path: Path) -> str:
@@ -145,13 +144,30 @@ def test_cli_modes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert not list(tree.glob(".*migrate-tmp")), "no temporary file left behind"
 
 
-def test_file_that_does_not_parse_is_left_untouched(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_file_with_a_parse_error_is_migrated_where_it_is_intact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     broken = LAUNCH.replace(b"return 0;", b"return (0;; }} {")
     (tmp_path / "bad.cu").write_bytes(broken)
     code = main(["apply", "--root", str(tmp_path), "--no-cache", str(tmp_path)])
+    assert code == 0
+    migrated = (tmp_path / "bad.cu").read_bytes()
+    assert b"#include <prt/prt.h>" in migrated and b"return (0;; }} {" in migrated
+    assert "not migrated" not in capsys.readouterr().err
+    findings = scan_bytes(RULESET, "bad.cu", "cuda", migrated)
+    assert "parse-error" in {f.rule_id for f in findings}, "the unreadable region is still reported"
+
+
+def test_edit_that_breaks_the_syntax_refuses_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = rewrite.apply_edits
+    monkeypatch.setattr(rewrite, "apply_edits", lambda data, edits, encoding: real(data, edits, encoding) + b"\n}}} (")
+    (tmp_path / "k.cu").write_bytes(LAUNCH)
+    (tmp_path / "plain.cu").write_bytes(b"int main() { return 0; }\n")
+    code = main(["apply", "--root", str(tmp_path), "--no-cache", str(tmp_path)])
     assert code == 2
-    assert (tmp_path / "bad.cu").read_bytes() == broken
-    assert "bad.cu: not migrated" in capsys.readouterr().err
+    assert (tmp_path / "k.cu").read_bytes() == LAUNCH
+    err = capsys.readouterr().err
+    assert "k.cu: not migrated: the migrated file would not parse" in err
 
 
 def test_templates_named_by_rules_exist_and_render() -> None:

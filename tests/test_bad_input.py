@@ -155,7 +155,7 @@ def test_fifo_with_a_source_name_does_not_hang(tree: Path) -> None:
     try:
         done = subprocess.run(
             [sys.executable, "-m", "migrate.cli", "scan", "--no-cache", "--format", "json", "."],
-            cwd=tree, capture_output=True, text=True, timeout=15,
+            cwd=tree, capture_output=True, text=True, timeout=300,
         )
     except subprocess.TimeoutExpired:
         pytest.fail("the scan blocked reading a FIFO")
@@ -269,3 +269,99 @@ def test_everything_at_once(tree: Path) -> None:
     assert {"latin.cuh", "broken.cu", "good.py"} <= paths
     skipped = {f["path"] for f in report["files"] if f["skipped"]}
     assert {"blob.cu", "dangling.cu"} <= skipped
+
+
+# -- settings that cannot be used ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('[[tool.migrate]]\nselect = ["runtime"]\n', "tool.migrate must be a table"),
+        ("[tool.migrate]\nselect = " + "[" * 20000 + "]" * 20000 + "\n", "nested too deeply"),
+        ("[tool.migrate]\nmax-file-size = 0\n", "max-file-size must be a positive number"),
+        ("tool = 3\n", "tool must be a table"),
+    ],
+    ids=["array-of-tables", "deep-array", "zero-size-limit", "tool-not-a-table"],
+)
+def test_unusable_settings_are_one_line_naming_the_file(tree: Path, text: str, expected: str) -> None:
+    (tree / "pyproject.toml").write_text(text)
+    (tree / "k.cu").write_text("void f(float* p) { cudaFree(p); }\n")
+    for command in ("scan", "apply"):
+        done = run(tree, command, "--no-cache", ".")
+        assert done.returncode == EXIT_ERROR
+        assert "pyproject.toml" in done.stderr and expected in done.stderr, done.stderr
+
+
+def test_apply_exits_2_on_a_file_it_cannot_read(tree: Path) -> None:
+    secret = tree / "secret.cu"
+    secret.write_text("void f(float* p) { cudaFree(p); }\n")
+    secret.chmod(0)
+    try:
+        if os.access(secret, os.R_OK):
+            pytest.skip("running with privileges that read a chmod 000 file (root): nothing to test")
+        done = run(tree, "apply", "--no-cache", ".")
+    finally:
+        secret.chmod(0o644)
+    assert done.returncode == EXIT_ERROR
+    assert "secret.cu: not migrated: file could not be read" in done.stderr
+
+
+# -- bytes and encodings ---------------------------------------------------------------------------------------
+
+
+def test_invalid_utf8_in_an_include_and_an_alias_gives_findings(tree: Path) -> None:
+    (tree / "a.cu").write_bytes(b"#include <cuda_runtime\xff.h>\nvoid f(float* p) { cudaFree(p); }\n")
+    (tree / "b.py").write_bytes(b"import torch as t\xe9\nimport torch\ntorch.cuda.synchronize()\n")
+    (tree / "c.cu").write_bytes(b"void g(float* p) { cudaFree(p); }\n")  # after the bad ones: still scanned
+    code, report, _ = scan_json(tree, ".")
+    assert code == EXIT_FINDINGS
+    assert {f["path"] for f in report["findings"]} == {"a.cu", "b.py", "c.cu"}
+    assert not [f for f in report["findings"] if f["rule_id"] == "internal-error"]
+    done = run(tree, "apply", "--no-cache", ".")
+    assert done.returncode == EXIT_CLEAN, done.stderr
+    assert (tree / "a.cu").read_bytes() == b"#include <cuda_runtime\xff.h>\nvoid f(float* p) { prtFree(p); }\n"
+    assert (tree / "b.py").read_bytes().startswith(b"import torch as t\xe9\n")
+
+
+def test_a_latin1_file_whose_migration_latin1_cannot_hold_is_refused_by_name(tree: Path) -> None:
+    data = "# caf\xe9\nimport torch\nx = torch.zeros(2, device=\"cuda\")\n".encode("latin-1")
+    (tree / "l.py").write_bytes(data)
+    done = run(tree, "apply", "--no-cache", ".")
+    migrated = (tree / "l.py").read_bytes()
+    if done.returncode == EXIT_ERROR:
+        assert "l.py: not migrated:" in done.stderr and "latin-1" in done.stderr
+        assert migrated == data
+    else:
+        assert done.returncode == EXIT_CLEAN and migrated.startswith(b"# caf\xe9\n") and migrated != data
+
+
+def test_cr_only_and_utf16_files_are_scanned_and_keep_their_bytes(tree: Path) -> None:
+    text = "#include <cuda_runtime.h>\nvoid f(float* p) { cudaFree(p); } // caf\u00e9\n"
+    (tree / "cr.cu").write_bytes(text.replace("\n", "\r").encode())
+    (tree / "wide.cu").write_bytes(text.encode("utf-16"))
+    code, report, _ = scan_json(tree, ".")
+    assert code == EXIT_FINDINGS
+    for path in ("cr.cu", "wide.cu"):
+        assert sorted((f["line"], f["rule_id"]) for f in findings_of(report, path)) == [
+            (1, "include-cuda-header"), (2, "runtime-api")]
+    assert run(tree, "apply", "--no-cache", ".").returncode == EXIT_CLEAN
+    expected = "#include <prt/prt.h>\nvoid f(float* p) { prtFree(p); } // caf\u00e9\n"
+    assert (tree / "cr.cu").read_bytes() == expected.replace("\n", "\r").encode()
+    assert (tree / "wide.cu").read_bytes() == expected.encode("utf-16")
+    assert run(tree, "apply", "--no-cache", "--check", ".").returncode == EXIT_CLEAN
+
+
+def test_a_file_name_that_is_not_utf8_is_escaped_in_every_format(tree: Path) -> None:
+    name = os.fsdecode(b"k\xff.cu")
+    (tree / name).write_text("void f(float* p) { cudaFree(p); }\n")
+    code, report, _ = scan_json(tree, ".")
+    assert code == EXIT_FINDINGS
+    assert [f["path"] for f in report["findings"]] == ["k\\xff.cu"]
+    for fmt in ("sarif", "markdown", "html", "github", "text"):
+        done = run(tree, "scan", "--no-cache", "--format", fmt, ".")
+        assert done.returncode == EXIT_FINDINGS, (fmt, done.stderr)
+        if fmt == "sarif":
+            assert json.loads(done.stdout)["runs"][0]["results"]
+    assert run(tree, "apply", "--no-cache", ".").returncode == EXIT_CLEAN
+    assert (tree / name).read_text() == "void f(float* p) { prtFree(p); }\n"

@@ -158,17 +158,32 @@ def test_json_through_a_real_process_has_no_progress_bytes(tree: Path) -> None:
 def test_json_under_a_terminal_keeps_the_bar_on_stderr(tree: Path) -> None:
     """With a terminal on stderr the progress bar may draw there, but stdout (piped) stays pure JSON."""
     pty = pytest.importorskip("pty")
+    import threading
+
     master, slave = pty.openpty()
+
+    def drain() -> None:
+        # A terminal nobody reads fills up and blocks the bar's writes: read it as a terminal would.
+        try:
+            while os.read(master, 65536):
+                pass
+        except OSError:
+            pass  # the child closed its end
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
     try:
-        done = subprocess.run(
+        process = subprocess.Popen(
             [sys.executable, "-m", "migrate.cli", "scan", "--no-cache", "--format", "json", "."],
-            cwd=tree, stdout=subprocess.PIPE, stderr=slave, timeout=300,
+            cwd=tree, stdout=subprocess.PIPE, stderr=slave,
         )
-    finally:
         os.close(slave)
+        stdout, _ = process.communicate(timeout=300)
+    finally:
+        reader.join(timeout=30)
         os.close(master)
-    assert b"\x1b" not in done.stdout
-    json.loads(done.stdout)
+    assert b"\x1b" not in stdout
+    json.loads(stdout)
 
 
 def test_sarif_parses(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -419,8 +434,14 @@ def test_explain_unknown_rule_is_exit_2(capsys: pytest.CaptureFixture[str], tmp_
 # -- defaults ----------------------------------------------------------------------------------------------------
 
 
-def test_scan_without_a_path_scans_the_bundled_corpus(capsys: pytest.CaptureFixture[str]) -> None:
-    code, report = scan(REPO, capsys=capsys)
+def test_scan_without_a_path_scans_the_current_folder(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, report = scan(tree, capsys=capsys)
+    assert code == EXIT_FINDINGS
+    assert json.dumps(report, sort_keys=True) == json.dumps(scan(tree, ".", capsys=capsys)[1], sort_keys=True)
+
+
+def test_scan_of_the_bundled_corpus_leaves_its_outputs_out(capsys: pytest.CaptureFixture[str]) -> None:
+    code, report = scan(REPO, "corpus", capsys=capsys)
     assert code == EXIT_FINDINGS
     scanned = {f["path"] for f in report["files"]}
     # corpus/migrate.toml leaves the committed migrations and goldens out: they are outputs, not sources.

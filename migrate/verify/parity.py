@@ -111,9 +111,10 @@ def _instrument(workdir: Path, sources: tuple[str, ...], replay: bool) -> list[s
     from .instrument import instrument_for_record, instrument_for_replay, is_portable  # needs tree-sitter
 
     missing: list[str] = []
+    base = workdir.resolve()
     for name in sources:
         path = workdir / name
-        if not path.is_file():
+        if base not in path.resolve().parents or path.is_symlink() or not path.is_file():
             missing.append(name)
             continue
         data = path.read_bytes()

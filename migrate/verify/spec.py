@@ -217,6 +217,17 @@ class _Reader:
         return dict(value)
 
 
+def _inside(reader: _Reader, name: str, value: str, folder: Path, what: str) -> str:
+    """`value` as a path relative to `folder` that stays inside it (links resolved); anything else is a spec error."""
+    if not value or Path(value).is_absolute() or ".." in Path(value).parts:
+        reader.fail(name, f"{value!r} must be a relative path inside {what}, without `..`")
+    base = folder.resolve()
+    resolved = (base / value).resolve()
+    if resolved != base and base not in resolved.parents:
+        reader.fail(name, f"{value!r} leads outside {what} (through a symbolic link)")
+    return value
+
+
 def _template_check(reader: _Reader, name: str, text: str) -> str:
     for match in _PLACEHOLDER.finditer(text):
         if match.group(1) not in VARIABLES:
@@ -254,7 +265,7 @@ def _side(path: Path, name: str, data: Any, default_sources: str, default_backen
         reader.fail("backends", "must name at least one backend")
     return Side(
         name=name,
-        sources=reader.get("sources", str, default_sources),
+        sources=_inside(reader, "sources", reader.get("sources", str, default_sources), path.parent, "the case folder"),
         build=_commands(reader, "build", backends, required=False),
         run=_commands(reader, "run", backends, required=True),
         backends=backends,
@@ -348,6 +359,9 @@ def _kernels(path: Path, data: Any) -> Kernels:
     sources = reader.strings("sources")
     if not sources:
         reader.fail("sources", "must name at least one source file of the original")
+    for source in sources:
+        # Checked against the case folder here; the staged copy that is instrumented is checked again there.
+        _inside(reader, "sources", source, path.parent, "the case's sources")
     return Kernels(
         sources=sources,
         tolerance=_tolerance(reader),
