@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import re
 from pathlib import Path
 
 import pytest
@@ -63,7 +64,7 @@ def test_apply_is_idempotent_and_keeps_untouched_bytes(path: Path) -> None:
     position = 0
     for segment in kept:
         for line in segment.splitlines(keepends=True):
-            if line.lstrip().startswith(b"#include"):
+            if re.match(rb"[ \t]*#[ \t]*include", line):
                 continue  # a repeated include of the runtime header is folded into one
             found = first.migrated.find(line, position)
             assert found != -1, f"untouched bytes {line[:60]!r} are missing or out of order after the migration"
@@ -74,7 +75,7 @@ def _outside_includes(data: bytes, start: int, end: int) -> bytes:
     """data[start:end] less the rest of an #include line it starts in: a repeated include of the runtime header
     is folded into one, its line's tail included."""
     line_start = data.rfind(b"\n", 0, start) + 1
-    if data[line_start:start].lstrip().startswith(b"#include"):
+    if re.match(rb"[ \t]*#[ \t]*include", data[line_start:start]):
         newline = data.find(b"\n", start, end)
         start = end if newline == -1 else newline + 1
     return data[start:end]
