@@ -54,6 +54,7 @@ LIBRARY_INCLUDES = re.compile(
     r"#include <(cublas|cufft|cusparse|cusolver|cudnn|nccl|curand|thrust/|cub/|mma|nvrtc|npp|nvjpeg|nvml|cutlass|mpi|"
     r"cooperative_groups|omp)"
 )
+SIBLING = re.compile(r"\.\./([A-Za-z0-9_+.-]+-cuda)\b")
 SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".C")
 OBJECT_SUFFIXES = (".o", ".a", ".so")
 VERDICT_FAIL = re.compile(r"\bFAIL(ED|URE)?\b|\bfail(ed)?\b|\bincorrect\b|\bINCORRECT\b|\bMismatch|\bmismatch")
@@ -144,6 +145,12 @@ def _translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[
         if token in NVCC_DROP_WITH_VALUE:
             next(it, None)
             continue
+        if token in ("-x", "--x") and backend == "cpu":
+            next(it, None)  # `-x cu`: every source is compiled as CUDA; the CPU build says `-x c++` for all of them
+            continue
+        if token in ("-dc", "--device-c"):
+            compile_only = True  # relocatable device code: still one object per source
+            continue
         if token == "-Xcompiler" or token == "--compiler-options":
             value = next(it, "")
             flags += [v for v in value.split(",") if v and not v.startswith("-O") and v != "-Werror"]
@@ -204,6 +211,9 @@ def _build(folder: Path, backend: str, runtime_cflags: list[str], runtime_libs: 
         return "" if proc.returncode == 0 else _first_error(proc.stderr + proc.stdout) or "make failed"
     lines = _make_lines(folder)
     commands = [shlex.split(line) for line in lines]
+    for tokens in commands:
+        if tokens[:2] == ["mkdir", "-p"]:
+            subprocess.run(tokens, cwd=folder, capture_output=True)  # object folders the compile lines write into
     commands = [c for c in commands if _is_compiler(c)]
     if not commands:
         return "no compiler command in the Makefile"
@@ -324,6 +334,15 @@ def main(argv: list[str] | None = None) -> int:
     if options.sample > 1:
         names = names[:: options.sample]
 
+    # Programs that include or build from a sibling program's folder (`-I../qkv-cuda`) are staged and migrated
+    # together with it.
+    siblings: set[str] = set()
+    for name in names:
+        for path in (src / name).rglob("*"):
+            if path.is_file() and (path.name == "Makefile" or path.suffix in (".cu", ".cuh", ".h", ".hpp", ".cpp")):
+                siblings.update(SIBLING.findall(path.read_text(errors="replace")))
+    siblings = {s for s in siblings if s not in names and (src / s).is_dir()}
+
     work = options.work.resolve()
     stage, migrated = work / "original", work / "migrated"
     apply_log = ""
@@ -337,7 +356,9 @@ def main(argv: list[str] | None = None) -> int:
         # The shared folders travel unmigrated beside the programs.
         for folder in shared:
             _copy_tree(folder, migrated / "src" / folder.name)
-        programs = [stage / "src" / n for n in names]
+        for name in sorted(siblings):
+            _copy_tree(src / name, stage / "src" / name)
+        programs = [stage / "src" / n for n in names + sorted(siblings)]
         start = time.perf_counter()
         proc = subprocess.run(
             [sys.executable, "-m", "migrate.cli", "apply", *map(str, programs), "--out-dir", str(migrated),
@@ -428,7 +449,7 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         try:
             proc = subprocess.run(command, cwd=folder, capture_output=True, timeout=options.timeout,
-                                  env={**os.environ, "OMP_NUM_THREADS": "1"})
+                                  env={**os.environ, "OMP_NUM_THREADS": "1", "PRT_CPU_THREADS": "1"})
             text = (proc.stdout + proc.stderr).decode(errors="replace")
             outcome.verdict = _verdict(proc.returncode, text)
             outcome.kernel_ms = _kernel_ms(text)
