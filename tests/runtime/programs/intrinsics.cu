@@ -1,7 +1,8 @@
 // Device intrinsics beyond the basic set, each against a host reference written independently of the runtime:
-// block- and system-scoped atomics under contention, __mul24/__umul24, the mask-less warp functions and
-// __match_any_sync/__match_all_sync, the SIMD video intrinsics over random and edge inputs, double conversions
-// and reinterpretations, 16-bit float bit casts, packing and math, and the compute-mode and assert constants.
+// block- and system-scoped atomics and the __nv_atomic_* functions under contention, __mul24/__umul24, the
+// mask-less warp functions and __match_any_sync/__match_all_sync, the SIMD video intrinsics over random and edge
+// inputs, double conversions and reinterpretations, 16-bit float bit casts, packing and math, and the
+// compute-mode and assert constants.
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -25,6 +26,10 @@ struct Counters {
     int exch;
     int cas;
     unsigned badd, bcas;
+    int nvadd, nvmax, nvcas, nvexch;
+    unsigned nvbits;
+    float nvfadd;
+    unsigned long long nvstore;
 };
 
 __global__ void scoped_atomics(Counters* c) {
@@ -45,11 +50,23 @@ __global__ void scoped_atomics(Counters* c) {
     atomicInc_system(&c->inc, 1000000u);
     atomicDec_system(&c->dec, 1000000u);
     atomicExch_system(&c->exch, 7);
-    int seen = c->cas, old;
+    int seen = atomicAdd_system(&c->cas, 0), old;  // an atomic read
     while ((old = atomicCAS_system(&c->cas, seen, seen + 3)) != seen) seen = old;
     atomicAdd_block(&c->badd, 1u);
-    unsigned bseen = c->bcas, bold;
+    unsigned bseen = atomicAdd_block(&c->bcas, 0u), bold;
     while ((bold = atomicCAS_block(&c->bcas, bseen, bseen + 1)) != bseen) bseen = bold;
+    __nv_atomic_fetch_add(&c->nvadd, 2, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    __nv_atomic_sub(&c->nvadd, 1, __NV_ATOMIC_RELAXED);
+    __nv_atomic_fetch_max(&c->nvmax, id, __NV_ATOMIC_ACQ_REL, __NV_THREAD_SCOPE_SYSTEM);
+    __nv_atomic_or(&c->nvbits, 1u << (id % 32), __NV_ATOMIC_SEQ_CST);
+    __nv_atomic_fetch_add(&c->nvfadd, 0.25f, __NV_ATOMIC_RELAXED);
+    int expected = __nv_atomic_load_n(&c->nvcas, __NV_ATOMIC_ACQUIRE);
+    while (!__nv_atomic_compare_exchange_n(&c->nvcas, &expected, expected + 1, false, __NV_ATOMIC_ACQ_REL,
+                                           __NV_ATOMIC_RELAXED)) {
+    }
+    __nv_atomic_exchange_n(&c->nvexch, 9, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_BLOCK);
+    if (id == 0) __nv_atomic_store_n(&c->nvstore, 1ull << 40, __NV_ATOMIC_RELEASE);
+    __nv_atomic_thread_fence(__NV_ATOMIC_SEQ_CST, __NV_THREAD_SCOPE_DEVICE);
 }
 
 __global__ void mul24(const int* a, const int* b, int* s, unsigned* u, int n) {
@@ -257,6 +274,13 @@ int main() {
     CHECK(c.cas == 3 * n);
     CHECK(c.badd == unsigned(n));
     CHECK(c.bcas == unsigned(n));
+    CHECK(c.nvadd == n);
+    CHECK(c.nvmax == n - 1);
+    CHECK(c.nvbits == kFull);
+    CHECK(c.nvfadd == 0.25f * n);
+    CHECK(c.nvcas == n);
+    CHECK(c.nvexch == 9);
+    CHECK(c.nvstore == 1ull << 40);
     value("atomic_system_add64", double(c.add64));
 
     // __mul24 / __umul24: 24-bit operands (signed and unsigned), with garbage in the high byte.

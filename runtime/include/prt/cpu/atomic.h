@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <type_traits>
+
+#include "prt/detail/nv_atomic.h"
 #if __cplusplus >= 202002L && __has_include(<version>)
 #include <version>
 #endif

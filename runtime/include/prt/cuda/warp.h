@@ -22,11 +22,14 @@ __device__ inline T __shfl_xor(T var, int laneMask, int width = warpSize) {  // 
     return __shfl_xor_sync(0xffffffffu, var, laneMask, width);
 }
 
-// CUDA keeps __ballot, __any and __all declared as builtins that sm_70 and later reject, so the names are
-// macros for these functions (object-like, so that a later header using the names elsewhere stays consistent).
+// CUDA keeps __ballot, __any and __all declared as builtins that sm_70 and later reject (an overload or a
+// definition does not take their place), so the names are macros for these functions. Their forms leave
+// libcu++'s own uses of the names intact whichever of its headers come before or after this one: it spells a
+// template `__all<...>` (untouched by a function-like macro) and has one struct `__any`, in one header, with a
+// constructor `__any(...)` (renamed as a whole by an object-like macro).
 __device__ inline unsigned prt_cuda_ballot(int pred) { return __ballot_sync(0xffffffffu, pred); }  // __ballot
 __device__ inline int prt_cuda_any(int pred) { return __any_sync(0xffffffffu, pred); }             // __any
 __device__ inline int prt_cuda_all(int pred) { return __all_sync(0xffffffffu, pred); }             // __all
-#define __ballot prt_cuda_ballot  // votes of the warp's lanes
-#define __any prt_cuda_any        // any lane true
-#define __all prt_cuda_all        // all lanes true
+#define __ballot(pred) prt_cuda_ballot(pred)  // votes of the warp's lanes
+#define __all(pred) prt_cuda_all(pred)        // all lanes true
+#define __any prt_cuda_any                    // any lane true

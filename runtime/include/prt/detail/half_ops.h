@@ -4,11 +4,7 @@
 
 #include <cmath>
 
-#if defined(__HIPCC__) || defined(__CUDACC__)
-#define PRT_HD __host__ __device__
-#else
-#define PRT_HD
-#endif
+#include "prt/detail/hd.h"
 
 // Arithmetic and comparisons, for __half and __nv_bfloat16 alike: computed in float, rounded once.
 #define PRT_HALF_OPS(H, H2)                                                                              \

@@ -3,11 +3,7 @@
 // and its low bits stored back; the *ss/*us forms saturate, __vsads/__vsadu sum over the lanes.
 #pragma once
 
-#if defined(__HIPCC__) || defined(__CUDACC__)
-#define PRT_HD __host__ __device__
-#else
-#define PRT_HD
-#endif
+#include "prt/detail/hd.h"
 
 namespace prt::detail::simd {
 

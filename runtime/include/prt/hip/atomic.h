@@ -1,9 +1,12 @@
 // prt/hip/atomic.h: the atomics CUDA has and HIP 5 lacks: signed 64-bit min and max (plain and system scope),
 // atomicInc/atomicDec at system scope, and the block-scoped forms (as the device-scoped operation, which is
-// stronger). The scoped forms are templates, so that a HIP release declaring its own takes precedence.
+// stronger). The scoped forms are templates, so that a HIP release declaring its own takes precedence. The
+// __nv_atomic_* functions come from prt/detail/nv_atomic.h.
 #pragma once
 
 #include <hip/hip_runtime.h>
+
+#include "prt/detail/nv_atomic.h"
 
 template <class T>
 struct prt_hip_atomic_arg {  // keeps an atomic's value argument out of template deduction

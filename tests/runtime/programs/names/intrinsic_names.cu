@@ -1,5 +1,5 @@
-// Compile-only: the atomics of every scope, mask-less warp functions and matches, 24-bit products, double
-// arithmetic and conversions, SIMD video intrinsics and 16-bit float names listed in
+// Compile-only: the atomics of every scope, the __nv_atomic_* functions, mask-less warp functions and matches,
+// 24-bit products, double arithmetic and conversions, SIMD video intrinsics and 16-bit float names listed in
 // rules/maps/portable/cuda-device.toml, on every backend.
 #include <prt/prt.h>
 __global__ void k(int* i, unsigned* u, unsigned long long* ull, long long* ll, float* f, double* d) {
@@ -69,6 +69,30 @@ __global__ void k(int* i, unsigned* u, unsigned long long* ull, long long* ll, f
     atomicCAS_block(i, i[1], i[2]);
     atomicCAS_block(u, u[1], u[2]);
     atomicCAS_block(ull, ull[1], ull[2]);
+    __nv_atomic_fetch_add(i, 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_THREAD);
+    __nv_atomic_fetch_sub(i, 1, __NV_ATOMIC_CONSUME, __NV_THREAD_SCOPE_BLOCK);
+    __nv_atomic_fetch_min(i, 1, __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_CLUSTER);
+    __nv_atomic_fetch_max(i, 1, __NV_ATOMIC_RELEASE, __NV_THREAD_SCOPE_DEVICE);
+    __nv_atomic_fetch_and(u, 1u, __NV_ATOMIC_ACQ_REL, __NV_THREAD_SCOPE_SYSTEM);
+    __nv_atomic_fetch_or(u, 1u, __NV_ATOMIC_SEQ_CST);
+    __nv_atomic_fetch_xor(u, 1u, __NV_ATOMIC_SEQ_CST);
+    __nv_atomic_add(f, 1.0f, __NV_ATOMIC_RELAXED);
+    __nv_atomic_sub(i, 1, __NV_ATOMIC_RELAXED);
+    __nv_atomic_min(ull, 1ull, __NV_ATOMIC_RELAXED);
+    __nv_atomic_max(ll, 1ll, __NV_ATOMIC_RELAXED);
+    __nv_atomic_and(i, 1, __NV_ATOMIC_RELAXED);
+    __nv_atomic_or(i, 1, __NV_ATOMIC_RELAXED);
+    __nv_atomic_xor(i, 1, __NV_ATOMIC_RELAXED);
+    int ev = 1, dv = 2, rv;
+    __nv_atomic_exchange(i, &dv, &rv, __NV_ATOMIC_RELAXED);
+    rv += __nv_atomic_exchange_n(i, 3, __NV_ATOMIC_RELAXED);
+    rv += __nv_atomic_compare_exchange(i, &ev, &dv, false, __NV_ATOMIC_ACQ_REL, __NV_ATOMIC_RELAXED);
+    rv += __nv_atomic_compare_exchange_n(i, &ev, 4, true, __NV_ATOMIC_ACQ_REL, __NV_ATOMIC_RELAXED);
+    __nv_atomic_load(i, &ev, __NV_ATOMIC_ACQUIRE);
+    rv += __nv_atomic_load_n(i, __NV_ATOMIC_ACQUIRE) + ev;
+    __nv_atomic_store(i, &rv, __NV_ATOMIC_RELEASE);
+    __nv_atomic_store_n(ull, 1ull, __NV_ATOMIC_RELEASE);
+    __nv_atomic_thread_fence(__NV_ATOMIC_SEQ_CST, __NV_THREAD_SCOPE_DEVICE);
     int x = i[0];
     float y = f[0];
     x += __shfl(x, 1) + __shfl_up(x, 1u) + __shfl_down(x, 1u) + __shfl_xor(x, 1) + int(__shfl(y, 2, 16));
