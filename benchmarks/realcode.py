@@ -150,7 +150,11 @@ def _translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[
             continue
         if token in ("-dc", "--device-c"):
             compile_only = True  # relocatable device code: still one object per source
+            if backend == "cuda":
+                flags.append(token)
             continue
+        if backend == "cuda" and token.startswith(("-arch=", "--gpu-architecture=", "-gencode")):
+            continue  # the build below names sm_90 once
         if token == "-Xcompiler" or token == "--compiler-options":
             value = next(it, "")
             flags += [v for v in value.split(",") if v and not v.startswith("-O") and v != "-Werror"]
@@ -320,7 +324,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--original", action="store_true", help="build and run the originals (on a GPU machine)")
     parser.add_argument("--keep-stage", action="store_true", help="reuse an existing staged and migrated copy")
     parser.add_argument("--results", type=Path, help="write <path>.md and <path>.json")
+    parser.add_argument("--no-scan", action="store_true", help="skip the scans (a machine without migrate's parsers)")
+    parser.add_argument("--runtime-include", type=Path, help="the runtime's include folder (default: migrate's)")
+    parser.add_argument("--compare", nargs=2, type=Path, metavar=("ORIGINAL_JSON", "MIGRATED_JSON"),
+                        help="print verdicts side by side and the migrated/original time ratios of two runs")
     options = parser.parse_args(argv)
+    if options.compare:
+        sys.stdout.write(_comparison(*options.compare))
+        return 0
 
     listed = _program_list(options.programs)
     src = options.checkout / "src"
@@ -380,8 +391,9 @@ def main(argv: list[str] | None = None) -> int:
             rel = rel[rel.find("src/"):] if "src/" in rel else rel
             refused[_program_of(rel)] = refused.get(_program_of(rel), 0) + 1
 
-    before = _scan_json([stage / "src" / n for n in names], stage)
-    after = _scan_json([migrated / "src" / n for n in names], migrated)
+    scanned = not options.no_scan
+    before = _scan_json([stage / "src" / n for n in names], stage) if scanned else []
+    after = _scan_json([migrated / "src" / n for n in names], migrated) if scanned else []
     outcomes = {n: Outcome(n) for n in names}
     for finding in before:
         program = _program_of(finding["path"])
@@ -420,10 +432,14 @@ def main(argv: list[str] | None = None) -> int:
         outcomes[name].refused = refused.get(name, 0)
         outcomes[name].apply = "refused" if outcomes[name].refused else "ok"
 
-    cflags = subprocess.run([sys.executable, "-m", "migrate.cli", "runtime", "--cflags"], capture_output=True,
-                            text=True).stdout.split()
-    libs = subprocess.run([sys.executable, "-m", "migrate.cli", "runtime", "--libs"], capture_output=True,
-                          text=True).stdout.split()
+    if options.runtime_include:
+        cflags = [f"-I{options.runtime_include.resolve()}", "-std=c++17", "-fno-strict-aliasing", "-pthread"]
+        libs = ["-pthread"]
+    else:
+        cflags = subprocess.run([sys.executable, "-m", "migrate.cli", "runtime", "--cflags"], capture_output=True,
+                                text=True).stdout.split()
+        libs = subprocess.run([sys.executable, "-m", "migrate.cli", "runtime", "--libs"], capture_output=True,
+                              text=True).stdout.split()
     if options.backend == "cuda":
         cflags = [f for f in cflags if f.startswith("-I")]
         libs = []
@@ -472,6 +488,41 @@ def main(argv: list[str] | None = None) -> int:
         options.results.with_suffix(".md").write_text(table)
         options.results.with_suffix(".json").write_text(json.dumps([asdict(r) for r in rows], indent=1) + "\n")
     return 0
+
+
+def _comparison(original: Path, migrated: Path) -> str:
+    """Both runs' verdicts per program and, where both pass, migrated/original time: the program's own kernel
+    time where it prints one in both runs, its wall time otherwise; the geometric mean over those."""
+    import math
+
+    before = {r["program"]: r for r in json.loads(original.read_text())}
+    after = {r["program"]: r for r in json.loads(migrated.read_text())}
+    lines = ["| program | original | migrated | time | ratio |", "| --- | --- | --- | --- | --- |"]
+    ratios: list[float] = []
+    passing = both = 0
+    for name in sorted(before):
+        b, a = before[name], after.get(name, {})
+        ratio, basis = "", ""
+        ok_before = b.get("verdict") in ("PASS", "exit 0")
+        if ok_before:
+            passing += 1
+        if ok_before and a.get("verdict") == b.get("verdict"):
+            both += 1
+            if b.get("kernel_ms") and a.get("kernel_ms"):
+                value, basis = a["kernel_ms"] / b["kernel_ms"], "kernel"
+            elif b.get("seconds") and a.get("seconds"):
+                value, basis = a["seconds"] / b["seconds"], "wall"
+            else:
+                value = 0.0
+            if value > 0:
+                ratios.append(value)
+                ratio = f"{value:.3f}"
+        lines.append(f"| {name} | {b.get('verdict', '')} | {a.get('verdict', '')} | {basis} | {ratio} |")
+    mean = math.exp(sum(map(math.log, ratios)) / len(ratios)) if ratios else float("nan")
+    lines += ["", f"- originals that pass (PASS, or exit 0 where they print no verdict): {passing}",
+              f"- migrated with the same verdict: {both} of {passing}",
+              f"- geometric mean of migrated/original time over {len(ratios)} programs: {mean:.4f}"]
+    return "\n".join(lines) + "\n"
 
 
 def _render(rows: list[Outcome], options: argparse.Namespace) -> str:
