@@ -10,7 +10,11 @@
 // __umul24, __byte_perm), the SIMD video intrinsics on 2x16 and 4x8-bit lanes (__vabs, __vabsss, __vneg,
 // __vnegss, __vadd, __vaddss, __vaddus, __vsub, __vsubss, __vsubus, __vabsdiffs/u, __vavgs/u, __vhaddu,
 // __vmaxs/u, __vmins/u, __vcmp{eq,ne,ges,geu,gts,gtu,les,leu,lts,ltu}, __vset{...}, __vsads/u, each with suffix
-// 2 or 4), and min/max overloads for integer and floating types.
+// 2 or 4), packed dot products (__dp4a, __dp2a_lo, __dp2a_hi), funnel shifts (__funnelshift_l/_lc/_r/_rc),
+// averages and absolute differences (__rhadd, __urhadd, __uhadd, __sad, __usad), byte swaps (__nv_bswap16/32/64),
+// __frsqrt_rn, fdividef, __float2uint_rz/_rd/_ru, special functions (sinpi, cospi, sincospi, normcdf, erfinv,
+// erfcinv, normcdfinv, rcbrt, rhypot, norm3d, norm4d, rnorm3d, rnorm4d, norm, rnorm, each also with suffix f),
+// umin, umax, llmin, llmax, ullmin, ullmax, and min/max overloads for integer and floating types.
 #pragma once
 
 #include "prt/kernel.h"

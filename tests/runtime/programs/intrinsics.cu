@@ -1,8 +1,9 @@
 // Device intrinsics beyond the basic set, each against a host reference written independently of the runtime:
 // block- and system-scoped atomics and the __nv_atomic_* functions under contention, __mul24/__umul24, the
 // mask-less warp functions and __match_any_sync/__match_all_sync, the SIMD video intrinsics over random and edge
-// inputs, double conversions and reinterpretations, 16-bit float bit casts, packing and math, and the
-// compute-mode and assert constants.
+// inputs, funnel shifts, averages, absolute differences, packed dot products, byte swaps and bitwise warp
+// reductions, special functions (sinpi, normcdf, erfinv, ...) at known values, double conversions and
+// reinterpretations, 16-bit float bit casts, packing and math, and the compute-mode and assert constants.
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -239,6 +240,50 @@ __global__ void halves(float* f, unsigned* u) {
     f[11] = __high2float(h2sqrt(__floats2half2_rn(4.0f, 9.0f)));
 }
 
+constexpr int kExtra = 16;
+
+__global__ void extras(const unsigned* in, unsigned* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    unsigned a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2] % 40, *o = out + i * kExtra;
+    o[0] = __funnelshift_l(a, b, c);
+    o[1] = __funnelshift_lc(a, b, c);
+    o[2] = __funnelshift_r(a, b, c);
+    o[3] = __funnelshift_rc(a, b, c);
+    o[4] = __sad(int(a), int(b), c);
+    o[5] = __usad(a, b, c);
+    o[6] = unsigned(__rhadd(int(a), int(b)));
+    o[7] = __urhadd(a, b);
+    o[8] = __uhadd(a, b);
+    o[9] = unsigned(__dp4a(int(a), int(b), int(c)));
+    o[10] = __dp4a(a, b, c);
+    o[11] = unsigned(__dp2a_lo(int(a), int(b), int(c)));
+    o[12] = __dp2a_hi(a, b, c);
+    o[13] = __nv_bswap32(a);
+    o[14] = unsigned(__nv_bswap64(a | (1ull * b << 32)) >> 8);
+    o[15] = __reduce_and_sync(kFull, a | 0x80000001u) ^ __reduce_or_sync(kFull, a & 0x10u) ^
+            __reduce_xor_sync(kFull, a);
+}
+
+__global__ void special(double* o) {
+    o[0] = sinpi(3.0) + cospi(2.5) + sinpif(-4.0f) + cospif(0.5f);  // exactly 0
+    o[1] = sinpi(0.5) + cospi(1.0);                                   // 1 - 1
+    o[2] = normcdf(1.959963984540054);
+    o[3] = normcdfinv(0.975);
+    o[4] = erfinv(std::erf(0.3)) + erfcinv(std::erfc(2.5)) + erfinvf(-0.5f);
+    o[5] = rcbrt(8.0) + rcbrtf(-27.0f);
+    o[6] = rhypot(3.0, 4.0) + norm3d(3.0, 4.0, 12.0) + norm4df(1.0f, 1.0f, 1.0f, 1.0f);
+    o[7] = rnorm3d(2.0, 3.0, 6.0) + rnorm4d(2.0, 2.0, 2.0, 2.0);
+    double v[3] = {2.0, 3.0, 6.0};
+    o[8] = norm(3, v) + rnorm(3, v);
+    double s, c;
+    sincospi(1.0 / 6.0, &s, &c);
+    o[9] = s;
+    o[10] = double(umin(3u, 7u) + umax(3u, 7u)) + double(llmin(-5ll, 2ll) + llmax(-5ll, 2ll));
+    o[11] = double(ullmax(1ull << 40, 5ull)) + double(__frsqrt_rn(4.0f)) + double(fdividef(1.0f, 4.0f));
+    o[12] = double(__float2uint_rz(2.7f) + __float2uint_rd(2.7f) + __float2uint_ru(2.2f)) + __float2uint_rz(-3.0f);
+}
+
 int main() {
     // Scoped atomics: 8 blocks of 256 threads contend for each counter.
     const int blocks = 8, threads = 256, n = blocks * threads;
@@ -404,6 +449,80 @@ int main() {
     }
     CHECK(simd_bad == 0);
     value("simd_functions", kSimd);
+
+    // Funnel shifts, averages, absolute differences, packed dot products, byte swaps, bitwise warp reductions.
+    const int xn = 256;
+    std::vector<unsigned> xin(3 * xn), xout(xn * kExtra);
+    for (int i = 0; i < 3 * xn; ++i) xin[i] = i % 5 == 0 ? rnd() >> (i % 31) : rnd();
+    unsigned *dxin, *dxout;
+    CHECK_OK(prtMalloc(&dxin, xin.size() * sizeof(unsigned)));
+    CHECK_OK(prtMalloc(&dxout, xout.size() * sizeof(unsigned)));
+    CHECK_OK(prtMemcpy(dxin, xin.data(), xin.size() * sizeof(unsigned), prtMemcpyHostToDevice));
+    CHECK_OK(prtLaunchKernel(extras, dim3(xn / 64), dim3(64), 0, 0, dxin, dxout, xn));
+    CHECK_OK(prtMemcpy(xout.data(), dxout, xout.size() * sizeof(unsigned), prtMemcpyDeviceToHost));
+    int xbad[kExtra] = {};
+    for (int w = 0; w < xn / 32; ++w) {
+        unsigned rand_ = kFull, ror = 0, rxor = 0;
+        for (int l = 0; l < 32; ++l) {
+            unsigned a = xin[3 * (w * 32 + l)];
+            rand_ &= a | 0x80000001u, ror |= a & 0x10u, rxor ^= a;
+        }
+        for (int l = 0; l < 32; ++l) {
+            int i = w * 32 + l;
+            uint64_t a = xin[3 * i], b = xin[3 * i + 1], c = xin[3 * i + 2] % 40, hl = b << 32 | a;
+            int64_t sa = int32_t(uint32_t(a)), sb = int32_t(uint32_t(b));
+            auto sbyte = [](uint64_t v, int k) { return int64_t(int8_t(uint8_t(v >> (8 * k)))); };
+            auto ubyte = [](uint64_t v, int k) { return int64_t(uint8_t(v >> (8 * k))); };
+            int64_t sdot = int64_t(c), udot = int64_t(c);
+            for (int k = 0; k < 4; ++k) sdot += sbyte(a, k) * sbyte(b, k), udot += ubyte(a, k) * ubyte(b, k);
+            uint64_t swapped = 0;
+            for (int k = 0; k < 8; ++k) swapped |= ((hl >> (8 * k)) & 0xff) << (8 * (7 - k));
+            unsigned want[kExtra] = {
+                unsigned((hl << (c & 31)) >> 32),
+                c >= 32 ? unsigned(a) : unsigned((hl << c) >> 32),
+                unsigned(hl >> (c & 31)),
+                c >= 32 ? unsigned(b) : unsigned(hl >> c),
+                unsigned((sa > sb ? sa - sb : sb - sa) + int64_t(c)),
+                unsigned((a > b ? a - b : b - a) + c),
+                unsigned(int32_t((sa + sb + 1) >> 1)),
+                unsigned((a + b + 1) >> 1),
+                unsigned((a + b) >> 1),
+                unsigned(sdot),
+                unsigned(udot),
+                unsigned(int64_t(c) + int64_t(int16_t(uint16_t(a))) * sbyte(b, 0) +
+                         int64_t(int16_t(uint16_t(a >> 16))) * sbyte(b, 1)),
+                unsigned(c + (a & 0xffff) * ubyte(b, 2) + (a >> 16) * ubyte(b, 3)),
+                unsigned(swapped >> 32),
+                unsigned(swapped >> 8),
+                rand_ ^ ror ^ rxor,
+            };
+            for (int k = 0; k < kExtra; ++k) xbad[k] += xout[i * kExtra + k] != want[k];
+        }
+    }
+    for (int k = 0; k < kExtra; ++k) {
+        if (xbad[k]) std::printf("integer intrinsic %d: %d wrong\n", k, xbad[k]);
+        CHECK(xbad[k] == 0);
+    }
+
+    // Special functions at known values.
+    double* dsp;
+    CHECK_OK(prtMalloc(&dsp, 13 * sizeof(double)));
+    CHECK_OK(prtLaunchKernel(special, dim3(1), dim3(1), 0, 0, dsp));
+    double sp[13];
+    CHECK_OK(prtMemcpy(sp, dsp, sizeof sp, prtMemcpyDeviceToHost));
+    CHECK(sp[0] == 0.0);
+    CHECK(near(sp[1], 0.0, 0, 1e-15));
+    CHECK(near(sp[2], 0.975, 1e-12));
+    CHECK(near(sp[3], 1.959963984540054, 1e-12));
+    CHECK(near(sp[4], 0.3 + 2.5 - 0.4769362762044699, 1e-6));
+    CHECK(near(sp[5], 0.5 - 1.0 / 3.0, 1e-6));
+    CHECK(near(sp[6], 0.2 + 13.0 + 2.0, 1e-12));
+    CHECK(near(sp[7], 1.0 / 7.0 + 0.25, 1e-12));
+    CHECK(near(sp[8], 7.0 + 1.0 / 7.0, 1e-12));
+    CHECK(near(sp[9], 0.5, 1e-15));
+    CHECK(sp[10] == 10.0 - 3.0);
+    CHECK(near(sp[11], 1099511627776.0 + 0.5 + 0.25, 1e-15));
+    CHECK(sp[12] == 2.0 + 2.0 + 3.0 + 0.0);
 
     // Double conversions: rounding of each kind, saturation, NaN, bit halves.
     const double dv[] = {2.5, -2.5, 3.5, -0.4, 1e20, -1e20, 2147483647.6, std::nan(""), 1.0 / 3.0, -7.0};

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 
+#include "prt/detail/integer.h"
 #include "prt/detail/simd.h"
 
 namespace prt::cpu::detail {
@@ -48,6 +49,8 @@ inline float __fsub_rn(float a, float b) { return a - b; }            // a - b, 
 inline float __fmul_rn(float a, float b) { return a * b; }            // a * b, round to nearest
 inline float __fdiv_rn(float a, float b) { return a / b; }            // a / b, round to nearest
 inline float __frcp_rn(float a) { return 1.0f / a; }                  // 1 / a, round to nearest
+inline float __frsqrt_rn(float a) { return float(1.0 / std::sqrt(double(a))); }  // 1 / sqrt(a), round to nearest
+inline float fdividef(float x, float y) { return x / y; }             // x / y
 inline float __fsqrt_rn(float a) { return std::sqrt(a); }             // sqrt, round to nearest
 inline double __fma_rn(double a, double b, double c) { return std::fma(a, b, c); }  // a*b+c, one rounding
 inline double __dadd_rn(double a, double b) { return a + b; }         // a + b, round to nearest
@@ -76,6 +79,9 @@ PRT_CPU_TO_INT(__double2ll, double, long long)              // __double2ll_rn/_r
 PRT_CPU_TO_INT(__double2ull, double, unsigned long long)    // __double2ull_rn/_rz/_rd/_ru
 PRT_CPU_TO_INT(__float2ll, float, long long)                // __float2ll_rn/_rz/_rd/_ru
 PRT_CPU_TO_INT(__float2ull, float, unsigned long long)      // __float2ull_rn/_rz/_rd/_ru
+inline unsigned __float2uint_rz(float x) { return prt::cpu::detail::to_int<unsigned>(std::trunc(x)); }  // toward 0
+inline unsigned __float2uint_rd(float x) { return prt::cpu::detail::to_int<unsigned>(std::floor(x)); }  // down
+inline unsigned __float2uint_ru(float x) { return prt::cpu::detail::to_int<unsigned>(std::ceil(x)); }   // up
 #undef PRT_CPU_TO_INT
 inline float __double2float_rn(double x) { return float(x); }                     // to float, nearest
 inline double __int2double_rn(int x) { return double(x); }                        // to double (exact)
@@ -128,6 +134,25 @@ inline long long __mul64hi(long long a, long long b) { return (long long)((__int
 inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {  // high 64 bits of a*b
     return (unsigned long long)((unsigned __int128)a * b >> 64);
 }
+inline unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned shift) {       // high word of hi:lo << (shift & 31)
+    return unsigned((((unsigned long long)hi << 32) | lo) << (shift & 31) >> 32);
+}
+inline unsigned __funnelshift_lc(unsigned lo, unsigned hi, unsigned shift) {      // the same, shift clamped to 32
+    return shift >= 32 ? lo : __funnelshift_l(lo, hi, shift);
+}
+inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned shift) {       // low word of hi:lo >> (shift & 31)
+    return unsigned((((unsigned long long)hi << 32) | lo) >> (shift & 31));
+}
+inline unsigned __funnelshift_rc(unsigned lo, unsigned hi, unsigned shift) {      // the same, shift clamped to 32
+    return shift >= 32 ? hi : __funnelshift_r(lo, hi, shift);
+}
+inline unsigned __sad(int x, int y, unsigned z) {                                 // |x - y| + z
+    return unsigned(x > y ? (long long)x - y : (long long)y - x) + z;
+}
+inline unsigned __usad(unsigned x, unsigned y, unsigned z) { return (x > y ? x - y : y - x) + z; }  // |x - y| + z
+inline int __rhadd(int x, int y) { return int(((long long)x + y + 1) >> 1); }     // (x + y + 1) / 2, rounded down
+inline unsigned __urhadd(unsigned x, unsigned y) { return unsigned(((unsigned long long)x + y + 1) >> 1); }  // same
+inline unsigned __uhadd(unsigned x, unsigned y) { return unsigned(((unsigned long long)x + y) >> 1); }  // (x + y) / 2
 inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {                  // picks 4 bytes of y:x
     unsigned long long v = ((unsigned long long)y << 32) | x;
     unsigned r = 0;
@@ -148,6 +173,82 @@ inline long long max(long long a, long long b) { return a > b ? a : b; }        
 inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }  // maximum
 inline float max(float a, float b) { return std::fmax(a, b); }                                  // maximum
 inline double max(double a, double b) { return std::fmax(a, b); }                               // maximum
+
+// Special functions of CUDA's device math library that the C++ library lacks.
+namespace prt::cpu::detail {
+template <class T>
+inline T sinpi(T x) {  // sin(pi x), exact at integers
+    T r = std::remainder(x, T(2));
+    return r == std::trunc(r) ? std::copysign(T(0), x) : T(std::sin(3.14159265358979323846 * double(r)));
+}
+template <class T>
+inline T cospi(T x) {  // cos(pi x), exact at half-integers
+    T r = std::fabs(std::remainder(x, T(2)));
+    return r == T(0.5) ? T(0) : T(std::cos(3.14159265358979323846 * double(r)));
+}
+// The inverse of erf (upper = false) or of erfc (upper = true) at y: Newton steps on erf near 0, on erfc in the
+// tails (where 1 - y would lose the digits), from an estimate (Abramowitz and Stegun 26.2.23) there.
+inline double erfinv(double y, bool upper) {
+    if (upper ? !(y >= 0.0 && y <= 2.0) : !(y >= -1.0 && y <= 1.0)) return std::nan("");
+    const double e = upper ? 1.0 - y : y, k = 1.1283791670955126;  // erf of the answer; 2 / sqrt(pi)
+    if (std::fabs(e) < 0.5) {
+        double x = e / k;
+        for (int i = 0; i < 5; ++i) x += (e - std::erf(x)) / (k * std::exp(-x * x));
+        return x;
+    }
+    const double q = upper ? (y < 1.0 ? y : 2.0 - y) : 1.0 - std::fabs(y);  // erfc of |answer|, exact
+    const double sign = e < 0.0 ? -1.0 : 1.0;
+    if (q == 0.0) return sign * HUGE_VAL;
+    const double t = std::sqrt(-2.0 * std::log(q / 2.0));
+    double x = 0.7071067811865476 * (t - (2.515517 + t * (0.802853 + t * 0.010328)) /
+                                             (1.0 + t * (1.432788 + t * (0.189269 + t * 0.001308))));
+    for (int i = 0; i < 6; ++i) x += (std::erfc(x) - q) / (k * std::exp(-x * x));
+    return sign * x;
+}
+}  // namespace prt::cpu::detail
+
+inline double sinpi(double x) { return prt::cpu::detail::sinpi(x); }                           // sin(pi x)
+inline float sinpif(float x) { return prt::cpu::detail::sinpi(x); }                            // sin(pi x)
+inline double cospi(double x) { return prt::cpu::detail::cospi(x); }                           // cos(pi x)
+inline float cospif(float x) { return prt::cpu::detail::cospi(x); }                            // cos(pi x)
+inline void sincospi(double x, double* s, double* c) { *s = sinpi(x); *c = cospi(x); }         // both
+inline void sincospif(float x, float* s, float* c) { *s = sinpif(x); *c = cospif(x); }         // both
+inline double normcdf(double x) { return 0.5 * std::erfc(-x * 0.7071067811865476); }           // standard normal CDF
+inline float normcdff(float x) { return float(normcdf(double(x))); }                           // standard normal CDF
+inline double erfinv(double y) { return prt::cpu::detail::erfinv(y, false); }                  // inverse of erf
+inline float erfinvf(float y) { return float(erfinv(double(y))); }                             // inverse of erf
+inline double erfcinv(double y) { return prt::cpu::detail::erfinv(y, true); }                  // inverse of erfc
+inline float erfcinvf(float y) { return float(erfcinv(double(y))); }                           // inverse of erfc
+inline double normcdfinv(double p) { return -1.4142135623730951 * erfcinv(2.0 * p); }          // inverse of normcdf
+inline float normcdfinvf(float p) { return float(normcdfinv(double(p))); }                     // inverse of normcdf
+inline double rcbrt(double x) { return 1.0 / std::cbrt(x); }                                   // 1 / cbrt(x)
+inline float rcbrtf(float x) { return float(1.0 / std::cbrt(double(x))); }                     // 1 / cbrt(x)
+inline double rhypot(double x, double y) { return 1.0 / std::hypot(x, y); }                    // 1 / hypot
+inline float rhypotf(float x, float y) { return float(1.0 / std::hypot(double(x), double(y))); }  // 1 / hypot
+inline double norm3d(double a, double b, double c) { return std::hypot(a, b, c); }             // |(a, b, c)|
+inline float norm3df(float a, float b, float c) { return float(std::hypot(double(a), double(b), double(c))); }  // same
+inline double norm4d(double a, double b, double c, double d) {                                 // |(a, b, c, d)|
+    return std::hypot(std::hypot(a, b), std::hypot(c, d));
+}
+inline float norm4df(float a, float b, float c, float d) {                                     // |(a, b, c, d)|
+    return float(norm4d(double(a), double(b), double(c), double(d)));
+}
+inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }          // 1 / norm3d
+inline float rnorm3df(float a, float b, float c) { return float(1.0 / norm3d(a, b, c)); }      // 1 / norm3d
+inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }  // 1 / norm4d
+inline float rnorm4df(float a, float b, float c, float d) { return float(1.0 / norm4d(a, b, c, d)); }  // 1 / norm4d
+inline double norm(int dim, const double* p) {                                                 // |p[0..dim)|
+    double s = 0;
+    for (int i = 0; i < dim; ++i) s = std::hypot(s, p[i]);
+    return s;
+}
+inline float normf(int dim, const float* p) {                                                  // |p[0..dim)|
+    double s = 0;
+    for (int i = 0; i < dim; ++i) s = std::hypot(s, double(p[i]));
+    return float(s);
+}
+inline double rnorm(int dim, const double* p) { return 1.0 / norm(dim, p); }                   // 1 / norm
+inline float rnormf(int dim, const float* p) { return float(1.0 / double(normf(dim, p))); }    // 1 / normf
 
 // CUDA declares the floating-point classification functions in the global namespace, as C's <math.h> does.
 using std::isfinite;  // finite (neither infinite nor NaN)

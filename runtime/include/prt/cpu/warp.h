@@ -130,6 +130,15 @@ inline unsigned __reduce_max_sync(unsigned mask, unsigned v) {  // maximum over 
 inline int __reduce_max_sync(unsigned mask, int v) {  // maximum over the warp
     return ::prt::cpu::warp::reduce(mask, v, [](int a, int b) { return a > b ? a : b; });
 }
+inline unsigned __reduce_and_sync(unsigned mask, unsigned v) {  // bitwise and over the warp
+    return ::prt::cpu::warp::reduce(mask, v, [](unsigned a, unsigned b) { return a & b; });
+}
+inline unsigned __reduce_or_sync(unsigned mask, unsigned v) {  // bitwise or over the warp
+    return ::prt::cpu::warp::reduce(mask, v, [](unsigned a, unsigned b) { return a | b; });
+}
+inline unsigned __reduce_xor_sync(unsigned mask, unsigned v) {  // bitwise xor over the warp
+    return ::prt::cpu::warp::reduce(mask, v, [](unsigned a, unsigned b) { return a ^ b; });
+}
 template <class T>
 inline unsigned __match_any_sync(unsigned mask, T value) {  // lanes of mask holding the same value
     return ::prt::cpu::warp::match(mask, value, nullptr);

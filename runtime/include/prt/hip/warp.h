@@ -67,3 +67,12 @@ __device__ inline unsigned __reduce_max_sync(unsigned long long, unsigned v) {  
 __device__ inline int __reduce_max_sync(unsigned long long, int v) {  // maximum over the wavefront
     return prt_hip_warp_reduce(v, [](int a, int b) { return a > b ? a : b; });
 }
+__device__ inline unsigned __reduce_and_sync(unsigned long long, unsigned v) {  // bitwise and over the wavefront
+    return prt_hip_warp_reduce(v, [](unsigned a, unsigned b) { return a & b; });
+}
+__device__ inline unsigned __reduce_or_sync(unsigned long long, unsigned v) {  // bitwise or over the wavefront
+    return prt_hip_warp_reduce(v, [](unsigned a, unsigned b) { return a | b; });
+}
+__device__ inline unsigned __reduce_xor_sync(unsigned long long, unsigned v) {  // bitwise xor over the wavefront
+    return prt_hip_warp_reduce(v, [](unsigned a, unsigned b) { return a ^ b; });
+}

@@ -100,6 +100,20 @@ __global__ void k(int* i, unsigned* u, unsigned long long* ull, long long* ll, f
     int same = 0;
     x += int(__match_any_sync(0xffffffffu, x)) + int(__match_all_sync(0xffffffffu, x, &same)) + same;
     x += __mul24(x, 3) + int(__umul24(u[0], 5u));
+    x += int(__funnelshift_l(u[0], u[1], 3u) + __funnelshift_lc(u[0], u[1], 40u) + __funnelshift_r(u[0], u[1], 3u));
+    x += int(__funnelshift_rc(u[0], u[1], 40u) + __sad(x, 3, 1u) + __usad(u[0], 3u, 1u) + __urhadd(u[0], 1u));
+    x += __rhadd(x, 1) + int(__uhadd(u[0], 1u)) + __dp4a(x, 3, 1) + int(__dp4a(u[0], 3u, 1u)) + __dp2a_lo(x, 3, 1);
+    x += __dp2a_hi(x, 3, 1) + int(__dp2a_lo(u[0], 3u, 1u) + __dp2a_hi(u[0], 3u, 1u) + __nv_bswap32(u[0]));
+    x += int(__nv_bswap16((unsigned short)x) + __nv_bswap64(ull[0]) + umin(u[0], 1u) + umax(u[0], 1u));
+    x += int(llmin(ll[0], 1ll) + llmax(ll[0], 1ll) + ullmin(ull[0], 1ull) + ullmax(ull[0], 1ull));
+    x += int(__reduce_and_sync(0xffffffffu, u[0]) + __reduce_or_sync(0xffffffffu, u[0]) + __reduce_xor_sync(0xffffffffu, u[0]));
+    x += int(__float2uint_rz(y) + __float2uint_rd(y) + __float2uint_ru(y));
+    y += __frsqrt_rn(y) + fdividef(y, 3.0f) + sinpif(y) + cospif(y) + normcdff(y) + erfinvf(0.5f) + erfcinvf(0.5f);
+    y += normcdfinvf(0.5f) + rcbrtf(y) + rhypotf(y, 1.0f) + norm3df(y, 1.0f, 2.0f) + norm4df(y, 1.0f, 2.0f, 3.0f);
+    y += rnorm3df(y, 1.0f, 2.0f) + rnorm4df(y, 1.0f, 2.0f, 3.0f) + normf(2, f) + rnormf(2, f);
+    float sf, cf;
+    sincospif(y, &sf, &cf);
+    y += sf + cf;
     double z = d[0];
     z += __dsub_rn(z, 1.0) + __ddiv_rn(z, 3.0) + __drcp_rn(z) + __dsqrt_rn(z);
     z += double(__double2int_rn(z));
@@ -260,6 +274,11 @@ __global__ void k(int* i, unsigned* u, unsigned long long* ull, long long* ll, f
     i[0] = x;
     u[0] = s;
     f[0] = y;
+    double sd, cd;
+    sincospi(z, &sd, &cd);
+    z += sd + cd + sinpi(z) + cospi(z) + normcdf(z) + erfinv(0.5) + erfcinv(0.5) + normcdfinv(0.5) + rcbrt(z);
+    z += rhypot(z, 1.0) + norm3d(z, 1.0, 2.0) + norm4d(z, 1.0, 2.0, 3.0) + rnorm3d(z, 1.0, 2.0);
+    z += rnorm4d(z, 1.0, 2.0, 3.0) + norm(2, d) + rnorm(2, d);
     d[0] = z;
 }
 int main() {}
