@@ -4,7 +4,8 @@
 // __noinline__, __launch_bounds__(...), __align__(n), __restrict__.
 // Built-in variables: threadIdx, blockIdx, blockDim, gridDim (uint3/dim3), warpSize.
 // Barriers and fences: __syncthreads, __syncthreads_count/_and/_or, __threadfence(_block/_system).
-// Other: __ldg(p), clock64(), __nanosleep(ns), __trap().
+// Other: __ldg(p), the cache-hinted __ldcg/__ldca/__ldcs/__ldlu/__ldcv(p) and __stwb/__stcg/__stcs/__stwt(p, v),
+// clock64(), __nanosleep(ns), __trap().
 // PRT_DYNAMIC_SHARED(T, name) declares the block's dynamic shared memory as `T* name` (on CUDA and HIP it is
 // `extern __shared__ T name[]`): the one spelling that differs, because the CPU backend cannot give an
 // `extern` array of unknown bound per-block storage.

@@ -238,6 +238,12 @@ __global__ void halves(float* f, unsigned* u) {
     f[9] = __bfloat162float(hexp(__float2bfloat16(2.0f)));
     f[10] = __low2float(h2exp(__floats2half2_rn(0.0f, 1.0f)));
     f[11] = __high2float(h2sqrt(__floats2half2_rn(4.0f, 9.0f)));
+    __half2 a = make_half2(__float2half(1.0f), __float2half(-3.0f)), b = __floats2half2_rn(2.0f, -4.0f);
+    f[12] = __low2float(__hgt2(b, a)) + 2.0f * __high2float(__hgt2(b, a)) + 4.0f * float(__hbge2(b, a));
+    f[13] = __low2float(__hmax2(a, b)) + __high2float(__hmin2(a, b)) + __high2float(__habs2(b));
+    __nv_bfloat162 c = make_bfloat162(__float2bfloat16(0.5f), __float2bfloat16(8.0f));
+    f[14] = __high2float(__h2div(c, __bfloat162bfloat162(__float2bfloat16(2.0f)))) + __low2float(__hneg2(c));
+    __stcs(f + 15, __ldcs(f + 14) + __ldcg(f + 13));
 }
 
 constexpr int kExtra = 16;
@@ -563,10 +569,10 @@ int main() {
     // 16-bit floats.
     float* dhf;
     unsigned* dhu;
-    CHECK_OK(prtMalloc(&dhf, 12 * sizeof(float)));
+    CHECK_OK(prtMalloc(&dhf, 16 * sizeof(float)));
     CHECK_OK(prtMalloc(&dhu, 2 * sizeof(unsigned)));
     CHECK_OK(prtLaunchKernel(halves, dim3(1), dim3(1), 0, 0, dhf, dhu));
-    float hf[12];
+    float hf[16];
     unsigned hu[2];
     CHECK_OK(prtMemcpy(hf, dhf, sizeof hf, prtMemcpyDeviceToHost));
     CHECK_OK(prtMemcpy(hu, dhu, sizeof hu, prtMemcpyDeviceToHost));
@@ -583,6 +589,10 @@ int main() {
     CHECK(near(hf[9], 7.389056099, 1e-2));
     CHECK(hf[10] == 1.0f);
     CHECK(hf[11] == 3.0f);
+    CHECK(hf[12] == 1.0f + 0.0f + 0.0f);  // 2 > 1, -4 > -3 is false, so not both >=
+    CHECK(hf[13] == 2.0f - 4.0f + 4.0f);
+    CHECK(hf[14] == 4.0f - 0.5f);
+    CHECK(hf[15] == hf[14] + hf[13]);
 
     // Constants: compute mode, assert status, host allocation flags.
     int mode = -1;

@@ -42,6 +42,7 @@ inline float __high2float(__half2 h) { return float(h.y); }                    /
 inline __half __low2half(__half2 h) { return h.x; }                            // low half
 inline __half __high2half(__half2 h) { return h.y; }                           // high half
 inline __half2 __half2half2(__half a) { return {a, a}; }                       // one half to both halves
+inline __half2 make_half2(__half a, __half b) { return {a, b}; }               // two halves to half2
 inline __half __ushort_as_half(unsigned short u) { __half h; h.__x = u; return h; }   // reinterpret bits
 inline __half __short_as_half(short s) { return __ushort_as_half((unsigned short)s); } // reinterpret bits
 inline unsigned short __half_as_ushort(__half h) { return h.__x; }             // the bits

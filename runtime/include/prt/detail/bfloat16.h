@@ -68,6 +68,7 @@ PRT_HD inline float __high2float(__nv_bfloat162 h) { return float(h.y); }       
 PRT_HD inline __nv_bfloat162 __float22bfloat162_rn(float2 v) { return {__nv_bfloat16(v.x), __nv_bfloat16(v.y)}; }  // pack
 PRT_HD inline __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16 a) { return {a, a}; }  // one value to both
 PRT_HD inline __nv_bfloat162 __halves2bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) { return {a, b}; }  // pair
+PRT_HD inline __nv_bfloat162 make_bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) { return {a, b}; }  // pair
 PRT_HD inline __nv_bfloat16 __low2bfloat16(__nv_bfloat162 h) { return h.x; }          // low value
 PRT_HD inline __nv_bfloat16 __high2bfloat16(__nv_bfloat162 h) { return h.y; }         // high value
 PRT_HD inline __nv_bfloat16 __ushort_as_bfloat16(unsigned short u) {                 // reinterpret bits

@@ -64,6 +64,23 @@
     PRT_HD inline H2 __hsub2(H2 a, H2 b) { return a - b; }                                                         \
     PRT_HD inline H2 __hmul2(H2 a, H2 b) { return a * b; }                                                         \
     PRT_HD inline H2 __hfma2(H2 a, H2 b, H2 c) { return {__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)}; }        \
+    PRT_HD inline H2 __h2div(H2 a, H2 b) { return a / b; }                                                         \
+    PRT_HD inline H2 __hneg2(H2 a) { return {-a.x, -a.y}; }                                                        \
+    PRT_HD inline H2 __habs2(H2 a) { return {__habs(a.x), __habs(a.y)}; }                                          \
+    PRT_HD inline H2 __hmax2(H2 a, H2 b) { return {__hmax(a.x, b.x), __hmax(a.y, b.y)}; }                          \
+    PRT_HD inline H2 __hmin2(H2 a, H2 b) { return {__hmin(a.x, b.x), __hmin(a.y, b.y)}; }                          \
+    PRT_HD inline H2 __heq2(H2 a, H2 b) { return {H(a.x == b.x ? 1.0f : 0.0f), H(a.y == b.y ? 1.0f : 0.0f)}; }     \
+    PRT_HD inline H2 __hne2(H2 a, H2 b) { return {H(a.x != b.x ? 1.0f : 0.0f), H(a.y != b.y ? 1.0f : 0.0f)}; }     \
+    PRT_HD inline H2 __hlt2(H2 a, H2 b) { return {H(a.x < b.x ? 1.0f : 0.0f), H(a.y < b.y ? 1.0f : 0.0f)}; }       \
+    PRT_HD inline H2 __hle2(H2 a, H2 b) { return {H(a.x <= b.x ? 1.0f : 0.0f), H(a.y <= b.y ? 1.0f : 0.0f)}; }     \
+    PRT_HD inline H2 __hgt2(H2 a, H2 b) { return {H(a.x > b.x ? 1.0f : 0.0f), H(a.y > b.y ? 1.0f : 0.0f)}; }       \
+    PRT_HD inline H2 __hge2(H2 a, H2 b) { return {H(a.x >= b.x ? 1.0f : 0.0f), H(a.y >= b.y ? 1.0f : 0.0f)}; }     \
+    PRT_HD inline bool __hbeq2(H2 a, H2 b) { return a.x == b.x && a.y == b.y; }                                    \
+    PRT_HD inline bool __hbne2(H2 a, H2 b) { return a.x != b.x && a.y != b.y; }                                    \
+    PRT_HD inline bool __hblt2(H2 a, H2 b) { return a.x < b.x && a.y < b.y; }                                      \
+    PRT_HD inline bool __hble2(H2 a, H2 b) { return a.x <= b.x && a.y <= b.y; }                                    \
+    PRT_HD inline bool __hbgt2(H2 a, H2 b) { return a.x > b.x && a.y > b.y; }                                      \
+    PRT_HD inline bool __hbge2(H2 a, H2 b) { return a.x >= b.x && a.y >= b.y; }                                    \
     PRT_HD inline H2 h2sqrt(H2 a) { return {hsqrt(a.x), hsqrt(a.y)}; }                                             \
     PRT_HD inline H2 h2rsqrt(H2 a) { return {hrsqrt(a.x), hrsqrt(a.y)}; }                                          \
     PRT_HD inline H2 h2rcp(H2 a) { return {hrcp(a.x), hrcp(a.y)}; }                                                \
