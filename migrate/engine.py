@@ -19,7 +19,7 @@ from pathlib import Path
 import tree_sitter as ts
 
 from . import __version__, parse
-from .match import SUPPRESSION, FileMatcher, Ruleset, Text, compile_rules
+from .match import parse_source, SUPPRESSION, FileMatcher, Ruleset, Text, compile_rules
 from .model import Edit, Finding, Rule, ScanResult, SourceFile
 from .rewrite import FilePlan
 from .rules import RULES_DIR, Catalog, RuleError, load_catalog
@@ -147,10 +147,7 @@ def syntax_errors(ruleset: Ruleset, language: str, data: bytes) -> int:
     """The error nodes of `data` parsed as the scan parses it (macros blanked for C/C++/CUDA); 0 for other files."""
     if language not in parse.GRAMMARS:
         return 0
-    blank = ruleset.blank.get(language)
-    if blank is not None:
-        data = blank.sub(lambda m: re.sub(rb"[^\n]", b" ", m.group()), data)
-    return _error_nodes(parse.parse(language, data).root_node)
+    return _error_nodes(parse_source(ruleset, language, data).root_node)
 
 
 def _clear_pending_error() -> None:

@@ -377,7 +377,7 @@ class FileMatcher:
         prefilter = self.ruleset.prefilter.get("cuda")
         if prefilter is not None and not prefilter.search(data):
             return
-        self.tree = parse.parse("cuda", _spaced_chevrons(_blanked(data, self.ruleset.blank.get("cuda"))))
+        self.tree = parse_source(self.ruleset, "cuda", data)
         root = self.tree.root_node
         self._names(root)
         self._queries(root, "cuda")
@@ -816,6 +816,74 @@ def _spaced_chevrons(data: bytes) -> bytes:
     return SPACED_CHEVRONS.sub(close, data)
 
 
+# A line holding one upper-case name and nothing else: a statement-like macro used without `;` (`CUERR`).
+BARE_MACRO_LINE = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?://[^\n]*)?\r?$", re.MULTILINE)
+STATEMENT_END = re.compile(rb"[;{}][ \t]*(?://[^\n]*)?\r?$|^[ \t]*(?:#|//)|^[ \t]*\r?$")
+
+
+# A line holding one upper-case macro call and nothing after it: `CHECK_CUDA( cudaMalloc(&p, n) )` without `;`.
+CALL_MACRO_LINE = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*\(.*\)[ \t]*(?://[^\n]*)?\r?$")
+# `#define NAME` followed only by qualifiers: an attribute-like macro (`#define DI __device__ __forceinline__`).
+QUALIFIER_MACRO = re.compile(
+    rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+((?:(?:__device__|__host__|__forceinline__|"
+    rb"__noinline__|inline|static|constexpr|__inline__|extern)[ \t]*)+)(?://[^\n]*)?\r?$",
+    re.MULTILINE,
+)
+
+
+def _balanced(line: bytes) -> bool:
+    depth = 0
+    for char in C_BLANKABLE.sub(b"", line):
+        depth += (char == 40) - (char == 41)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _statement_macros(data: bytes) -> bytes:
+    """`data` with statement-like macro calls that lack a `;` blanked to spaces (for the parser only: offsets
+    hold), so one `CUERR` line does not turn the statements around it into an error region. A line counts when
+    it follows the end of a statement, a block, a directive or a blank line, and the next line starts a new one."""
+    qualifiers = {m.group(1) for m in QUALIFIER_MACRO.finditer(data)}
+    if qualifiers:
+        names = rb"(?<![A-Za-z0-9_#])(?:" + b"|".join(re.escape(n) for n in sorted(qualifiers)) + rb")(?![A-Za-z0-9_])"
+        uses = re.compile(names)
+        # Blank the uses, not the definitions: `DI void f()` parses as `void f()`.
+        out = bytearray(data)
+        for match in uses.finditer(data):
+            line_start = data.rfind(b"\n", 0, match.start()) + 1
+            if not re.match(rb"[ \t]*#", data[line_start : match.start()]):
+                out[match.start() : match.end()] = b" " * (match.end() - match.start())
+        data = bytes(out)
+    if not (BARE_MACRO_LINE.search(data) or re.search(rb"(?m)^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*\(", data)):
+        return data
+    lines = data.split(b"\n")
+    ends = [b"\n"] * (len(lines) - 1) + [b""]  # what follows each line; a `;` may take a newline's place
+    changed = False
+    previous = b""
+    for index, line in enumerate(lines):
+        if STATEMENT_END.search(previous):
+            following = lines[index + 1].lstrip() if index + 1 < len(lines) else b""
+            starts_new = not following[:1] or following[:1] not in b")],.?:+-*/%&|^=<>"
+            if starts_new and BARE_MACRO_LINE.fullmatch(line):
+                lines[index] = re.sub(rb"[^\r]", b" ", line)
+                changed = True
+                continue
+            if (starts_new and index + 1 < len(lines) and following and not following.startswith((b"#", b"//"))
+                    and CALL_MACRO_LINE.fullmatch(line) and _balanced(line) and not line.rstrip().endswith(b"\\")
+                    and b"//" not in line):
+                # The line's newline becomes the `;` the statement lacks: same length, and the next line is code.
+                ends[index] = b";"
+                changed = True
+                previous = line + b";"
+                continue
+        if line.strip():
+            previous = line
+    if not changed:
+        return data
+    return b"".join(part for pair in zip(lines, ends) for part in pair)
+
+
 LEADING_COMMENTS = re.compile(rb"(?:[ \t\r\n]*(?://[^\n]*|/\*.*?\*/))*[ \t]*\r?\n?", re.DOTALL)
 
 
@@ -828,6 +896,14 @@ def _code_start(data: bytes) -> int:
     if end > bom and data[end - 1 : end] != b"\n":
         end = max(bom, data.rfind(b"\n", bom, end) + 1)
     return end
+
+
+def parse_source(ruleset: Ruleset, language: str, data: bytes) -> ts.Tree:
+    """The tree the scan reads: for C/C++/CUDA, parsed from a copy with the same offsets in which attribute-like
+    macros are blanked, spaced launch chevrons closed up and statement macros without `;` made statements."""
+    if language != "cuda":
+        return parse.parse(language, data)
+    return parse.parse("cuda", _statement_macros(_spaced_chevrons(_blanked(data, ruleset.blank.get("cuda")))))
 
 
 def _blanked(data: bytes, pattern: re.Pattern[bytes] | None) -> bytes:

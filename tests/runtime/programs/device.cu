@@ -1,4 +1,4 @@
-// Devices: count, selection, properties and attributes agreeing with each other, error strings and names.
+// Devices: count, selection, properties and attributes agreeing with each other, error strings and names, limits.
 #include <cstring>
 
 #include "check.h"
@@ -67,6 +67,14 @@ int main() {
     value("err_invalid_config", int(prtErrorInvalidConfiguration));
     value("warp_size", p.warpSize);
     CHECK(prtGetLastError() == prtSuccess);
+    // Device limits: a value set is the value read back.
+    size_t heap = 0;
+    CHECK_OK(prtDeviceSetLimit(prtLimitMallocHeapSize, size_t(64) << 20));
+    CHECK_OK(prtDeviceGetLimit(&heap, prtLimitMallocHeapSize));
+    CHECK(heap >= (size_t(64) << 20));
+    size_t stack = 0;
+    CHECK_OK(prtDeviceGetLimit(&stack, prtLimitStackSize));
+    CHECK(stack > 0);
     CHECK_OK(prtDeviceSynchronize());
     return finish();
 }

@@ -1,5 +1,5 @@
-// Memory: allocations of every kind, copies of every direction, 2D copies, fills, symbols, and the errors CUDA
-// reports for misuse.
+// Memory: allocations of every kind, managed-memory prefetches, copies of every direction, 2D copies, fills,
+// symbols, and the errors CUDA reports for misuse.
 #include <cstring>
 #include <vector>
 
@@ -110,7 +110,11 @@ int main() {
     float* managed = nullptr;
     CHECK_OK(prtMallocManaged(&managed, n * sizeof(float)));
     for (int i = 0; i < n; ++i) managed[i] = x[i];
+    int dev = 0;
+    CHECK_OK(prtGetDevice(&dev));
+    CHECK_OK(prtMemPrefetchAsync(managed, n * sizeof(float), dev));
     CHECK_OK(prtLaunchKernel(poly, dim3((n + 255) / 256), dim3(256), 0, 0, managed, managed, n));
+    CHECK_OK(prtMemPrefetchAsync(managed, n * sizeof(float), prtCpuDeviceId, 0));
     CHECK_OK(prtDeviceSynchronize());
     double managed_err = 0;
     for (int i = 0; i < n; ++i) managed_err = std::fmax(managed_err, std::fabs(managed[i] - ref[i]));
