@@ -10,6 +10,8 @@ inline prtError_t prtGetDeviceProperties(prtDeviceProp* prop, int device);  // f
 inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int device);  // one device attribute
 inline prtError_t prtDeviceSynchronize();                                // waits for all work on the device
 inline prtError_t prtDeviceReset();                                      // frees all device state
+inline prtError_t prtDeviceSetLimit(prtLimit limit, size_t value);      // sets a device limit (CPU: recorded)
+inline prtError_t prtDeviceGetLimit(size_t* value, prtLimit limit);     // a device limit
 inline prtError_t prtDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority);  // priority range
 inline prtError_t prtDriverGetVersion(int* version);                     // driver version (CPU: 0)
 inline prtError_t prtRuntimeGetVersion(int* version);                    // runtime version (CPU: 0)

@@ -23,6 +23,8 @@ inline prtError_t prtMallocPitch(void** devPtr, size_t* pitch, size_t width, siz
 inline prtError_t prtMallocAsync(void** devPtr, size_t size, prtStream_t stream);  // allocates in stream order
 inline prtError_t prtFreeAsync(void* devPtr, prtStream_t stream);        // frees in stream order
 inline prtError_t prtMemGetInfo(size_t* free, size_t* total);            // free and total device memory
+inline prtError_t prtMemPrefetchAsync(const void* devPtr, size_t count, int device,
+                                      prtStream_t stream = 0);           // moves managed memory to a device
 
 inline prtError_t prtMemcpy(void* dst, const void* src, size_t count, prtMemcpyKind kind);  // copies bytes
 inline prtError_t prtMemcpyAsync(void* dst, const void* src, size_t count, prtMemcpyKind kind,

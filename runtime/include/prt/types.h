@@ -95,6 +95,13 @@
     X(FuncCachePreferL1, 2, hipFuncCachePreferL1, "prefer L1 cache")            \
     X(FuncCachePreferEqual, 3, hipFuncCachePreferEqual, "equal split")
 
+// Device limits for prtDeviceSetLimit/prtDeviceGetLimit (prtLimit). HIP 5 has no name for the stack size; HIP 6's
+// hipLimitStackSize is 0.
+#define PRT_LIMIT_LIST(X)                                                                            \
+    X(LimitStackSize, 0x0, hipLimit_t(0x0), "stack bytes per GPU thread")                           \
+    X(LimitPrintfFifoSize, 0x1, hipLimitPrintfFifoSize, "bytes of the device printf buffer")        \
+    X(LimitMallocHeapSize, 0x2, hipLimitMallocHeapSize, "bytes of the device malloc heap")
+
 // Compute modes, the value of prtDevAttrComputeMode (prtComputeMode; the CPU backend's is the default).
 #define PRT_COMPUTE_MODE_LIST(X)                                                                       \
     X(ComputeModeDefault, 0, hipComputeModeDefault, "several host threads may use the device")        \

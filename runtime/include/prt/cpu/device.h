@@ -163,6 +163,30 @@ inline prtError_t prtDeviceReset() {
     return prtSuccess;
 }
 
+namespace prt::cpu {
+// The device limits, as set by prtDeviceSetLimit; CUDA's defaults. Recorded only: CPU threads have the fiber
+// stacks of PRT_CPU_STACK_SIZE, printf writes straight to stdout, and device malloc is the host's.
+inline size_t* limit_slot(prtLimit limit) {
+    static size_t values[3] = {1024, 1 << 20, 8 << 20};
+    std::size_t i = std::size_t(limit);
+    return i < 3 ? &values[i] : nullptr;
+}
+}  // namespace prt::cpu
+
+inline prtError_t prtDeviceSetLimit(prtLimit limit, size_t value) {
+    size_t* slot = prt::cpu::limit_slot(limit);
+    if (!slot) return prt::cpu::fail(prtErrorInvalidValue);
+    *slot = value;
+    return prtSuccess;
+}
+
+inline prtError_t prtDeviceGetLimit(size_t* value, prtLimit limit) {
+    size_t* slot = prt::cpu::limit_slot(limit);
+    if (!value || !slot) return prt::cpu::fail(prtErrorInvalidValue);
+    *value = *slot;
+    return prtSuccess;
+}
+
 inline prtError_t prtDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
     if (leastPriority) *leastPriority = 0;
     if (greatestPriority) *greatestPriority = -5;

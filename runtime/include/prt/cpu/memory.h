@@ -135,6 +135,13 @@ inline prtError_t prtMemGetInfo(size_t* free, size_t* total) {
     return prtSuccess;
 }
 
+// Managed memory is host memory on the CPU backend: there is nothing to move.
+inline prtError_t prtMemPrefetchAsync(const void* devPtr, size_t, int device, prtStream_t) {
+    if (!devPtr) return prt::cpu::fail(prtErrorInvalidValue);
+    if (device != prtCpuDeviceId && !prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    return prtSuccess;
+}
+
 inline prtError_t prtMemcpy(void* dst, const void* src, size_t count, prtMemcpyKind kind) {
     prtError_t e = prt::cpu::check_copy(dst, src, count, kind);
     if (e != prtSuccess) return prt::cpu::fail(e);

@@ -13,6 +13,7 @@ enum prtDeviceAttr { PRT_DEVICE_ATTR_LIST(PRT_CPU_ENUMERATOR) };     // see PRT_
 enum prtFuncAttribute { PRT_FUNC_ATTR_LIST(PRT_CPU_ENUMERATOR) };    // see PRT_FUNC_ATTR_LIST
 enum prtFuncCache { PRT_FUNC_CACHE_LIST(PRT_CPU_ENUMERATOR) };       // see PRT_FUNC_CACHE_LIST
 enum prtComputeMode { PRT_COMPUTE_MODE_LIST(PRT_CPU_ENUMERATOR) };  // see PRT_COMPUTE_MODE_LIST
+enum prtLimit { PRT_LIMIT_LIST(PRT_CPU_ENUMERATOR) };                // see PRT_LIMIT_LIST
 #undef PRT_CPU_ENUMERATOR
 #define PRT_CPU_FLAG(suffix, value, hip, doc) constexpr unsigned int prt##suffix = value;
 PRT_FLAG_LIST(PRT_CPU_FLAG)  // see PRT_FLAG_LIST
@@ -25,6 +26,7 @@ struct Event;
 typedef prt::cpu::Stream* prtStream_t;  // a stream: 0 is the legacy default stream
 typedef prt::cpu::Event* prtEvent_t;    // an event
 #define prtStreamPerThread (reinterpret_cast<prtStream_t>(0x2))  // the calling thread's default stream
+#define prtCpuDeviceId ((int)-1)  // the device id of the host, for prtMemPrefetchAsync
 
 // Device properties: the fields that CUDA's cudaDeviceProp and HIP's hipDeviceProp_t both have (the others are
 // reachable through prtDeviceGetAttribute).

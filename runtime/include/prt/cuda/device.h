@@ -10,6 +10,8 @@ inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int devi
 }
 inline prtError_t prtDeviceSynchronize() { return cudaDeviceSynchronize(); }
 inline prtError_t prtDeviceReset() { return cudaDeviceReset(); }
+inline prtError_t prtDeviceSetLimit(prtLimit limit, size_t value) { return cudaDeviceSetLimit(limit, value); }
+inline prtError_t prtDeviceGetLimit(size_t* value, prtLimit limit) { return cudaDeviceGetLimit(value, limit); }
 inline prtError_t prtDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
     return cudaDeviceGetStreamPriorityRange(leastPriority, greatestPriority);
 }

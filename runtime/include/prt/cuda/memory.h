@@ -30,6 +30,16 @@ inline prtError_t prtMallocAsync(void** devPtr, size_t size, prtStream_t stream)
 }
 inline prtError_t prtFreeAsync(void* devPtr, prtStream_t stream) { return cudaFreeAsync(devPtr, stream); }
 inline prtError_t prtMemGetInfo(size_t* free, size_t* total) { return cudaMemGetInfo(free, total); }
+inline prtError_t prtMemPrefetchAsync(const void* devPtr, size_t count, int device, prtStream_t stream) {
+#if CUDART_VERSION >= 13000  // CUDA 13 names the destination by a location
+    cudaMemLocation where{};
+    where.type = device == cudaCpuDeviceId ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice;
+    where.id = device == cudaCpuDeviceId ? 0 : device;
+    return cudaMemPrefetchAsync(devPtr, count, where, 0, stream);
+#else
+    return cudaMemPrefetchAsync(devPtr, count, device, stream);
+#endif
+}
 inline prtError_t prtMemcpy(void* dst, const void* src, size_t count, prtMemcpyKind kind) {
     return cudaMemcpy(dst, src, count, kind);
 }

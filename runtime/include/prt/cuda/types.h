@@ -9,6 +9,8 @@ typedef cudaDeviceAttr prtDeviceAttr;        // device attribute selector
 typedef cudaFuncAttribute prtFuncAttribute;  // kernel attribute selector
 typedef cudaFuncCache prtFuncCache;          // cache preference
 typedef cudaComputeMode prtComputeMode;      // compute mode
+typedef cudaLimit prtLimit;                  // device limit selector
+#define prtCpuDeviceId cudaCpuDeviceId       // the device id of the host, for prtMemPrefetchAsync
 typedef cudaStream_t prtStream_t;            // a stream
 typedef cudaEvent_t prtEvent_t;              // an event
 typedef cudaDeviceProp prtDeviceProp;        // device properties
@@ -22,6 +24,7 @@ PRT_DEVICE_ATTR_LIST(PRT_CUDA_ALIAS)  // see PRT_DEVICE_ATTR_LIST
 PRT_FUNC_ATTR_LIST(PRT_CUDA_ALIAS)    // see PRT_FUNC_ATTR_LIST
 PRT_FUNC_CACHE_LIST(PRT_CUDA_ALIAS)   // see PRT_FUNC_CACHE_LIST
 PRT_COMPUTE_MODE_LIST(PRT_CUDA_ALIAS) // see PRT_COMPUTE_MODE_LIST
+PRT_LIMIT_LIST(PRT_CUDA_ALIAS)        // see PRT_LIMIT_LIST
 #undef PRT_CUDA_ALIAS
 #define PRT_CUDA_FLAG(suffix, value, hip, doc) constexpr unsigned int prt##suffix = cuda##suffix;
 PRT_FLAG_LIST(PRT_CUDA_FLAG)  // see PRT_FLAG_LIST

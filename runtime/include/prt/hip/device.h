@@ -10,6 +10,15 @@ inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int devi
 }
 inline prtError_t prtDeviceSynchronize() { return hipDeviceSynchronize(); }
 inline prtError_t prtDeviceReset() { return hipDeviceReset(); }
+inline prtError_t prtDeviceSetLimit(prtLimit limit, size_t value) {
+#if HIP_VERSION_MAJOR >= 6
+    return hipDeviceSetLimit(limit, value);
+#else
+    (void)limit, (void)value;
+    return hipErrorNotSupported;  // HIP 5 sets no limits
+#endif
+}
+inline prtError_t prtDeviceGetLimit(size_t* value, prtLimit limit) { return hipDeviceGetLimit(value, limit); }
 inline prtError_t prtDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
     return hipDeviceGetStreamPriorityRange(leastPriority, greatestPriority);
 }

@@ -30,6 +30,9 @@ inline prtError_t prtMallocAsync(void** devPtr, size_t size, prtStream_t stream)
 }
 inline prtError_t prtFreeAsync(void* devPtr, prtStream_t stream) { return hipFreeAsync(devPtr, stream); }
 inline prtError_t prtMemGetInfo(size_t* free, size_t* total) { return hipMemGetInfo(free, total); }
+inline prtError_t prtMemPrefetchAsync(const void* devPtr, size_t count, int device, prtStream_t stream) {
+    return hipMemPrefetchAsync(devPtr, count, device, stream);
+}
 inline prtError_t prtMemcpy(void* dst, const void* src, size_t count, prtMemcpyKind kind) {
     return hipMemcpy(dst, src, count, kind);
 }
