@@ -77,9 +77,17 @@
     X(DevAttrMaxRegistersPerMultiprocessor, 82, hipDeviceAttributeMaxRegistersPerMultiprocessor,              \
       "registers per multiprocessor")                                                                         \
     X(DevAttrManagedMemory, 83, hipDeviceAttributeManagedMemory, "1 if managed memory is supported")          \
+    X(DevAttrPageableMemoryAccess, 88, hipDeviceAttributePageableMemoryAccess,                                \
+      "1 if the device reads and writes pageable host memory coherently")                                     \
+    X(DevAttrConcurrentManagedAccess, 89, hipDeviceAttributeConcurrentManagedAccess,                          \
+      "1 if device and host may use managed memory at the same time")                                         \
     X(DevAttrCooperativeLaunch, 95, hipDeviceAttributeCooperativeLaunch, "1 if cooperative launch works")     \
     X(DevAttrMaxSharedMemoryPerBlockOptin, 97, hipDeviceAttributeSharedMemPerBlockOptin,                      \
-      "shared bytes per block after opting in")
+      "shared bytes per block after opting in")                                                                \
+    X(DevAttrPageableMemoryAccessUsesHostPageTables, 100, hipDeviceAttributePageableMemoryAccessUsesHostPageTables, \
+      "1 if the device reaches pageable memory through the host's page tables")                               \
+    X(DevAttrDirectManagedMemAccessFromHost, 101, hipDeviceAttributeDirectManagedMemAccessFromHost,           \
+      "1 if the host reads managed memory without migrating it")
 
 // Kernel attributes for prtFuncSetAttribute (prtFuncAttribute).
 #define PRT_FUNC_ATTR_LIST(X)                                                                  \

@@ -67,6 +67,11 @@ int main() {
     value("err_invalid_config", int(prtErrorInvalidConfiguration));
     value("warp_size", p.warpSize);
     CHECK(prtGetLastError() == prtSuccess);
+    // Managed and pageable memory: the attributes agree with the properties.
+    int pageable = -1, concurrent = -1;
+    CHECK_OK(prtDeviceGetAttribute(&pageable, prtDevAttrPageableMemoryAccess, 0));
+    CHECK_OK(prtDeviceGetAttribute(&concurrent, prtDevAttrConcurrentManagedAccess, 0));
+    CHECK(pageable == p.pageableMemoryAccess && concurrent == p.concurrentManagedAccess);
     // Device limits: a value set is the value read back.
     size_t heap = 0;
     CHECK_OK(prtDeviceSetLimit(prtLimitMallocHeapSize, size_t(64) << 20));

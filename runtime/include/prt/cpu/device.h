@@ -64,6 +64,10 @@ inline const prtDeviceProp& properties() {
         q.managedMemory = 1;
         q.cooperativeLaunch = 0;
         q.computeMode = prtComputeModeDefault;
+        q.pageableMemoryAccess = 1;  // device memory is host memory
+        q.pageableMemoryAccessUsesHostPageTables = 1;
+        q.concurrentManagedAccess = 1;
+        q.directManagedMemAccessFromHost = 1;
         return q;
     }();
     return p;
@@ -149,6 +153,10 @@ inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int devi
         case prtDevAttrManagedMemory: *value = p.managedMemory; break;
         case prtDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
         case prtDevAttrComputeMode: *value = p.computeMode; break;
+        case prtDevAttrPageableMemoryAccess: *value = p.pageableMemoryAccess; break;
+        case prtDevAttrConcurrentManagedAccess: *value = p.concurrentManagedAccess; break;
+        case prtDevAttrPageableMemoryAccessUsesHostPageTables: *value = p.pageableMemoryAccessUsesHostPageTables; break;
+        case prtDevAttrDirectManagedMemAccessFromHost: *value = p.directManagedMemAccessFromHost; break;
         case prtDevAttrMaxSharedMemoryPerBlockOptin: *value = int(prt::cpu::kSharedOptin); break;
         default: return prt::cpu::fail(prtErrorInvalidValue);
     }

@@ -58,6 +58,10 @@ struct prtDeviceProp {
     int managedMemory;                    // 1: managed memory supported
     int cooperativeLaunch;                // 1: cooperative launch supported
     int computeMode;                      // a prtComputeMode (CPU: prtComputeModeDefault)
+    int pageableMemoryAccess;             // 1: the device uses pageable host memory coherently
+    int pageableMemoryAccessUsesHostPageTables;  // 1: through the host's page tables
+    int concurrentManagedAccess;          // 1: device and host may use managed memory at once
+    int directManagedMemAccessFromHost;   // 1: the host reads managed memory without migration
 };
 
 // Attributes of a kernel (prtFuncGetAttributes).
