@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import json
 import os
 import re
@@ -35,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import time
+import threading
 import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -155,11 +157,14 @@ def _translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[
             continue
         if backend == "cuda" and token.startswith(("-arch=", "--gpu-architecture=", "-gencode")):
             continue  # the build below names sm_90 once
+        if (token == "-Xcompiler" or token == "--compiler-options") and backend == "cuda":
+            flags += [token, next(it, "")]
+            continue
         if token == "-Xcompiler" or token == "--compiler-options":
             value = next(it, "")
             flags += [v for v in value.split(",") if v and not v.startswith("-O") and v != "-Werror"]
             continue
-        if token.startswith(("-Xcompiler=", "--compiler-options=")):
+        if token.startswith(("-Xcompiler=", "--compiler-options=")) and backend == "cpu":
             flags += [v for v in token.split("=", 1)[1].split(",") if v and not v.startswith("-O")]
             continue
         if backend == "cpu" and token.startswith(NVCC_DROP_PREFIXES):
@@ -324,6 +329,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--original", action="store_true", help="build and run the originals (on a GPU machine)")
     parser.add_argument("--keep-stage", action="store_true", help="reuse an existing staged and migrated copy")
     parser.add_argument("--results", type=Path, help="write <path>.md and <path>.json")
+    parser.add_argument("--stage-only", action="store_true", help="stage and migrate, then stop (for another machine)")
+    parser.add_argument("--serial-runs", action="store_true",
+                        help="build in parallel but run one program at a time (timings on one GPU)")
+    parser.add_argument("--deadline", type=float, default=0.0,
+                        help="seconds after which no further program is started (its row says so)")
     parser.add_argument("--no-scan", action="store_true", help="skip the scans (a machine without migrate's parsers)")
     parser.add_argument("--runtime-include", type=Path, help="the runtime's include folder (default: migrate's)")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("ORIGINAL_JSON", "MIGRATED_JSON"),
@@ -383,6 +393,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         apply_log = (work / "apply.log").read_text() if (work / "apply.log").is_file() else ""
 
+    if options.stage_only:
+        return 0
     refused: dict[str, int] = {}
     for line in apply_log.splitlines():
         match = re.match(r"(\S+): not migrated", line)
@@ -444,8 +456,13 @@ def main(argv: list[str] | None = None) -> int:
         cflags = [f for f in cflags if f.startswith("-I")]
         libs = []
 
+    started = time.monotonic()
+
     def one(name: str) -> Outcome:
         outcome = outcomes[name]
+        if options.deadline and time.monotonic() - started > options.deadline:
+            outcome.build, outcome.error = "skipped", f"not started within the {options.deadline:.0f} s deadline"
+            return outcome
         folder = (stage if options.original else migrated) / "src" / name
         try:
             error = _build(folder, options.backend, cflags, libs, options.original)
@@ -462,6 +479,11 @@ def main(argv: list[str] | None = None) -> int:
             outcome.verdict, outcome.error = "no run", str(exc)[:240]
             return outcome
         outcome.args = command[1:]
+        with run_lock:
+            run(outcome, folder, command)
+        return outcome
+
+    def run(outcome: Outcome, folder: Path, command: list[str]) -> None:
         start = time.perf_counter()
         try:
             proc = subprocess.run(command, cwd=folder, capture_output=True, timeout=options.timeout,
@@ -474,7 +496,8 @@ def main(argv: list[str] | None = None) -> int:
         except subprocess.TimeoutExpired:
             outcome.verdict, outcome.error = "timeout", f"over {options.timeout:.0f} s"
         outcome.seconds = round(time.perf_counter() - start, 3)
-        return outcome
+
+    run_lock = threading.Lock() if options.serial_runs else contextlib.nullcontext()
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
         for outcome in pool.map(one, names):
