@@ -14,7 +14,9 @@
 // averages and absolute differences (__rhadd, __urhadd, __uhadd, __sad, __usad), byte swaps (__nv_bswap16/32/64),
 // __frsqrt_rn, fdividef, __float2uint_rz/_rd/_ru, special functions (sinpi, cospi, sincospi, normcdf, erfinv,
 // erfcinv, normcdfinv, rcbrt, rhypot, norm3d, norm4d, rnorm3d, rnorm4d, norm, rnorm, each also with suffix f),
-// umin, umax, llmin, llmax, ullmin, ullmax, and min/max overloads for integer and floating types.
+// umin, umax, llmin, llmax, ullmin, ullmax, the DPX functions (__viaddmax/__viaddmin, __vimax3/__vimin3,
+// __vimax/__vimin _relu, __vibmax/__vibmin; _s32, _u32, _s16x2, _u16x2), and min/max overloads for integer and
+// floating types.
 #pragma once
 
 #include "prt/kernel.h"

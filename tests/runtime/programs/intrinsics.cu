@@ -288,6 +288,11 @@ __global__ void special(double* o) {
     o[10] = double(umin(3u, 7u) + umax(3u, 7u)) + double(llmin(-5ll, 2ll) + llmax(-5ll, 2ll));
     o[11] = double(ullmax(1ull << 40, 5ull)) + double(__frsqrt_rn(4.0f)) + double(fdividef(1.0f, 4.0f));
     o[12] = double(__float2uint_rz(2.7f) + __float2uint_rd(2.7f) + __float2uint_ru(2.2f)) + __float2uint_rz(-3.0f);
+    bool hi = true, lo = false, pr = false;
+    o[13] = double(__viaddmax_s32(2000000000, 2000000000, 5)) + double(__viaddmax_s16x2(0x7fff0001u, 0x00010002u, 0u));
+    o[14] = double(__vimax3_u16x2(0x0001ffffu, 0x00020000u, 0x00030001u)) + __vimin_s32_relu(-5, 3);
+    o[15] = double(__vibmin_u16x2(0x00050001u, 0x00040002u, &hi, &lo)) + (hi ? 100.0 : 0.0) + (lo ? 10.0 : 0.0);
+    o[16] = double(__vibmax_s32(-3, -3, &pr)) + (pr ? 100.0 : 0.0) + double(__vimin3_s16x2_relu(0xfffe0009u, 5u, 7u));
 }
 
 int main() {
@@ -512,9 +517,9 @@ int main() {
 
     // Special functions at known values.
     double* dsp;
-    CHECK_OK(prtMalloc(&dsp, 13 * sizeof(double)));
+    CHECK_OK(prtMalloc(&dsp, 17 * sizeof(double)));
     CHECK_OK(prtLaunchKernel(special, dim3(1), dim3(1), 0, 0, dsp));
-    double sp[13];
+    double sp[17];
     CHECK_OK(prtMemcpy(sp, dsp, sizeof sp, prtMemcpyDeviceToHost));
     CHECK(sp[0] == 0.0);
     CHECK(near(sp[1], 0.0, 0, 1e-15));
@@ -529,6 +534,10 @@ int main() {
     CHECK(sp[10] == 10.0 - 3.0);
     CHECK(near(sp[11], 1099511627776.0 + 0.5 + 0.25, 1e-15));
     CHECK(sp[12] == 2.0 + 2.0 + 3.0 + 0.0);
+    CHECK(sp[13] == 5.0 + 3.0);                   // the 32-bit and 16-bit sums wrap
+    CHECK(sp[14] == double(0x0003ffffu) + 0.0);
+    CHECK(sp[15] == double(0x00040001u) + 10.0);  // high: 5 <= 4 is false, low: 1 <= 2
+    CHECK(sp[16] == -3.0 + 100.0 + 5.0);          // high lane min(-2, 0, 0) = -2, clamped to 0
 
     // Double conversions: rounding of each kind, saturation, NaN, bit halves.
     const double dv[] = {2.5, -2.5, 3.5, -0.4, 1e20, -1e20, 2147483647.6, std::nan(""), 1.0 / 3.0, -7.0};

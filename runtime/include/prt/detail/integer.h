@@ -1,6 +1,8 @@
 // prt/detail/integer.h: integer intrinsics of CUDA that HIP lacks, for the CPU and HIP backends: dot products of
-// packed bytes and halfwords (__dp4a, __dp2a_lo, __dp2a_hi), byte swaps (__nv_bswap16/32/64) and the typed
-// minima and maxima (umin, umax, llmin, llmax, ullmin, ullmax).
+// packed bytes and halfwords (__dp4a, __dp2a_lo, __dp2a_hi), byte swaps (__nv_bswap16/32/64), the typed
+// minima and maxima (umin, umax, llmin, llmax, ullmin, ullmax) and the DPX functions of sm_90 (__viaddmax_*,
+// __viaddmin_*, __vimax3_*, __vimin3_*, __vimax_*_relu, __vimin_*_relu, __vibmax_*, __vibmin_*) on 32-bit
+// values and on pairs of 16-bit lanes, signed (s) or unsigned (u), _relu clamping below at 0.
 #pragma once
 
 #include "prt/detail/hd.h"
@@ -24,6 +26,26 @@ PRT_HD inline T dp4a(unsigned a, unsigned b, T c) {
 template <bool S, class T>
 PRT_HD inline T dp2a(unsigned a, unsigned b, T c, int first) {
     return T(c + T(lane<S>(a, 0, 16) * lane<S>(b, first, 8)) + T(lane<S>(a, 1, 16) * lane<S>(b, first + 1, 8)));
+}
+
+
+template <class T>
+PRT_HD inline T mx(T a, T b) { return a > b ? a : b; }
+template <class T>
+PRT_HD inline T mn(T a, T b) { return a < b ? a : b; }
+template <class T>
+PRT_HD inline T relu(T v) { return v > T(0) ? v : T(0); }
+
+// f on each 16-bit lane of a, b, c (read as signed when S, the sum a + b wrapping at 16 bits), packed again.
+template <bool S, class F>
+PRT_HD inline unsigned pairs(unsigned a, unsigned b, unsigned c, F f) {
+    unsigned r = 0;
+    for (int i = 0; i < 2; ++i) {
+        int x = lane<S>(a, i, 16), y = lane<S>(b, i, 16), z = lane<S>(c, i, 16);
+        int sum = lane<S>(unsigned(x + y) & 0xffffu, 0, 16);
+        r |= (unsigned(f(x, y, z, sum)) & 0xffffu) << (16 * i);
+    }
+    return r;
 }
 
 }  // namespace prt::detail::integer
@@ -61,3 +83,131 @@ PRT_HD inline long long llmin(long long a, long long b) { return a < b ? a : b; 
 PRT_HD inline long long llmax(long long a, long long b) { return a > b ? a : b; }                   // maximum
 PRT_HD inline unsigned long long ullmin(unsigned long long a, unsigned long long b) { return a < b ? a : b; }  // min
 PRT_HD inline unsigned long long ullmax(unsigned long long a, unsigned long long b) { return a > b ? a : b; }  // max
+
+#define PRT_DI ::prt::detail::integer  // (within this file)
+
+PRT_HD inline int __viaddmax_s32(int a, int b, int c) {  // max(a + b, c)
+    return PRT_DI::mx(int(unsigned(a) + unsigned(b)), c);
+}
+PRT_HD inline int __viaddmax_s32_relu(int a, int b, int c) {  // max(a + b, c), at least 0
+    return PRT_DI::relu(PRT_DI::mx(int(unsigned(a) + unsigned(b)), c));
+}
+PRT_HD inline unsigned __viaddmax_u32(unsigned a, unsigned b, unsigned c) {  // max(a + b, c)
+    return PRT_DI::mx(a + b, c);
+}
+PRT_HD inline unsigned __viaddmax_s16x2(unsigned a, unsigned b, unsigned c) {  // max(a + b, c) per signed halfword
+    return PRT_DI::pairs<true>(a, b, c, [](int, int, int z, int s) { return PRT_DI::mx(s, z); });
+}
+PRT_HD inline unsigned __viaddmax_s16x2_relu(unsigned a, unsigned b, unsigned c) {  // the same, at least 0
+    return PRT_DI::pairs<true>(a, b, c, [](int, int, int z, int s) { return PRT_DI::relu(PRT_DI::mx(s, z)); });
+}
+PRT_HD inline unsigned __viaddmax_u16x2(unsigned a, unsigned b, unsigned c) {  // max(a + b, c) per unsigned halfword
+    return PRT_DI::pairs<false>(a, b, c, [](int, int, int z, int s) { return PRT_DI::mx(s, z); });
+}
+PRT_HD inline int __vimax3_s32(int a, int b, int c) { return PRT_DI::mx(PRT_DI::mx(a, b), c); }  // max of three
+PRT_HD inline int __vimax3_s32_relu(int a, int b, int c) {  // at least 0
+    return PRT_DI::relu(PRT_DI::mx(PRT_DI::mx(a, b), c));
+}
+PRT_HD inline unsigned __vimax3_u32(unsigned a, unsigned b, unsigned c) {  // max of 3
+    return PRT_DI::mx(PRT_DI::mx(a, b), c);
+}
+PRT_HD inline unsigned __vimax3_s16x2(unsigned a, unsigned b, unsigned c) {  // max of three per signed halfword
+    return PRT_DI::pairs<true>(a, b, c, [](int x, int y, int z, int) { return PRT_DI::mx(PRT_DI::mx(x, y), z); });
+}
+PRT_HD inline unsigned __vimax3_s16x2_relu(unsigned a, unsigned b, unsigned c) {  // the same, at least 0
+    return PRT_DI::pairs<true>(a, b, c,
+                               [](int x, int y, int z, int) { return PRT_DI::relu(PRT_DI::mx(PRT_DI::mx(x, y), z)); });
+}
+PRT_HD inline unsigned __vimax3_u16x2(unsigned a, unsigned b, unsigned c) {  // max of three per unsigned halfword
+    return PRT_DI::pairs<false>(a, b, c, [](int x, int y, int z, int) { return PRT_DI::mx(PRT_DI::mx(x, y), z); });
+}
+PRT_HD inline int __vimax_s32_relu(int a, int b) { return PRT_DI::relu(PRT_DI::mx(a, b)); }  // max(a, b), at least 0
+PRT_HD inline unsigned __vimax_s16x2_relu(unsigned a, unsigned b) {  // max(a, b), at least 0, per signed halfword
+    return PRT_DI::pairs<true>(a, b, 0u, [](int x, int y, int, int) { return PRT_DI::relu(PRT_DI::mx(x, y)); });
+}
+
+PRT_HD inline int __viaddmin_s32(int a, int b, int c) {  // min(a + b, c)
+    return PRT_DI::mn(int(unsigned(a) + unsigned(b)), c);
+}
+PRT_HD inline int __viaddmin_s32_relu(int a, int b, int c) {  // min(a + b, c), at least 0
+    return PRT_DI::relu(PRT_DI::mn(int(unsigned(a) + unsigned(b)), c));
+}
+PRT_HD inline unsigned __viaddmin_u32(unsigned a, unsigned b, unsigned c) {  // min(a + b, c)
+    return PRT_DI::mn(a + b, c);
+}
+PRT_HD inline unsigned __viaddmin_s16x2(unsigned a, unsigned b, unsigned c) {  // min(a + b, c) per signed halfword
+    return PRT_DI::pairs<true>(a, b, c, [](int, int, int z, int s) { return PRT_DI::mn(s, z); });
+}
+PRT_HD inline unsigned __viaddmin_s16x2_relu(unsigned a, unsigned b, unsigned c) {  // the same, at least 0
+    return PRT_DI::pairs<true>(a, b, c, [](int, int, int z, int s) { return PRT_DI::relu(PRT_DI::mn(s, z)); });
+}
+PRT_HD inline unsigned __viaddmin_u16x2(unsigned a, unsigned b, unsigned c) {  // min(a + b, c) per unsigned halfword
+    return PRT_DI::pairs<false>(a, b, c, [](int, int, int z, int s) { return PRT_DI::mn(s, z); });
+}
+PRT_HD inline int __vimin3_s32(int a, int b, int c) { return PRT_DI::mn(PRT_DI::mn(a, b), c); }  // min of three
+PRT_HD inline int __vimin3_s32_relu(int a, int b, int c) {  // at least 0
+    return PRT_DI::relu(PRT_DI::mn(PRT_DI::mn(a, b), c));
+}
+PRT_HD inline unsigned __vimin3_u32(unsigned a, unsigned b, unsigned c) {  // min of 3
+    return PRT_DI::mn(PRT_DI::mn(a, b), c);
+}
+PRT_HD inline unsigned __vimin3_s16x2(unsigned a, unsigned b, unsigned c) {  // min of three per signed halfword
+    return PRT_DI::pairs<true>(a, b, c, [](int x, int y, int z, int) { return PRT_DI::mn(PRT_DI::mn(x, y), z); });
+}
+PRT_HD inline unsigned __vimin3_s16x2_relu(unsigned a, unsigned b, unsigned c) {  // the same, at least 0
+    return PRT_DI::pairs<true>(a, b, c,
+                               [](int x, int y, int z, int) { return PRT_DI::relu(PRT_DI::mn(PRT_DI::mn(x, y), z)); });
+}
+PRT_HD inline unsigned __vimin3_u16x2(unsigned a, unsigned b, unsigned c) {  // min of three per unsigned halfword
+    return PRT_DI::pairs<false>(a, b, c, [](int x, int y, int z, int) { return PRT_DI::mn(PRT_DI::mn(x, y), z); });
+}
+PRT_HD inline int __vimin_s32_relu(int a, int b) { return PRT_DI::relu(PRT_DI::mn(a, b)); }  // min(a, b), at least 0
+PRT_HD inline unsigned __vimin_s16x2_relu(unsigned a, unsigned b) {  // min(a, b), at least 0, per signed halfword
+    return PRT_DI::pairs<true>(a, b, 0u, [](int x, int y, int, int) { return PRT_DI::relu(PRT_DI::mn(x, y)); });
+}
+
+PRT_HD inline int __vibmax_s32(int a, int b, bool* pred) {  // max(a, b); *pred = a >= b
+    *pred = a >= b;
+    return PRT_DI::mx(a, b);
+}
+PRT_HD inline unsigned __vibmax_u32(unsigned a, unsigned b, bool* pred) {  // max(a, b); *pred = a >= b
+    *pred = a >= b;
+    return PRT_DI::mx(a, b);
+}
+PRT_HD inline unsigned __vibmax_s16x2(unsigned a, unsigned b, bool* pred_hi, bool* pred_lo) {  // per signed halfword
+    int xl = PRT_DI::lane<true>(a, 0, 16), yl = PRT_DI::lane<true>(b, 0, 16);
+    int xh = PRT_DI::lane<true>(a, 1, 16), yh = PRT_DI::lane<true>(b, 1, 16);
+    *pred_lo = xl >= yl;
+    *pred_hi = xh >= yh;
+    return (unsigned(PRT_DI::mx(xl, yl)) & 0xffffu) | (unsigned(PRT_DI::mx(xh, yh)) << 16);
+}
+PRT_HD inline unsigned __vibmax_u16x2(unsigned a, unsigned b, bool* pred_hi, bool* pred_lo) {  // per unsigned halfword
+    unsigned xl = a & 0xffffu, yl = b & 0xffffu, xh = a >> 16, yh = b >> 16;
+    *pred_lo = xl >= yl;
+    *pred_hi = xh >= yh;
+    return PRT_DI::mx(xl, yl) | (PRT_DI::mx(xh, yh) << 16);
+}
+
+PRT_HD inline int __vibmin_s32(int a, int b, bool* pred) {  // min(a, b); *pred = a <= b
+    *pred = a <= b;
+    return PRT_DI::mn(a, b);
+}
+PRT_HD inline unsigned __vibmin_u32(unsigned a, unsigned b, bool* pred) {  // min(a, b); *pred = a <= b
+    *pred = a <= b;
+    return PRT_DI::mn(a, b);
+}
+PRT_HD inline unsigned __vibmin_s16x2(unsigned a, unsigned b, bool* pred_hi, bool* pred_lo) {  // per signed halfword
+    int xl = PRT_DI::lane<true>(a, 0, 16), yl = PRT_DI::lane<true>(b, 0, 16);
+    int xh = PRT_DI::lane<true>(a, 1, 16), yh = PRT_DI::lane<true>(b, 1, 16);
+    *pred_lo = xl <= yl;
+    *pred_hi = xh <= yh;
+    return (unsigned(PRT_DI::mn(xl, yl)) & 0xffffu) | (unsigned(PRT_DI::mn(xh, yh)) << 16);
+}
+PRT_HD inline unsigned __vibmin_u16x2(unsigned a, unsigned b, bool* pred_hi, bool* pred_lo) {  // per unsigned halfword
+    unsigned xl = a & 0xffffu, yl = b & 0xffffu, xh = a >> 16, yh = b >> 16;
+    *pred_lo = xl <= yl;
+    *pred_hi = xh <= yh;
+    return PRT_DI::mn(xl, yl) | (PRT_DI::mn(xh, yh) << 16);
+}
+
+#undef PRT_DI

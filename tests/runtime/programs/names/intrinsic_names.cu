@@ -107,6 +107,42 @@ __global__ void k(int* i, unsigned* u, unsigned long long* ull, long long* ll, f
     x += int(__nv_bswap16((unsigned short)x) + __nv_bswap64(ull[0]) + umin(u[0], 1u) + umax(u[0], 1u));
     x += int(llmin(ll[0], 1ll) + llmax(ll[0], 1ll) + ullmin(ull[0], 1ull) + ullmax(ull[0], 1ull));
     x += int(__reduce_and_sync(0xffffffffu, u[0]) + __reduce_or_sync(0xffffffffu, u[0]) + __reduce_xor_sync(0xffffffffu, u[0]));
+    x += int(__viaddmax_s32(x, 3, 5));
+    x += int(__viaddmax_s32_relu(x, 3, 5));
+    x += int(__viaddmax_u32(u[0], u[1], 5u));
+    x += int(__viaddmax_s16x2(u[0], u[1], 5u));
+    x += int(__viaddmax_s16x2_relu(u[0], u[1], 5u));
+    x += int(__viaddmax_u16x2(u[0], u[1], 5u));
+    x += int(__vimax3_s32(x, 3, 5));
+    x += int(__vimax3_s32_relu(x, 3, 5));
+    x += int(__vimax3_u32(u[0], u[1], 5u));
+    x += int(__vimax3_s16x2(u[0], u[1], 5u));
+    x += int(__vimax3_s16x2_relu(u[0], u[1], 5u));
+    x += int(__vimax3_u16x2(u[0], u[1], 5u));
+    x += int(__vimax_s32_relu(x, 3));
+    x += int(__vimax_s16x2_relu(u[0], u[1]));
+    { bool pr = false; x += __vibmax_s32(x, 3, &pr) + pr; }
+    { bool pr = false; x += int(__vibmax_u32(u[0], 3u, &pr)) + pr; }
+    { bool ph = false, pl = false; x += int(__vibmax_s16x2(u[0], u[1], &ph, &pl)) + ph + pl; }
+    { bool ph = false, pl = false; x += int(__vibmax_u16x2(u[0], u[1], &ph, &pl)) + ph + pl; }
+    x += int(__viaddmin_s32(x, 3, 5));
+    x += int(__viaddmin_s32_relu(x, 3, 5));
+    x += int(__viaddmin_u32(u[0], u[1], 5u));
+    x += int(__viaddmin_s16x2(u[0], u[1], 5u));
+    x += int(__viaddmin_s16x2_relu(u[0], u[1], 5u));
+    x += int(__viaddmin_u16x2(u[0], u[1], 5u));
+    x += int(__vimin3_s32(x, 3, 5));
+    x += int(__vimin3_s32_relu(x, 3, 5));
+    x += int(__vimin3_u32(u[0], u[1], 5u));
+    x += int(__vimin3_s16x2(u[0], u[1], 5u));
+    x += int(__vimin3_s16x2_relu(u[0], u[1], 5u));
+    x += int(__vimin3_u16x2(u[0], u[1], 5u));
+    x += int(__vimin_s32_relu(x, 3));
+    x += int(__vimin_s16x2_relu(u[0], u[1]));
+    { bool pr = false; x += __vibmin_s32(x, 3, &pr) + pr; }
+    { bool pr = false; x += int(__vibmin_u32(u[0], 3u, &pr)) + pr; }
+    { bool ph = false, pl = false; x += int(__vibmin_s16x2(u[0], u[1], &ph, &pl)) + ph + pl; }
+    { bool ph = false, pl = false; x += int(__vibmin_u16x2(u[0], u[1], &ph, &pl)) + ph + pl; }
     x += int(__float2uint_rz(y) + __float2uint_rd(y) + __float2uint_ru(y));
     y += __frsqrt_rn(y) + fdividef(y, 3.0f) + sinpif(y) + cospif(y) + normcdff(y) + erfinvf(0.5f) + erfcinvf(0.5f);
     y += normcdfinvf(0.5f) + rcbrtf(y) + rhypotf(y, 1.0f) + norm3df(y, 1.0f, 2.0f) + norm4df(y, 1.0f, 2.0f, 3.0f);
