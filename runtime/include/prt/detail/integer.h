@@ -35,6 +35,10 @@ template <class T>
 PRT_HD inline T mn(T a, T b) { return a < b ? a : b; }
 template <class T>
 PRT_HD inline T relu(T v) { return v > T(0) ? v : T(0); }
+template <class T>
+PRT_HD inline bool ge(T a, T b) { return a >= b; }
+template <class T>
+PRT_HD inline bool le(T a, T b) { return a <= b; }
 
 // f on each 16-bit lane of a, b, c (read as signed when S, the sum a + b wrapping at 16 bits), packed again.
 template <bool S, class F>
@@ -86,128 +90,76 @@ PRT_HD inline unsigned long long ullmax(unsigned long long a, unsigned long long
 
 #define PRT_DI ::prt::detail::integer  // (within this file)
 
-PRT_HD inline int __viaddmax_s32(int a, int b, int c) {  // max(a + b, c)
-    return PRT_DI::mx(int(unsigned(a) + unsigned(b)), c);
-}
-PRT_HD inline int __viaddmax_s32_relu(int a, int b, int c) {  // max(a + b, c), at least 0
-    return PRT_DI::relu(PRT_DI::mx(int(unsigned(a) + unsigned(b)), c));
-}
-PRT_HD inline unsigned __viaddmax_u32(unsigned a, unsigned b, unsigned c) {  // max(a + b, c)
-    return PRT_DI::mx(a + b, c);
-}
-PRT_HD inline unsigned __viaddmax_s16x2(unsigned a, unsigned b, unsigned c) {  // max(a + b, c) per signed halfword
-    return PRT_DI::pairs<true>(a, b, c, [](int, int, int z, int s) { return PRT_DI::mx(s, z); });
-}
-PRT_HD inline unsigned __viaddmax_s16x2_relu(unsigned a, unsigned b, unsigned c) {  // the same, at least 0
-    return PRT_DI::pairs<true>(a, b, c, [](int, int, int z, int s) { return PRT_DI::relu(PRT_DI::mx(s, z)); });
-}
-PRT_HD inline unsigned __viaddmax_u16x2(unsigned a, unsigned b, unsigned c) {  // max(a + b, c) per unsigned halfword
-    return PRT_DI::pairs<false>(a, b, c, [](int, int, int z, int s) { return PRT_DI::mx(s, z); });
-}
-PRT_HD inline int __vimax3_s32(int a, int b, int c) { return PRT_DI::mx(PRT_DI::mx(a, b), c); }  // max of three
-PRT_HD inline int __vimax3_s32_relu(int a, int b, int c) {  // at least 0
-    return PRT_DI::relu(PRT_DI::mx(PRT_DI::mx(a, b), c));
-}
-PRT_HD inline unsigned __vimax3_u32(unsigned a, unsigned b, unsigned c) {  // max of 3
-    return PRT_DI::mx(PRT_DI::mx(a, b), c);
-}
-PRT_HD inline unsigned __vimax3_s16x2(unsigned a, unsigned b, unsigned c) {  // max of three per signed halfword
-    return PRT_DI::pairs<true>(a, b, c, [](int x, int y, int z, int) { return PRT_DI::mx(PRT_DI::mx(x, y), z); });
-}
-PRT_HD inline unsigned __vimax3_s16x2_relu(unsigned a, unsigned b, unsigned c) {  // the same, at least 0
-    return PRT_DI::pairs<true>(a, b, c,
-                               [](int x, int y, int z, int) { return PRT_DI::relu(PRT_DI::mx(PRT_DI::mx(x, y), z)); });
-}
-PRT_HD inline unsigned __vimax3_u16x2(unsigned a, unsigned b, unsigned c) {  // max of three per unsigned halfword
-    return PRT_DI::pairs<false>(a, b, c, [](int x, int y, int z, int) { return PRT_DI::mx(PRT_DI::mx(x, y), z); });
-}
-PRT_HD inline int __vimax_s32_relu(int a, int b) { return PRT_DI::relu(PRT_DI::mx(a, b)); }  // max(a, b), at least 0
-PRT_HD inline unsigned __vimax_s16x2_relu(unsigned a, unsigned b) {  // max(a, b), at least 0, per signed halfword
-    return PRT_DI::pairs<true>(a, b, 0u, [](int x, int y, int, int) { return PRT_DI::relu(PRT_DI::mx(x, y)); });
-}
+// The DPX family of one operation: op is max or min, F the function (mx, mn), P the predicate __vib* report (ge, le).
+#define PRT_DPX_FAMILY(op, F, P)                                                                                 \
+    PRT_HD inline int __viadd##op##_s32(int a, int b, int c) { /* op(a + b, c) */                               \
+        return PRT_DI::F(int(unsigned(a) + unsigned(b)), c);                                                     \
+    }                                                                                                            \
+    PRT_HD inline int __viadd##op##_s32_relu(int a, int b, int c) { /* op(a + b, c), at least 0 */               \
+        return PRT_DI::relu(PRT_DI::F(int(unsigned(a) + unsigned(b)), c));                                       \
+    }                                                                                                            \
+    PRT_HD inline unsigned __viadd##op##_u32(unsigned a, unsigned b, unsigned c) { /* op(a + b, c) */            \
+        return PRT_DI::F(a + b, c);                                                                              \
+    }                                                                                                            \
+    PRT_HD inline unsigned __viadd##op##_s16x2(unsigned a, unsigned b, unsigned c) { /* per signed halfword */   \
+        return PRT_DI::pairs<true>(a, b, c, [](int, int, int z, int s) { return PRT_DI::F(s, z); });             \
+    }                                                                                                            \
+    PRT_HD inline unsigned __viadd##op##_s16x2_relu(unsigned a, unsigned b, unsigned c) { /* at least 0 */       \
+        return PRT_DI::pairs<true>(a, b, c, [](int, int, int z, int s) { return PRT_DI::relu(PRT_DI::F(s, z)); }); \
+    }                                                                                                            \
+    PRT_HD inline unsigned __viadd##op##_u16x2(unsigned a, unsigned b, unsigned c) { /* per unsigned halfword */ \
+        return PRT_DI::pairs<false>(a, b, c, [](int, int, int z, int s) { return PRT_DI::F(s, z); });            \
+    }                                                                                                            \
+    PRT_HD inline int __vi##op##3_s32(int a, int b, int c) { /* op of three */                                   \
+        return PRT_DI::F(PRT_DI::F(a, b), c);                                                                    \
+    }                                                                                                            \
+    PRT_HD inline int __vi##op##3_s32_relu(int a, int b, int c) { /* op of three, at least 0 */                  \
+        return PRT_DI::relu(PRT_DI::F(PRT_DI::F(a, b), c));                                                      \
+    }                                                                                                            \
+    PRT_HD inline unsigned __vi##op##3_u32(unsigned a, unsigned b, unsigned c) { /* op of three */               \
+        return PRT_DI::F(PRT_DI::F(a, b), c);                                                                    \
+    }                                                                                                            \
+    PRT_HD inline unsigned __vi##op##3_s16x2(unsigned a, unsigned b, unsigned c) { /* per signed halfword */     \
+        return PRT_DI::pairs<true>(a, b, c, [](int x, int y, int z, int) { return PRT_DI::F(PRT_DI::F(x, y), z); }); \
+    }                                                                                                            \
+    PRT_HD inline unsigned __vi##op##3_s16x2_relu(unsigned a, unsigned b, unsigned c) { /* at least 0 */         \
+        return PRT_DI::pairs<true>(a, b, c, [](int x, int y, int z, int) {                                       \
+            return PRT_DI::relu(PRT_DI::F(PRT_DI::F(x, y), z));                                                  \
+        });                                                                                                      \
+    }                                                                                                            \
+    PRT_HD inline unsigned __vi##op##3_u16x2(unsigned a, unsigned b, unsigned c) { /* per unsigned halfword */   \
+        return PRT_DI::pairs<false>(a, b, c, [](int x, int y, int z, int) { return PRT_DI::F(PRT_DI::F(x, y), z); }); \
+    }                                                                                                            \
+    PRT_HD inline int __vi##op##_s32_relu(int a, int b) { /* op(a, b), at least 0 */                             \
+        return PRT_DI::relu(PRT_DI::F(a, b));                                                                    \
+    }                                                                                                            \
+    PRT_HD inline unsigned __vi##op##_s16x2_relu(unsigned a, unsigned b) { /* per signed halfword, at least 0 */ \
+        return PRT_DI::pairs<true>(a, b, 0u, [](int x, int y, int, int) { return PRT_DI::relu(PRT_DI::F(x, y)); }); \
+    }                                                                                                            \
+    PRT_HD inline int __vib##op##_s32(int a, int b, bool* pred) { /* op(a, b); *pred: a P b */                   \
+        *pred = PRT_DI::P(a, b);                                                                                 \
+        return PRT_DI::F(a, b);                                                                                  \
+    }                                                                                                            \
+    PRT_HD inline unsigned __vib##op##_u32(unsigned a, unsigned b, bool* pred) { /* op(a, b); *pred: a P b */    \
+        *pred = PRT_DI::P(a, b);                                                                                 \
+        return PRT_DI::F(a, b);                                                                                  \
+    }                                                                                                            \
+    PRT_HD inline unsigned __vib##op##_s16x2(unsigned a, unsigned b, bool* pred_hi, bool* pred_lo) {             \
+        int xl = PRT_DI::lane<true>(a, 0, 16), yl = PRT_DI::lane<true>(b, 0, 16); /* per signed halfword */      \
+        int xh = PRT_DI::lane<true>(a, 1, 16), yh = PRT_DI::lane<true>(b, 1, 16);                                \
+        *pred_lo = PRT_DI::P(xl, yl);                                                                            \
+        *pred_hi = PRT_DI::P(xh, yh);                                                                            \
+        return (unsigned(PRT_DI::F(xl, yl)) & 0xffffu) | (unsigned(PRT_DI::F(xh, yh)) << 16);                    \
+    }                                                                                                            \
+    PRT_HD inline unsigned __vib##op##_u16x2(unsigned a, unsigned b, bool* pred_hi, bool* pred_lo) {             \
+        unsigned xl = a & 0xffffu, yl = b & 0xffffu, xh = a >> 16, yh = b >> 16; /* per unsigned halfword */     \
+        *pred_lo = PRT_DI::P(xl, yl);                                                                            \
+        *pred_hi = PRT_DI::P(xh, yh);                                                                            \
+        return PRT_DI::F(xl, yl) | (PRT_DI::F(xh, yh) << 16);                                                    \
+    }
 
-PRT_HD inline int __viaddmin_s32(int a, int b, int c) {  // min(a + b, c)
-    return PRT_DI::mn(int(unsigned(a) + unsigned(b)), c);
-}
-PRT_HD inline int __viaddmin_s32_relu(int a, int b, int c) {  // min(a + b, c), at least 0
-    return PRT_DI::relu(PRT_DI::mn(int(unsigned(a) + unsigned(b)), c));
-}
-PRT_HD inline unsigned __viaddmin_u32(unsigned a, unsigned b, unsigned c) {  // min(a + b, c)
-    return PRT_DI::mn(a + b, c);
-}
-PRT_HD inline unsigned __viaddmin_s16x2(unsigned a, unsigned b, unsigned c) {  // min(a + b, c) per signed halfword
-    return PRT_DI::pairs<true>(a, b, c, [](int, int, int z, int s) { return PRT_DI::mn(s, z); });
-}
-PRT_HD inline unsigned __viaddmin_s16x2_relu(unsigned a, unsigned b, unsigned c) {  // the same, at least 0
-    return PRT_DI::pairs<true>(a, b, c, [](int, int, int z, int s) { return PRT_DI::relu(PRT_DI::mn(s, z)); });
-}
-PRT_HD inline unsigned __viaddmin_u16x2(unsigned a, unsigned b, unsigned c) {  // min(a + b, c) per unsigned halfword
-    return PRT_DI::pairs<false>(a, b, c, [](int, int, int z, int s) { return PRT_DI::mn(s, z); });
-}
-PRT_HD inline int __vimin3_s32(int a, int b, int c) { return PRT_DI::mn(PRT_DI::mn(a, b), c); }  // min of three
-PRT_HD inline int __vimin3_s32_relu(int a, int b, int c) {  // at least 0
-    return PRT_DI::relu(PRT_DI::mn(PRT_DI::mn(a, b), c));
-}
-PRT_HD inline unsigned __vimin3_u32(unsigned a, unsigned b, unsigned c) {  // min of 3
-    return PRT_DI::mn(PRT_DI::mn(a, b), c);
-}
-PRT_HD inline unsigned __vimin3_s16x2(unsigned a, unsigned b, unsigned c) {  // min of three per signed halfword
-    return PRT_DI::pairs<true>(a, b, c, [](int x, int y, int z, int) { return PRT_DI::mn(PRT_DI::mn(x, y), z); });
-}
-PRT_HD inline unsigned __vimin3_s16x2_relu(unsigned a, unsigned b, unsigned c) {  // the same, at least 0
-    return PRT_DI::pairs<true>(a, b, c,
-                               [](int x, int y, int z, int) { return PRT_DI::relu(PRT_DI::mn(PRT_DI::mn(x, y), z)); });
-}
-PRT_HD inline unsigned __vimin3_u16x2(unsigned a, unsigned b, unsigned c) {  // min of three per unsigned halfword
-    return PRT_DI::pairs<false>(a, b, c, [](int x, int y, int z, int) { return PRT_DI::mn(PRT_DI::mn(x, y), z); });
-}
-PRT_HD inline int __vimin_s32_relu(int a, int b) { return PRT_DI::relu(PRT_DI::mn(a, b)); }  // min(a, b), at least 0
-PRT_HD inline unsigned __vimin_s16x2_relu(unsigned a, unsigned b) {  // min(a, b), at least 0, per signed halfword
-    return PRT_DI::pairs<true>(a, b, 0u, [](int x, int y, int, int) { return PRT_DI::relu(PRT_DI::mn(x, y)); });
-}
+PRT_DPX_FAMILY(max, mx, ge)  // __viaddmax_*, __vimax3_*, __vimax_*_relu, __vibmax_*
+PRT_DPX_FAMILY(min, mn, le)  // __viaddmin_*, __vimin3_*, __vimin_*_relu, __vibmin_*
 
-PRT_HD inline int __vibmax_s32(int a, int b, bool* pred) {  // max(a, b); *pred = a >= b
-    *pred = a >= b;
-    return PRT_DI::mx(a, b);
-}
-PRT_HD inline unsigned __vibmax_u32(unsigned a, unsigned b, bool* pred) {  // max(a, b); *pred = a >= b
-    *pred = a >= b;
-    return PRT_DI::mx(a, b);
-}
-PRT_HD inline unsigned __vibmax_s16x2(unsigned a, unsigned b, bool* pred_hi, bool* pred_lo) {  // per signed halfword
-    int xl = PRT_DI::lane<true>(a, 0, 16), yl = PRT_DI::lane<true>(b, 0, 16);
-    int xh = PRT_DI::lane<true>(a, 1, 16), yh = PRT_DI::lane<true>(b, 1, 16);
-    *pred_lo = xl >= yl;
-    *pred_hi = xh >= yh;
-    return (unsigned(PRT_DI::mx(xl, yl)) & 0xffffu) | (unsigned(PRT_DI::mx(xh, yh)) << 16);
-}
-PRT_HD inline unsigned __vibmax_u16x2(unsigned a, unsigned b, bool* pred_hi, bool* pred_lo) {  // per unsigned halfword
-    unsigned xl = a & 0xffffu, yl = b & 0xffffu, xh = a >> 16, yh = b >> 16;
-    *pred_lo = xl >= yl;
-    *pred_hi = xh >= yh;
-    return PRT_DI::mx(xl, yl) | (PRT_DI::mx(xh, yh) << 16);
-}
-
-PRT_HD inline int __vibmin_s32(int a, int b, bool* pred) {  // min(a, b); *pred = a <= b
-    *pred = a <= b;
-    return PRT_DI::mn(a, b);
-}
-PRT_HD inline unsigned __vibmin_u32(unsigned a, unsigned b, bool* pred) {  // min(a, b); *pred = a <= b
-    *pred = a <= b;
-    return PRT_DI::mn(a, b);
-}
-PRT_HD inline unsigned __vibmin_s16x2(unsigned a, unsigned b, bool* pred_hi, bool* pred_lo) {  // per signed halfword
-    int xl = PRT_DI::lane<true>(a, 0, 16), yl = PRT_DI::lane<true>(b, 0, 16);
-    int xh = PRT_DI::lane<true>(a, 1, 16), yh = PRT_DI::lane<true>(b, 1, 16);
-    *pred_lo = xl <= yl;
-    *pred_hi = xh <= yh;
-    return (unsigned(PRT_DI::mn(xl, yl)) & 0xffffu) | (unsigned(PRT_DI::mn(xh, yh)) << 16);
-}
-PRT_HD inline unsigned __vibmin_u16x2(unsigned a, unsigned b, bool* pred_hi, bool* pred_lo) {  // per unsigned halfword
-    unsigned xl = a & 0xffffu, yl = b & 0xffffu, xh = a >> 16, yh = b >> 16;
-    *pred_lo = xl <= yl;
-    *pred_hi = xh <= yh;
-    return PRT_DI::mn(xl, yl) | (PRT_DI::mn(xh, yh) << 16);
-}
-
+#undef PRT_DPX_FAMILY
 #undef PRT_DI
