@@ -44,6 +44,9 @@ def main() -> None:
     def campaign(case: tuple[str, bytes], name: bytes) -> None:
         language, data = case
         count[0] += 1
+        if args.progress and count[0] % args.progress == 0:
+            print(f"... {count[0]} inputs, {sum(crashes.values())} crashes, {sum(failures.values())} property "
+                  f"failures, slowest {slowest[0]:.2f} s", flush=True)
         checks = [check_plan, check_second_apply]
         if count[0] % args.cli_every == 0:
             checks.append(lambda lang, d: check_cli(lang, d, name))
