@@ -63,7 +63,7 @@ class FileOutcome:
     findings: tuple[Finding, ...] = ()
     skipped: str = ""
     cached: bool = False
-    stamp: tuple[int, int] = (0, 0)  # size and mtime_ns when read: a cache hit without reading the file again
+    stamp: tuple[int, ...] = (0, 0, 0, 0)  # see _stamp: a cache hit without reading the file again
 
 
 @dataclass
@@ -301,12 +301,17 @@ def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def _stamp(path: str) -> tuple[int, int]:
+def _stamp(path: str) -> tuple[int, ...]:
+    """Size, mtime, ctime and inode: `cp -p` and `rsync -a` copy the mtime of other bytes, but no tool sets ctime."""
     try:
         stat = os.stat(path)
     except OSError:
-        return (0, 0)
-    return (stat.st_size, stat.st_mtime_ns)
+        return (0, 0, 0, 0)
+    return _stat_stamp(stat)
+
+
+def _stat_stamp(stat: os.stat_result) -> tuple[int, ...]:
+    return (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
 
 
 def _cache_file(options: ScanOptions, key: str) -> Path | None:
@@ -371,7 +376,7 @@ def _unchanged(
                 stat = os.stat(source.path)
             except OSError:
                 stat = None
-            if stat is not None and entry[3:] == (stat.st_size, stat.st_mtime_ns):
+            if stat is not None and entry[3:] == _stat_stamp(stat):
                 hits.append(FileOutcome(source.relpath, source.language, entry[0], entry[1], cached=True, stamp=entry[3:]))
                 continue
             content = read(source.path, max_bytes)

@@ -139,3 +139,21 @@ def test_apply_exits_2_on_a_file_it_cannot_read(tmp_path: Path, monkeypatch, cap
         f"{unreadable}: not migrated: file could not be read: cannot read: Permission denied"
         in capsys.readouterr().err
     )
+
+
+def test_scan_after_a_same_size_same_mtime_replacement_reports_the_new_bytes(tmp_path: Path) -> None:
+    rng = random.Random(23)
+    cache = tmp_path / "cache"
+    root = tmp_path / "tree"
+    root.mkdir()
+    (root / ".git").mkdir()
+    target = root / "k.cu"
+    before = cuda_source(rng)
+    target.write_bytes(before)
+    scan(_options(root, cache))
+    stamp = target.stat()
+    after = b"void f(float* p) { cudaDeviceReset(); }\n".ljust(len(before), b" ")
+    target.write_bytes(after)
+    os.utime(target, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    messages = [f.message for f in scan(_options(root, cache)).findings]
+    assert any("cudaDeviceReset" in m for m in messages), "the scan took the findings of the old bytes"
