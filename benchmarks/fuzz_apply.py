@@ -20,6 +20,7 @@ from tests.safety.test_fuzz import check_cli, check_plan, check_second_apply
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("examples", type=int, help="how many inputs to generate")
+    parser.add_argument("--progress", type=int, default=0, help="print running figures every N inputs")
     parser.add_argument(
         "--cli-every", type=int, default=50, help="also run the command line on every Nth input"
     )
