@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .model import Edit, Finding, Rule
-from .transcoding import view_of
+from .transcoding import decode_view
 
 BOM = b"\xef\xbb\xbf"
 C_LANGUAGES = ("cuda",)
@@ -292,7 +292,7 @@ def plan_file(
 
 def unified_diff(plan: FilePlan) -> str:
     """A unified diff of one file's migration (a/ and b/ prefixes, as git prints them)."""
-    before = view_of(plan.original).data.decode("utf-8", "replace").splitlines(keepends=True)
-    after = view_of(plan.migrated).data.decode("utf-8", "replace").splitlines(keepends=True)
+    before = decode_view(plan.original).data.decode("utf-8", "replace").splitlines(keepends=True)
+    after = decode_view(plan.migrated).data.decode("utf-8", "replace").splitlines(keepends=True)
     lines = difflib.unified_diff(before, after, f"a/{plan.relpath}", f"b/{plan.relpath}")
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)

@@ -82,11 +82,11 @@ def test_two_concurrent_applies_never_garble_a_file(tmp_path: Path) -> None:
 
 def test_a_run_that_finds_the_tree_held_stops_at_once(tmp_path: Path, capsys) -> None:
     from migrate.cli import main
-    from migrate.writeplan import tree_lock
+    from migrate.writeplan import lock_tree
 
     root = tmp_path / "tree"
     originals = make_tree(root, 3)
-    with tree_lock(root):
+    with lock_tree(root):
         code = main(["apply", "--no-cache", "--root", str(root), str(root)])
     assert code == 2
     assert "another `migrate apply` is writing this tree" in capsys.readouterr().err
