@@ -160,8 +160,14 @@ def _include_once(data: bytes, header: str, encoding: Encoding) -> bytes:
     includes = list(INCLUDE_LINE.finditer(data))
     line = f"#include <{header}>".encode() + encoding.newline
     if includes:
-        first = includes[0]
-        return data[: first.start()] + line + data[first.start() :]
+        at = includes[0].start()
+        # Above the markers of that include too, so each marker stays right above the line it is about.
+        while at > 0:
+            above = data.rfind(b"\n", 0, at - 1) + 1
+            if b"migrate: manual[" not in data[above:at]:
+                break
+            at = above
+        return data[:at] + line + data[at:]
     lead = re.match(rb"(?:[ \t]*(?://[^\n]*|#[ \t]*pragma[ \t]+once[^\n]*)?\r?\n)*", data)
     at = lead.end() if lead else 0
     return data[:at] + line + data[at:]
