@@ -654,6 +654,8 @@ def plan_apply(options: ScanOptions, apply: ApplyOptions, progress: Callable[[in
         for relpath, (data, expected) in tile.outputs.items():
             if relpath in plans and plans[relpath].refused:
                 continue  # a file apply refused stays as it is, whatever the tile step would make of it
+            if data == expected:
+                continue  # already what the tile step writes: a second run changes nothing
             outputs[relpath] = Output(relpath, data, expected, where.get(relpath, options.root / relpath))
             tile_files.append(relpath)
         notes = tile.notes
