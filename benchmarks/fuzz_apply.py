@@ -20,6 +20,7 @@ from tests.safety.test_fuzz import check_cli, check_plan, check_second_apply
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("examples", type=int, help="how many inputs to generate")
+    parser.add_argument("--progress", type=int, default=0, help="print running figures every N inputs")
     parser.add_argument(
         "--cli-every", type=int, default=50, help="also run the command line on every Nth input"
     )
@@ -44,6 +45,9 @@ def main() -> None:
     def campaign(case: tuple[str, bytes], name: bytes) -> None:
         language, data = case
         count[0] += 1
+        if args.progress and count[0] % args.progress == 0:
+            print(f"... {count[0]} inputs, {sum(crashes.values())} crashes, {sum(failures.values())} property "
+                  f"failures, slowest {slowest[0]:.2f} s", flush=True)
         checks = [check_plan, check_second_apply]
         if count[0] % args.cli_every == 0:
             checks.append(lambda lang, d: check_cli(lang, d, name))

@@ -24,7 +24,7 @@ from .model import Edit, Finding, Rule, ScanResult, SourceFile
 from .rewrite import FilePlan
 from .rules import RULES_DIR, Catalog, RuleError, load_catalog
 from .sources import DEFAULT_MAX_BYTES, Content, Skipped, Source, discover, read
-from .transcoding import TextView, UntranscodableError, view_of
+from .transcoding import TextView, UntranscodableError, decode_view
 
 _PACKAGE = Path(__file__).resolve().parent
 PARALLEL_MIN_BYTES = 1_000_000
@@ -63,7 +63,7 @@ class FileOutcome:
     findings: tuple[Finding, ...] = ()
     skipped: str = ""
     cached: bool = False
-    stamp: tuple[int, int] = (0, 0)  # size and mtime_ns when read: a cache hit without reading the file again
+    stamp: tuple[int, ...] = (0, 0, 0, 0)  # see _stamp: a cache hit without reading the file again
 
 
 @dataclass
@@ -143,7 +143,7 @@ def _error_nodes(root: ts.Node) -> int:
     return count
 
 
-def syntax_errors(ruleset: Ruleset, language: str, data: bytes) -> int:
+def count_syntax_errors(ruleset: Ruleset, language: str, data: bytes) -> int:
     """The error nodes of `data` parsed as the scan parses it (macros blanked for C/C++/CUDA); 0 for other files."""
     if language not in parse.GRAMMARS:
         return 0
@@ -169,7 +169,7 @@ def _failure(exc: BaseException) -> tuple[str, str]:
     return f"{type(exc).__name__}{': ' + text if text else ''}{where}", trace
 
 
-def internal_error(rules: Mapping[str, Rule], relpath: str, exc: BaseException) -> tuple[Finding, str]:
+def describe_failure(rules: Mapping[str, Rule], relpath: str, exc: BaseException) -> tuple[Finding, str]:
     """The `internal-error` finding of a file whose processing raised `exc`, and the trace behind it."""
     problem, trace = _failure(exc)
     rule = rules["internal-error"]
@@ -249,11 +249,11 @@ def scan_view(ruleset: Ruleset, relpath: str, language: str, view: TextView) -> 
 def scan_bytes(ruleset: Ruleset, relpath: str, language: str, data: bytes) -> list[Finding]:
     """Every finding of the selected rules in one file's bytes, edits in byte offsets of `data`; a rule that
     raises makes an `internal-error` finding instead."""
-    view = view_of(data)
+    view = decode_view(data)
     try:
         findings, _ = scan_view(ruleset, relpath, language, view)
     except Exception as exc:  # a bug on one file must not stop the run: it becomes that file's finding
-        return [internal_error(ruleset.catalog.rules, relpath, exc)[0]]
+        return [describe_failure(ruleset.catalog.rules, relpath, exc)[0]]
     if not view.transcoded:
         return findings
     return [
@@ -298,12 +298,17 @@ def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def _stamp(path: str) -> tuple[int, int]:
+def _stamp(path: str) -> tuple[int, ...]:
+    """Size, mtime, ctime and inode: `cp -p` and `rsync -a` copy the mtime of other bytes, but no tool sets ctime."""
     try:
         stat = os.stat(path)
     except OSError:
-        return (0, 0)
-    return (stat.st_size, stat.st_mtime_ns)
+        return (0, 0, 0, 0)
+    return _stat_stamp(stat)
+
+
+def _stat_stamp(stat: os.stat_result) -> tuple[int, ...]:
+    return (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
 
 
 def _cache_file(options: ScanOptions, key: str) -> Path | None:
@@ -368,7 +373,7 @@ def _unchanged(
                 stat = os.stat(source.path)
             except OSError:
                 stat = None
-            if stat is not None and entry[3:] == (stat.st_size, stat.st_mtime_ns):
+            if stat is not None and entry[3:] == _stat_stamp(stat):
                 hits.append(FileOutcome(source.relpath, source.language, entry[0], entry[1], cached=True, stamp=entry[3:]))
                 continue
             content = read(source.path, max_bytes)
@@ -521,7 +526,7 @@ def plan_source(
     rules = ruleset.catalog.rules
     digest = _digest(data)
     lines = _count_lines(data)
-    view = view_of(data)
+    view = decode_view(data)
     try:
         if cached is not None and cached[0] == digest and not view.transcoded:
             findings, errors = list(cached[2]), None
@@ -530,8 +535,8 @@ def plan_source(
         plan = plan_file(relpath, language, view.data, findings, rules, unsafe=unsafe, markers=markers)
         if plan.changed:
             if errors is None:
-                errors = syntax_errors(ruleset, language, view.data)
-            after = syntax_errors(ruleset, language, plan.migrated)
+                errors = count_syntax_errors(ruleset, language, view.data)
+            after = count_syntax_errors(ruleset, language, plan.migrated)
             if after > errors:
                 plan = replace(plan, migrated=plan.original, refused=(
                     f"the migrated file would not parse ({after} syntax error{'s' if after != 1 else ''} "
@@ -544,7 +549,7 @@ def plan_source(
                         f"{exc}; it is left untouched (save it as UTF-8 to migrate it)"))
         plan = replace(plan, original=data, migrated=data if not plan.changed or plan.refused else plan.migrated)
     except Exception as exc:  # a bug on one file must not stop the run: it becomes that file's finding
-        finding, trace = internal_error(rules, relpath, exc)
+        finding, trace = describe_failure(rules, relpath, exc)
         outcome = FileOutcome(relpath, language, digest, lines, (finding,))
         return PlannedFile(outcome, FilePlan(relpath, data, data, refused=finding.message), trace)
     return PlannedFile(FileOutcome(relpath, language, digest, lines, tuple(findings)), plan)
@@ -646,6 +651,8 @@ def plan_apply(options: ScanOptions, apply: ApplyOptions, progress: Callable[[in
         for relpath, (data, expected) in tile.outputs.items():
             if relpath in plans and plans[relpath].refused:
                 continue  # a file apply refused stays as it is, whatever the tile step would make of it
+            if data == expected:
+                continue  # already what the tile step writes: a second run changes nothing
             outputs[relpath] = Output(relpath, data, expected, where.get(relpath, options.root / relpath))
             tile_files.append(relpath)
         notes = tile.notes
@@ -702,11 +709,11 @@ def apply_migration(
     if out is not None:
         options = replace(options, skip_dirs=(*options.skip_dirs, out))
         out.mkdir(parents=True, exist_ok=True)
-    from .writeplan import TreeLockedError, copy_tree, remove_stale_temporaries, tree_lock
+    from .writeplan import TreeLockedError, copy_tree, lock_tree, remove_stale_temporaries
 
     base = out if out is not None else options.root.resolve()
     try:
-        with tree_lock(base):
+        with lock_tree(base):
             removed = remove_stale_temporaries([out] if out is not None else list(options.paths))
             migration = plan_apply(options, apply, progress)
             problems = []

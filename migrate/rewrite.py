@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .model import Edit, Finding, Rule
-from .transcoding import view_of
+from .transcoding import decode_view
 
 BOM = b"\xef\xbb\xbf"
 C_LANGUAGES = ("cuda",)
@@ -163,8 +163,14 @@ def _include_once(data: bytes, header: str, encoding: Encoding) -> bytes:
     includes = list(INCLUDE_LINE.finditer(data))
     line = f"#include <{header}>".encode() + encoding.newline
     if includes:
-        first = includes[0]
-        return data[: first.start()] + line + data[first.start() :]
+        at = includes[0].start()
+        # Above the markers of that include too, so each marker stays right above the line it is about.
+        while at > 0:
+            above = data.rfind(b"\n", 0, at - 1) + 1
+            if b"migrate: manual[" not in data[above:at]:
+                break
+            at = above
+        return data[:at] + line + data[at:]
     lead = re.match(rb"(?:[ \t]*(?://[^\n]*|#[ \t]*pragma[ \t]+once[^\n]*)?\r?\n)*", data)
     at = lead.end() if lead else 0
     return data[:at] + line + data[at:]
@@ -296,7 +302,7 @@ def plan_file(
 
 def unified_diff(plan: FilePlan) -> str:
     """A unified diff of one file's migration (a/ and b/ prefixes, as git prints them)."""
-    before = view_of(plan.original).data.decode("utf-8", "replace").splitlines(keepends=True)
-    after = view_of(plan.migrated).data.decode("utf-8", "replace").splitlines(keepends=True)
+    before = decode_view(plan.original).data.decode("utf-8", "replace").splitlines(keepends=True)
+    after = decode_view(plan.migrated).data.decode("utf-8", "replace").splitlines(keepends=True)
     lines = difflib.unified_diff(before, after, f"a/{plan.relpath}", f"b/{plan.relpath}")
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)

@@ -72,7 +72,7 @@ def _relpath(path: Path | str, root: Path) -> str:
         return Path(text).as_posix()
 
 
-def display_name(text: str) -> str:
+def escape_name(text: str) -> str:
     """A path as reports print it: a file name that is not UTF-8 shows its odd bytes as `\\xNN` escapes, so
     every output format can hold it (the file itself is still found through its real path)."""
     try:
@@ -120,18 +120,18 @@ def discover(
     skip = frozenset(os.fspath(p) for p in skip_dirs)
     for given in paths:
         if given.is_symlink() and not given.is_dir():
-            rel = display_name(_relpath(given.absolute(), root) if given.is_absolute() else given.as_posix())
+            rel = escape_name(_relpath(given.absolute(), root) if given.is_absolute() else given.as_posix())
             link = _link_skip(given, rel, root.resolve())
             if not link.rule and given.is_file():
                 # A link named on the command line to a file inside the root: its target is what gets migrated.
                 target = given.resolve()
-                target_rel = display_name(_relpath(target, root.resolve()))
+                target_rel = escape_name(_relpath(target, root.resolve()))
                 sources[target_rel] = Source(target, target_rel, language_of(target) or language_of(given) or "cuda")
             skipped.append(link)
             continue
         if given.is_file() or (given.exists() and not given.is_dir()):
             language = language_of(given) or "cuda"
-            rel = display_name(_relpath(given.resolve(), root) if given.is_absolute() else given.as_posix())
+            rel = escape_name(_relpath(given.resolve(), root) if given.is_absolute() else given.as_posix())
             sources[rel] = Source(given, rel, language)
             continue
         if not given.exists():
@@ -194,7 +194,7 @@ def _walk(
             continue
         subdirs = []
         for entry in entries:
-            rel = display_name(_relpath(entry.path, root))
+            rel = escape_name(_relpath(entry.path, root))
             try:
                 is_link = entry.is_symlink()
                 is_dir = os.path.isdir(entry.path) if is_link else entry.is_dir()

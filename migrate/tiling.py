@@ -46,7 +46,7 @@ def _program_files(folder: Path, skip: frozenset[str]) -> list[Path]:
 def plan_tile(options, apply, plans: Mapping[str, FilePlan], rules: Mapping[str, Rule]) -> TilePlan:
     """Translate the kernels of each given path; a lowering that raises fails only the file it was given."""
     from . import tile
-    from .engine import internal_error
+    from .engine import describe_failure
 
     root = options.root.resolve()
     skip = frozenset(os.fspath(p) for p in options.skip_dirs)
@@ -77,7 +77,7 @@ def plan_tile(options, apply, plans: Mapping[str, FilePlan], rules: Mapping[str,
             files[name] = original if name.endswith(KERNEL_SUFFIXES) or plan is None else plan.migrated
         translated, failed = _translate(tile.translate_tree, files)
         for name, exc in failed.items():
-            result.failures[prefix + name] = internal_error(rules, prefix + name, exc)
+            result.failures[prefix + name] = describe_failure(rules, prefix + name, exc)
         if translated is None:
             continue
         notes += [tile.TileFinding(f.rule, prefix + f.path, f.line, f.message) for f in translated.findings]

@@ -77,7 +77,7 @@ def _points(text: str, codec: str) -> list[tuple[int, int, int]]:
     return points
 
 
-def view_of(data: bytes) -> TextView:
+def decode_view(data: bytes) -> TextView:
     """The view of a file's bytes; never raises."""
     bom = data[:2]
     if (

@@ -85,7 +85,7 @@ def _current(path: Path) -> bytes | None:
 
 
 @contextmanager
-def tree_lock(directory: Path) -> Iterator[None]:
+def lock_tree(directory: Path) -> Iterator[None]:
     """Hold an exclusive lock on `directory` itself (no lock file is made) while a run writes under it."""
     try:
         import fcntl

@@ -104,6 +104,12 @@ def test_an_exception_in_the_tile_step_fails_only_its_file(
     assert (
         "kernels/add_tile.py" in report.migration.tile_files and (root / "kernels" / "add_tile.py").is_file()
     )
+    monkeypatch.setattr(tile, "translate_tree", real)
+    (root / CULPRIT).write_bytes(migrated(CULPRIT, files[CULPRIT]))
+    again = apply_migration(ScanOptions(paths=(root,), root=root, jobs=1), ApplyOptions(tile=True))
+    assert [o.relpath for o in again.migration.outputs] == ["part3/k3_tile.py"], "only what failed is new"
+    third = apply_migration(ScanOptions(paths=(root,), root=root, jobs=1), ApplyOptions(tile=True))
+    assert not third.migration.outputs, "an apply --tile after a whole one changes nothing"
 
 
 def test_an_internal_error_is_one_line_and_a_trace_only_with_verbose(

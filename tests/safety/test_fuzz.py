@@ -15,7 +15,7 @@ from migrate.cli import main
 from migrate.engine import plan_source
 from migrate.rewrite import BOM
 from migrate.sources import is_binary
-from migrate.transcoding import TextView, view_of
+from migrate.transcoding import TextView, decode_view
 
 from .mutations import NAMES, SUFFIX, mutated
 from .trees import RULESET
@@ -42,7 +42,7 @@ def check_plan(language: str, data: bytes) -> None:
     if not plan.changed:
         return
     # Every byte outside the applied edits is kept, in order (compared in the text view the edits are made in).
-    view = view_of(data)
+    view = decode_view(data)
     before, after = view.data, _view_as(plan.migrated, view)
     position = 0
     cursor = 0
@@ -64,7 +64,7 @@ def check_plan(language: str, data: bytes) -> None:
 
 
 def _imports(data: bytes) -> set[bytes]:
-    return {line for line in view_of(data).data.splitlines() if line.startswith((b"import ", b"from "))}
+    return {line for line in decode_view(data).data.splitlines() if line.startswith((b"import ", b"from "))}
 
 
 def check_second_apply(language: str, data: bytes) -> None:

@@ -82,11 +82,11 @@ def test_two_concurrent_applies_never_garble_a_file(tmp_path: Path) -> None:
 
 def test_a_run_that_finds_the_tree_held_stops_at_once(tmp_path: Path, capsys) -> None:
     from migrate.cli import main
-    from migrate.writeplan import tree_lock
+    from migrate.writeplan import lock_tree
 
     root = tmp_path / "tree"
     originals = make_tree(root, 3)
-    with tree_lock(root):
+    with lock_tree(root):
         code = main(["apply", "--no-cache", "--root", str(root), str(root)])
     assert code == 2
     assert "another `migrate apply` is writing this tree" in capsys.readouterr().err
@@ -139,3 +139,21 @@ def test_apply_exits_2_on_a_file_it_cannot_read(tmp_path: Path, monkeypatch, cap
         f"{unreadable}: not migrated: file could not be read: cannot read: Permission denied"
         in capsys.readouterr().err
     )
+
+
+def test_scan_after_a_same_size_same_mtime_replacement_reports_the_new_bytes(tmp_path: Path) -> None:
+    rng = random.Random(23)
+    cache = tmp_path / "cache"
+    root = tmp_path / "tree"
+    root.mkdir()
+    (root / ".git").mkdir()
+    target = root / "k.cu"
+    before = cuda_source(rng)
+    target.write_bytes(before)
+    scan(_options(root, cache))
+    stamp = target.stat()
+    after = b"void f(float* p) { cudaDeviceReset(); }\n".ljust(len(before), b" ")
+    target.write_bytes(after)
+    os.utime(target, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    messages = [f.message for f in scan(_options(root, cache)).findings]
+    assert any("cudaDeviceReset" in m for m in messages), "the scan took the findings of the old bytes"
