@@ -147,6 +147,11 @@ def _translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[
         if token in NVCC_DROP_WITH_VALUE:
             next(it, None)
             continue
+        if token in ("--default-stream", "-default-stream"):
+            value = next(it, "")
+            if backend == "cuda":
+                flags += [token, value]
+            continue
         if token in ("-x", "--x") and backend == "cpu":
             next(it, None)  # `-x cu`: every source is compiled as CUDA; the CPU build says `-x c++` for all of them
             continue

@@ -289,8 +289,8 @@ def plan_file(
     encoding = detect_encoding(data)
     edits, applied = choose_edits(findings, unsafe)
     marker_edits, marked = _marker_edits(data, language, findings, encoding) if markers else ([], [])
-    # Markers first: of several insertions at one offset, the one applied first ends up lowest, right above its line.
-    migrated = apply_edits(data, marker_edits + edits, encoding)
+    # Markers last: insertions at one offset come out in list order, so a marker stays right above its line.
+    migrated = apply_edits(data, edits + marker_edits, encoding)
     if language in C_LANGUAGES and applied:
         headers = sorted({h for f in applied for h in (rules[f.rule_id].fix or {}).get("includes", ())})
         for header in headers:
