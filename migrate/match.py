@@ -457,8 +457,11 @@ class FileMatcher:
         fields["advice"] = advice.format_map(fields) if advice else entry.note
         message = rule.message.format_map(fields)
         if entry.status in ("supported", "deprecated") and entry.portable and rule.safety != "manual":
-            edits = () if node.has_error else (Edit(start, end, entry.portable),)
-            self.add(rule, start, end, message, edits=edits, effort=entry.effort)
+            if node.has_error:
+                message = message.split(" (safe fix)")[0] + "; left as it is: the parser could not read it whole"
+                self.add(rule, start, end, message, safety="manual", effort=entry.effort)
+            else:
+                self.add(rule, start, end, message, edits=(Edit(start, end, entry.portable),), effort=entry.effort)
         else:
             self.add(rule, start, end, message, safety="manual", effort=entry.effort)
 
@@ -511,12 +514,19 @@ class FileMatcher:
             edits = self.fix_edits(rule, node, fields, span)
             if shift:
                 edits = tuple(Edit(e.start + shift, e.end + shift, e.text) for e in edits)
+            message = rule.message.format_map(fields)
+            unfixed = not edits and rule.safety != "manual" and rule.fix and ("text" in rule.fix or "template" in rule.fix)
+            if unfixed:
+                # The fix needs the whole construct and the parser could not read it (a launch whose arguments an
+                # #ifdef splits, say): the code stays, with a marker saying so.
+                message = message.split(" (safe fix)")[0] + "; left as it is: the parser could not read it whole"
             self.add(
                 rule,
                 node.start_byte + shift,
                 node.end_byte + shift,
-                rule.message.format_map(fields),
+                message,
                 edits=edits,
+                safety="manual" if unfixed else None,
             )
 
     def definitions(self) -> dict[str, frozenset[str]]:

@@ -129,5 +129,10 @@ int main() {
         if (!bits_ok[k]) std::printf("bit op %d wrong\n", k);
         CHECK(bits_ok[k]);
     }
+    // min/max of int64_t (long on LP64), as CUDA overloads them: a const reference argument must not be ambiguous.
+    const int64_t big = int64_t(1) << 40;
+    int64_t small = -3;
+    CHECK(max(small, big) == big && min(small, big) == small);
+    CHECK(max(uint64_t(7), uint64_t(9)) == 9u && min(long(-1), long(2)) == -1);
     return finish();
 }

@@ -163,12 +163,16 @@ inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {               
 // min and max as CUDA's device code declares them, for mixed integer and floating arguments.
 inline int min(int a, int b) { return a < b ? a : b; }                                          // minimum
 inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }                           // minimum
+inline long min(long a, long b) { return a < b ? a : b; }                                       // minimum
+inline unsigned long min(unsigned long a, unsigned long b) { return a < b ? a : b; }            // minimum
 inline long long min(long long a, long long b) { return a < b ? a : b; }                        // minimum
 inline unsigned long long min(unsigned long long a, unsigned long long b) { return a < b ? a : b; }  // minimum
 inline float min(float a, float b) { return std::fmin(a, b); }                                  // minimum
 inline double min(double a, double b) { return std::fmin(a, b); }                               // minimum
 inline int max(int a, int b) { return a > b ? a : b; }                                          // maximum
 inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }                           // maximum
+inline long max(long a, long b) { return a > b ? a : b; }                                       // maximum
+inline unsigned long max(unsigned long a, unsigned long b) { return a > b ? a : b; }            // maximum
 inline long long max(long long a, long long b) { return a > b ? a : b; }                        // maximum
 inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }  // maximum
 inline float max(float a, float b) { return std::fmax(a, b); }                                  // maximum
