@@ -165,6 +165,8 @@ inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int devi
 
 // Work is complete when the call that issued it returns (see prt/cpu/stream.h), so there is nothing to wait for.
 inline prtError_t prtDeviceSynchronize() { return prtSuccess; }
+inline prtError_t prtProfilerStart() { return prtSuccess; }  // start profiling: nothing to start on the CPU
+inline prtError_t prtProfilerStop() { return prtSuccess; }   // stop profiling: nothing to stop on the CPU
 
 inline prtError_t prtDeviceReset() {
     prt::cpu::Registry::get().reset();

@@ -9,6 +9,8 @@ inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int devi
     return hipDeviceGetAttribute(value, attr, device);
 }
 inline prtError_t prtDeviceSynchronize() { return hipDeviceSynchronize(); }
+inline prtError_t prtProfilerStart() { return hipProfilerStart(); }  // start the profiler's capture range
+inline prtError_t prtProfilerStop() { return hipProfilerStop(); }    // end the profiler's capture range
 inline prtError_t prtDeviceReset() { return hipDeviceReset(); }
 inline prtError_t prtDeviceSetLimit(prtLimit limit, size_t value) {
 #if HIP_VERSION_MAJOR >= 6
