@@ -1,5 +1,6 @@
 // Math: fast-math intrinsics against the C++ library within CUDA's documented error bounds, exact rounding
 // intrinsics, reinterpretations and bit intrinsics against plain loops.
+#include <cstdint>
 #include <vector>
 
 #include "check.h"
