@@ -1,5 +1,6 @@
 // 1-D convolution whose filter taps and parameters live in constant memory,
 // uploaded with cudaMemcpyToSymbol and read back with cudaMemcpyFromSymbol.
+#include <prt/prt.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -7,7 +8,6 @@
 #include <cstring>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

@@ -1,6 +1,7 @@
 // GEMM through cuBLAS: cublasSgemm on float and cublasGemmEx on half inputs
 // with float accumulation, both on row-major data (computed as the transposed
 // column-major product), checked against a CPU reference.
+#include <prt/prt.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -8,7 +9,6 @@
 #include <cstring>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

@@ -3,6 +3,7 @@
 //    counts the points inside the unit quarter circle to estimate pi;
 //  - device API: each thread owns a Philox state (curand_init) and prices a
 //    European call option with curand_normal, against Black-Scholes.
+#include <prt/prt.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -10,7 +11,6 @@
 #include <cstring>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

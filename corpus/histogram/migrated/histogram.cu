@@ -1,12 +1,12 @@
 // 256-bin byte histogram: global atomics vs a shared-memory privatised
 // histogram merged into global memory at the end of each block.
+#include <prt/prt.h>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

@@ -1,6 +1,7 @@
 // Layer normalisation over the last dimension: one warp per row, two passes
 // (mean, then variance of the centred values), affine gamma/beta, and the
 // per-row mean and rstd saved as a backward pass would need them.
+#include <prt/prt.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -8,7 +9,6 @@
 #include <cstring>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

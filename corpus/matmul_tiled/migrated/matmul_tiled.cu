@@ -1,5 +1,6 @@
 // Single-precision matrix multiply C = A * B (row-major), a naive kernel and
 // a shared-memory tiled kernel, both checked against a CPU triple loop.
+#include <prt/prt.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -7,7 +8,6 @@
 #include <cstring>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

@@ -1,6 +1,7 @@
 // Single-process, multi-GPU all-reduce: one NCCL communicator per visible GPU
 // (ncclCommInitAll), a sum and a max all-reduce inside group calls, results
 // checked on every rank. Works with one GPU as well.
+#include <prt/prt.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -8,7 +9,6 @@
 #include <cstring>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

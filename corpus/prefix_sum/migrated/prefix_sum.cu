@@ -1,13 +1,13 @@
 // Inclusive prefix sum of int32 values of any length: each block scans its
 // chunk in shared memory (Hillis-Steele, double-buffered) and writes its total;
 // the totals are scanned recursively and added back in a second pass.
+#include <prt/prt.h>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

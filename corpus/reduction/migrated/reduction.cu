@@ -1,5 +1,6 @@
 // Sum reduction two ways: a shared-memory tree and a warp-shuffle version.
 // Both reduce to one partial per block; a second launch reduces the partials.
+#include <prt/prt.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -7,7 +8,6 @@
 #include <cstring>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

@@ -1,5 +1,6 @@
 // Numerically stable row-wise softmax: one block per row, block-wide max and
 // sum built from warp shuffles (__shfl_xor_sync) and a shared-memory stage.
+#include <prt/prt.h>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -8,7 +9,6 @@
 #include <cstring>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

@@ -1,5 +1,6 @@
 // 2-D Jacobi relaxation (5-point stencil) with the tile and its one-cell halo
 // staged in shared memory. Border cells are fixed (Dirichlet boundary).
+#include <prt/prt.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -8,7 +9,6 @@
 #include <utility>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

@@ -1,13 +1,13 @@
 // Overlapping copies and compute: the input is split into chunks, and each
 // chunk's H2D copy, kernel and D2H copy go to one of several streams, from
 // pinned host memory. Compared with the same work on the default stream.
+#include <prt/prt.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

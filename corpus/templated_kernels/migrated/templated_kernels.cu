@@ -1,6 +1,7 @@
 // Function templates instantiated for float, double and int: an element-wise
 // transform driven by functors, and a block reduction templated on type and
 // block size.
+#include <prt/prt.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -9,7 +10,6 @@
 #include <type_traits>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

@@ -1,4 +1,5 @@
 // Vector addition and SAXPY on the GPU, checked against a CPU loop.
+#include <prt/prt.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -6,7 +7,6 @@
 #include <cstring>
 #include <vector>
 
-#include <prt/prt.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \
