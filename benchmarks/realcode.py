@@ -337,6 +337,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stage-only", action="store_true", help="stage and migrate, then stop (for another machine)")
     parser.add_argument("--serial-runs", action="store_true",
                         help="build in parallel but run one program at a time (timings on one GPU)")
+    parser.add_argument("--makefile-args", action="store_true",
+                        help="run with each Makefile's own arguments (GPU sizes), not the list's smaller ones")
     parser.add_argument("--deadline", type=float, default=0.0,
                         help="seconds after which no further program is started (its row says so)")
     parser.add_argument("--no-scan", action="store_true", help="skip the scans (a machine without migrate's parsers)")
@@ -479,7 +481,7 @@ def main(argv: list[str] | None = None) -> int:
         outcome.build = "ok"
         entry = listed.get(name, {})
         try:
-            command = _run_command(folder, entry.get("args"))
+            command = _run_command(folder, None if options.makefile_args else entry.get("args"))
         except (RuntimeError, subprocess.TimeoutExpired) as exc:
             outcome.verdict, outcome.error = "no run", str(exc)[:240]
             return outcome
