@@ -29,6 +29,14 @@ inline prtError_t check_launch(dim3 grid, dim3 block, size_t sharedBytes) {
 
 namespace prt::cpu {
 
+// Runs `thread` over the grid on the pool with the stored argument values, before returning.
+template <class Thread, class Values>
+inline prtError_t run_grid(Thread thread, Values& values, dim3 grid, dim3 block, size_t sharedBytes) {
+    LaunchOf<Thread, Values> launch(thread, &values, grid, block, sharedBytes);
+    Pool::get().run(&launch);
+    return prtSuccess;
+}
+
 // Runs kernel over the grid; `thread` calls the kernel for the current thread with the stored arguments. When
 // `thread` names the kernel directly (the prtLaunchKernel macro below), each launch site gets its own thread
 // loop with the kernel inlined into it.
@@ -41,9 +49,7 @@ inline prtError_t launch(Thread thread, void (*kernel)(Params...), dim3 grid, di
     if (e != prtSuccess) return fail(e);
     // Arguments are converted to the parameter types once, as a GPU launch copies them once.
     std::tuple<std::decay_t<Params>...> values(std::forward<Args>(args)...);
-    LaunchOf<Thread, decltype(values)> launch(thread, &values, grid, block, sharedBytes);
-    Pool::get().run(&launch);
-    return prtSuccess;
+    return run_grid(thread, values, grid, block, sharedBytes);
 }
 
 }  // namespace prt::cpu
@@ -75,9 +81,7 @@ inline prtError_t launch_deduced(Thread thread, dim3 grid, dim3 block, size_t sh
     prtError_t e = check_launch(grid, block, sharedBytes);
     if (e != prtSuccess) return fail(e);
     std::tuple<std::decay_t<Args>...> values(std::forward<Args>(args)...);
-    LaunchOf<Thread, decltype(values)> launch(thread, &values, grid, block, sharedBytes);
-    Pool::get().run(&launch);
-    return prtSuccess;
+    return run_grid(thread, values, grid, block, sharedBytes);
 }
 
 }  // namespace prt::cpu
