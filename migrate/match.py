@@ -806,7 +806,7 @@ def _own_names_query() -> ts.Query:
 
 
 # `k << <grid, block >> > (args)`, as some editors format a launch: the same launch, with its chevrons apart.
-SPACED_CHEVRONS = re.compile(rb"<<[ \t]+<(?!<)([^;<>\n]*(?:<[^;<>\n]*>[^;<>\n]*)*)>>[ \t]+>|<<[ \t]*<(?!<)([^;<>\n]*(?:<[^;<>\n]*>[^;<>\n]*)*)>>[ \t]+>|<<[ \t]+<(?!<)([^;<>\n]*(?:<[^;<>\n]*>[^;<>\n]*)*)>>[ \t]*>")
+SPACED_CHEVRONS = re.compile(rb"<<[ \t]*<(?!<)([^;<>\n]*(?:<[^;<>\n]*>[^;<>\n]*)*)>>[ \t]*>")
 MACRO_PREFIX = b"void migrate_macro_body() { "
 MACRO_SUFFIX = b"; }"
 
@@ -817,11 +817,8 @@ def _spaced_chevrons(data: bytes) -> bytes:
         return data
 
     def close(match: re.Match[bytes]) -> bytes:
-        whole = match.group()
-        inner = next(g for g in match.groups() if g is not None)
-        opening = whole[: whole.index(inner)] if inner else whole[: len(whole) - len(whole.lstrip(b"<\t "))]
-        closing = whole[len(opening) + len(inner) :]
-        return (b"<<<" + b" " * (len(opening) - 3) + inner + b">>>" + b" " * (len(closing) - 3))
+        opening, closing = match.start(1) - match.start(), match.end() - match.end(1)
+        return b"<<<" + b" " * (opening - 3) + match.group(1) + b">>>" + b" " * (closing - 3)
 
     return SPACED_CHEVRONS.sub(close, data)
 

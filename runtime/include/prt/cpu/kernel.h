@@ -44,24 +44,7 @@ inline void __threadfence_system() { std::atomic_thread_fence(std::memory_order_
 
 template <class T>
 inline T __ldg(const T* p) { return *p; }
-// Loads and stores with a cache hint (CUDA's ld.cg/ca/cs/lu/cv and st.wb/cg/cs/wt); the CPU has one kind.
-#define PRT_CPU_LOAD(name) \
-    template <class T>     \
-    inline T name(const T* p) { return *p; }  // load *p, cache hint ignored
-#define PRT_CPU_STORE(name) \
-    template <class T>      \
-    inline void name(T* p, T v) { *p = v; }  // store v to *p, cache hint ignored
-PRT_CPU_LOAD(__ldcg)   // load, cache in L2
-PRT_CPU_LOAD(__ldca)   // load, cache in all levels
-PRT_CPU_LOAD(__ldcs)   // load, streaming
-PRT_CPU_LOAD(__ldlu)   // load, last use
-PRT_CPU_LOAD(__ldcv)   // load, volatile
-PRT_CPU_STORE(__stwb)  // store, write back
-PRT_CPU_STORE(__stcg)  // store, cache in L2
-PRT_CPU_STORE(__stcs)  // store, streaming
-PRT_CPU_STORE(__stwt)  // store, write through
-#undef PRT_CPU_LOAD
-#undef PRT_CPU_STORE
+#include "prt/detail/cache_hints.h"
 
 inline long long clock64() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
