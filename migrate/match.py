@@ -126,6 +126,9 @@ class Ruleset:
     prefilter: Mapping[str, re.Pattern[bytes] | None]
     blank: Mapping[str, re.Pattern[bytes]]
     selected: frozenset[str]
+    # Per language: `#define NAME` followed only by declaration keywords (rules/parse.toml `qualifiers`), an
+    # attribute-like macro such as `#define DI __device__ __forceinline__`.
+    qualifier_macros: Mapping[str, re.Pattern[bytes]] = field(default_factory=dict)
     # Per rule with `match.unless`: the names of those rules that have no portable form, whether or not those rules
     # are selected, so a fix is withheld from what the file still needs.
     guards: Mapping[str, re.Pattern[bytes]] = field(default_factory=dict)
@@ -244,7 +247,18 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
             pattern = _prefix_pattern(kept)
             if pattern is not None:
                 guards[rule_id] = pattern
+    qualifier_macros = {
+        lang: re.compile(
+            rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+((?:(?:"
+            + b"|".join(re.escape(w.encode()) for w in words)
+            + rb")[ \t]*)+)(?://[^\n]*)?\r?$",
+            re.MULTILINE,
+        )
+        for lang, words in catalog.qualifiers.items()
+        if words
+    }
     return Ruleset(
+        qualifier_macros=qualifier_macros,
         guards=guards,
         catalog=catalog,
         names=names,
@@ -830,14 +844,6 @@ STATEMENT_END = re.compile(rb"[;{}][ \t]*(?://[^\n]*)?\r?$|^[ \t]*(?:#|//)|^[ \t
 
 # A line holding one upper-case macro call and nothing after it: `CHECK_CUDA( cudaMalloc(&p, n) )` without `;`.
 CALL_MACRO_LINE = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*\(.*\)[ \t]*(?://[^\n]*)?\r?$")
-# `#define NAME` followed only by qualifiers: an attribute-like macro (`#define DI __device__ __forceinline__`).
-QUALIFIER_MACRO = re.compile(
-    rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+((?:(?:__device__|__host__|__forceinline__|"
-    rb"__noinline__|inline|static|constexpr|__inline__|extern)[ \t]*)+)(?://[^\n]*)?\r?$",
-    re.MULTILINE,
-)
-
-
 def _balanced(line: bytes) -> bool:
     depth = 0
     for char in C_BLANKABLE.sub(b"", line):
@@ -847,11 +853,11 @@ def _balanced(line: bytes) -> bool:
     return depth == 0
 
 
-def _statement_macros(data: bytes) -> bytes:
+def _statement_macros(data: bytes, qualifier_macros: re.Pattern[bytes] | None = None) -> bytes:
     """`data` with statement-like macro calls that lack a `;` blanked to spaces (for the parser only: offsets
     hold), so one `CUERR` line does not turn the statements around it into an error region. A line counts when
     it follows the end of a statement, a block, a directive or a blank line, and the next line starts a new one."""
-    qualifiers = {m.group(1) for m in QUALIFIER_MACRO.finditer(data)}
+    qualifiers = {m.group(1) for m in qualifier_macros.finditer(data)} if qualifier_macros is not None else set()
     if qualifiers:
         names = rb"(?<![A-Za-z0-9_#])(?:" + b"|".join(re.escape(n) for n in sorted(qualifiers)) + rb")(?![A-Za-z0-9_])"
         uses = re.compile(names)
@@ -910,7 +916,8 @@ def parse_source(ruleset: Ruleset, language: str, data: bytes) -> ts.Tree:
     macros are blanked, spaced launch chevrons closed up and statement macros without `;` made statements."""
     if language != "cuda":
         return parse.parse(language, data)
-    return parse.parse("cuda", _statement_macros(_spaced_chevrons(_blanked(data, ruleset.blank.get("cuda")))))
+    blanked = _blanked(data, ruleset.blank.get("cuda"))
+    return parse.parse("cuda", _statement_macros(_spaced_chevrons(blanked), ruleset.qualifier_macros.get("cuda")))
 
 
 def _blanked(data: bytes, pattern: re.Pattern[bytes] | None) -> bytes:

@@ -44,6 +44,7 @@ class Catalog:
     digest: str
     python_tables: Mapping[str, Mapping[str, PythonMapEntry]] = field(default_factory=dict)
     blank: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    qualifiers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[self.aliases.get(rule_id, rule_id)]
@@ -212,6 +213,7 @@ def _build(rules_dir: Path, digest: str) -> Catalog:
     return Catalog(
         rules=rules, names=names, aliases=aliases, digest=digest, python_tables=python_tables,
         blank=_load_blank(rules_dir / PARSE_FILE),
+        qualifiers=_load_qualifiers(rules_dir / PARSE_FILE),
     )
 
 
@@ -221,8 +223,9 @@ def _load_blank(path: Path) -> dict[str, tuple[str, ...]]:
         return {}
     blank: dict[str, tuple[str, ...]] = {}
     for language, table in _load_toml(path).items():
-        if not isinstance(table, dict) or set(table) - {"blank"}:
-            raise RuleError(f"{path}: [{language}] may hold only `blank`, a list of regexes")
+        if not isinstance(table, dict) or set(table) - {"blank", "qualifiers"}:
+            raise RuleError(f"{path}: [{language}] may hold only `blank`, a list of regexes, and `qualifiers`, "
+                            "a list of keywords")
         patterns = tuple(table.get("blank", ()))
         for pattern in patterns:
             try:
@@ -231,6 +234,19 @@ def _load_blank(path: Path) -> dict[str, tuple[str, ...]]:
                 raise RuleError(f"{path}: [{language}] blank pattern {pattern!r} does not compile: {exc}") from None
         blank[language] = patterns
     return blank
+
+
+def _load_qualifiers(path: Path) -> dict[str, tuple[str, ...]]:
+    """Per language, the declaration keywords a macro may stand for (rules/parse.toml `qualifiers`)."""
+    if not path.is_file():
+        return {}
+    found: dict[str, tuple[str, ...]] = {}
+    for language, table in _load_toml(path).items():
+        words = table.get("qualifiers", ()) if isinstance(table, dict) else ()
+        if not all(isinstance(w, str) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", w) for w in words):
+            raise RuleError(f"{path}: [{language}] qualifiers must be a list of identifiers")
+        found[language] = tuple(words)
+    return found
 
 
 class _StoredNames(Mapping[str, MapEntry]):
