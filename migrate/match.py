@@ -764,10 +764,10 @@ class FileMatcher:
         those rules unfixed: an include stays while the file still uses what it declares."""
         rules = self.ruleset.catalog.rules
         data = self.text.data
-        missing: dict[str, str] = {}
-        for finding in self.findings.values():
-            if finding.safety == "manual" and finding.rule_id not in missing:
-                missing[finding.rule_id] = finding.message.split(" ", 1)[0]
+        missing: dict[str, str] = {}  # rule id -> the first of its names in this file with no portable form
+        for (rule_id, start, end), finding in self.findings.items():
+            if finding.safety == "manual" and rule_id not in missing:
+                missing[rule_id] = data[start:end].decode("utf-8", "replace")
         for key, finding in list(self.findings.items()):
             rule = rules.get(finding.rule_id)
             if rule is not None and rule.match.get("all_or_none") and finding.edits and rule.id in missing:
