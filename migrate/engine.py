@@ -24,6 +24,7 @@ from .model import Edit, Finding, Rule, ScanResult, SourceFile
 from .rewrite import FilePlan
 from .rules import RULES_DIR, Catalog, RuleError, load_catalog
 from .sources import DEFAULT_MAX_BYTES, Content, Skipped, Source, discover, read
+from .templating import TEMPLATE_DIR
 from .transcoding import TextView, UntranscodableError, decode_view
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -414,6 +415,20 @@ def check_templates(catalog: Catalog, selected: Iterable[str]) -> None:
                 raise RuleError(f"{rule.path}: fix.{key}: {problem}")
 
 
+@cache
+def _code_digest() -> str:
+    """The engine's own code and templates, by name, size and mtime: findings cached by one version of them are
+    never served to another (an upgrade, or an edited checkout, changes what a rule finds or how a fix reads)."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for root in (package, TEMPLATE_DIR):
+        for path in sorted(root.rglob("*")):
+            if path.suffix in (".py", ".j2") and path.is_file():
+                stat = path.stat()
+                digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:16]
+
+
 def _setup(options: ScanOptions) -> _Setup:
     catalog = load_catalog(options.rules_dir, options.cache_dir)
     selected = tuple(select_rules(catalog, options.select, options.ignore))
@@ -421,7 +436,9 @@ def _setup(options: ScanOptions) -> _Setup:
     sources, walk_skips = discover(
         options.paths, options.root, options.exclude, options.respect_gitignore, options.skip_dirs
     )
-    cache_key = hashlib.sha256(f"{__version__}\0{catalog.digest}\0{selected}\0{options.max_bytes}".encode()).hexdigest()[:16]
+    cache_key = hashlib.sha256(
+        f"{__version__}\0{_code_digest()}\0{catalog.digest}\0{selected}\0{options.max_bytes}".encode()
+    ).hexdigest()[:16]
     cache_path = _cache_file(options, cache_key)
     return _Setup(catalog, selected, sources, walk_skips, cache_path, _load_cache(cache_path))
 

@@ -545,14 +545,27 @@ class FileMatcher:
 
     def definitions(self) -> dict[str, frozenset[str]]:
         """Names of the functions this file defines, as fields for fixes that must know how a name resolves:
-        `template_functions` (function templates, kernels or not) and `host_functions` (functions that are not
-        `__global__`, so a kernel of the same name is overloaded)."""
+        `template_functions` (function templates, kernels or not), `host_functions` (functions that are not
+        `__global__`, so a kernel of the same name is overloaded) and `kernel_functions` (`__global__` functions
+        declared or defined here that are not templates: a launch of any other name cannot be resolved from
+        this file alone)."""
         if self._definitions is None:
             templates: set[str] = set()
             host: set[str] = set()
+            kernels: set[str] = set()
             stack = [self.tree.root_node] if self.tree is not None else []
             while stack:
                 node = stack.pop()
+                if node.type == "declaration" and any(child.type == "__global__" for child in node.children):
+                    declarator = node.child_by_field_name("declarator")
+                    name = declarator.child_by_field_name("declarator") if declarator is not None else None
+                    if (
+                        declarator is not None and declarator.type == "function_declarator"
+                        and name is not None and name.type == "identifier"
+                        and (node.parent is None or node.parent.type != "template_declaration")
+                    ):
+                        kernels.add(name.text.decode("utf-8", "replace"))
+                    continue
                 if node.type == "function_definition":
                     declarator = node.child_by_field_name("declarator")
                     while declarator is not None and declarator.type not in ("function_declarator",):
@@ -564,9 +577,15 @@ class FileMatcher:
                             templates.add(text)
                         if not any(child.type == "__global__" for child in node.children):
                             host.add(text)
+                        elif node.parent is None or node.parent.type != "template_declaration":
+                            kernels.add(text)
                     continue
                 stack.extend(node.children)
-            self._definitions = {"template_functions": frozenset(templates), "host_functions": frozenset(host)}
+            self._definitions = {
+                "template_functions": frozenset(templates),
+                "host_functions": frozenset(host),
+                "kernel_functions": frozenset(kernels),
+            }
         return self._definitions
 
     # -- Python ---------------------------------------------------------------------------------------------
