@@ -140,10 +140,8 @@ inline const char* prtcclGetErrorString(prtcclResult_t result) {
   }
 }
 
-#if PRT_BACKEND_CUDA
-#include "prt/cuda/ccl.h"
-#elif PRT_BACKEND_HIP
-#include "prt/hip/ccl.h"
-#else
+#if PRT_BACKEND_CPU
 #include "prt/cpu/ccl.h"
+#else
+#include "prt/gpu/ccl.h"
 #endif

@@ -16,10 +16,8 @@ inline prtError_t prtDeviceGetStreamPriorityRange(int* leastPriority, int* great
 inline prtError_t prtDriverGetVersion(int* version);                     // driver version (CPU: 0)
 inline prtError_t prtRuntimeGetVersion(int* version);                    // runtime version (CPU: 0)
 
-#if PRT_BACKEND_CUDA
-#include "prt/cuda/device.h"
-#elif PRT_BACKEND_HIP
-#include "prt/hip/device.h"
-#else
+#if PRT_BACKEND_CPU
 #include "prt/cpu/device.h"
+#else
+#include "prt/gpu/device.h"
 #endif

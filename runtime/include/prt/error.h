@@ -9,10 +9,8 @@ inline prtError_t prtPeekAtLastError();                 // returns the calling t
 inline const char* prtGetErrorString(prtError_t error);  // describes an error code ("invalid argument")
 inline const char* prtGetErrorName(prtError_t error);    // names an error code ("prtErrorInvalidValue")
 
-#if PRT_BACKEND_CUDA
-#include "prt/cuda/error.h"
-#elif PRT_BACKEND_HIP
-#include "prt/hip/error.h"
-#else
+#if PRT_BACKEND_CPU
 #include "prt/cpu/error.h"
+#else
+#include "prt/gpu/error.h"
 #endif

@@ -11,10 +11,8 @@ inline prtError_t prtEventSynchronize(prtEvent_t event);                 // wait
 inline prtError_t prtEventQuery(prtEvent_t event);                       // prtSuccess if happened, else NotReady
 inline prtError_t prtEventElapsedTime(float* ms, prtEvent_t start, prtEvent_t end);  // milliseconds between two
 
-#if PRT_BACKEND_CUDA
-#include "prt/cuda/event.h"
-#elif PRT_BACKEND_HIP
-#include "prt/hip/event.h"
-#else
+#if PRT_BACKEND_CPU
 #include "prt/cpu/event.h"
+#else
+#include "prt/gpu/event.h"
 #endif

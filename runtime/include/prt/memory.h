@@ -71,10 +71,8 @@ inline prtError_t prtMallocAsync(T** devPtr, size_t size, prtStream_t stream) { 
     return prtMallocAsync(reinterpret_cast<void**>(devPtr), size, stream);
 }
 
-#if PRT_BACKEND_CUDA
-#include "prt/cuda/memory.h"
-#elif PRT_BACKEND_HIP
-#include "prt/hip/memory.h"
-#else
+#if PRT_BACKEND_CPU
 #include "prt/cpu/memory.h"
+#else
+#include "prt/gpu/memory.h"
 #endif

@@ -15,10 +15,8 @@ inline prtError_t prtStreamGetFlags(prtStream_t stream, unsigned int* flags);  /
 inline prtError_t prtStreamGetPriority(prtStream_t stream, int* priority);     // the stream's priority
 inline prtError_t prtLaunchHostFunc(prtStream_t stream, prtHostFn_t fn, void* userData);  // host call in order
 
-#if PRT_BACKEND_CUDA
-#include "prt/cuda/stream.h"
-#elif PRT_BACKEND_HIP
-#include "prt/hip/stream.h"
-#else
+#if PRT_BACKEND_CPU
 #include "prt/cpu/stream.h"
+#else
+#include "prt/gpu/stream.h"
 #endif

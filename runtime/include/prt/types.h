@@ -135,12 +135,10 @@
     X(MemAttachGlobal, 0x1, hipMemAttachGlobal, "managed memory visible to every stream")        \
     X(MemAttachHost, 0x2, hipMemAttachHost, "managed memory attached to the host")
 
-#if PRT_BACKEND_CUDA
-#include "prt/cuda/types.h"
-#elif PRT_BACKEND_HIP
-#include "prt/hip/types.h"
-#else
+#if PRT_BACKEND_CPU
 #include "prt/cpu/types.h"
+#else
+#include "prt/gpu/types.h"
 #endif
 
 typedef void (*prtHostFn_t)(void* userData);  // host function run in stream order by prtLaunchHostFunc

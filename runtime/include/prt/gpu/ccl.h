@@ -1,7 +1,14 @@
-// prt/cuda/ccl.h: the CUDA backend of prt/ccl.h, forwarding to NCCL (link with -lnccl).
+// prt/gpu/ccl.h: the GPU backend of prt/ccl.h, forwarding to NCCL on CUDA (link with -lnccl) and to RCCL, which
+// keeps NCCL's names and values, on HIP (link with -lrccl).
 #pragma once
 
+#if PRT_BACKEND_CUDA
 #include <nccl.h>
+#elif __has_include(<rccl/rccl.h>)
+#include <rccl/rccl.h>
+#else
+#include <rccl.h>
+#endif
 
 #include <cstring>
 
@@ -13,7 +20,7 @@ inline ncclComm_t native(prtcclComm_t c) { return reinterpret_cast<ncclComm_t>(c
 inline prtcclResult_t result(ncclResult_t r) { return static_cast<prtcclResult_t>(r); }
 inline ncclDataType_t type(prtcclDataType_t t) { return static_cast<ncclDataType_t>(t); }
 inline ncclRedOp_t op(prtcclRedOp_t o) { return static_cast<ncclRedOp_t>(o); }
-inline cudaStream_t stream(prtStream_t s) { return (cudaStream_t)s; }
+inline PRT_GPU(Stream_t) stream(prtStream_t s) { return (PRT_GPU(Stream_t))s; }
 }  // namespace ccl_detail
 }  // namespace prt
 
