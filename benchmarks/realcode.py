@@ -31,7 +31,6 @@ import contextlib
 import json
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -40,6 +39,8 @@ import threading
 import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+
+from migrate.verify.makefile import MakefileError, build_commands, is_compiler, printed_times, run_command
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_LIST = HERE / "realcode" / "hecbench.toml"
@@ -57,22 +58,8 @@ LIBRARY_INCLUDES = re.compile(
     r"cooperative_groups|omp)"
 )
 SIBLING = re.compile(r"\.\./([A-Za-z0-9_+.-]+-cuda)\b")
-SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".C")
-OBJECT_SUFFIXES = (".o", ".a", ".so")
 VERDICT_FAIL = re.compile(r"\bFAIL(ED|URE)?\b|\bfail(ed)?\b|\bincorrect\b|\bINCORRECT\b|\bMismatch|\bmismatch")
 VERDICT_PASS = re.compile(r"\bPASS(ED)?\b|\bpass(ed)?\b|\bPass(ed)?\b|\bcorrect\b|\bCORRECT\b|\bSuccess")
-NVCC_DROP_WITH_VALUE = {
-    "-arch", "-gencode", "-ccbin", "-Xptxas", "--ptxas-options", "-maxrregcount", "--maxrregcount", "-Xlinker",
-    "--gpu-architecture", "-code", "--generate-code", "-rdc", "--relocatable-device-code", "-t", "--threads",
-    "-Xcudafe", "--diag-suppress", "-diag-suppress",
-}
-NVCC_DROP_PREFIXES = (
-    "-arch=", "-gencode=", "--gpu-architecture=", "-code=", "-rdc=", "--relocatable-device-code=", "-Xptxas=",
-    "--ptxas-options=", "-maxrregcount=", "--maxrregcount=", "-ccbin=", "--threads=", "-t=", "-diag-suppress=",
-    "--diag-suppress=", "-Xcudafe=", "--default-stream", "-lcuda", "-lcudart", "-lnvToolsExt", "-lnvtx", "-O",
-    "--use_fast_math", "-use_fast_math", "-lineinfo", "--extended-lambda", "--expt-", "-G", "-dc", "-dlink",
-    "-Wno-deprecated-gpu-targets", "-res-usage", "--resource-usage", "-Xnvlink", "--keep", "-keep",
-)
 
 
 @dataclass
@@ -119,96 +106,6 @@ def _program_list(path: Path) -> dict[str, dict]:
     return data.get("programs", {})
 
 
-def _make_lines(folder: Path, target: str | None = None) -> list[str]:
-    """The commands `make -n` prints for a target, joined across backslash continuations."""
-    cmd = ["make", "-n", "-B", "ARCH=sm_90"] + ([target] if target else [])
-    proc = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, errors="replace", timeout=60)
-    if proc.returncode != 0:
-        raise RuntimeError((proc.stderr.strip().splitlines() or ["make -n failed"])[-1])
-    text = proc.stdout.replace("\\\n", " ")
-    return [line.strip() for line in text.splitlines() if line.strip()]
-
-
-def _is_compiler(tokens: list[str]) -> bool:
-    return bool(tokens) and os.path.basename(tokens[0]) in ("nvcc", "g++", "gcc", "c++", "cc", "clang++", "mpicxx")
-
-
-def _translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[str], backend: str) -> list[str]:
-    """An nvcc (or host compiler) command of the Makefile as a command for the chosen backend."""
-    flags: list[str] = []
-    sources: list[str] = []
-    objects: list[str] = []
-    libs: list[str] = []
-    out: list[str] = []
-    compile_only = False
-    std = None
-    it = iter(tokens[1:])
-    for token in it:
-        if token in NVCC_DROP_WITH_VALUE:
-            next(it, None)
-            continue
-        if token in ("--default-stream", "-default-stream"):
-            value = next(it, "")
-            if backend == "cuda":
-                flags += [token, value]
-            continue
-        if token in ("-x", "--x") and backend == "cpu":
-            next(it, None)  # `-x cu`: every source is compiled as CUDA; the CPU build says `-x c++` for all of them
-            continue
-        if token in ("-dc", "--device-c"):
-            compile_only = True  # relocatable device code: still one object per source
-            if backend == "cuda":
-                flags.append(token)
-            continue
-        if backend == "cuda" and token.startswith(("-arch=", "--gpu-architecture=", "-gencode")):
-            continue  # the build below names sm_90 once
-        if (token == "-Xcompiler" or token == "--compiler-options") and backend == "cuda":
-            flags += [token, next(it, "")]
-            continue
-        if token == "-Xcompiler" or token == "--compiler-options":
-            value = next(it, "")
-            flags += [v for v in value.split(",") if v and not v.startswith("-O") and v != "-Werror"]
-            continue
-        if token.startswith(("-Xcompiler=", "--compiler-options=")) and backend == "cpu":
-            flags += [v for v in token.split("=", 1)[1].split(",") if v and not v.startswith("-O")]
-            continue
-        if backend == "cpu" and token.startswith(NVCC_DROP_PREFIXES):
-            continue
-        if token == "-o":
-            out = ["-o", next(it, "a.out")]
-        elif token == "-c":
-            compile_only = True
-        elif token.startswith("-std="):
-            std = token
-        elif token in ("-I", "-D", "-L", "-include", "-isystem"):
-            flags += [token, next(it, "")]
-        elif token.startswith(("-l", "-L")):
-            libs.append(token)
-        elif token.endswith(SOURCE_SUFFIXES):
-            sources.append(token)
-        elif token.endswith(OBJECT_SUFFIXES):
-            objects.append(token)
-        elif token.startswith("-"):
-            flags.append(token)
-    if backend == "cpu":
-        std_flag = std if std and std[-2:] not in ("98", "03", "11", "14") else "-std=c++17"
-        lang = ["-x", "c++"] if sources else []
-        cmd = ["g++", std_flag, "-O2", "-fno-strict-aliasing", "-w", *runtime_cflags, *flags, *lang, *sources]
-        if objects:
-            # Back to judging inputs by suffix; only after a `-x c++`, since g++ given `-x none` alone does not
-            # link libstdc++.
-            cmd += (["-x", "none"] if sources else []) + objects
-        cmd += (["-c"] if compile_only else []) + out
-        if not compile_only:
-            cmd += libs + runtime_libs + ["-lm"]
-        return cmd
-    cmd = ["nvcc", std or "-std=c++17", "-O3", "-arch=sm_90", *runtime_cflags, *flags, *sources, *objects]
-    cmd += (["-c"] if compile_only else []) + out
-    if not compile_only:
-        cmd += libs
-    return cmd
-
-
 def _first_error(text: str) -> str:
     for line in text.splitlines():
         if re.search(r"\berror\b|undefined reference|Error", line):
@@ -223,35 +120,12 @@ def _build(folder: Path, backend: str, runtime_cflags: list[str], runtime_libs: 
         proc = subprocess.run(["make", "-B", "ARCH=sm_90"], cwd=folder, capture_output=True, text=True,
                               errors="replace", timeout=900)
         return "" if proc.returncode == 0 else _first_error(proc.stderr + proc.stdout) or "make failed"
-    lines = _make_lines(folder)
-    commands = [shlex.split(line) for line in lines]
+    commands = build_commands(folder, backend, runtime_cflags, runtime_libs)
     for tokens in commands:
-        if tokens[:2] == ["mkdir", "-p"]:
-            subprocess.run(tokens, cwd=folder, capture_output=True)  # object folders the compile lines write into
-    commands = [c for c in commands if _is_compiler(c)]
-    if not commands:
-        return "no compiler command in the Makefile"
-    seen: set[tuple[str, ...]] = set()
-    for tokens in commands:
-        cmd = _translate(tokens, runtime_cflags, runtime_libs, backend)
-        if tuple(cmd) in seen:
-            continue
-        seen.add(tuple(cmd))
-        proc = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, errors="replace", timeout=900)
-        if proc.returncode != 0:
-            return _first_error(proc.stderr + proc.stdout) or f"{cmd[0]} exited {proc.returncode}"
+        proc = subprocess.run(tokens, cwd=folder, capture_output=True, text=True, errors="replace", timeout=900)
+        if proc.returncode != 0 and is_compiler(tokens):
+            return _first_error(proc.stderr + proc.stdout) or f"{tokens[0]} exited {proc.returncode}"
     return ""
-
-
-def _run_command(folder: Path, args: list[str] | None) -> list[str]:
-    lines = _make_lines(folder, "run")
-    runs = [shlex.split(line) for line in lines if "./" in line and not _is_compiler(shlex.split(line))]
-    if not runs:
-        raise RuntimeError("no run command in the Makefile's run target")
-    command = runs[-1]
-    program = next((i for i, t in enumerate(command) if t.startswith("./")), 0)
-    command = command[program:]
-    return command[:1] + args if args is not None else command
 
 
 def _verdict(code: int, output: str) -> str:
@@ -264,21 +138,10 @@ def _verdict(code: int, output: str) -> str:
     return "exit 0"
 
 
-KERNEL_TIME = re.compile(r"(?i)(?:average|total|avg)?\s*(?:kernel|device|offload)[^\n:=]*(?:time|duration)[^\n\d]*?([\d.]+(?:e[-+]?\d+)?)\s*\(?(s|ms|us)")
-
-
 def _kernel_ms(output: str) -> float | None:
     """The program's own kernel-time figure, in ms, summed where it prints several."""
-    total = 0.0
-    found = False
-    for value, unit in KERNEL_TIME.findall(output):
-        try:
-            number = float(value)
-        except ValueError:
-            continue
-        total += number * {"s": 1000.0, "ms": 1.0, "us": 0.001}[unit.lower()]
-        found = True
-    return total if found else None
+    times = printed_times(output)
+    return sum(ms for _, ms in times) if times else None
 
 
 def _scan_json(paths: list[Path], root: Path) -> list[dict]:
@@ -473,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = (stage if options.original else migrated) / "src" / name
         try:
             error = _build(folder, options.backend, cflags, libs, options.original)
-        except (RuntimeError, subprocess.TimeoutExpired) as exc:
+        except (RuntimeError, MakefileError, subprocess.TimeoutExpired) as exc:
             error = str(exc)[:240]
         if error:
             outcome.build, outcome.error = "FAIL", error
@@ -481,8 +344,8 @@ def main(argv: list[str] | None = None) -> int:
         outcome.build = "ok"
         entry = listed.get(name, {})
         try:
-            command = _run_command(folder, None if options.makefile_args else entry.get("args"))
-        except (RuntimeError, subprocess.TimeoutExpired) as exc:
+            command = run_command(folder, None if options.makefile_args else entry.get("args"))
+        except (RuntimeError, MakefileError, subprocess.TimeoutExpired) as exc:
             outcome.verdict, outcome.error = "no run", str(exc)[:240]
             return outcome
         outcome.args = command[1:]

@@ -1,0 +1,190 @@
+"""A program's build and run lines read from its Makefile (`make -n -B`), and nvcc lines translated for a backend."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+from pathlib import Path
+
+SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".C")
+OBJECT_SUFFIXES = (".o", ".a", ".so")
+COMPILERS = ("nvcc", "g++", "gcc", "c++", "cc", "clang++", "mpicxx")
+# nvcc options that take a value and mean nothing to a host compiler (or are named once by the CUDA build).
+NVCC_DROP_WITH_VALUE = {
+    "-arch", "-gencode", "-ccbin", "-Xptxas", "--ptxas-options", "-maxrregcount", "--maxrregcount", "-Xlinker",
+    "--gpu-architecture", "-code", "--generate-code", "-rdc", "--relocatable-device-code", "-t", "--threads",
+    "-Xcudafe", "--diag-suppress", "-diag-suppress",
+}  # fmt: skip
+NVCC_DROP_PREFIXES = (
+    "-arch=", "-gencode=", "--gpu-architecture=", "-code=", "-rdc=", "--relocatable-device-code=", "-Xptxas=",
+    "--ptxas-options=", "-maxrregcount=", "--maxrregcount=", "-ccbin=", "--threads=", "-t=", "-diag-suppress=",
+    "--diag-suppress=", "-Xcudafe=", "--default-stream", "-lcuda", "-lcudart", "-lnvToolsExt", "-lnvtx", "-O",
+    "--use_fast_math", "-use_fast_math", "-lineinfo", "--extended-lambda", "--expt-", "-G", "-dc", "-dlink",
+    "-Wno-deprecated-gpu-targets", "-res-usage", "--resource-usage", "-Xnvlink", "--keep", "-keep",
+)  # fmt: skip
+# A program's own timer lines ("Average kernel execution time: 12.5 (us)"): the figure and its unit.
+PRINTED_TIME = re.compile(
+    r"(?i)(?:average|total|avg)?\s*(?:kernel|device|offload)[^\n:=]*(?:time|duration)[^\n\d]*?"
+    r"([\d.]+(?:e[-+]?\d+)?)\s*\(?(s|ms|us)"
+)
+
+
+class MakefileError(Exception):
+    """A Makefile that `make -n` cannot read, or that has no compile or run line."""
+
+
+def make_lines(folder: Path, target: str | None = None, arch: str = "sm_90") -> list[str]:
+    """The commands `make -n -B` prints for a target, joined across backslash continuations."""
+    command = ["make", "-n", "-B", f"ARCH={arch}"] + ([target] if target else [])
+    try:
+        done = subprocess.run(command, cwd=folder, capture_output=True, text=True, errors="replace", timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise MakefileError(f"{folder / 'Makefile'}: make -n failed: {exc}") from None
+    if done.returncode != 0:
+        raise MakefileError(
+            f"{folder / 'Makefile'}: " + (done.stderr.strip().splitlines() or ["make -n failed"])[-1]
+        )
+    text = done.stdout.replace("\\\n", " ")
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def is_compiler(tokens: list[str]) -> bool:
+    return bool(tokens) and os.path.basename(tokens[0]) in COMPILERS
+
+
+def translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[str], backend: str) -> list[str]:
+    """An nvcc (or host compiler) command of the Makefile as a command for the chosen backend: g++ with the
+    runtime's flags for the CPU, nvcc for sm_90 for CUDA."""
+    flags: list[str] = []
+    sources: list[str] = []
+    objects: list[str] = []
+    libs: list[str] = []
+    out: list[str] = []
+    compile_only = False
+    std = None
+    it = iter(tokens[1:])
+    for token in it:
+        if token in NVCC_DROP_WITH_VALUE:
+            next(it, None)
+            continue
+        if token in ("--default-stream", "-default-stream"):
+            value = next(it, "")
+            if backend == "cuda":
+                flags += [token, value]
+            continue
+        if token in ("-x", "--x") and backend == "cpu":
+            next(it, None)  # `-x cu`: every source is compiled as CUDA; the CPU build says `-x c++` for all of them
+            continue
+        if token in ("-dc", "--device-c"):
+            compile_only = True  # relocatable device code: still one object per source
+            if backend == "cuda":
+                flags.append(token)
+            continue
+        if backend == "cuda" and token.startswith(("-arch=", "--gpu-architecture=", "-gencode")):
+            continue  # the build below names the architecture once
+        if (token == "-Xcompiler" or token == "--compiler-options") and backend == "cuda":
+            flags += [token, next(it, "")]
+            continue
+        if token == "-Xcompiler" or token == "--compiler-options":
+            value = next(it, "")
+            flags += [v for v in value.split(",") if v and not v.startswith("-O") and v != "-Werror"]
+            continue
+        if token.startswith(("-Xcompiler=", "--compiler-options=")) and backend == "cpu":
+            flags += [v for v in token.split("=", 1)[1].split(",") if v and not v.startswith("-O")]
+            continue
+        if backend == "cpu" and token.startswith(NVCC_DROP_PREFIXES):
+            continue
+        if token == "-o":
+            out = ["-o", next(it, "a.out")]
+        elif token == "-c":
+            compile_only = True
+        elif token.startswith("-std="):
+            std = token
+        elif token in ("-I", "-D", "-L", "-include", "-isystem"):
+            flags += [token, next(it, "")]
+        elif token.startswith(("-l", "-L")):
+            libs.append(token)
+        elif token.endswith(SOURCE_SUFFIXES):
+            sources.append(token)
+        elif token.endswith(OBJECT_SUFFIXES):
+            objects.append(token)
+        elif token.startswith("-"):
+            flags.append(token)
+    if backend == "cpu":
+        std_flag = std if std and std[-2:] not in ("98", "03", "11", "14") else "-std=c++17"
+        lang = ["-x", "c++"] if sources else []
+        cmd = ["g++", std_flag, "-O2", "-fno-strict-aliasing", "-w", *runtime_cflags, *flags, *lang, *sources]
+        if objects:
+            # Back to judging inputs by suffix; only after a `-x c++`, since g++ given `-x none` alone does not
+            # link libstdc++.
+            cmd += (["-x", "none"] if sources else []) + objects
+        cmd += (["-c"] if compile_only else []) + out
+        if not compile_only:
+            cmd += libs + runtime_libs + ["-lm"]
+        return cmd
+    cmd = ["nvcc", std or "-std=c++17", "-O3", "-arch=sm_90", *runtime_cflags, *flags, *sources, *objects]
+    cmd += (["-c"] if compile_only else []) + out
+    if not compile_only:
+        cmd += libs
+    return cmd
+
+
+def build_commands(
+    folder: Path, backend: str, runtime_cflags: list[str], runtime_libs: list[str]
+) -> list[list[str]]:
+    """The Makefile's build as commands for a backend: its `mkdir -p` lines (object folders the compile lines
+    write into) and every compile and link line translated, each once, in the order make runs them."""
+    commands: list[list[str]] = []
+    seen: set[tuple[str, ...]] = set()
+    for line in make_lines(folder):
+        try:
+            tokens = shlex.split(line)
+        except ValueError:
+            continue
+        if tokens[:2] == ["mkdir", "-p"]:
+            command = tokens
+        elif is_compiler(tokens):
+            command = translate(tokens, runtime_cflags, runtime_libs, backend)
+        else:
+            continue
+        if tuple(command) not in seen:
+            seen.add(tuple(command))
+            commands.append(command)
+    if not any(is_compiler(c) for c in commands):
+        raise MakefileError(f"{folder / 'Makefile'}: no compiler command in the default target")
+    return commands
+
+
+def run_command(folder: Path, args: list[str] | None) -> list[str]:
+    """The program and its arguments from the Makefile's `run` target (the last line that runs `./...`); `args`
+    replaces the arguments when given."""
+    runs: list[list[str]] = []
+    for line in make_lines(folder, "run"):
+        try:
+            tokens = shlex.split(line)
+        except ValueError:
+            continue
+        if "./" in line and not is_compiler(tokens):
+            runs.append(tokens)
+    if not runs:
+        raise MakefileError(f"{folder / 'Makefile'}: no run command in the Makefile's run target")
+    command = runs[-1]
+    program = next((i for i, t in enumerate(command) if t.startswith("./")), 0)
+    command = command[program:]
+    return command[:1] + args if args is not None else command
+
+
+def printed_times(output: str) -> list[tuple[str, float]]:
+    """A program's own timer lines and their figures in milliseconds, in the order printed."""
+    found: list[tuple[str, float]] = []
+    for line in output.splitlines():
+        match = PRINTED_TIME.search(line)
+        if match:
+            try:
+                value = float(match.group(1))
+            except ValueError:
+                continue
+            found.append((line.strip(), value * {"s": 1000.0, "ms": 1.0, "us": 0.001}[match.group(2).lower()]))
+    return found
