@@ -30,3 +30,4 @@ inline prtError_t prtFuncSetCacheConfig(T kernel, prtFuncCache config);       //
 #else
 #include "prt/cpu/launch.h"
 #endif
+#include "prt/profile.h"  // per-kernel launch timing: nothing unless PRT_PROFILE is defined

@@ -1,0 +1,98 @@
+// prt/profile.h: per-kernel launch timing, on when PRT_PROFILE is defined (nothing otherwise). A launch wrapped as
+// `(::prt::profile::Mark("kernel", stream), launch)` is timed from the Mark's construction to the end of the full
+// expression: CUDA/HIP events around it on the GPU backend, the steady clock on the CPU backend (where a launch
+// returns when its grid has run). At exit the table goes to the file $PRT_PROFILE_OUT (one line per kernel:
+// name, backend, launches, total ms, median ms, min ms, max ms, launches not timed; tab-separated), or to stderr.
+#pragma once
+
+#if defined(PRT_PROFILE)
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace prt::profile {
+
+// Every launch's milliseconds, per kernel name; one table per program (inline function statics are shared
+// across translation units).
+struct Table {
+    std::mutex lock;
+    std::map<std::string, std::vector<double>> times;  // by kernel name, in launch order
+    std::map<std::string, long> untimed;               // launches whose timing could not be read back
+    const char* backend = "cpu";
+    bool registered = false;
+};
+
+inline Table& table() {
+    static Table* t = new Table();  // never destroyed: atexit writers run after static destructors may have
+    return *t;
+}
+
+inline void write_table();  // the exit-time writer (below)
+
+inline void add(const char* name, double ms, const char* backend) {
+    Table& t = table();
+    std::lock_guard<std::mutex> hold(t.lock);
+    t.backend = backend;
+    if (ms >= 0) t.times[name].push_back(ms);
+    else t.untimed[name] += 1;
+}
+
+// Registers the exit-time writer once, at the first launch: after the GPU runtime's own exit handlers, which it
+// registered when first called, so the writer runs while the device can still be read.
+inline void arm() {
+    Table& t = table();
+    std::lock_guard<std::mutex> hold(t.lock);
+    if (!t.registered) {
+        t.registered = true;
+        std::atexit(write_table);
+    }
+}
+
+inline double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+inline void flush_pending();  // the backend part: read back every outstanding timing (defined below)
+
+inline void write_table() {
+    flush_pending();
+    Table& t = table();
+    std::lock_guard<std::mutex> hold(t.lock);
+    const char* path = std::getenv("PRT_PROFILE_OUT");
+    FILE* out = path && *path ? std::fopen(path, "w") : stderr;
+    if (!out) return;
+    std::map<std::string, int> names;
+    for (auto& entry : t.times) names[entry.first] = 1;
+    for (auto& entry : t.untimed) names[entry.first] = 1;
+    if (out == stderr) std::fprintf(out, "prt profile (%s): kernel launches total_ms median_ms\n", t.backend);
+    for (auto& entry : names) {
+        const std::vector<double>& v = t.times[entry.first];
+        double total = 0, lo = 0, hi = 0;
+        for (double x : v) total += x;
+        if (!v.empty()) {
+            lo = *std::min_element(v.begin(), v.end());
+            hi = *std::max_element(v.begin(), v.end());
+        }
+        std::fprintf(out, "%s\t%s\t%zu\t%.6f\t%.6f\t%.6f\t%.6f\t%ld\n", entry.first.c_str(), t.backend, v.size(),
+                     total, median(v), lo, hi, t.untimed[entry.first]);
+    }
+    if (out != stderr) std::fclose(out);
+}
+
+}  // namespace prt::profile
+
+#if defined(PRT_PROFILE_GPU) || PRT_BACKEND_CUDA || PRT_BACKEND_HIP
+#include "gpu/profile.h"
+#else
+#include "cpu/profile.h"
+#endif
+
+#endif  // PRT_PROFILE
