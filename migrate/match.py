@@ -12,7 +12,7 @@ from typing import Any
 
 import tree_sitter as ts
 
-from . import parse
+from . import parse, pyflow
 from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
 from .rules import Catalog
 
@@ -296,6 +296,7 @@ class FileMatcher:
         self.python_aliases: dict[str, str] = {}
         self._definitions: dict[str, frozenset[str]] | None = None
         self._own_names: frozenset[bytes] | None = None
+        self._flow: pyflow.Flow | None = None
 
     # -- findings -------------------------------------------------------------------------------------------
 
@@ -442,10 +443,12 @@ class FileMatcher:
                     continue
             elif node.type not in IDENTIFIER_NODES or node.start_byte != start or node.end_byte != end:
                 continue
-            elif node.parent is not None and node.parent.type == "qualified_identifier":
-                scope = node.parent.child_by_field_name("scope")
-                if scope is not None and scope.id != node.id:
-                    continue
+            elif (qualified := _qualified_use(node)) is not None:
+                if not _in_scopes(data[qualified.start_byte : node.start_byte], entry.scopes):
+                    continue  # `ns::cudaMalloc`: the project's own name, in its own namespace
+                start = qualified.start_byte  # the fix replaces the whole qualified name
+            elif entry.scopes and "" not in entry.scopes:
+                continue  # a name that is this API's only when qualified (`DeviceType::CUDA`)
             elif node.parent is not None and node.parent.type == "function_declarator" and _in_namespace(node):
                 continue  # the project's own function of that name, in its own namespace
             if hit.group() in self.own_names(root):
@@ -517,6 +520,12 @@ class FileMatcher:
                 parts = re.fullmatch(pattern, fields.get(f"{name}_raw", ""))
                 fields.update({k: v for k, v in (parts.groupdict() if parts else {}).items() if v is not None})
             fields.setdefault("text", fields[qrule.capture])
+            if rule.match.get("flow") and self.tree is not None:
+                # A data-flow condition (rules/README.md `flow`): where the matched value goes, what a name holds.
+                flowed = pyflow.fields(rule.match["flow"], captures, self.flow())
+                if flowed is None:
+                    continue
+                fields.update(flowed)
             if rule.match.get("definitions"):
                 fields.update(self.definitions())
             span_names = (rule.fix or {}).get("span")
@@ -542,6 +551,13 @@ class FileMatcher:
                 edits=edits,
                 safety="manual" if unfixed else None,
             )
+
+    def flow(self) -> pyflow.Flow:
+        """The Python module's assignments and calls, read once per file."""
+        if self._flow is None:
+            assert self.tree is not None
+            self._flow = pyflow.read_flow(self.tree.root_node)
+        return self._flow
 
     def definitions(self) -> dict[str, frozenset[str]]:
         """Names of the functions this file defines, as fields for fixes that must know how a name resolves:
@@ -713,6 +729,11 @@ class FileMatcher:
         edits = [Edit(node.start_byte, node.end_byte, portable)]
         if not (row.first_argument or row.last_argument):
             return tuple(edits), ""
+        if rule.match.get("flow") and self.tree is not None:
+            # The row's arguments name fields the rule's flow check sets (the device type the script configured).
+            flowed = _Missing(pyflow.fields(rule.match["flow"], {"call": [call or node]}, self.flow()) or {})
+            row = replace(row, first_argument=row.first_argument.format_map(flowed),
+                          last_argument=row.last_argument.format_map(flowed))
         if call is None:
             if row.decorator and parent is not None and parent.type == "decorator":
                 edits[0] = Edit(node.start_byte, node.end_byte, f"{portable}({row.first_argument or row.last_argument})")
@@ -944,6 +965,30 @@ def _blanked(data: bytes, pattern: re.Pattern[bytes] | None) -> bytes:
     if pattern is None:
         return data
     return pattern.sub(lambda m: re.sub(rb"[^\n]", b" ", m.group()), data)
+
+
+def _qualified_use(node: ts.Node) -> ts.Node | None:
+    """The outermost qualified name that `node` is the last part of (`at::cuda::X` for X), else None."""
+    parent = node.parent
+    if parent is None or parent.type != "qualified_identifier":
+        return None
+    scope = parent.child_by_field_name("scope")
+    if scope is None or scope.id == node.id:
+        return None
+    top = parent
+    while top.parent is not None and top.parent.type == "qualified_identifier":
+        name = top.parent.child_by_field_name("name")
+        if name is None or name.id != top.id:
+            break
+        top = top.parent
+    return top
+
+
+def _in_scopes(qualifier: bytes, scopes: tuple[str, ...]) -> bool:
+    """Whether a qualifier as written (`at::cuda::`, `::c10::DeviceType::`) is one of a name's scopes, or ends
+    with one."""
+    text = re.sub(rb"\s+", b"", qualifier).strip(b":").decode("ascii", "replace")
+    return any(scope and (text == scope or text.endswith("::" + scope)) for scope in scopes)
 
 
 def _in_namespace(node: ts.Node) -> bool:

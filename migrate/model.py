@@ -92,6 +92,9 @@ class MapEntry:
     rule: str
     portable: str = ""
     note: str = ""
+    # C++ scopes under which a qualified use is this name (`at::cuda` for `at::cuda::getCurrentCUDAStream`; a
+    # scope also matches as the tail of a longer one); "" admits the bare name too. Empty: the bare name only.
+    scopes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -113,6 +113,9 @@ def load_table(path: Path) -> list[MapEntry]:
     for name, row in data.get("names", {}).items():
         if row.get("kind") not in ROW_KINDS:
             raise RuleError(f"{path}: {name}: kind {row.get('kind')!r} is not one of {', '.join(ROW_KINDS)}")
+        scopes = row.get("scopes", [])
+        if not isinstance(scopes, list) or not all(isinstance(scope, str) for scope in scopes):
+            raise RuleError(f"{path}: {name}: scopes must be a list of strings")
         entries.append(
             MapEntry(
                 name=name,
@@ -124,6 +127,7 @@ def load_table(path: Path) -> list[MapEntry]:
                 rule=meta["rule"],
                 portable=row.get("portable", ""),
                 note=row.get("note", ""),
+                scopes=tuple(scopes),
             )
         )
     return entries
