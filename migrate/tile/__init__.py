@@ -13,6 +13,7 @@ from .emit import render_module
 from .extension import Outcome, translate_inline, translate_setup
 from .lower import Rejected, TileKernel, lower
 from .numba import translate_numba
+from .targets import check_for, compile_errors
 
 
 @dataclass(frozen=True)
@@ -40,9 +41,11 @@ class TreeResult:
 
 
 def translate_cuda(data: bytes, origin: str, line_offset: int = 0) -> tuple[list[TileKernel], list[TileFinding]]:
-    """Every kernel of one CUDA source: the tile kernels, and a finding per kernel (migrated or kept SIMT)."""
+    """Every kernel of one CUDA source: the tile kernels that compile for every target, and a finding per kernel
+    (migrated, or kept SIMT with the reason). Nothing here raises on a kernel: a lowering bug keeps it SIMT."""
     module = read_module(data)
-    kernels, findings = [], []
+    lowered: list[tuple[TileKernel, int]] = []
+    findings: list[TileFinding] = []
     for fn in module.functions.values():
         if not fn.kernel:
             continue
@@ -53,9 +56,47 @@ def translate_cuda(data: bytes, origin: str, line_offset: int = 0) -> tuple[list
             findings.append(TileFinding("tile-kept-simt", origin, line,
                                         f"kernel {fn.name} stays a SIMT kernel: {exc}"))
             continue
+        except Exception as exc:  # a lowering bug costs this kernel its tile form, never the run
+            findings.append(TileFinding("tile-kept-simt", origin, line,
+                                        f"kernel {fn.name} stays a SIMT kernel: the lowering failed on it "
+                                        f"({type(exc).__name__})"))
+            continue
+        lowered.append((kernel, line))
+    kernels, notes = compiled(lowered, origin)
+    return kernels, findings + notes
+
+
+def compiled(lowered: list[tuple[TileKernel, int]], origin: str) -> tuple[list[TileKernel], list[TileFinding]]:
+    """The lowered kernels that render and compile for sm_90 and gfx942, and a finding for each kernel."""
+    kernels: list[TileKernel] = []
+    findings: list[TileFinding] = []
+    checks: dict[str, object] = {}
+    renderable: list[tuple[TileKernel, int]] = []
+    for kernel, line in lowered:
+        try:
+            render_module([kernel], origin)
+        except Exception as exc:  # a kernel the printer has no text for
+            findings.append(TileFinding("tile-kept-simt", origin, line, f"kernel {kernel.name} stays a SIMT kernel: "
+                                        f"its Triton form cannot be written ({type(exc).__name__})"))
+            continue
+        check = check_for(kernel)
+        if isinstance(check, str):
+            findings.append(TileFinding("tile-kept-simt", origin, line,
+                                        f"kernel {kernel.name} stays a SIMT kernel: {check}"))
+            continue
+        checks[kernel.name] = check
+        renderable.append((kernel, line))
+    errors = compile_errors(render_module([k for k, _ in renderable], origin), list(checks.values())) \
+        if renderable else {}
+    for kernel, line in renderable:
+        error = errors.get(checks[kernel.name].name, "")
+        if error:
+            findings.append(TileFinding("tile-kept-simt", origin, line, f"kernel {kernel.name} stays a SIMT kernel: "
+                                        f"its Triton form does not compile ({error})"))
+            continue
         kernels.append(kernel)
         findings.append(TileFinding("tile-kernel", origin, line,
-                                    f"kernel {fn.name} becomes a Triton kernel ({kernel.summary})"))
+                                    f"kernel {kernel.name} becomes a Triton kernel ({kernel.summary})"))
     return kernels, findings
 
 

@@ -44,10 +44,12 @@ def number(text: str) -> ir.Num:
     return ir.Num(int(body))
 
 
-def expression(node: ts.Node) -> ir.Expr:
+def expression(node: ts.Node | None) -> ir.Expr:
+    if node is None or node.is_missing or node.type == "ERROR":
+        raise Unreadable("an expression the parser could not read")
     kind = node.type
     if kind == "parenthesized_expression":
-        return expression(node.named_children[0])
+        return expression(node.named_children[0] if node.named_children else None)
     if kind == "identifier":
         return ir.Name(py_name(_text(node)))
     if kind in ("true", "false"):
@@ -122,19 +124,26 @@ def _declarator_name(node: ts.Node) -> tuple[str, bool, tuple[ir.Expr, ...] | No
     pointer = False
     dims: list[ir.Expr] = []
     array = False
-    while node.type in ("pointer_declarator", "array_declarator", "reference_declarator", "init_declarator"):
+    while node is not None and node.type in (
+        "pointer_declarator", "array_declarator", "reference_declarator", "init_declarator"
+    ):
         if node.type == "pointer_declarator":
             pointer = True
         if node.type == "array_declarator":
             array = True
             size = node.child_by_field_name("size")
             dims.insert(0, expression(size) if size is not None else ir.Num(0))
-        node = node.child_by_field_name("declarator") or node.named_children[0]
+        node = node.child_by_field_name("declarator") or (node.named_children[0] if node.named_children else None)
+    if node is None or node.type not in ("identifier", "field_identifier"):
+        raise Unreadable("a declarator without a plain name")
     return py_name(_text(node)), pointer, (tuple(dims) if array else None)
 
 
 def _type_text(node: ts.Node) -> str:
-    return _text(node.child_by_field_name("type"))
+    kind = node.child_by_field_name("type")
+    if kind is None:
+        raise Unreadable("a declaration without a type")
+    return _text(kind)
 
 
 def statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
@@ -247,14 +256,27 @@ def _function(node: ts.Node, tparams: tuple[str, ...]) -> ir.Function | None:
         declarator = declarator.child_by_field_name("declarator")
     if declarator is None:
         return None
-    name = _text(declarator.child_by_field_name("declarator"))
+    name_node = declarator.child_by_field_name("declarator")
+    if name_node is None:
+        return None
+    name = _text(name_node)
+    line = node.start_point[0] + 1
     params = []
-    for p in declarator.child_by_field_name("parameters").named_children:
-        if p.type != "parameter_declaration":
+    body: tuple[ir.Stmt, ...] = ()
+    for position, p in enumerate(declarator.child_by_field_name("parameters").named_children):
+        if p.type == "comment":
             continue
-        pname, pointer, dims = _declarator_name(p.child_by_field_name("declarator"))
-        params.append(ir.Param(pname, _type_text(p), pointer or dims is not None))
-    body = statements(node.child_by_field_name("body"))
+        try:
+            if p.type != "parameter_declaration":
+                raise Unreadable(f"a parameter the parser could not read ({_text(p)[:40]})")
+            if p.child_by_field_name("declarator") is None:  # unnamed: the launcher still passes it
+                params.append(ir.Param(f"unnamed{position}", _type_text(p), False))
+                continue
+            pname, pointer, dims = _declarator_name(p.child_by_field_name("declarator"))
+            params.append(ir.Param(pname, _type_text(p), pointer or dims is not None))
+        except Unreadable as exc:
+            body = (ir.Unsupported(str(exc), line),)
+    body = body or statements(node.child_by_field_name("body"))
     return ir.Function(
         name, tuple(params), body, tparams, kernel, node.start_point[0] + 1, node.end_point[0] + 1
     )
@@ -264,7 +286,10 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = ()) ->
     for child in node.named_children:
         kind = child.type
         if kind == "function_definition":
-            fn = _function(child, tparams)
+            try:
+                fn = _function(child, tparams)
+            except Unreadable:
+                continue  # a head the parser could not read names no kernel
             if fn is not None:
                 module.functions[fn.name] = fn
         elif kind == "template_declaration":

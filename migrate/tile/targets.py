@@ -1,0 +1,190 @@
+"""Compiling generated Triton kernels for real GPU targets (NVIDIA sm_90, AMD gfx942) with no GPU, in a worker."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+# (backend, arch, warp size) for triton.backends.compiler.GPUTarget, and the name a finding gives each.
+TARGETS: tuple[tuple[str, str | int, int, str], ...] = (
+    ("cuda", 90, 32, "sm_90"),
+    ("hip", "gfx942", 64, "gfx942"),
+)
+# C parameter types (qualifiers and `*` removed) as Triton signature types; a type not here has no Triton form.
+C_TO_TRITON = {
+    "float": "fp32", "scalar_t": "fp32", "T": "fp32", "float32": "fp32", "double": "fp64", "float64": "fp64",
+    "half": "fp16", "__half": "fp16", "at::Half": "fp16", "__nv_bfloat16": "bf16",
+    "int": "i32", "int32_t": "i32", "signed": "i32", "signed int": "i32",
+    "unsigned": "u32", "unsigned int": "u32", "uint32_t": "u32", "uint": "u32",
+    "long": "i64", "long int": "i64", "long long": "i64", "long long int": "i64", "int64_t": "i64",
+    "ptrdiff_t": "i64", "index_t": "i64",
+    "unsigned long": "u64", "unsigned long long": "u64", "uint64_t": "u64", "size_t": "u64",
+    "short": "i16", "int16_t": "i16", "unsigned short": "u16", "uint16_t": "u16",
+    "char": "i8", "signed char": "i8", "int8_t": "i8", "unsigned char": "u8", "uint8_t": "u8", "bool": "i1",
+}
+QUALIFIERS = ("const", "__restrict__", "__restrict", "restrict", "volatile", "struct")
+# Representative constexpr values for block sizes the launcher computes at run time.
+LAUNCH_BLOCK = 256
+CHUNK_BLOCK = 1024
+WORKER_TIMEOUT_S = 120
+PER_KERNEL_TIMEOUT_S = 60
+
+
+@dataclass(frozen=True)
+class Check:
+    """One kernel's compile job: the kernel's name in the module, its signature and constexpr values."""
+
+    name: str
+    signature: dict[str, str]
+    constexprs: dict[str, int]
+
+
+def triton_type(ctype: str, pointer: bool) -> str | None:
+    """The Triton signature type of a C parameter type, or None when it has none (a struct, a vector type)."""
+    words = [w for w in ctype.replace("*", " ").split() if w not in QUALIFIERS]
+    base = C_TO_TRITON.get(" ".join(words).removeprefix("std::"))
+    if base is None:
+        return None
+    return f"*{base}" if pointer or "*" in ctype else base
+
+
+def check_for(kernel) -> Check | str:
+    """The compile job of a lowered kernel (a TileKernel), or why it cannot have one."""
+    signature: dict[str, str] = {}
+    for param in kernel.params:
+        kind = triton_type(param.ctype, param.pointer)
+        if kind is None:
+            return f"the parameter {param.name} of type {param.ctype} has no Triton type"
+        signature[param.name] = kind
+    constexprs: dict[str, int] = {}
+    for name in kernel.constexprs:
+        value = kernel.blocks.get(name)
+        number = getattr(value, "value", None)
+        if isinstance(number, int) and not isinstance(number, bool):
+            constexprs[name] = number
+        elif getattr(value, "id", "") == "block0":
+            constexprs[name] = LAUNCH_BLOCK
+        else:
+            constexprs[name] = CHUNK_BLOCK
+        signature[name] = "constexpr"
+    return Check(f"{kernel.name}_tile", signature, constexprs)
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "migrate" / "tile-targets"
+
+
+def _triton_version() -> str | None:
+    try:
+        from importlib.metadata import version
+
+        return version("triton")
+    except Exception:  # not installed, or installed without metadata
+        return None
+
+
+def _key(version: str, source: str, check: Check) -> str:
+    blob = json.dumps([version, source, check.name, check.signature, check.constexprs, TARGETS], sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def compile_errors(source: str, checks: list[Check]) -> dict[str, str]:
+    """For each kernel of a generated module, "" when it compiles for every target, else the first failure
+    (`sm_90: <error>`). Results are cached by Triton version and kernel source."""
+    version = _triton_version()
+    if version is None:
+        return {c.name: "Triton is not installed, so it could not be compiled for sm_90 and gfx942" for c in checks}
+    cache = _cache_dir()
+    results: dict[str, str] = {}
+    todo: list[Check] = []
+    for check in checks:
+        try:
+            results[check.name] = json.loads((cache / f"{_key(version, source, check)}.json").read_text())["error"]
+        except (OSError, ValueError, KeyError):
+            todo.append(check)
+    if todo:
+        fresh = _run_worker(source, todo)
+        for check in todo:
+            results[check.name] = fresh[check.name]
+            if fresh[check.name].startswith("the compiler worker"):
+                continue  # a timeout or a crashed worker is not a property of the kernel: do not remember it
+            try:
+                cache.mkdir(parents=True, exist_ok=True)
+                path = cache / f"{_key(version, source, check)}.json"
+                temp = path.with_suffix(f".{os.getpid()}.tmp")
+                temp.write_text(json.dumps({"error": fresh[check.name]}))
+                os.replace(temp, path)
+            except OSError:
+                pass  # an unwritable cache only costs time
+    return results
+
+
+def _run_worker(source: str, checks: list[Check]) -> dict[str, str]:
+    job = {"source": source, "kernels": [[c.name, c.signature, c.constexprs] for c in checks]}
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
+    timeout = WORKER_TIMEOUT_S + PER_KERNEL_TIMEOUT_S * len(checks)
+    try:
+        done = subprocess.run([sys.executable, "-m", "migrate.tile.targets"], input=json.dumps(job), text=True,
+                              capture_output=True, env=env, timeout=timeout, check=False)
+        answer = json.loads(done.stdout.strip().splitlines()[-1])
+        return {c.name: str(answer[c.name]) for c in checks}
+    except subprocess.TimeoutExpired:
+        why = f"the compiler worker ran past {timeout} s"
+    except (ValueError, IndexError, KeyError):
+        why = "the compiler worker failed (" + (done.stderr.strip().splitlines() or ["no output"])[-1][:200] + ")"
+    return {c.name: why for c in checks}
+
+
+def _first_error(exc: BaseException) -> str:
+    lines = [line.strip() for line in str(exc).strip().splitlines() if line.strip()]
+    text = lines[-1] if lines else type(exc).__name__
+    return " ".join(text.split())[:240]
+
+
+def _worker() -> None:
+    """Read one job from stdin, compile each kernel for each target, print one JSON line of results."""
+    import importlib.util
+
+    job = json.loads(sys.stdin.read())
+    names = [k[0] for k in job["kernels"]]
+    try:
+        import triton
+        from triton.backends.compiler import GPUTarget
+        from triton.compiler import ASTSource
+    except Exception as exc:  # a broken installation fails every kernel, with the reason
+        print(json.dumps({n: f"Triton does not import ({_first_error(exc)})" for n in names}))
+        return
+    out: dict[str, str] = {}
+    with tempfile.TemporaryDirectory(prefix="migrate-tile-") as folder:
+        path = Path(folder) / "tile_check.py"
+        path.write_text(job["source"])
+        try:
+            spec = importlib.util.spec_from_file_location("tile_check", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            print(json.dumps({n: f"the module does not import ({_first_error(exc)})" for n in names}))
+            return
+        for name, signature, constexprs in job["kernels"]:
+            error = ""
+            for backend, arch, warp, label in TARGETS:
+                try:
+                    source = ASTSource(fn=getattr(module, name), signature=signature, constexprs=constexprs)
+                    triton.compile(source, target=GPUTarget(backend, arch, warp))
+                except Exception as exc:
+                    error = f"{label}: {_first_error(exc)}"
+                    break
+            out[name] = error
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    _worker()
