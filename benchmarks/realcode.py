@@ -32,6 +32,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -204,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run with each Makefile's own arguments (GPU sizes), not the list's smaller ones")
     parser.add_argument("--deadline", type=float, default=0.0,
                         help="seconds after which no further program is started (its row says so)")
+    parser.add_argument("--paired", type=int, default=0, metavar="N",
+                        help="build the original and the migrated program, then run them alternately N times each, "
+                             "one program at a time, and report medians side by side (timings on one GPU)")
     parser.add_argument("--no-scan", action="store_true", help="skip the scans (a machine without migrate's parsers)")
     parser.add_argument("--runtime-include", type=Path, help="the runtime's include folder (default: migrate's)")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("ORIGINAL_JSON", "MIGRATED_JSON"),
@@ -327,6 +331,41 @@ def main(argv: list[str] | None = None) -> int:
         libs = []
 
     started = time.monotonic()
+    originals = {n: Outcome(n) for n in names}
+
+    def paired(name: str) -> Outcome:
+        """Both builds, then original and migrated runs alternating, so both sides meet the same machine state."""
+        outcome, before = outcomes[name], originals[name]
+        if options.deadline and time.monotonic() - started > options.deadline:
+            outcome.build, outcome.error = "skipped", f"not started within the {options.deadline:.0f} s deadline"
+            return outcome
+        sides = ((before, stage / "src" / name, True), (outcome, migrated / "src" / name, False))
+        commands = []
+        entry = listed.get(name, {})
+        for side, folder, original in sides:
+            try:
+                error = _build(folder, options.backend, cflags, libs, original)
+                command = [] if error else run_command(folder, None if options.makefile_args else entry.get("args"))
+            except (RuntimeError, MakefileError, subprocess.TimeoutExpired) as exc:
+                error = str(exc)[:240]
+            side.build, side.error = ("FAIL", error) if error else ("ok", "")
+            commands.append(command)
+        if not all(commands):
+            return outcome
+        samples: dict[int, list[tuple[float, float | None]]] = {0: [], 1: []}
+        with run_lock:
+            for _ in range(options.paired):
+                for index, ((side, folder, _), command) in enumerate(zip(sides, commands)):
+                    side.args = command[1:]
+                    run(side, folder, command)
+                    samples[index].append((side.seconds, side.kernel_ms))
+                    if side.verdict not in ("PASS", "exit 0"):
+                        return outcome
+        for index, (side, _, _) in enumerate(sides):
+            side.seconds = statistics.median(s for s, _ in samples[index])
+            kernels = [k for _, k in samples[index] if k is not None]
+            side.kernel_ms = statistics.median(kernels) if len(kernels) == len(samples[index]) else None
+        return outcome
 
     def one(name: str) -> Outcome:
         outcome = outcomes[name]
@@ -367,10 +406,10 @@ def main(argv: list[str] | None = None) -> int:
             outcome.verdict, outcome.error = "timeout", f"over {options.timeout:.0f} s"
         outcome.seconds = round(time.perf_counter() - start, 3)
 
-    run_lock = threading.Lock() if options.serial_runs else contextlib.nullcontext()
+    run_lock = threading.Lock() if options.serial_runs or options.paired else contextlib.nullcontext()
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
-        for outcome in pool.map(one, names):
+        for outcome in pool.map(paired if options.paired else one, names):
             sys.stderr.write(f"{outcome.program:<32} {outcome.build:<5} {outcome.verdict:<8} {outcome.error[:90]}\n")
 
     rows = [outcomes[n] for n in names]
@@ -380,6 +419,17 @@ def main(argv: list[str] | None = None) -> int:
         options.results.parent.mkdir(parents=True, exist_ok=True)
         options.results.with_suffix(".md").write_text(table)
         options.results.with_suffix(".json").write_text(json.dumps([asdict(r) for r in rows], indent=1) + "\n")
+    if options.paired:
+        first = [originals[n] for n in names]
+        base = options.results or work / "paired"
+        original_json = base.with_name(base.name + "-original.json")
+        migrated_json = base.with_name(base.name + "-migrated.json")
+        original_json.write_text(json.dumps([asdict(r) for r in first], indent=1) + "\n")
+        migrated_json.write_text(json.dumps([asdict(r) for r in rows], indent=1) + "\n")
+        comparison = (f"# Original and migrated ({options.backend} backend), run alternately {options.paired} times "
+                      "each; medians\n\n" + _comparison(original_json, migrated_json))
+        base.with_name(base.name + "-compare.md").write_text(comparison)
+        sys.stdout.write(comparison)
     return 0
 
 

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The real-programs harness on the GPU machine: HeCBench originals against their migrated copies.
+#
+# Run from the repository root on a machine with an NVIDIA GPU and nvcc, with the staged originals packed as
+# .realcode/original.txz (benchmarks/realcode.py --stage-only, then tar) and the parser wheels in
+# .realcode/wheels/ (pip download of the packages pyproject.toml depends on), since that machine has no network:
+#   bash benchmarks/realcode_device.sh cuda     # every listed program, migrated, on the CUDA backend (verdicts)
+#   bash benchmarks/realcode_device.sh cpu      # the migrated programs on the CPU backend, on that host's cores
+#   bash benchmarks/realcode_device.sh timing   # paired original/migrated runs at the Makefiles' sizes
+# Several modes may be given; they run in that order.
+# Results go to $OUT (default: a temporary folder).
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=${OUT:-$(mktemp -d)}
+DEPS=/tmp/realcode-deps
+mkdir -p "$OUT" "$DEPS"
+python3 -m pip install -q --no-index --find-links "$ROOT/.realcode/wheels" --target "$DEPS" \
+    tree-sitter tree-sitter-cuda tree-sitter-python rich jinja2 pathspec >/dev/null 2>"$OUT/pip.log" || cat "$OUT/pip.log"
+export PYTHONPATH="$ROOT:$DEPS${PYTHONPATH:+:$PYTHONPATH}"
+CHECKOUT=/tmp/realcode-checkout
+if [ ! -d "$CHECKOUT/original/src" ]; then
+    mkdir -p "$CHECKOUT" && tar xJf "$ROOT/.realcode/original.txz" -C "$CHECKOUT"
+fi
+JOBS=$(nproc)
+for MODE in "${@:-timing}"; do
+case "$MODE" in
+cuda)
+    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cuda -j "$JOBS" --timeout 60 --no-scan \
+        --deadline "${DEADLINE:-300}" --work /tmp/realcode-cuda --results "$OUT/realcode-hecbench-h200-cuda" \
+        >"$OUT/cuda.log" 2>&1
+    tail -n 6 "$OUT/cuda.log"
+    ;;
+timing)
+    # The programs that print their own kernel time (benchmarks/realcode/timing.txt), original and migrated on
+    # the CUDA backend, three runs each, alternating.
+    ONLY=$(grep -v '^#' "$ROOT/benchmarks/realcode/timing.txt" | paste -sd, -)
+    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cuda --makefile-args --paired 3 \
+        --only "$ONLY" -j "$JOBS" --no-scan --timeout 30 --deadline "${DEADLINE:-420}" --work /tmp/realcode-timing \
+        --results "$OUT/realcode-hecbench-h200-paired" >"$OUT/timing.log" 2>&1
+    tail -n 80 "$OUT/timing.log"
+    ;;
+cpu)
+    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cpu -j "$JOBS" --timeout "${TIMEOUT:-120}" \
+        --no-scan --deadline "${DEADLINE:-400}" --work /tmp/realcode-cpu --results "$OUT/realcode-hecbench-cpu-host" \
+        >"$OUT/cpu.log" 2>&1
+    tail -n 6 "$OUT/cpu.log"
+    ;;
+*)
+    echo "usage: $0 [cuda|cpu|timing]..." >&2
+    exit 2
+    ;;
+esac
+done
