@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import shlex
 import sys
@@ -29,12 +30,46 @@ def add_verify_parser(commands: argparse._SubParsersAction) -> argparse.Argument
 def add_arguments(verify: argparse.ArgumentParser) -> None:
     """The options of `migrate verify` (shared with `python -m migrate.verify`)."""
     verify.add_argument(
-        "cases", nargs="+", type=Path, help="case folders (holding verify.toml) or trees of them"
+        "cases",
+        nargs="+",
+        type=Path,
+        help="case folders (holding verify.toml) or trees of them; with --init, program folders",
     )
+    verify.add_argument(
+        "--init",
+        action="store_true",
+        help="write a commented verify.toml into each program folder from its Makefile or CMakeLists.txt and its "
+        "migrated copy (PATH/migrated), for review",
+    )
+    verify.add_argument(
+        "--args",
+        metavar="ARGS",
+        help="with --init: the program's arguments (default: those of its Makefile's run target)",
+    )
+    verify.add_argument("--force", action="store_true", help="with --init: replace an existing verify.toml")
     verify.add_argument(
         "--record",
         action="store_true",
         help="run the originals (on an NVIDIA GPU) and store their outputs as goldens",
+    )
+    verify.add_argument(
+        "--record-side",
+        choices=("original", "migrated"),
+        default=None,
+        help="record the goldens from this side (implies --record); migrated records the migrated program on "
+        "its first backend present (the CPU), as a reference for later changes to it",
+    )
+    verify.add_argument(
+        "--profile",
+        action="store_true",
+        help="time every kernel launch of the original (on a GPU) and of the migrated program on each backend "
+        "present, and print launches, total and median time per kernel and the migrated/original ratio",
+    )
+    verify.add_argument(
+        "--backend",
+        action="append",
+        choices=("cpu", "cuda", "hip"),
+        help="run the migrated program on this backend only (repeatable; default: every backend present)",
     )
     verify.add_argument(
         "--kernels",
@@ -54,12 +89,40 @@ def add_arguments(verify: argparse.ArgumentParser) -> None:
     )
 
 
+def _init(args: argparse.Namespace) -> int:
+    from .scaffold import init_case
+
+    try:
+        program_args = shlex.split(args.args) if args.args is not None else None
+        for folder in args.cases:
+            spec = init_case(folder, program_args, force=args.force)
+            sys.stdout.write(f"wrote {_shown(spec)}: review it, then run: migrate verify {_shown(spec.parent)}\n")
+    except (SpecError, ValueError) as exc:
+        sys.stderr.write(f"migrate: error: {exc}\n")
+        return 2
+    return 0
+
+
+def _write(args: argparse.Namespace, text: str) -> None:
+    if args.output:
+        args.output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
 def run_verify(args: argparse.Namespace) -> int:
-    """Record or verify every case named; returns the exit code the report implies."""
+    """Write specs (--init), record, profile or verify every case named; returns the exit code."""
     from .parity import record_case, verify_case
     from .report import EXIT_BROKEN, exit_code, render_json, render_table
     from .spec import find_cases, load_case
     from .toolchain import detect
+
+    if args.init:
+        return _init(args)
+    if args.args is not None or args.force:
+        sys.stderr.write("migrate: error: --args and --force apply to --init only\n")
+        return EXIT_BROKEN
+    record = args.record or args.record_side is not None
 
     try:
         cases = [load_case(folder) for folder in find_cases(list(args.cases))]
@@ -70,16 +133,22 @@ def run_verify(args: argparse.Namespace) -> int:
         sys.stderr.write("migrate: error: no verify.toml under the given paths\n")
         return EXIT_BROKEN
     toolchain = detect()
-    command = "migrate verify --record " + " ".join(shlex.quote(_shown(p)) for p in args.cases)
+    side = args.record_side or "original"
+    command = "migrate verify --record " + ("--record-side migrated " if side == "migrated" else "")
+    command += " ".join(shlex.quote(_shown(p)) for p in args.cases)
+    if args.profile:
+        return _profile(args, cases, toolchain)
     with tempfile.TemporaryDirectory(prefix="migrate-verify-") as temporary:
         scratch = (args.keep or Path(temporary)).resolve()
         scratch.mkdir(parents=True, exist_ok=True)
 
         def one(case):
-            sys.stderr.write(f"{'recording' if args.record else 'verifying'} {case.name}\n")
-            if args.record:
-                return record_case(case, toolchain, scratch, command, kernels=args.kernels != "never")
-            return verify_case(case, toolchain, scratch, kernels=args.kernels)
+            sys.stderr.write(f"{'recording' if record else 'verifying'} {case.name}\n")
+            if record:
+                return record_case(
+                    case, toolchain, scratch, command, kernels=args.kernels != "never", side_name=side
+                )
+            return verify_case(case, toolchain, scratch, kernels=args.kernels, backends=args.backend)
 
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             reports = list(pool.map(one, cases))  # in the order given, whatever order they finish in
@@ -95,6 +164,25 @@ def run_verify(args: argparse.Namespace) -> int:
     else:
         render_table(reports, sys.stdout, color=sys.stdout.isatty() and "NO_COLOR" not in os.environ)
     return exit_code(reports)
+
+
+def _profile(args: argparse.Namespace, cases: list, toolchain) -> int:
+    from .profile import exit_code, profile_case, render_json, render_table
+
+    with tempfile.TemporaryDirectory(prefix="migrate-profile-") as temporary:
+        scratch = (args.keep or Path(temporary)).resolve()
+        scratch.mkdir(parents=True, exist_ok=True)
+        profiles = []
+        for case in cases:  # one at a time: runs timed side by side would slow each other down
+            sys.stderr.write(f"profiling {case.name}\n")
+            profiles.append(profile_case(case, toolchain, scratch, args.backend))
+    if args.format == "json":
+        _write(args, render_json(profiles))
+    else:
+        stream = io.StringIO()
+        render_table(profiles, stream)
+        _write(args, stream.getvalue())
+    return exit_code(profiles)
 
 
 def _shown(path: Path) -> str:

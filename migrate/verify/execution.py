@@ -33,6 +33,7 @@ class Run:
     log: str
     workdir: Path
     seconds: float
+    stderr: str = ""
 
     @property
     def log_tail(self) -> str:
@@ -142,7 +143,7 @@ def execute(
     log: list[str] = []
     deadline = start + case.timeout
 
-    def finish(status: str, returncode: int | None, stdout: str = "") -> Run:
+    def finish(status: str, returncode: int | None, stdout: str = "", stderr: str = "") -> Run:
         return Run(
             side.name,
             backend,
@@ -152,6 +153,7 @@ def execute(
             "\n".join(log),
             workdir,
             round(time.monotonic() - start, 3),
+            stderr,
         )
 
     build = side.command("build", backend)
@@ -177,12 +179,12 @@ def execute(
     log.extend(text for text in (out.rstrip(), err.rstrip()) if text)
     if timed_out:
         log.append(f"run timed out after {case.timeout} s")
-        return finish("timeout", None, out)
+        return finish("timeout", None, out, err)
     # 0 and 1 are the program's own verdict (PASS/FAIL), and its outputs are still compared; anything else (a
     # signal, a missing command, an abort) means it could not run.
     if code not in (0, 1):
         log.append(
             f"run ended by signal {-code}" if code is not None and code < 0 else f"run exited with {code}"
         )
-        return finish("run-error", code, out)
-    return finish("ok", code, out)
+        return finish("run-error", code, out, err)
+    return finish("ok", code, out, err)

@@ -1,8 +1,10 @@
-"""Source instrumentation for kernel record-and-replay: launches rewritten into calls of the trace headers."""
+"""Source instrumentation for kernel record-and-replay and per-kernel timing: launches rewritten into calls of the
+trace headers, or wrapped in the runtime's profile marks."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from string import Template
 
 import tree_sitter as ts
@@ -18,6 +20,16 @@ REPLAY_HEADER = CXX_DIR / "mverify" / "replay.h"
 
 _CALL = Template("::mverify::launch($name, $kernel, $grid, $block, $shmem, $stream$args)")
 _PRELUDE = Template('$define#include "$header"\n#line 1\n')
+# A mark constructed before the launch and destroyed at the end of the full expression, after it (prt/profile.h).
+_MARK = Template("(::prt::profile::Mark($name, $stream), $launch)")
+_PORTABLE_LAUNCHERS = (b"prtLaunchKernel", b"prtLaunchDeduced")
+# Before a plain CUDA source: the CUDA vendor layer and the profile header, by absolute path (the original's build
+# knows nothing of the runtime); a device reset reads back the timings first, while its events still exist.
+_CUDA_PROFILE_PRELUDE = Template(
+    '#define PRT_PROFILE 1\n#define PRT_PROFILE_GPU 1\n#include "$vendor"\n#include "$profile"\n'
+    "#define cudaDeviceReset() (::prt::profile::flush_pending(), ::cudaDeviceReset())\n#line 1\n"
+)
+_PORTABLE_PROFILE_PRELUDE = "#define PRT_PROFILE 1\n#line 1\n"
 
 
 def _launch_query() -> ts.Query:
@@ -70,6 +82,69 @@ def rewrite_launches(data: bytes) -> tuple[bytes, int]:
     for start, end, text in unique:
         data = data[:start] + text + data[end:]
     return data, len(unique)
+
+
+def _kernel_name(text: str) -> str:
+    """A launch's kernel as the profile names it: whitespace folded, the parentheses of `(k<A, B>)` dropped."""
+    name = " ".join(text.split())
+    while name.startswith("(") and name.endswith(")"):
+        name = name[1:-1].strip()
+    return name
+
+
+def wrap_launches(data: bytes) -> tuple[bytes, int]:
+    """Every host-side launch, `k<<<g, b, s, st>>>(args)` or `prtLaunchKernel(k, g, b, s, st, args)` (and
+    prtLaunchDeduced), as `(::prt::profile::Mark("k", st), <the launch>)`. Returns the source and the count."""
+    tree = parse("cuda", data)
+    edits: list[tuple[int, int, bytes]] = []
+    for _, captures in ts.QueryCursor(_launch_query()).matches(tree.root_node):
+        launch = captures["launch"][0]
+        if _inside_kernel(launch):
+            continue
+        mark = _MARK.substitute(
+            name=json.dumps(_kernel_name(_text(captures["kernel"][0], ""))),
+            stream=_text(captures.get("stream", [None])[0], "0"),
+            launch=_text(launch, ""),
+        )
+        edits.append((launch.start_byte, launch.end_byte, mark.encode()))
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if node.type != "call_expression":
+            continue
+        function = node.child_by_field_name("function")
+        if function is None or function.type != "identifier" or function.text not in _PORTABLE_LAUNCHERS:
+            continue
+        arguments = node.child_by_field_name("arguments")
+        values = [c for c in arguments.named_children if c.type != "comment"] if arguments else []
+        if len(values) < 5 or _inside_kernel(node):
+            continue
+        mark = _MARK.substitute(
+            name=json.dumps(_kernel_name(_text(values[0], ""))),
+            stream=_text(values[4], "0"),
+            launch=_text(node, ""),
+        )
+        edits.append((node.start_byte, node.end_byte, mark.encode()))
+    unique = sorted(set(edits), reverse=True)
+    for start, end, text in unique:
+        data = data[:start] + text + data[end:]
+    return data, len(unique)
+
+
+def instrument_for_profile(data: bytes, include_dir: Path, plain_cuda: bool) -> bytes:
+    """A source whose launches are timed: wrapped in profile marks, with PRT_PROFILE on. `plain_cuda` sources (the
+    original, built without the runtime) include the runtime's CUDA profile part themselves, when they launch."""
+    body, count = wrap_launches(data)
+    if not plain_cuda:
+        return _PORTABLE_PROFILE_PRELUDE.encode() + body
+    if count == 0:
+        return data
+    prelude = _CUDA_PROFILE_PRELUDE.substitute(
+        vendor=(include_dir / "prt" / "cuda" / "vendor.h").as_posix(),
+        profile=(include_dir / "prt" / "profile.h").as_posix(),
+    )
+    return prelude.encode() + body
 
 
 def instrument_for_record(data: bytes, portable: bool) -> bytes:

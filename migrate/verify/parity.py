@@ -83,7 +83,7 @@ def _failure(case: Case, run: Run) -> Failure:
 
 
 def _exit_row(case: Case, run: Run, label: str) -> Row | None:
-    if run.returncode == 0:
+    if run.returncode == 0 or case.verdict is not None:  # a verdict output already judges the exit code
         return None
     return Row(
         case.name,
@@ -96,7 +96,7 @@ def _exit_row(case: Case, run: Run, label: str) -> Row | None:
 
 
 def _read_all(case: Case, run: Run) -> dict[str, Value]:
-    return {o.name: read_output(o, run.workdir, run.stdout) for o in case.outputs}
+    return {o.name: read_output(o, run.workdir, run.stdout, run.returncode, run.stderr) for o in case.outputs}
 
 
 def _relative(path: Path) -> str:
@@ -135,41 +135,50 @@ def _trace_env(case: Case, **folders: Path) -> dict[str, str]:
 
 
 def record_case(
-    case: Case, toolchain: Toolchain, scratch: Path, command: str, kernels: bool = True
+    case: Case,
+    toolchain: Toolchain,
+    scratch: Path,
+    command: str,
+    kernels: bool = True,
+    side_name: str = "original",
 ) -> CaseReport:
-    """Run the original on the first backend it lists that this machine has, and store its outputs as goldens."""
-    backend = next((b for b in case.original.backends if b in toolchain.backends), None)
+    """Run the original on the first backend it lists that this machine has, and store its outputs as goldens.
+    With `side_name` "migrated", the migrated program is the reference instead (on the first of its backends
+    present, the CPU where nothing else is): goldens for checking later refactors of the migrated code."""
+    side = case.original if side_name == "original" else case.migrated
+    backend = next((b for b in side.backends if b in toolchain.backends), None)
     if backend is None:
-        needs = ", ".join(case.original.backends)
+        needs = ", ".join(side.backends)
         return CaseReport(
             case.name,
             _relative(case.path),
             failures=(
                 Failure(
                     case.name,
-                    "original",
+                    side.name,
                     needs,
                     "unavailable",
-                    f"the original runs on {needs}; this machine has {', '.join(toolchain.backends)} "
-                    "(recording needs an NVIDIA GPU with nvidia-smi and nvcc)",
+                    f"the {side.name} program runs on {needs}; this machine has {', '.join(toolchain.backends)} "
+                    "(recording the original needs an NVIDIA GPU with nvidia-smi and nvcc; "
+                    "--record-side migrated records the migrated program on the CPU)",
                 ),
             ),
         )
     try:
-        workdir = stage(case, case.original, backend, scratch)
+        workdir = stage(case, side, backend, scratch)
     except FileNotFoundError as exc:
         return CaseReport(
             case.name,
             _relative(case.path),
-            failures=(Failure(case.name, "original", backend, "missing", str(exc)),),
+            failures=(Failure(case.name, side.name, backend, "missing", str(exc)),),
         )
-    run = execute(case, case.original, backend, toolchain, workdir)
+    run = execute(case, side, backend, toolchain, workdir)
     if run.status != "ok" or run.returncode != 0:
         status = run.status if run.status != "ok" else f"exit {run.returncode}"
         return CaseReport(
             case.name,
             _relative(case.path),
-            failures=(Failure(case.name, "original", backend, status, run.log_tail),),
+            failures=(Failure(case.name, side.name, backend, status, run.log_tail),),
         )
     values = _read_all(case, run)
     unwritten = [f"{name}: {v.problem}" for name, v in values.items() if v.problem]
@@ -177,17 +186,18 @@ def record_case(
         return CaseReport(
             case.name,
             _relative(case.path),
-            failures=(Failure(case.name, "original", backend, "incomplete output", "\n".join(unwritten)),),
+            failures=(Failure(case.name, side.name, backend, "incomplete output", "\n".join(unwritten)),),
         )
     trace = None
     failures: list[Failure] = []
     if kernels and case.kernels is not None:
-        trace, failure = _record_kernels(case, toolchain, scratch, backend)
+        trace, failure = _record_kernels(case, side, toolchain, scratch, backend)
         if failure:
             failures.append(failure)
     meta = provenance(toolchain, backend, command)
-    meta["build"] = case.original.command("build", backend)
-    meta["run"] = case.original.command("run", backend)
+    meta["side"] = side.name
+    meta["build"] = side.command("build", backend)
+    meta["run"] = side.command("run", backend)
     golden_store.store(case, values, meta, trace)
     rows = tuple(
         Row(case.name, backend, o.name, RECORDED, detail=_describe(values[o.name])) for o in case.outputs
@@ -205,26 +215,30 @@ def _describe(value: Value) -> str:
 
 
 def _record_kernels(
-    case: Case, toolchain: Toolchain, scratch: Path, backend: str
+    case: Case, side: Side, toolchain: Toolchain, scratch: Path, backend: str
 ) -> tuple[Path | None, Failure | None]:
     assert case.kernels is not None
-    workdir = stage(case, case.original, backend, scratch / "record-kernels")
+    workdir = stage(case, side, backend, scratch / "record-kernels")
     missing = _instrument(workdir, case.kernels.sources, replay=False)
     if missing:
-        return None, Failure(
-            case.name, "original", backend, "kernels", f"kernels.sources: no file {missing[0]}"
-        )
+        return None, Failure(case.name, side.name, backend, "kernels", f"kernels.sources: no file {missing[0]}")
     trace = scratch / case.name / "trace"
     if trace.exists():
         shutil.rmtree(trace)
     trace.mkdir(parents=True)
-    run = execute(case, case.original, backend, toolchain, workdir, _trace_env(case, record=trace))
+    run = execute(case, side, backend, toolchain, workdir, _trace_env(case, record=trace))
     if run.status != "ok" or run.returncode != 0:
-        return None, Failure(case.name, "original (kernel trace)", backend, run.status, run.log_tail)
+        return None, Failure(case.name, f"{side.name} (kernel trace)", backend, run.status, run.log_tail)
     return trace, None
 
 
-def verify_case(case: Case, toolchain: Toolchain, scratch: Path, kernels: str = "auto") -> CaseReport:
+def verify_case(
+    case: Case,
+    toolchain: Toolchain,
+    scratch: Path,
+    kernels: str = "auto",
+    backends: list[str] | None = None,
+) -> CaseReport:
     """Run the migrated program on every backend it supports that this machine has, and compare with the goldens;
     with a GPU also compare with a fresh run of the original. The kernel replay runs when the case has a recorded
     trace and `kernels` is "always", or "auto" and an output mismatched; "never" skips it."""
@@ -236,8 +250,9 @@ def verify_case(case: Case, toolchain: Toolchain, scratch: Path, kernels: str = 
         goldens = golden_store.load(case)
     except golden_store.GoldenError as exc:
         goldens, golden_problem = None, str(exc)
-    backends = [b for b in case.migrated.backends if b in toolchain.backends]
-    skipped = [b for b in case.migrated.backends if b not in toolchain.backends]
+    wanted = [b for b in case.migrated.backends if backends is None or b in backends]
+    skipped = [b for b in wanted if b not in toolchain.backends]
+    backends = [b for b in wanted if b in toolchain.backends]
     if skipped:
         notes.append(f"backends not present here: {', '.join(skipped)}")
     original_values: Mapping[str, Value] | None = None
@@ -248,9 +263,15 @@ def verify_case(case: Case, toolchain: Toolchain, scratch: Path, kernels: str = 
             original_values = _read_all(case, run)
         else:
             failures.append(_failure(case, run))
-    if goldens is None and original_values is None:
+    self_judged = goldens is None and original_values is None
+    if self_judged and case.verdict is None:
         failures.append(Failure(case.name, "goldens", "-", "missing", golden_problem))
         return CaseReport(case.name, _relative(case.path), tuple(rows), tuple(failures), None, tuple(notes))
+    if self_judged:
+        notes.append(
+            "no goldens and the original cannot run here: the migrated program is judged by its own verdict"
+            + _unchecked(case)
+        )
     for backend in backends:
         try:
             workdir = stage(case, case.migrated, backend, scratch)
@@ -263,6 +284,8 @@ def verify_case(case: Case, toolchain: Toolchain, scratch: Path, kernels: str = 
             continue
         values = _read_all(case, run)
         for output in case.outputs:
+            if self_judged and output.kind == "verdict":
+                rows.append(_self_row(case, backend, output, values[output.name]))
             if goldens is not None:
                 golden = goldens.outputs.get(output.name)
                 if golden is None:
@@ -294,6 +317,18 @@ def verify_case(case: Case, toolchain: Toolchain, scratch: Path, kernels: str = 
         if failure:
             failures.append(failure)
     return CaseReport(case.name, _relative(case.path), tuple(rows), tuple(failures), first, tuple(notes))
+
+
+def _unchecked(case: Case) -> str:
+    """The outputs a self-judged run cannot compare, for the note that says so."""
+    names = [o.name for o in case.outputs if o.kind != "verdict"]
+    return f" ({', '.join(names)} not compared: no reference)" if names else ""
+
+
+def _self_row(case: Case, backend: str, output: Output, value: Value) -> Row:
+    if value.problem:
+        return Row(case.name, backend, output.name, FAIL, detail=value.problem)
+    return Row(case.name, backend, output.name, PASS, detail="its own check passed")
 
 
 def replay_case(

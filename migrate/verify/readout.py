@@ -1,4 +1,4 @@
-"""Reading a program's outputs (raw, .npy, text and torch files, `name = value` lines) into arrays."""
+"""Reading a program's outputs (raw, .npy, text and torch files, `name = value` lines, its verdict) into values."""
 
 from __future__ import annotations
 
@@ -70,8 +70,33 @@ def _torch_array(path: Path, key: str | None) -> np.ndarray:
     return value.detach().cpu().numpy()
 
 
-def read_output(output: Output, workdir: Path, stdout: str) -> Value:
+PASSED = "pass"
+
+
+def judge(output: Output, returncode: int | None, stdout: str, stderr: str = "") -> Value:
+    """A self-checking program's verdict: a pass when it exited 0, printed nothing its `fail` pattern matches (on
+    stdout or stderr) and, where a `pass` pattern is given, printed a line it matches; otherwise the reason."""
+    printed = stdout + ("\n" + stderr if stderr else "")
+    reasons: list[str] = []
+    if returncode != 0:
+        reasons.append(f"exited with {returncode}")
+    if output.fails:
+        line = next((ln for ln in printed.splitlines() if re.search(output.fails, ln)), None)
+        if line is not None:
+            reasons.append(f"printed {line.strip()[:120]!r}")
+    if output.passes and not any(re.search(output.passes, ln) for ln in printed.splitlines()):
+        reasons.append(f"printed no line matching {output.passes!r}")
+    if reasons:
+        return Value(text="fail", problem="its own check failed: " + "; ".join(reasons))
+    return Value(text=PASSED)
+
+
+def read_output(
+    output: Output, workdir: Path, stdout: str, returncode: int | None = 0, stderr: str = ""
+) -> Value:
     """Read one output after a run; a missing, unwritten or wrongly sized output becomes a problem, not an error."""
+    if output.kind == "verdict":
+        return judge(output, returncode, stdout, stderr)
     if output.kind == "stdout":
         printed = printed_values(stdout)
         if output.key not in printed:

@@ -16,7 +16,7 @@ except ImportError:  # Python 3.10 (as on some GPU images): pip's vendored copy 
 
 SPEC_NAME = "verify.toml"
 BACKENDS: tuple[str, ...] = ("cpu", "cuda", "hip")
-KINDS: tuple[str, ...] = ("bin", "npy", "txt", "stdout", "torch")
+KINDS: tuple[str, ...] = ("bin", "npy", "txt", "stdout", "torch", "verdict")
 FILE_KINDS: tuple[str, ...] = ("bin", "npy", "txt", "torch")
 DTYPES: tuple[str, ...] = (
     "float16",
@@ -36,7 +36,21 @@ DTYPES: tuple[str, ...] = (
 
 TOP_KEYS = ("description", "timeout", "env", "original", "migrated", "output", "kernels")
 SIDE_KEYS = ("sources", "build", "run", "backends", "env", "copy")
-OUTPUT_KEYS = ("name", "names", "kind", "file", "dtype", "shape", "key", "rtol", "atol", "ulps", "sample")
+OUTPUT_KEYS = (
+    "name",
+    "names",
+    "kind",
+    "file",
+    "dtype",
+    "shape",
+    "key",
+    "rtol",
+    "atol",
+    "ulps",
+    "sample",
+    "pass",
+    "fail",
+)
 KERNEL_KEYS = ("sources", "rtol", "atol", "ulps", "max_launches", "max_bytes")
 
 # Variables a build or run command may use; path values are shell-quoted when inserted, flag lists are not.
@@ -79,6 +93,8 @@ class Output:
     shape: tuple[int, ...] | None = None
     key: str | None = None
     sample: int = DEFAULT_SAMPLE
+    passes: str = ""  # kind = "verdict": a regex the output must match for a pass ("" : exit 0 alone passes)
+    fails: str = ""  # kind = "verdict": a regex that means failure wherever it matches ("" : none)
 
     @property
     def expected_bytes(self) -> int | None:
@@ -139,6 +155,11 @@ class Case:
     @property
     def goldens(self) -> Path:
         return self.path / "goldens"
+
+    @property
+    def verdict(self) -> Output | None:
+        """The program's own verdict output, when the spec has one."""
+        return next((o for o in self.outputs if o.kind == "verdict"), None)
 
     @property
     def main_file(self) -> Output | None:
@@ -283,6 +304,16 @@ def _tolerance(reader: _Reader, default: Tolerance = Tolerance()) -> Tolerance:
     )
 
 
+def _pattern(reader: _Reader, name: str) -> str:
+    """A verdict pattern: a Python regular expression, checked here so a typo is a spec error, not a crash."""
+    text = reader.get(name, str, "")
+    try:
+        re.compile(text)
+    except re.error as exc:
+        reader.fail(name, f"is not a valid regular expression: {exc}")
+    return text
+
+
 def _outputs(path: Path, items: Any) -> tuple[Output, ...]:
     if not isinstance(items, list) or not items:
         raise SpecError(f"{path}: output: must be a non-empty array of tables ([[output]])")
@@ -303,6 +334,24 @@ def _outputs(path: Path, items: Any) -> tuple[Output, ...]:
             if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in shape_list):
                 reader.fail("shape", "must be a list of non-negative integers")
             shape = tuple(shape_list)
+        if kind != "verdict":
+            for key in ("pass", "fail"):
+                if key in item:
+                    reader.fail(key, 'applies to kind = "verdict" only')
+        if kind == "verdict":
+            for key in ("file", "dtype", "shape", "names", "key", "rtol", "atol", "ulps"):
+                if key in item:
+                    reader.fail(key, 'does not apply to kind = "verdict"')
+            outputs.append(
+                Output(
+                    name=reader.get("name", str, "verdict"),
+                    kind=kind,
+                    tolerance=tolerance,
+                    passes=_pattern(reader, "pass"),
+                    fails=_pattern(reader, "fail"),
+                )
+            )
+            continue
         if kind == "stdout":
             for key in ("file", "dtype", "shape"):
                 if key in item:
