@@ -248,9 +248,13 @@ def main(argv: list[str] | None = None) -> int:
         shared = [p for p in src.iterdir() if p.is_dir() and not p.name.endswith("-cuda")]
         for folder in shared:
             _copy_tree(folder, stage / "src" / folder.name)
-        # The shared folders travel unmigrated beside the programs.
+        # The shared folders travel unmigrated beside the programs, and so do the checkout's folders beside src/
+        # (Rodinia's Makefiles include ../../common/make.config).
         for folder in shared:
             _copy_tree(folder, migrated / "src" / folder.name)
+        for folder in (p for p in options.checkout.iterdir() if p.is_dir() and p.name != "src"):
+            _copy_tree(folder, stage / folder.name)
+            _copy_tree(folder, migrated / folder.name)
         for name in sorted(siblings):
             _copy_tree(src / name, stage / "src" / name)
         programs = [stage / "src" / n for n in names + sorted(siblings)]
