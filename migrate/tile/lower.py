@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -310,6 +312,8 @@ def _binary(ctx: Context, expr: ir.Bin) -> Val:
             tag = structural(ctx, b, expr.op, a, expr.left)
         if tag is not None:
             return Val("T", tag=tag)
+    if (a.kind == "PTR" or b.kind == "PTR") and expr.op in ("<", "<=", ">", ">=", "==", "!=", "&&", "||"):
+        raise Rejected("a comparison of a pointer (a Triton pointer cannot be null, so `p != NULL` has no tile form)")
     if a.kind == "PTR" or b.kind == "PTR":
         ptr, off = (a, b) if a.kind == "PTR" else (b, a)
         return Val("PTR", ir.Bin(expr.op, ptr.expr, data(ctx, off).expr), is_float=ptr.is_float)
@@ -397,7 +401,18 @@ def _index(ctx: Context, expr: ir.Index) -> Val:
     index = data(ctx, index)
     kind = _combine_kind(index)
     pred_kind = "V" if ctx.pred is not None and _mentions_vector(ctx, ctx.pred) else kind
-    return _load(ctx, ir.Bin("+", base.expr, index.expr), base.is_float, "V" if "V" in (kind, pred_kind) else "U")
+    offset = index.expr
+    if kind == "U" and pred_kind == "V":
+        # One address read by every thread the guard lets through: a block of that address, so the mask fits it.
+        offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
+    return _load(ctx, ir.Bin("+", base.expr, offset), base.is_float, "V" if "V" in (kind, pred_kind) else "U")
+
+
+def _block_shape(ctx: Context) -> str:
+    """The shape of a per-thread value in this kernel's tile program."""
+    if ctx.mode == "elementwise":
+        return "[BLOCK_Y, BLOCK_X]" if ctx.dims == 2 else "[BLOCK_X]"
+    return "[BLOCK]"
 
 
 def _mentions_vector(ctx: Context, expr: ir.Expr) -> bool:
@@ -636,7 +651,12 @@ def _assignment(ctx: Context, stmt: ir.Assign) -> None:
         raise Rejected("a store through something other than a pointer")
     index = data(ctx, evaluate(ctx, target.indices[0]))
     value = data(ctx, evaluate(ctx, value_expr))
-    ctx.emit(TStore(ir.Bin("+", base.expr, index.expr), value.expr, ctx.pred))
+    offset = index.expr
+    if index.kind == "U" and (value.kind == "V" or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))):
+        if value.kind == "V":
+            raise Rejected("a store of per-thread values to one address (the threads race)")
+        offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
+    ctx.emit(TStore(ir.Bin("+", base.expr, offset), value.expr, ctx.pred))
 
 
 def _single_thread(ctx: Context, test: ir.Expr) -> bool:
@@ -656,6 +676,7 @@ def _if(ctx: Context, stmt: ir.If) -> None:
     if len(stmt.then) == 1 and isinstance(stmt.then[0], ir.Return) and not stmt.orelse:
         test = data(ctx, evaluate(ctx, stmt.test))
         _note_bound(ctx, ir.Un("!", stmt.test))
+        test = _held(ctx, test, _assigned(ctx.kernel.body))
         ctx.pred = _and(ctx.pred, _negate(test.expr))
         return
     test = evaluate(ctx, stmt.test)
@@ -664,6 +685,7 @@ def _if(ctx: Context, stmt: ir.If) -> None:
         return
     test = data(ctx, test)
     _note_bound(ctx, stmt.test)
+    test = _held(ctx, test, _assigned(stmt.then + stmt.orelse))
     saved = ctx.pred
     ctx.pred = _and(saved, test.expr)
     walk(ctx, stmt.then)
@@ -671,6 +693,28 @@ def _if(ctx: Context, stmt: ir.If) -> None:
         ctx.pred = _and(saved, _negate(test.expr))
         walk(ctx, stmt.orelse)
     ctx.pred = saved
+
+
+def _assigned(stmts: tuple) -> set[str]:
+    """The local names that statements (and the statements nested in them) assign."""
+    names = set()
+    for stmt in _walk_all(stmts):
+        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name):
+            names.add(stmt.target.id)
+        elif isinstance(stmt, ir.Decl):
+            names.add(stmt.name)
+    return names
+
+
+def _held(ctx: Context, test: Val, assigned: set[str]) -> Val:
+    """A guard that reads a name the guarded code assigns, computed once into a variable of its own: every later
+    statement under the guard (and an else branch) must see the condition as it was on entry."""
+    read = set(re.findall(r"Name\(id='(\w+)'\)", repr(test.expr)))
+    if not read & ({ctx.prefix + n for n in assigned} | assigned):
+        return test
+    name = ctx.fresh("_cond")
+    ctx.emit(TAssign(name, test.expr))
+    return Val(test.kind, ir.Name(name))
 
 
 def _note_bound(ctx: Context, test: ir.Expr) -> None:
@@ -765,12 +809,35 @@ def _loop(ctx: Context, stmt) -> None:
 
 
 def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, body: tuple) -> None:
+    for name in sorted(_widened(ctx, var, body)):
+        # Triton keeps a loop-carried value's type: a scalar the loop makes per-thread is a block from the start.
+        old = ctx.env[name]
+        dtype = "tl.float32" if old.is_float else "tl.int32"
+        zeros = ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text(dtype)))
+        _assign_name(ctx, name, Val("V", ir.Bin("+", old.expr, zeros), is_float=old.is_float))
     saved_out = ctx.out
     ctx.out = []
     ctx.env[var] = Val("U", ir.Name(ctx.prefix + var))
     walk(ctx, body)
     inner, ctx.out = tuple(ctx.out), saved_out
     ctx.emit(TFor(ctx.prefix + var, start.expr, bound.expr, step.expr, inner))
+
+
+def _widened(ctx: Context, var: str, body: tuple) -> set[str]:
+    """Names bound to one value per program before the loop that its body makes per-thread (a trial walk)."""
+    saved = {k: copy.copy(v) if not isinstance(v, (dict, list, set)) else copy.deepcopy(v)
+             for k, v in vars(ctx).items() if k not in ("module", "kernel")}
+    before = dict(ctx.env)
+    ctx.out = []
+    ctx.env[var] = Val("U", ir.Name(ctx.prefix + var))
+    try:
+        walk(ctx, body)
+        after = dict(ctx.env)
+    finally:
+        for key, value in saved.items():
+            setattr(ctx, key, value)
+    return {n for n, v in before.items() if v.kind == "U" and n in after and after[n].kind == "V"
+            and isinstance(v.expr, ir.Name)}
 
 
 def _chunk_loop(ctx: Context, var: str, bound: Val, body: tuple, lane_loop: bool, grid_loop: bool) -> None:
