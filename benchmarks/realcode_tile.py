@@ -1,0 +1,364 @@
+"""Real CUDA kernels through the tile path: found, lowered, compiled for sm_90 and gfx942, and right.
+
+For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any folder of CUDA sources):
+
+1. the whole program goes through `migrate.tile.translate_tree` (what `migrate tile` and `apply --tile` run); an
+   exception there is a crash and is counted;
+2. each `__global__` kernel of each .cu/.cuh file is counted as found, then lowered (`lower`), rendered, and
+   compiled with Triton for `GPUTarget("cuda", 90, 32)` and `GPUTarget("hip", "gfx942", 64)` with no GPU;
+3. each kernel that compiles is checked for parity: the original kernel, built on the runtime's CPU backend from
+   the program's `migrate apply` copy with a generated launcher, and the Triton launcher under TRITON_INTERPRET=1
+   get the same random non-zero inputs (float data from N(0,1) kept away from zero, int data in [1, SIZE)), the same
+   integer arguments (SIZE, an awkward size that is no multiple of a block) and the same launch shape; every buffer
+   is compared after the launch (max |diff| / max(1, |ref|) <= 1e-4). A kernel whose original does not build or
+   run on the CPU backend has no reference and is counted as such;
+4. the totals and one row per kernel go to Markdown and JSON.
+
+    python3 benchmarks/realcode_tile.py [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity]
+        [--results benchmarks/results/realcode-tile]
+
+`--tree DIR` generates with the `migrate` package found in DIR (an older tree, to measure before a change); the
+compile check is always the one of this checkout. Nothing under SRC is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+os.environ["TRITON_INTERPRET"] = "1"
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SRC = Path("/work/scratch/hecbench/src")
+SIZE = 75  # every integer argument: rows, columns, element counts (awkward: not a multiple of any block)
+FLOATS = 0.75  # every floating-point scalar argument
+BUFFER = 4 * SIZE * SIZE + 8192  # elements of every pointer argument, so that kernels indexing rows*cols fit
+BLOCK_1D, GRID_1D = 128, (SIZE * SIZE + 127) // 128
+BLOCK_2D, GRID_2D = (16, 16), ((SIZE + 15) // 16, (SIZE + 15) // 16)
+TOLERANCE = 1e-4
+CXX_TIMEOUT_S = 300
+RUN_TIMEOUT_S = 120
+NUMPY_OF = {"fp32": "float32", "fp64": "float64", "i32": "int32", "i64": "int64", "u32": "uint32",
+            "u64": "uint64", "i16": "int16", "u16": "uint16", "i8": "int8", "u8": "uint8", "fp16": "float16",
+            "i1": "bool"}
+C_OF = {"fp32": "float", "fp64": "double", "i32": "int", "i64": "long long", "u32": "unsigned int",
+        "u64": "unsigned long long", "i16": "short", "u16": "unsigned short", "i8": "signed char",
+        "u8": "unsigned char", "fp16": None, "i1": "bool"}
+
+
+@dataclass
+class Row:
+    program: str
+    file: str
+    kernel: str
+    line: int
+    lowered: bool = False
+    compiled: bool = False
+    parity: str = ""  # pass | fail | no reference | error | ""
+    error: float | None = None
+    why: str = ""
+
+
+def _load_targets():
+    spec = importlib.util.spec_from_file_location("migrate_tile_targets", ROOT / "migrate" / "tile" / "targets.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _sources(folder: Path) -> dict[str, bytes]:
+    found = sorted(p for p in folder.rglob("*") if p.suffix in (".cu", ".cuh", ".py") and p.is_file())
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in found}
+
+
+def _launch(kernel) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    if "2-D" in kernel.summary or kernel.kind == "matmul":
+        return GRID_2D, BLOCK_2D
+    return (GRID_1D,), (BLOCK_1D,)
+
+
+def _inputs(signature: dict[str, str], params, seed: int):
+    import numpy
+
+    rng = numpy.random.default_rng(seed)
+    values = []
+    for param in params:
+        kind = signature[param.name]
+        if kind.startswith("*"):
+            base = kind[1:]
+            if base.startswith("fp"):
+                data = rng.standard_normal(BUFFER)
+                data = numpy.where(numpy.abs(data) < 0.05, 0.5, data)
+            elif base == "i1":
+                data = rng.integers(0, 2, BUFFER)
+            else:
+                data = rng.integers(1, SIZE, BUFFER)
+            values.append(data.astype(NUMPY_OF[base]))
+        else:
+            values.append(FLOATS if kind.startswith("fp") else SIZE)
+    return values
+
+
+def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str, ...], grid, block) -> str:
+    """A main() that reads each buffer, launches the original kernel on the CPU backend and writes them back."""
+    lines = ["#define main migrate_original_main", f'#include "{include}"', "#undef main", "#include <cstdio>", "#include <cstdlib>", "#include <string>", "#include <vector>",
+             "int main(int argc, char** argv) {", "  (void)argc;"]
+    args = []
+    for i, param in enumerate(kernel.params):
+        kind = signature[param.name]
+        if kind.startswith("*"):
+            ctype = C_OF[kind[1:]]
+            lines += [f"  std::vector<{ctype}> h{i}({BUFFER});",
+                      f'  {{ FILE* f = std::fopen((std::string(argv[1]) + "/b{i}.bin").c_str(), "rb");',
+                      f"    if (!f || std::fread(h{i}.data(), sizeof({ctype}), {BUFFER}, f) != {BUFFER}) return 3;"
+                      " std::fclose(f); }",
+                      f"  {ctype}* d{i} = nullptr; prtMalloc((void**)&d{i}, sizeof({ctype}) * {BUFFER});",
+                      f"  prtMemcpy(d{i}, h{i}.data(), sizeof({ctype}) * {BUFFER}, prtMemcpyHostToDevice);"]
+            args.append(f"({param.ctype.replace('__restrict__', '')}{'' if '*' in param.ctype else '*'})d{i}")
+        else:
+            args.append(f"({param.ctype})({FLOATS if kind.startswith('fp') else SIZE})")
+    name = kernel.name + (f"<{', '.join('float' for _ in tparams)}>" if tparams else "")
+    shared = 8 * max(1, block[0] * (block[1] if len(block) > 1 else 1))
+    dims = lambda shape: "dim3(" + ", ".join(str(s) for s in shape) + ")"  # noqa: E731
+    lines.append(f"  prtLaunchKernel({name}, {dims(grid)}, {dims(block)}, {shared}, 0, {', '.join(args)});")
+    lines.append("  if (prtDeviceSynchronize() != prtSuccess) return 4;")
+    for i, param in enumerate(kernel.params):
+        kind = signature[param.name]
+        if kind.startswith("*"):
+            ctype = C_OF[kind[1:]]
+            lines += [f"  prtMemcpy(h{i}.data(), d{i}, sizeof({ctype}) * {BUFFER}, prtMemcpyDeviceToHost);",
+                      f'  {{ FILE* f = std::fopen((std::string(argv[1]) + "/b{i}.bin").c_str(), "wb");',
+                      f"    std::fwrite(h{i}.data(), sizeof({ctype}), {BUFFER}, f); std::fclose(f); }}"]
+    lines += ["  return 0;", "}", ""]
+    return "\n".join(lines)
+
+
+def _migrated_copy(program: Path, work: Path) -> Path | None:
+    """The program copied and migrated in place with `migrate apply` (the CPU backend's source of the kernels)."""
+    target = work / "migrated" / program.name
+    if target.is_dir():
+        return target
+    shutil.copytree(program, target, symlinks=True)
+    proc = subprocess.run([sys.executable, "-m", "migrate.cli", "apply", str(target), "--root", str(target)],
+                          capture_output=True, text=True, timeout=600, cwd=ROOT, check=False)
+    return target if proc.returncode in (0, 1) else None
+
+
+def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path,
+               cflags: list[str]):
+    """The original kernel's outputs on the CPU backend, or a string saying why there are none."""
+    import numpy
+
+    migrated = _migrated_copy(program, work)
+    if migrated is None:
+        return "migrate apply failed on the program"
+    if any(C_OF[signature[p.name].lstrip("*")] is None for p in kernel.params):
+        return "a parameter type the harness cannot write"
+    case = work / "cases" / f"{program.name}.{kernel.name}"
+    case.mkdir(parents=True, exist_ok=True)
+    source = migrated / relfile
+    harness = case / "harness.cpp"
+    harness.write_text(_harness(str(source), kernel, signature, fn.tparams, grid, block))
+    binary = case / "harness"
+    build = subprocess.run(["g++", "-O1", "-w", *cflags, f"-I{source.parent}",
+                            f"-I{migrated}", "-x", "c++", str(harness), "-o", str(binary), "-pthread"],
+                           capture_output=True, text=True, timeout=CXX_TIMEOUT_S, check=False)
+    if build.returncode != 0:
+        first = next((l for l in build.stderr.splitlines() if "error" in l), "no error line")
+        return "the original does not build on the CPU backend: " + first.split("error:")[-1].strip()[:120]
+    for i, value in enumerate(inputs):
+        if isinstance(value, numpy.ndarray):
+            value.tofile(case / f"b{i}.bin")
+    run = subprocess.run([str(binary), str(case)], capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
+                         check=False)
+    if run.returncode != 0:
+        return f"the original exits {run.returncode} on the CPU backend"
+    out = []
+    for i, value in enumerate(inputs):
+        if isinstance(value, numpy.ndarray):
+            out.append(numpy.fromfile(case / f"b{i}.bin", dtype=value.dtype))
+        else:
+            out.append(None)
+    return out
+
+
+def _triton(text: str, kernel, inputs, grid, block, work: Path):
+    import numpy
+    import torch
+
+    path = work / "modules" / f"m{abs(hash(text)) % 10**12}.py"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    tensors = [torch.from_numpy(v.copy()) if isinstance(v, numpy.ndarray) else v for v in inputs]
+    getattr(module, kernel.name)(grid if len(grid) > 1 else grid[0], block if len(block) > 1 else block[0],
+                                 *tensors)
+    return [t.numpy() if hasattr(t, "numpy") else None for t in tensors]
+
+
+def _compare(ref, got) -> float:
+    import numpy
+
+    worst = 0.0
+    for a, b in zip(ref, got):
+        if a is None:
+            continue
+        a64, b64 = a.astype(numpy.float64), b.astype(numpy.float64)
+        if not numpy.all(numpy.isfinite(a64) == numpy.isfinite(b64)):
+            return float("inf")
+        finite = numpy.isfinite(a64)
+        if finite.any():
+            diff = numpy.abs(a64[finite] - b64[finite]) / numpy.maximum(1.0, numpy.abs(a64[finite]))
+            worst = max(worst, float(diff.max()))
+    return worst
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("src", nargs="*", type=Path, default=[DEFAULT_SRC])
+    parser.add_argument("--only", default="", help="comma-separated program names")
+    parser.add_argument("--tree", type=Path, help="generate with the migrate package of this folder")
+    parser.add_argument("--no-parity", action="store_true")
+    parser.add_argument("--work", type=Path, help="scratch folder (default: a temporary one)")
+    parser.add_argument("--results", type=Path, help="write RESULTS.md and RESULTS.json")
+    options = parser.parse_args(argv)
+    if options.tree:
+        sys.path.insert(0, str(options.tree.resolve()))
+    else:
+        sys.path.insert(0, str(ROOT))
+    import migrate.tile as tile
+    from migrate.tile.cuda_front import read_module
+    from migrate.tile.emit import render_module
+    from migrate.tile.lower import lower
+
+    targets = _load_targets()
+    cflags = subprocess.run([sys.executable, "-m", "migrate.cli", "runtime", "--cflags"], capture_output=True,
+                            text=True, cwd=ROOT, check=True).stdout.split()
+    only = set(filter(None, options.only.split(",")))
+    programs = []
+    for src in options.src:
+        folders = sorted(p for p in src.iterdir() if p.is_dir()) if any(src.glob("*-cuda")) else [src]
+        programs += [p for p in folders if (not only or p.name in only)
+                     and (not any(src.glob("*-cuda")) or p.name.endswith("-cuda"))]
+    work = options.work or Path(tempfile.mkdtemp(prefix="realcode-tile-"))
+    rows: list[Row] = []
+    crashes: list[str] = []
+    start = time.perf_counter()
+    for program in programs:
+        files = _sources(program)
+        try:
+            tile.translate_tree(files)
+        except Exception as exc:
+            crashes.append(f"{program.name}: {type(exc).__name__} ({traceback.extract_tb(exc.__traceback__)[-1].name})")
+        for relfile, data in files.items():
+            if not relfile.endswith((".cu", ".cuh")):
+                continue
+            module = read_module(data)
+            for fn in module.functions.values():
+                if not fn.kernel:
+                    continue
+                row = Row(program.name, relfile, fn.name, fn.line)
+                rows.append(row)
+                try:
+                    kernel = lower(module, fn)
+                    text = render_module([kernel], relfile)
+                except Exception as exc:
+                    row.why = " ".join(str(exc).split())[:120] or type(exc).__name__
+                    continue
+                row.lowered = True
+                check = targets.check_for(kernel)
+                if isinstance(check, str):
+                    row.why = check
+                    continue
+                error = targets.compile_errors(text, [check])[check.name]
+                if error:
+                    row.why = error[:160]
+                    continue
+                row.compiled = True
+                if options.no_parity:
+                    continue
+                grid, block = _launch(kernel)
+                inputs = _inputs(check.signature, kernel.params, len(rows))
+                try:
+                    ref = _reference(program, relfile, kernel, fn, check.signature, inputs, grid, block, work,
+                                     cflags)
+                except subprocess.TimeoutExpired:
+                    ref = "the original ran past its timeout on the CPU backend"
+                if isinstance(ref, str):
+                    row.parity, row.why = "no reference", ref
+                    continue
+                try:
+                    got = _triton(text, kernel, inputs, grid, block, work)
+                except Exception as exc:
+                    row.parity, row.why = "error", f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}"
+                    continue
+                row.error = _compare(ref, got)
+                row.parity = "pass" if row.error <= TOLERANCE else "fail"
+        sys.stderr.write(f"{program.name}: {sum(r.program == program.name for r in rows)} kernels\n")
+    seconds = time.perf_counter() - start
+    totals = {
+        "programs": len(programs), "crashes": len(crashes), "kernels": len(rows),
+        "lowered": sum(r.lowered for r in rows), "compiled": sum(r.compiled for r in rows),
+        "parity_pass": sum(r.parity == "pass" for r in rows), "parity_fail": sum(r.parity == "fail" for r in rows),
+        "parity_error": sum(r.parity == "error" for r in rows),
+        "no_reference": sum(r.parity == "no reference" for r in rows),
+    }
+    report = _markdown(rows, totals, crashes, options)
+    print(report)
+    sys.stderr.write(f"{seconds:.0f} s\n")
+    if options.results:
+        options.results.parent.mkdir(parents=True, exist_ok=True)
+        options.results.with_suffix(".md").write_text(report)
+        options.results.with_suffix(".json").write_text(
+            json.dumps({"totals": totals, "crashes": crashes, "kernels": [asdict(r) for r in rows]}, indent=1,
+                       sort_keys=True) + "\n")
+    return 0
+
+
+def _markdown(rows: list[Row], totals: dict, crashes: list[str], options) -> str:
+    lines = ["# Real CUDA kernels through the tile path", "",
+             f"Sources: {', '.join(p.name for p in options.src)}; generator: "
+             f"{'the tree in ' + options.tree.name if options.tree else 'this checkout'}; parity "
+             f"{'not run' if options.no_parity else f'on the CPU backend vs TRITON_INTERPRET=1, size {SIZE}'}.", "",
+             "| programs | crashes | kernels | lowered | compile for sm_90 and gfx942 | parity pass | fail | error |"
+             " no reference |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+             "| {programs} | {crashes} | {kernels} | {lowered} | {compiled} | {parity_pass} | {parity_fail} | "
+             "{parity_error} | {no_reference} |".format(**totals), ""]
+    if crashes:
+        lines += ["Crashes:", ""] + [f"- {c}" for c in crashes] + [""]
+    lines += ["| program | file | kernel | lowered | compiled | parity | error | why not |",
+              "| --- | --- | --- | --- | --- | --- | ---: | --- |"]
+    for r in rows:
+        if not r.lowered:
+            continue
+        err = "" if r.error is None else f"{r.error:.1e}"
+        lines.append(f"| {r.program} | {r.file} | {r.kernel} | yes | {'yes' if r.compiled else 'no'} | "
+                     f"{r.parity} | {err} | {r.why.replace('|', '/')} |")
+    reasons: dict[str, int] = {}
+    for r in rows:
+        if not r.lowered:
+            key = re.sub(r"\b[A-Za-z_]\w*\(\)", "X()", r.why)
+            key = re.sub(r"the name \w+", "the name X", key)
+            reasons[key] = reasons.get(key, 0) + 1
+    lines += ["", "Kernels not lowered, by reason:", "", "| kernels | reason |", "| ---: | --- |"]
+    for why, count in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))[:40]:
+        lines.append(f"| {count} | {why.replace('|', '/')} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
