@@ -13,17 +13,9 @@
 #include "prt/half.h"  // __half, for prtblasHgemm
 
 #include "prt/stream.h"  // prtStream_t, prtStreamSynchronize
+#include "prt/detail/blas_enums.h"  // prtblasOperation_t, prtblasFillMode_t (shared with prt/solver.h)
 
-#ifndef PRT_DATA_TYPE_DEFINED
-#define PRT_DATA_TYPE_DEFINED
-// Element type of a library call's buffers (CUDA's cudaDataType_t from library_types.h; same values).
-typedef enum prtDataType {
-  PRT_R_32F = 0,   // float
-  PRT_R_64F = 1,   // double
-  PRT_R_16F = 2,   // __half
-  PRT_R_16BF = 14  // __nv_bfloat16
-} prtDataType_t;
-#endif
+#include "prt/detail/data_type.h"  // prtDataType_t
 
 // Result of every prtblas call; values equal cuBLAS's.
 typedef enum prtblasStatus {
@@ -37,13 +29,6 @@ typedef enum prtblasStatus {
   PRTBLAS_STATUS_INTERNAL_ERROR = 14,   // internal error
   PRTBLAS_STATUS_NOT_SUPPORTED = 15     // this combination of types or options is not supported
 } prtblasStatus_t;
-
-// How a matrix argument enters the product; values equal cuBLAS's.
-typedef enum prtblasOperation {
-  PRTBLAS_OP_N = 0,  // as stored
-  PRTBLAS_OP_T = 1,  // transposed
-  PRTBLAS_OP_C = 2   // conjugate-transposed (the same as transposed for real types)
-} prtblasOperation_t;
 
 // Where scalar arguments and results live; values equal cuBLAS's.
 typedef enum prtblasPointerMode {

@@ -1,0 +1,374 @@
+// prt/cpu/sparse.h: the CPU backend of prt/sparse.h: loops of its own over the descriptors' arrays, one pass over
+// the stored entries per product, on the calling thread.
+#pragma once
+
+#include <new>
+
+// A library context: the stream calls are ordered on, and where scalars live (both are host memory here).
+struct prtsparseContext {
+  prtStream_t stream = nullptr;                               // calls wait for this stream before running
+  prtsparsePointerMode_t mode = PRTSPARSE_POINTER_MODE_HOST;  // recorded for GetPointerMode
+};
+
+// A sparse matrix: sizes, format, index widths and base, value type, and the caller's arrays.
+struct prtsparseSpMatDescr {
+  prtsparseFormat_t format;
+  int64_t rows, cols, nnz;
+  void* rowPtr;  // CSR row offsets (rows + 1) or COO row indices (nnz)
+  void* colInd;  // column indices (nnz)
+  void* values;  // values (nnz)
+  prtsparseIndexType_t rowType, colType;
+  prtsparseIndexBase_t base;
+  prtDataType_t valueType;
+};
+
+// A dense vector over the caller's array.
+struct prtsparseDnVecDescr {
+  int64_t size;
+  void* values;
+  prtDataType_t valueType;
+};
+
+// A dense matrix over the caller's array.
+struct prtsparseDnMatDescr {
+  int64_t rows, cols, ld;
+  void* values;
+  prtDataType_t valueType;
+  prtsparseOrder_t order;
+};
+
+namespace prt {
+namespace sparse_detail {
+
+inline prtsparseStatus_t enter(prtsparseHandle_t handle) {
+  if (handle == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (prtStreamSynchronize(handle->stream) != 0) return PRTSPARSE_STATUS_EXECUTION_FAILED;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline bool real_type(prtDataType_t t) { return t == PRT_R_32F || t == PRT_R_64F; }
+inline bool index_type(prtsparseIndexType_t t) { return t == PRTSPARSE_INDEX_32I || t == PRTSPARSE_INDEX_64I; }
+inline bool valid_op(prtsparseOperation_t op) {
+  return op == PRTSPARSE_OPERATION_NON_TRANSPOSE || op == PRTSPARSE_OPERATION_TRANSPOSE ||
+         op == PRTSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
+}
+
+// Calls f(row, col, value) for every stored entry, zero-based, row by row for CSR and in stored order for COO.
+template <class T, class R, class C, class F>
+inline void each_entry(const prtsparseSpMatDescr& a, F&& f) {
+  const R* rp = static_cast<const R*>(a.rowPtr);
+  const C* ci = static_cast<const C*>(a.colInd);
+  const T* v = static_cast<const T*>(a.values);
+  const int64_t base = a.base == PRTSPARSE_INDEX_BASE_ONE ? 1 : 0;
+  if (a.format == PRTSPARSE_FORMAT_CSR) {
+    for (int64_t i = 0; i < a.rows; ++i) {
+      const int64_t end = static_cast<int64_t>(rp[i + 1]) - base;
+      for (int64_t k = static_cast<int64_t>(rp[i]) - base; k < end; ++k) {
+        f(i, static_cast<int64_t>(ci[k]) - base, v[k]);
+      }
+    }
+  } else {
+    for (int64_t k = 0; k < a.nnz; ++k) {
+      f(static_cast<int64_t>(rp[k]) - base, static_cast<int64_t>(ci[k]) - base, v[k]);
+    }
+  }
+}
+
+// Dispatches on the value type and the two index widths.
+template <class F>
+inline prtsparseStatus_t typed(const prtsparseSpMatDescr& a, F&& f) {
+  const bool r64 = a.rowType == PRTSPARSE_INDEX_64I, c64 = a.colType == PRTSPARSE_INDEX_64I;
+  if (a.valueType == PRT_R_32F) {
+    if (r64) return c64 ? f(float{}, int64_t{}, int64_t{}) : f(float{}, int64_t{}, int32_t{});
+    return c64 ? f(float{}, int32_t{}, int64_t{}) : f(float{}, int32_t{}, int32_t{});
+  }
+  if (r64) return c64 ? f(double{}, int64_t{}, int64_t{}) : f(double{}, int64_t{}, int32_t{});
+  return c64 ? f(double{}, int32_t{}, int64_t{}) : f(double{}, int32_t{}, int32_t{});
+}
+
+// y = alpha op(A) x + beta y over one value type; a zero beta overwrites y (NaNs in it do not survive).
+template <class T, class R, class C>
+inline void spmv(const prtsparseSpMatDescr& a, bool trans, T alpha, const T* x, T beta, T* y) {
+  const int64_t ny = trans ? a.cols : a.rows;
+  if (!trans && a.format == PRTSPARSE_FORMAT_CSR) {
+    const R* rp = static_cast<const R*>(a.rowPtr);
+    const C* ci = static_cast<const C*>(a.colInd);
+    const T* v = static_cast<const T*>(a.values);
+    const int64_t base = a.base == PRTSPARSE_INDEX_BASE_ONE ? 1 : 0;
+    for (int64_t i = 0; i < a.rows; ++i) {
+      T sum = 0;
+      const int64_t end = static_cast<int64_t>(rp[i + 1]) - base;
+      for (int64_t k = static_cast<int64_t>(rp[i]) - base; k < end; ++k)
+        sum += v[k] * x[static_cast<int64_t>(ci[k]) - base];
+      y[i] = beta == T(0) ? alpha * sum : alpha * sum + beta * y[i];
+    }
+    return;
+  }
+  for (int64_t i = 0; i < ny; ++i) y[i] = beta == T(0) ? T(0) : beta * y[i];
+  if (trans) {
+    each_entry<T, R, C>(a, [&](int64_t i, int64_t j, T v) { y[j] += alpha * v * x[i]; });
+  } else {
+    each_entry<T, R, C>(a, [&](int64_t i, int64_t j, T v) { y[i] += alpha * v * x[j]; });
+  }
+}
+
+// Element (r, c) of a dense matrix.
+template <class T>
+inline T& at(const prtsparseDnMatDescr& m, int64_t r, int64_t c) {
+  T* v = static_cast<T*>(m.values);
+  return m.order == PRTSPARSE_ORDER_COL ? v[r + c * m.ld] : v[r * m.ld + c];
+}
+
+// C = alpha op(A) op(B) + beta C over one value type.
+template <class T, class R, class C>
+inline void spmm(const prtsparseSpMatDescr& a, bool transA, const prtsparseDnMatDescr& b, bool transB, T alpha, T beta,
+                 const prtsparseDnMatDescr& c) {
+  for (int64_t i = 0; i < c.rows; ++i) {
+    for (int64_t j = 0; j < c.cols; ++j) {
+      T& e = at<T>(c, i, j);
+      e = beta == T(0) ? T(0) : beta * e;
+    }
+  }
+  const int64_t n = c.cols;
+  each_entry<T, R, C>(a, [&](int64_t i, int64_t k, T v) {
+    const int64_t row = transA ? k : i, inner = transA ? i : k;
+    const T s = alpha * v;
+    for (int64_t j = 0; j < n; ++j) at<T>(c, row, j) += s * (transB ? at<T>(b, j, inner) : at<T>(b, inner, j));
+  });
+}
+
+inline bool dense_ok(const prtsparseDnMatDescr& m) {
+  return m.ld >= (m.order == PRTSPARSE_ORDER_COL ? (m.rows > 1 ? m.rows : 1) : (m.cols > 1 ? m.cols : 1));
+}
+
+}  // namespace sparse_detail
+}  // namespace prt
+
+inline prtsparseStatus_t prtsparseCreate(prtsparseHandle_t* handle) {
+  if (handle == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *handle = new (std::nothrow) prtsparseContext();
+  return *handle != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
+}
+inline prtsparseStatus_t prtsparseDestroy(prtsparseHandle_t handle) {
+  if (handle == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  delete handle;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseSetStream(prtsparseHandle_t handle, prtStream_t stream) {
+  if (handle == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  handle->stream = stream;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseGetStream(prtsparseHandle_t handle, prtStream_t* stream) {
+  if (handle == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (stream != nullptr) *stream = handle->stream;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseSetPointerMode(prtsparseHandle_t handle, prtsparsePointerMode_t mode) {
+  if (handle == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (mode != PRTSPARSE_POINTER_MODE_HOST && mode != PRTSPARSE_POINTER_MODE_DEVICE) {
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  }
+  handle->mode = mode;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseGetPointerMode(prtsparseHandle_t handle, prtsparsePointerMode_t* mode) {
+  if (handle == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (mode != nullptr) *mode = handle->mode;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+
+inline prtsparseStatus_t prtsparseCreateCsr(prtsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+                                            void* csrRowOffsets, void* csrColInd, void* csrValues,
+                                            prtsparseIndexType_t csrRowOffsetsType, prtsparseIndexType_t csrColIndType,
+                                            prtsparseIndexBase_t idxBase, prtDataType_t valueType) {
+  using namespace prt::sparse_detail;
+  if (spMatDescr == nullptr || rows < 0 || cols < 0 || nnz < 0) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (!index_type(csrRowOffsetsType) || !index_type(csrColIndType) || !real_type(valueType)) {
+    return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  }
+  if (idxBase != PRTSPARSE_INDEX_BASE_ZERO && idxBase != PRTSPARSE_INDEX_BASE_ONE)
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  *spMatDescr = new (std::nothrow)
+      prtsparseSpMatDescr{PRTSPARSE_FORMAT_CSR, rows,          cols,    nnz,      csrRowOffsets, csrColInd, csrValues,
+                          csrRowOffsetsType,    csrColIndType, idxBase, valueType};
+  return *spMatDescr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
+}
+inline prtsparseStatus_t prtsparseCreateCoo(prtsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+                                            void* cooRowInd, void* cooColInd, void* cooValues,
+                                            prtsparseIndexType_t cooIdxType, prtsparseIndexBase_t idxBase,
+                                            prtDataType_t valueType) {
+  using namespace prt::sparse_detail;
+  if (spMatDescr == nullptr || rows < 0 || cols < 0 || nnz < 0) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (!index_type(cooIdxType) || !real_type(valueType)) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  if (idxBase != PRTSPARSE_INDEX_BASE_ZERO && idxBase != PRTSPARSE_INDEX_BASE_ONE)
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  *spMatDescr = new (std::nothrow)
+      prtsparseSpMatDescr{PRTSPARSE_FORMAT_COO, rows,       cols,    nnz,      cooRowInd, cooColInd, cooValues,
+                          cooIdxType,           cooIdxType, idxBase, valueType};
+  return *spMatDescr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
+}
+inline prtsparseStatus_t prtsparseDestroySpMat(prtsparseConstSpMatDescr_t spMatDescr) {
+  delete spMatDescr;  // cuSPARSE accepts a null descriptor here too
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseSpMatGetSize(prtsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+                                               int64_t* nnz) {
+  if (spMatDescr == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (rows != nullptr) *rows = spMatDescr->rows;
+  if (cols != nullptr) *cols = spMatDescr->cols;
+  if (nnz != nullptr) *nnz = spMatDescr->nnz;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseCsrSetPointers(prtsparseSpMatDescr_t spMatDescr, void* csrRowOffsets, void* csrColInd,
+                                                 void* csrValues) {
+  if (spMatDescr == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (spMatDescr->format != PRTSPARSE_FORMAT_CSR) return PRTSPARSE_STATUS_INVALID_VALUE;
+  spMatDescr->rowPtr = csrRowOffsets;
+  spMatDescr->colInd = csrColInd;
+  spMatDescr->values = csrValues;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseCreateDnVec(prtsparseDnVecDescr_t* dnVecDescr, int64_t size, void* values,
+                                              prtDataType_t valueType) {
+  if (dnVecDescr == nullptr || size < 0) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (!prt::sparse_detail::real_type(valueType)) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  *dnVecDescr = new (std::nothrow) prtsparseDnVecDescr{size, values, valueType};
+  return *dnVecDescr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
+}
+inline prtsparseStatus_t prtsparseDestroyDnVec(prtsparseConstDnVecDescr_t dnVecDescr) {
+  delete dnVecDescr;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseDnVecGetValues(prtsparseDnVecDescr_t dnVecDescr, void** values) {
+  if (dnVecDescr == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (values != nullptr) *values = dnVecDescr->values;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseCreateDnMat(prtsparseDnMatDescr_t* dnMatDescr, int64_t rows, int64_t cols, int64_t ld,
+                                              void* values, prtDataType_t valueType, prtsparseOrder_t order) {
+  if (dnMatDescr == nullptr || rows < 0 || cols < 0) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (order != PRTSPARSE_ORDER_COL && order != PRTSPARSE_ORDER_ROW) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (!prt::sparse_detail::real_type(valueType)) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  prtsparseDnMatDescr m{rows, cols, ld, values, valueType, order};
+  if (!prt::sparse_detail::dense_ok(m)) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *dnMatDescr = new (std::nothrow) prtsparseDnMatDescr(m);
+  return *dnMatDescr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
+}
+inline prtsparseStatus_t prtsparseDestroyDnMat(prtsparseConstDnMatDescr_t dnMatDescr) {
+  delete dnMatDescr;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseDnMatGetValues(prtsparseDnMatDescr_t dnMatDescr, void** values) {
+  if (dnMatDescr == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (values != nullptr) *values = dnMatDescr->values;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+
+namespace prt {
+namespace sparse_detail {
+inline prtsparseStatus_t check_spmv(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                    prtsparseConstSpMatDescr_t a, prtsparseConstDnVecDescr_t x, const void* beta,
+                                    prtsparseDnVecDescr_t y, prtDataType_t computeType) {
+  if (handle == nullptr || a == nullptr || x == nullptr || y == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (!valid_op(opA) || alpha == nullptr || beta == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  const bool trans = opA != PRTSPARSE_OPERATION_NON_TRANSPOSE;
+  if (x->size != (trans ? a->rows : a->cols) || y->size != (trans ? a->cols : a->rows)) {
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  }
+  if (x->valueType != a->valueType || y->valueType != a->valueType || computeType != a->valueType) {
+    return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  }
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t check_spmm(prtsparseHandle_t handle, prtsparseOperation_t opA, prtsparseOperation_t opB,
+                                    const void* alpha, prtsparseConstSpMatDescr_t a, prtsparseConstDnMatDescr_t b,
+                                    const void* beta, prtsparseDnMatDescr_t c, prtDataType_t computeType) {
+  if (handle == nullptr || a == nullptr || b == nullptr || c == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (!valid_op(opA) || !valid_op(opB) || alpha == nullptr || beta == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  const bool ta = opA != PRTSPARSE_OPERATION_NON_TRANSPOSE, tb = opB != PRTSPARSE_OPERATION_NON_TRANSPOSE;
+  const int64_t m = ta ? a->cols : a->rows, k = ta ? a->rows : a->cols;
+  const int64_t bk = tb ? b->cols : b->rows, bn = tb ? b->rows : b->cols;
+  if (bk != k || c->rows != m || c->cols != bn) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (b->valueType != a->valueType || c->valueType != a->valueType || computeType != a->valueType) {
+    return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  }
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+}  // namespace sparse_detail
+}  // namespace prt
+
+inline prtsparseStatus_t prtsparseSpMV_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                  const void* beta, prtsparseDnVecDescr_t vecY,
+                                                  prtDataType_t computeType, prtsparseSpMVAlg_t, size_t* bufferSize) {
+  const auto s = prt::sparse_detail::check_spmv(handle, opA, alpha, matA, vecX, beta, vecY, computeType);
+  if (s != PRTSPARSE_STATUS_SUCCESS) return s;
+  if (bufferSize == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *bufferSize = 0;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseSpMV(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                       prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                       const void* beta, prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                       prtsparseSpMVAlg_t, void*) {
+  using namespace prt::sparse_detail;
+  auto s = check_spmv(handle, opA, alpha, matA, vecX, beta, vecY, computeType);
+  if (s != PRTSPARSE_STATUS_SUCCESS || (s = enter(handle)) != PRTSPARSE_STATUS_SUCCESS) return s;
+  const bool trans = opA != PRTSPARSE_OPERATION_NON_TRANSPOSE;
+  return typed(*matA, [&](auto t, auto r, auto c) {
+    using T = decltype(t);
+    spmv<T, decltype(r), decltype(c)>(*matA, trans, *static_cast<const T*>(alpha), static_cast<const T*>(vecX->values),
+                                      *static_cast<const T*>(beta), static_cast<T*>(vecY->values));
+    return PRTSPARSE_STATUS_SUCCESS;
+  });
+}
+inline prtsparseStatus_t prtsparseSpMM_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                  prtsparseOperation_t opB, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                  const void* beta, prtsparseDnMatDescr_t matC,
+                                                  prtDataType_t computeType, prtsparseSpMMAlg_t, size_t* bufferSize) {
+  const auto s = prt::sparse_detail::check_spmm(handle, opA, opB, alpha, matA, matB, beta, matC, computeType);
+  if (s != PRTSPARSE_STATUS_SUCCESS) return s;
+  if (bufferSize == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *bufferSize = 0;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseSpMM(prtsparseHandle_t handle, prtsparseOperation_t opA, prtsparseOperation_t opB,
+                                       const void* alpha, prtsparseConstSpMatDescr_t matA,
+                                       prtsparseConstDnMatDescr_t matB, const void* beta, prtsparseDnMatDescr_t matC,
+                                       prtDataType_t computeType, prtsparseSpMMAlg_t, void*) {
+  using namespace prt::sparse_detail;
+  auto s = check_spmm(handle, opA, opB, alpha, matA, matB, beta, matC, computeType);
+  if (s != PRTSPARSE_STATUS_SUCCESS || (s = enter(handle)) != PRTSPARSE_STATUS_SUCCESS) return s;
+  const bool ta = opA != PRTSPARSE_OPERATION_NON_TRANSPOSE, tb = opB != PRTSPARSE_OPERATION_NON_TRANSPOSE;
+  return typed(*matA, [&](auto t, auto r, auto c) {
+    using T = decltype(t);
+    spmm<T, decltype(r), decltype(c)>(*matA, ta, *matB, tb, *static_cast<const T*>(alpha), *static_cast<const T*>(beta),
+                                      *matC);
+    return PRTSPARSE_STATUS_SUCCESS;
+  });
+}
+inline prtsparseStatus_t prtsparseSparseToDense_bufferSize(prtsparseHandle_t handle, prtsparseConstSpMatDescr_t matA,
+                                                           prtsparseDnMatDescr_t matB, prtsparseSparseToDenseAlg_t,
+                                                           size_t* bufferSize) {
+  if (handle == nullptr || matA == nullptr || matB == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (bufferSize == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *bufferSize = 0;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseSparseToDense(prtsparseHandle_t handle, prtsparseConstSpMatDescr_t matA,
+                                                prtsparseDnMatDescr_t matB, prtsparseSparseToDenseAlg_t, void*) {
+  using namespace prt::sparse_detail;
+  if (handle == nullptr || matA == nullptr || matB == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (matB->rows != matA->rows || matB->cols != matA->cols) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (matB->valueType != matA->valueType) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  if (const auto s = enter(handle)) return s;
+  return typed(*matA, [&](auto t, auto r, auto c) {
+    using T = decltype(t);
+    for (int64_t i = 0; i < matB->rows; ++i) {
+      for (int64_t j = 0; j < matB->cols; ++j) at<T>(*matB, i, j) = T(0);
+    }
+    each_entry<T, decltype(r), decltype(c)>(*matA, [&](int64_t i, int64_t j, T v) { at<T>(*matB, i, j) += v; });
+    return PRTSPARSE_STATUS_SUCCESS;
+  });
+}

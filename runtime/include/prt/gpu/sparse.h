@@ -1,0 +1,230 @@
+// prt/gpu/sparse.h: the GPU backend of prt/sparse.h, written once: cuSPARSE's generic API on CUDA (link with
+// -lcusparse), hipSPARSE's on HIP (hipSPARSE 5.3 or later, Debian's libhipsparse-dev; link with -lhipsparse), which
+// numbers its orders and algorithms its own way.
+#pragma once
+
+#if PRT_BACKEND_CUDA && !__has_include(<cusparse.h>)
+#error \
+    "prt/sparse.h on the CUDA backend needs cuSPARSE's headers: install the CUDA toolkit's cuSPARSE (or pip install nvidia-cusparse) and put its include folder on the path"
+#elif !PRT_BACKEND_CUDA && !__has_include(<hipsparse/hipsparse.h>) && !__has_include(<hipsparse.h>)
+#error \
+    "prt/sparse.h on the HIP backend needs hipSPARSE: install libhipsparse-dev (Debian) or ROCm's hipsparse-dev and put its include folder on the path"
+#else
+#if PRT_BACKEND_CUDA
+#include <cusparse.h>
+
+// PRT_SPARSE(Name): the vendor's spelling of a cuSPARSE name.
+#define PRT_SPARSE(name) cusparse##name
+#define PRT_SPARSE_SUCCESS CUSPARSE_STATUS_SUCCESS
+
+namespace prt {
+namespace sparse_detail {
+inline cusparseHandle_t native(prtsparseHandle_t h) { return reinterpret_cast<cusparseHandle_t>(h); }
+inline prtsparseStatus_t status(cusparseStatus_t s) { return static_cast<prtsparseStatus_t>(s); }
+inline cusparseSpMatDescr_t sp(prtsparseConstSpMatDescr_t d) {
+  return reinterpret_cast<cusparseSpMatDescr_t>(const_cast<prtsparseSpMatDescr*>(d));
+}
+inline cusparseDnVecDescr_t vec(prtsparseConstDnVecDescr_t d) {
+  return reinterpret_cast<cusparseDnVecDescr_t>(const_cast<prtsparseDnVecDescr*>(d));
+}
+inline cusparseDnMatDescr_t mat(prtsparseConstDnMatDescr_t d) {
+  return reinterpret_cast<cusparseDnMatDescr_t>(const_cast<prtsparseDnMatDescr*>(d));
+}
+inline cusparseOperation_t op(prtsparseOperation_t o) { return static_cast<cusparseOperation_t>(o); }
+inline cusparseIndexType_t idx(prtsparseIndexType_t t) { return static_cast<cusparseIndexType_t>(t); }
+inline cusparseIndexBase_t base(prtsparseIndexBase_t b) { return static_cast<cusparseIndexBase_t>(b); }
+inline cudaDataType type(prtDataType_t t) { return static_cast<cudaDataType>(t); }
+inline cusparseOrder_t ord(prtsparseOrder_t o) { return static_cast<cusparseOrder_t>(o); }
+inline cusparseSpMVAlg_t mv(prtsparseSpMVAlg_t a) { return static_cast<cusparseSpMVAlg_t>(a); }
+inline cusparseSpMMAlg_t mm(prtsparseSpMMAlg_t a) { return static_cast<cusparseSpMMAlg_t>(a); }
+inline cusparseSparseToDenseAlg_t s2d(prtsparseSparseToDenseAlg_t a) {
+  return static_cast<cusparseSparseToDenseAlg_t>(a);
+}
+}  // namespace sparse_detail
+}  // namespace prt
+#else
+#if __has_include(<hipsparse/hipsparse.h>)
+#include <hipsparse/hipsparse.h>
+#else
+#include <hipsparse.h>
+#endif
+
+#define PRT_SPARSE(name) hipsparse##name
+#define PRT_SPARSE_SUCCESS HIPSPARSE_STATUS_SUCCESS
+
+namespace prt {
+namespace sparse_detail {
+inline hipsparseHandle_t native(prtsparseHandle_t h) { return reinterpret_cast<hipsparseHandle_t>(h); }
+inline prtsparseStatus_t status(hipsparseStatus_t s) { return static_cast<prtsparseStatus_t>(s); }  // same values
+inline hipsparseSpMatDescr_t sp(prtsparseConstSpMatDescr_t d) { return const_cast<prtsparseSpMatDescr*>(d); }
+inline hipsparseDnVecDescr_t vec(prtsparseConstDnVecDescr_t d) { return const_cast<prtsparseDnVecDescr*>(d); }
+inline hipsparseDnMatDescr_t mat(prtsparseConstDnMatDescr_t d) { return const_cast<prtsparseDnMatDescr*>(d); }
+inline hipsparseOperation_t op(prtsparseOperation_t o) { return static_cast<hipsparseOperation_t>(o); }
+inline hipsparseIndexType_t idx(prtsparseIndexType_t t) { return static_cast<hipsparseIndexType_t>(t); }
+inline hipsparseIndexBase_t base(prtsparseIndexBase_t b) { return static_cast<hipsparseIndexBase_t>(b); }
+inline hipDataType type(prtDataType_t t) { return static_cast<hipDataType>(t); }  // hipDataType keeps CUDA's values
+// hipSPARSE: row-major is 0, column-major 1 (its name for 1 changed across releases).
+inline hipsparseOrder_t ord(prtsparseOrder_t o) {
+  return static_cast<hipsparseOrder_t>(o == PRTSPARSE_ORDER_ROW ? 0 : 1);
+}
+inline hipsparseSpMVAlg_t mv(prtsparseSpMVAlg_t a) {
+  switch (a) {
+    case PRTSPARSE_SPMV_COO_ALG1: return HIPSPARSE_SPMV_COO_ALG1;
+    case PRTSPARSE_SPMV_COO_ALG2: return HIPSPARSE_SPMV_COO_ALG2;
+    case PRTSPARSE_SPMV_CSR_ALG1: return HIPSPARSE_SPMV_CSR_ALG1;
+    case PRTSPARSE_SPMV_CSR_ALG2: return HIPSPARSE_SPMV_CSR_ALG2;
+    default: return HIPSPARSE_SPMV_ALG_DEFAULT;
+  }
+}
+inline hipsparseSpMMAlg_t mm(prtsparseSpMMAlg_t a) {
+  switch (a) {
+    case PRTSPARSE_SPMM_COO_ALG1: return HIPSPARSE_SPMM_COO_ALG1;
+    case PRTSPARSE_SPMM_COO_ALG2: return HIPSPARSE_SPMM_COO_ALG2;
+    case PRTSPARSE_SPMM_COO_ALG3: return HIPSPARSE_SPMM_COO_ALG3;
+    case PRTSPARSE_SPMM_COO_ALG4: return HIPSPARSE_SPMM_COO_ALG4;
+    case PRTSPARSE_SPMM_CSR_ALG1: return HIPSPARSE_SPMM_CSR_ALG1;
+    case PRTSPARSE_SPMM_CSR_ALG2: return HIPSPARSE_SPMM_CSR_ALG2;
+    case PRTSPARSE_SPMM_CSR_ALG3: return HIPSPARSE_SPMM_CSR_ALG3;
+    default: return HIPSPARSE_SPMM_ALG_DEFAULT;
+  }
+}
+inline hipsparseSparseToDenseAlg_t s2d(prtsparseSparseToDenseAlg_t) { return HIPSPARSE_SPARSETODENSE_ALG_DEFAULT; }
+}  // namespace sparse_detail
+}  // namespace prt
+#endif
+
+inline prtsparseStatus_t prtsparseCreate(prtsparseHandle_t* handle) {
+  return prt::sparse_detail::status(PRT_SPARSE(Create)(reinterpret_cast<PRT_SPARSE(Handle_t)*>(handle)));
+}
+inline prtsparseStatus_t prtsparseDestroy(prtsparseHandle_t handle) {
+  return prt::sparse_detail::status(PRT_SPARSE(Destroy)(prt::sparse_detail::native(handle)));
+}
+inline prtsparseStatus_t prtsparseSetStream(prtsparseHandle_t handle, prtStream_t stream) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SetStream)(prt::sparse_detail::native(handle), (PRT_GPU(Stream_t))stream));
+}
+inline prtsparseStatus_t prtsparseGetStream(prtsparseHandle_t handle, prtStream_t* stream) {
+  PRT_GPU(Stream_t) s = nullptr;
+  const auto r = PRT_SPARSE(GetStream)(prt::sparse_detail::native(handle), &s);
+  if (r == PRT_SPARSE_SUCCESS && stream != nullptr) *stream = (prtStream_t)s;
+  return prt::sparse_detail::status(r);
+}
+inline prtsparseStatus_t prtsparseSetPointerMode(prtsparseHandle_t handle, prtsparsePointerMode_t mode) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SetPointerMode)(prt::sparse_detail::native(handle), static_cast<PRT_SPARSE(PointerMode_t)>(mode)));
+}
+inline prtsparseStatus_t prtsparseGetPointerMode(prtsparseHandle_t handle, prtsparsePointerMode_t* mode) {
+  PRT_SPARSE(PointerMode_t) m{};
+  const auto r = PRT_SPARSE(GetPointerMode)(prt::sparse_detail::native(handle), &m);
+  if (r == PRT_SPARSE_SUCCESS && mode != nullptr) *mode = static_cast<prtsparsePointerMode_t>(m);
+  return prt::sparse_detail::status(r);
+}
+
+inline prtsparseStatus_t prtsparseCreateCsr(prtsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+                                            void* csrRowOffsets, void* csrColInd, void* csrValues,
+                                            prtsparseIndexType_t csrRowOffsetsType, prtsparseIndexType_t csrColIndType,
+                                            prtsparseIndexBase_t idxBase, prtDataType_t valueType) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(CreateCsr)(reinterpret_cast<PRT_SPARSE(SpMatDescr_t)*>(spMatDescr), rows, cols, nnz,
+                                      csrRowOffsets, csrColInd, csrValues, idx(csrRowOffsetsType), idx(csrColIndType),
+                                      base(idxBase), type(valueType)));
+}
+inline prtsparseStatus_t prtsparseCreateCoo(prtsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+                                            void* cooRowInd, void* cooColInd, void* cooValues,
+                                            prtsparseIndexType_t cooIdxType, prtsparseIndexBase_t idxBase,
+                                            prtDataType_t valueType) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(CreateCoo)(reinterpret_cast<PRT_SPARSE(SpMatDescr_t)*>(spMatDescr), rows, cols, nnz,
+                                      cooRowInd, cooColInd, cooValues, idx(cooIdxType), base(idxBase),
+                                      type(valueType)));
+}
+inline prtsparseStatus_t prtsparseDestroySpMat(prtsparseConstSpMatDescr_t spMatDescr) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(DestroySpMat)(sp(spMatDescr)));
+}
+inline prtsparseStatus_t prtsparseSpMatGetSize(prtsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+                                               int64_t* nnz) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpMatGetSize)(sp(spMatDescr), rows, cols, nnz));
+}
+inline prtsparseStatus_t prtsparseCsrSetPointers(prtsparseSpMatDescr_t spMatDescr, void* csrRowOffsets, void* csrColInd,
+                                                 void* csrValues) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(CsrSetPointers)(sp(spMatDescr), csrRowOffsets, csrColInd, csrValues));
+}
+inline prtsparseStatus_t prtsparseCreateDnVec(prtsparseDnVecDescr_t* dnVecDescr, int64_t size, void* values,
+                                              prtDataType_t valueType) {
+  using namespace prt::sparse_detail;
+  return status(
+      PRT_SPARSE(CreateDnVec)(reinterpret_cast<PRT_SPARSE(DnVecDescr_t)*>(dnVecDescr), size, values, type(valueType)));
+}
+inline prtsparseStatus_t prtsparseDestroyDnVec(prtsparseConstDnVecDescr_t dnVecDescr) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(DestroyDnVec)(vec(dnVecDescr)));
+}
+inline prtsparseStatus_t prtsparseDnVecGetValues(prtsparseDnVecDescr_t dnVecDescr, void** values) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(DnVecGetValues)(vec(dnVecDescr), values));
+}
+inline prtsparseStatus_t prtsparseCreateDnMat(prtsparseDnMatDescr_t* dnMatDescr, int64_t rows, int64_t cols, int64_t ld,
+                                              void* values, prtDataType_t valueType, prtsparseOrder_t order) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(CreateDnMat)(reinterpret_cast<PRT_SPARSE(DnMatDescr_t)*>(dnMatDescr), rows, cols, ld, values,
+                                        type(valueType), ord(order)));
+}
+inline prtsparseStatus_t prtsparseDestroyDnMat(prtsparseConstDnMatDescr_t dnMatDescr) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(DestroyDnMat)(mat(dnMatDescr)));
+}
+inline prtsparseStatus_t prtsparseDnMatGetValues(prtsparseDnMatDescr_t dnMatDescr, void** values) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(DnMatGetValues)(mat(dnMatDescr), values));
+}
+inline prtsparseStatus_t prtsparseSpMV_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                  const void* beta, prtsparseDnVecDescr_t vecY,
+                                                  prtDataType_t computeType, prtsparseSpMVAlg_t alg,
+                                                  size_t* bufferSize) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpMV_bufferSize)(native(handle), op(opA), alpha, sp(matA), vec(vecX), beta, vec(vecY),
+                                            type(computeType), mv(alg), bufferSize));
+}
+inline prtsparseStatus_t prtsparseSpMV(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                       prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                       const void* beta, prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                       prtsparseSpMVAlg_t alg, void* externalBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpMV)(native(handle), op(opA), alpha, sp(matA), vec(vecX), beta, vec(vecY),
+                                 type(computeType), mv(alg), externalBuffer));
+}
+inline prtsparseStatus_t prtsparseSpMM_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                  prtsparseOperation_t opB, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                  const void* beta, prtsparseDnMatDescr_t matC,
+                                                  prtDataType_t computeType, prtsparseSpMMAlg_t alg,
+                                                  size_t* bufferSize) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpMM_bufferSize)(native(handle), op(opA), op(opB), alpha, sp(matA), mat(matB), beta,
+                                            mat(matC), type(computeType), mm(alg), bufferSize));
+}
+inline prtsparseStatus_t prtsparseSpMM(prtsparseHandle_t handle, prtsparseOperation_t opA, prtsparseOperation_t opB,
+                                       const void* alpha, prtsparseConstSpMatDescr_t matA,
+                                       prtsparseConstDnMatDescr_t matB, const void* beta, prtsparseDnMatDescr_t matC,
+                                       prtDataType_t computeType, prtsparseSpMMAlg_t alg, void* externalBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpMM)(native(handle), op(opA), op(opB), alpha, sp(matA), mat(matB), beta, mat(matC),
+                                 type(computeType), mm(alg), externalBuffer));
+}
+inline prtsparseStatus_t prtsparseSparseToDense_bufferSize(prtsparseHandle_t handle, prtsparseConstSpMatDescr_t matA,
+                                                           prtsparseDnMatDescr_t matB, prtsparseSparseToDenseAlg_t alg,
+                                                           size_t* bufferSize) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SparseToDense_bufferSize)(native(handle), sp(matA), mat(matB), s2d(alg), bufferSize));
+}
+inline prtsparseStatus_t prtsparseSparseToDense(prtsparseHandle_t handle, prtsparseConstSpMatDescr_t matA,
+                                                prtsparseDnMatDescr_t matB, prtsparseSparseToDenseAlg_t alg,
+                                                void* externalBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SparseToDense)(native(handle), sp(matA), mat(matB), s2d(alg), externalBuffer));
+}
+#endif

@@ -1,0 +1,238 @@
+// prt/sparse.h: sparse linear algebra (prtsparse*), cuSPARSE's generic API with a neutral prefix.
+//
+// CSR and COO matrices and dense vectors and matrices behind descriptors that point at the caller's arrays;
+// SpMV (y = alpha op(A) x + beta y), SpMM (C = alpha op(A) op(B) + beta C) and SparseToDense, each with its
+// bufferSize call. cuSPARSE on CUDA, hipSPARSE on HIP; on the CPU the runtime's own loops over the descriptors'
+// arrays (fp32 and fp64 values, 32- or 64-bit indices, zero- or one-based; no library kept on Debian takes
+// cuSPARSE's mixed index widths or COO without a copy). On the CPU a call waits for the handle's stream, then runs
+// on the calling thread. Include this header where prtsparse* is used: on a backend whose library is missing it
+// stops with one #error naming the package.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "prt/config.h"
+#include "prt/detail/data_type.h"  // prtDataType_t
+#include "prt/stream.h"            // prtStream_t, prtStreamSynchronize
+
+// Result of every prtsparse call; values equal cuSPARSE's.
+typedef enum prtsparseStatus {
+  PRTSPARSE_STATUS_SUCCESS = 0,                    // no error
+  PRTSPARSE_STATUS_NOT_INITIALIZED = 1,            // the handle or a descriptor is null
+  PRTSPARSE_STATUS_ALLOC_FAILED = 2,               // out of memory
+  PRTSPARSE_STATUS_INVALID_VALUE = 3,              // an argument is invalid (negative size, mismatched shapes)
+  PRTSPARSE_STATUS_ARCH_MISMATCH = 4,              // the device lacks a needed feature
+  PRTSPARSE_STATUS_MAPPING_ERROR = 5,              // memory could not be accessed
+  PRTSPARSE_STATUS_EXECUTION_FAILED = 6,           // the computation failed
+  PRTSPARSE_STATUS_INTERNAL_ERROR = 7,             // internal error
+  PRTSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED = 8,  // this matrix type is not supported
+  PRTSPARSE_STATUS_ZERO_PIVOT = 9,                 // a zero pivot was met
+  PRTSPARSE_STATUS_NOT_SUPPORTED = 10,             // this combination of types, formats or options is not supported
+  PRTSPARSE_STATUS_INSUFFICIENT_RESOURCES = 11     // not enough resources for the computation
+} prtsparseStatus_t;
+
+// Where scalar arguments live; values equal cuSPARSE's.
+typedef enum prtsparsePointerMode {
+  PRTSPARSE_POINTER_MODE_HOST = 0,   // alpha and beta are host pointers (the default)
+  PRTSPARSE_POINTER_MODE_DEVICE = 1  // alpha and beta are device pointers
+} prtsparsePointerMode_t;
+
+// How a matrix argument enters the product; values equal cuSPARSE's.
+typedef enum prtsparseOperation {
+  PRTSPARSE_OPERATION_NON_TRANSPOSE = 0,       // as stored
+  PRTSPARSE_OPERATION_TRANSPOSE = 1,           // transposed
+  PRTSPARSE_OPERATION_CONJUGATE_TRANSPOSE = 2  // conjugate-transposed (transposed, for real values)
+} prtsparseOperation_t;
+
+// Whether stored indices count from 0 or 1; values equal cuSPARSE's.
+typedef enum prtsparseIndexBase {
+  PRTSPARSE_INDEX_BASE_ZERO = 0,  // C indices
+  PRTSPARSE_INDEX_BASE_ONE = 1    // Fortran indices
+} prtsparseIndexBase_t;
+
+// Width of stored indices; values equal cuSPARSE's.
+typedef enum prtsparseIndexType {
+  PRTSPARSE_INDEX_16U = 1,  // 16-bit unsigned (not supported by the CPU backend)
+  PRTSPARSE_INDEX_32I = 2,  // 32-bit signed
+  PRTSPARSE_INDEX_64I = 3   // 64-bit signed
+} prtsparseIndexType_t;
+
+// Storage order of a dense matrix; values equal cuSPARSE's.
+typedef enum prtsparseOrder {
+  PRTSPARSE_ORDER_COL = 1,  // column-major
+  PRTSPARSE_ORDER_ROW = 2   // row-major
+} prtsparseOrder_t;
+
+// Storage format of a sparse matrix; values equal cuSPARSE's (the runtime makes CSR and COO).
+typedef enum prtsparseFormat {
+  PRTSPARSE_FORMAT_CSR = 1,  // compressed sparse rows
+  PRTSPARSE_FORMAT_CSC = 2,  // compressed sparse columns
+  PRTSPARSE_FORMAT_COO = 3   // coordinates, as structure of arrays
+} prtsparseFormat_t;
+
+// SpMV algorithm hint; values equal cuSPARSE's (every one computes the same product).
+typedef enum prtsparseSpMVAlg {
+  PRTSPARSE_SPMV_ALG_DEFAULT = 0,  // the library's choice
+  PRTSPARSE_SPMV_COO_ALG1 = 1,     // COO, deterministic order not guaranteed
+  PRTSPARSE_SPMV_CSR_ALG1 = 2,     // CSR, the library's choice
+  PRTSPARSE_SPMV_CSR_ALG2 = 3,     // CSR, deterministic
+  PRTSPARSE_SPMV_COO_ALG2 = 4      // COO, deterministic
+} prtsparseSpMVAlg_t;
+
+// SpMM algorithm hint; values equal cuSPARSE's (every one computes the same product).
+typedef enum prtsparseSpMMAlg {
+  PRTSPARSE_SPMM_ALG_DEFAULT = 0,  // the library's choice
+  PRTSPARSE_SPMM_COO_ALG1 = 1,     // COO variants
+  PRTSPARSE_SPMM_COO_ALG2 = 2,
+  PRTSPARSE_SPMM_COO_ALG3 = 3,
+  PRTSPARSE_SPMM_CSR_ALG1 = 4,     // CSR variants
+  PRTSPARSE_SPMM_COO_ALG4 = 5,
+  PRTSPARSE_SPMM_CSR_ALG2 = 6,
+  PRTSPARSE_SPMM_CSR_ALG3 = 12
+} prtsparseSpMMAlg_t;
+
+// SparseToDense algorithm; values equal cuSPARSE's.
+typedef enum prtsparseSparseToDenseAlg {
+  PRTSPARSE_SPARSETODENSE_ALG_DEFAULT = 0  // the only one
+} prtsparseSparseToDenseAlg_t;
+
+struct prtsparseContext;                                  // opaque library context
+typedef struct prtsparseContext* prtsparseHandle_t;      // handle to a library context, bound to one stream
+struct prtsparseSpMatDescr;                               // a sparse matrix: sizes, format and the caller's arrays
+typedef struct prtsparseSpMatDescr* prtsparseSpMatDescr_t;               // a sparse matrix descriptor
+typedef struct prtsparseSpMatDescr const* prtsparseConstSpMatDescr_t;    // a read-only sparse matrix descriptor
+struct prtsparseDnVecDescr;                               // a dense vector: size, type and the caller's array
+typedef struct prtsparseDnVecDescr* prtsparseDnVecDescr_t;               // a dense vector descriptor
+typedef struct prtsparseDnVecDescr const* prtsparseConstDnVecDescr_t;    // a read-only dense vector descriptor
+struct prtsparseDnMatDescr;                               // a dense matrix: sizes, leading dimension, order, array
+typedef struct prtsparseDnMatDescr* prtsparseDnMatDescr_t;               // a dense matrix descriptor
+typedef struct prtsparseDnMatDescr const* prtsparseConstDnMatDescr_t;    // a read-only dense matrix descriptor
+
+// Creates a handle on the default stream.
+inline prtsparseStatus_t prtsparseCreate(prtsparseHandle_t* handle);
+// Destroys a handle.
+inline prtsparseStatus_t prtsparseDestroy(prtsparseHandle_t handle);
+// Binds a handle to a stream: its later calls are ordered on that stream.
+inline prtsparseStatus_t prtsparseSetStream(prtsparseHandle_t handle, prtStream_t stream);
+// Returns the stream a handle is bound to.
+inline prtsparseStatus_t prtsparseGetStream(prtsparseHandle_t handle, prtStream_t* stream);
+// Sets where alpha and beta live.
+inline prtsparseStatus_t prtsparseSetPointerMode(prtsparseHandle_t handle, prtsparsePointerMode_t mode);
+// Returns where alpha and beta live.
+inline prtsparseStatus_t prtsparseGetPointerMode(prtsparseHandle_t handle, prtsparsePointerMode_t* mode);
+// Names a status value (PRTSPARSE_STATUS_...).
+inline const char* prtsparseGetErrorName(prtsparseStatus_t status);
+// Describes a status value in words.
+inline const char* prtsparseGetErrorString(prtsparseStatus_t status);
+
+// Describes a CSR matrix over the caller's row offsets (rows + 1), column indices and values (nnz each).
+inline prtsparseStatus_t prtsparseCreateCsr(prtsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                            int64_t nnz, void* csrRowOffsets, void* csrColInd, void* csrValues,
+                                            prtsparseIndexType_t csrRowOffsetsType,
+                                            prtsparseIndexType_t csrColIndType, prtsparseIndexBase_t idxBase,
+                                            prtDataType_t valueType);
+// Describes a COO matrix over the caller's row indices, column indices and values (nnz each).
+inline prtsparseStatus_t prtsparseCreateCoo(prtsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                            int64_t nnz, void* cooRowInd, void* cooColInd, void* cooValues,
+                                            prtsparseIndexType_t cooIdxType, prtsparseIndexBase_t idxBase,
+                                            prtDataType_t valueType);
+// Destroys a sparse matrix descriptor (the arrays stay the caller's).
+inline prtsparseStatus_t prtsparseDestroySpMat(prtsparseConstSpMatDescr_t spMatDescr);
+// The sizes of a sparse matrix.
+inline prtsparseStatus_t prtsparseSpMatGetSize(prtsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+                                               int64_t* nnz);
+// Points a CSR descriptor at new arrays.
+inline prtsparseStatus_t prtsparseCsrSetPointers(prtsparseSpMatDescr_t spMatDescr, void* csrRowOffsets,
+                                                 void* csrColInd, void* csrValues);
+// Describes a dense vector over the caller's array.
+inline prtsparseStatus_t prtsparseCreateDnVec(prtsparseDnVecDescr_t* dnVecDescr, int64_t size, void* values,
+                                              prtDataType_t valueType);
+// Destroys a dense vector descriptor.
+inline prtsparseStatus_t prtsparseDestroyDnVec(prtsparseConstDnVecDescr_t dnVecDescr);
+// The array a dense vector descriptor points at.
+inline prtsparseStatus_t prtsparseDnVecGetValues(prtsparseDnVecDescr_t dnVecDescr, void** values);
+// Describes a dense rows x cols matrix with leading dimension ld over the caller's array.
+inline prtsparseStatus_t prtsparseCreateDnMat(prtsparseDnMatDescr_t* dnMatDescr, int64_t rows, int64_t cols,
+                                              int64_t ld, void* values, prtDataType_t valueType,
+                                              prtsparseOrder_t order);
+// Destroys a dense matrix descriptor.
+inline prtsparseStatus_t prtsparseDestroyDnMat(prtsparseConstDnMatDescr_t dnMatDescr);
+// The array a dense matrix descriptor points at.
+inline prtsparseStatus_t prtsparseDnMatGetValues(prtsparseDnMatDescr_t dnMatDescr, void** values);
+
+// Bytes of work area SpMV needs (0 on the CPU).
+inline prtsparseStatus_t prtsparseSpMV_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                  const void* alpha, prtsparseConstSpMatDescr_t matA,
+                                                  prtsparseConstDnVecDescr_t vecX, const void* beta,
+                                                  prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                                  prtsparseSpMVAlg_t alg, size_t* bufferSize);
+// y = alpha op(A) x + beta y; computeType equals the value type on the CPU (fp32 or fp64).
+inline prtsparseStatus_t prtsparseSpMV(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                       prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                       const void* beta, prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                       prtsparseSpMVAlg_t alg, void* externalBuffer);
+// Bytes of work area SpMM needs (0 on the CPU).
+inline prtsparseStatus_t prtsparseSpMM_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                  prtsparseOperation_t opB, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                  const void* beta, prtsparseDnMatDescr_t matC,
+                                                  prtDataType_t computeType, prtsparseSpMMAlg_t alg,
+                                                  size_t* bufferSize);
+// C = alpha op(A) op(B) + beta C, with B and C dense (either order).
+inline prtsparseStatus_t prtsparseSpMM(prtsparseHandle_t handle, prtsparseOperation_t opA, prtsparseOperation_t opB,
+                                       const void* alpha, prtsparseConstSpMatDescr_t matA,
+                                       prtsparseConstDnMatDescr_t matB, const void* beta, prtsparseDnMatDescr_t matC,
+                                       prtDataType_t computeType, prtsparseSpMMAlg_t alg, void* externalBuffer);
+// Bytes of work area SparseToDense needs (0 on the CPU).
+inline prtsparseStatus_t prtsparseSparseToDense_bufferSize(prtsparseHandle_t handle, prtsparseConstSpMatDescr_t matA,
+                                                           prtsparseDnMatDescr_t matB,
+                                                           prtsparseSparseToDenseAlg_t alg, size_t* bufferSize);
+// B = A as a dense matrix (zeros where A stores nothing).
+inline prtsparseStatus_t prtsparseSparseToDense(prtsparseHandle_t handle, prtsparseConstSpMatDescr_t matA,
+                                                prtsparseDnMatDescr_t matB, prtsparseSparseToDenseAlg_t alg,
+                                                void* externalBuffer);
+
+// Shared by every backend: the name of a status value.
+inline const char* prtsparseGetErrorName(prtsparseStatus_t status) {
+  switch (status) {
+    case PRTSPARSE_STATUS_SUCCESS: return "PRTSPARSE_STATUS_SUCCESS";
+    case PRTSPARSE_STATUS_NOT_INITIALIZED: return "PRTSPARSE_STATUS_NOT_INITIALIZED";
+    case PRTSPARSE_STATUS_ALLOC_FAILED: return "PRTSPARSE_STATUS_ALLOC_FAILED";
+    case PRTSPARSE_STATUS_INVALID_VALUE: return "PRTSPARSE_STATUS_INVALID_VALUE";
+    case PRTSPARSE_STATUS_ARCH_MISMATCH: return "PRTSPARSE_STATUS_ARCH_MISMATCH";
+    case PRTSPARSE_STATUS_MAPPING_ERROR: return "PRTSPARSE_STATUS_MAPPING_ERROR";
+    case PRTSPARSE_STATUS_EXECUTION_FAILED: return "PRTSPARSE_STATUS_EXECUTION_FAILED";
+    case PRTSPARSE_STATUS_INTERNAL_ERROR: return "PRTSPARSE_STATUS_INTERNAL_ERROR";
+    case PRTSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED: return "PRTSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED";
+    case PRTSPARSE_STATUS_ZERO_PIVOT: return "PRTSPARSE_STATUS_ZERO_PIVOT";
+    case PRTSPARSE_STATUS_NOT_SUPPORTED: return "PRTSPARSE_STATUS_NOT_SUPPORTED";
+    case PRTSPARSE_STATUS_INSUFFICIENT_RESOURCES: return "PRTSPARSE_STATUS_INSUFFICIENT_RESOURCES";
+  }
+  return "PRTSPARSE_STATUS_UNKNOWN";
+}
+
+// Shared by every backend: a status value in words.
+inline const char* prtsparseGetErrorString(prtsparseStatus_t status) {
+  switch (status) {
+    case PRTSPARSE_STATUS_SUCCESS: return "success";
+    case PRTSPARSE_STATUS_NOT_INITIALIZED: return "initialization error";
+    case PRTSPARSE_STATUS_ALLOC_FAILED: return "out of memory";
+    case PRTSPARSE_STATUS_INVALID_VALUE: return "invalid value";
+    case PRTSPARSE_STATUS_ARCH_MISMATCH: return "the device does not support this operation";
+    case PRTSPARSE_STATUS_MAPPING_ERROR: return "memory mapping error";
+    case PRTSPARSE_STATUS_EXECUTION_FAILED: return "execution failed";
+    case PRTSPARSE_STATUS_INTERNAL_ERROR: return "internal error";
+    case PRTSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED: return "matrix type not supported";
+    case PRTSPARSE_STATUS_ZERO_PIVOT: return "zero pivot";
+    case PRTSPARSE_STATUS_NOT_SUPPORTED: return "operation not supported";
+    case PRTSPARSE_STATUS_INSUFFICIENT_RESOURCES: return "insufficient resources";
+  }
+  return "unknown error";
+}
+
+#if PRT_BACKEND_CPU
+#include "prt/cpu/sparse.h"
+#else
+#include "prt/gpu/sparse.h"
+#endif
