@@ -59,3 +59,15 @@
 #if defined(PRT_WANT_RAND) && __has_include("prt/rand.h")
 #include "prt/rand.h"
 #endif
+// FFT, dense solver and sparse come in where their library's headers are (FFTW/cuFFT/hipFFT, LAPACK via
+// OpenBLAS/cuSOLVER/hipSOLVER, always/cuSPARSE/hipSPARSE); include prt/fft.h, prt/solver.h or prt/sparse.h itself
+// to be told which package is missing. -DPRT_NO_FFT, -DPRT_NO_SOLVER, -DPRT_NO_SPARSE leave one out.
+#if !defined(PRT_NO_FFT) && (PRT_BACKEND_CPU ? __has_include(<fftw3.h>) : PRT_BACKEND_CUDA ? __has_include(<cufft.h>) : __has_include(<hipfft/hipfft.h>))
+#include "prt/fft.h"
+#endif
+#if !defined(PRT_NO_SOLVER) && (PRT_BACKEND_CPU ? __has_include(<cblas.h>) : PRT_BACKEND_CUDA ? __has_include(<cusolverDn.h>) : __has_include(<hipsolver/hipsolver.h>))
+#include "prt/solver.h"
+#endif
+#if !defined(PRT_NO_SPARSE) && (PRT_BACKEND_CPU || (PRT_BACKEND_CUDA ? __has_include(<cusparse.h>) : __has_include(<hipsparse/hipsparse.h>)))
+#include "prt/sparse.h"
+#endif
