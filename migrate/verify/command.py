@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import os
 import shlex
@@ -78,6 +79,12 @@ def add_arguments(verify: argparse.ArgumentParser) -> None:
         help="kernel record-and-replay: replay on a mismatch (auto), every time, or never; "
         "with --record, never skips tracing the original's launches",
     )
+    verify.add_argument(
+        "--timeout",
+        type=float,
+        metavar="S",
+        help="seconds each build-and-run may take, instead of the spec's timeout",
+    )
     verify.add_argument("--format", "-f", choices=("text", "json"), default="text")
     verify.add_argument("--output", "-o", type=Path, help="write the report to this file instead of stdout")
     verify.add_argument("--jobs", "-j", type=int, default=1, help="cases run at the same time (default 1)")
@@ -126,6 +133,8 @@ def run_verify(args: argparse.Namespace) -> int:
 
     try:
         cases = [load_case(folder) for folder in find_cases(list(args.cases))]
+        if args.timeout is not None:
+            cases = [dataclasses.replace(case, timeout=max(1, int(args.timeout))) for case in cases]
     except SpecError as exc:
         sys.stderr.write(f"migrate: error: {exc}\n")
         return EXIT_BROKEN

@@ -85,7 +85,7 @@ def judge(output: Output, returncode: int | None, stdout: str, stderr: str = "")
         if line is not None:
             reasons.append(f"printed {line.strip()[:120]!r}")
     if output.passes and not any(re.search(output.passes, ln) for ln in printed.splitlines()):
-        reasons.append(f"printed no line matching {output.passes!r}")
+        reasons.append(f"printed no line matching /{output.passes}/")
     if reasons:
         return Value(text="fail", problem="its own check failed: " + "; ".join(reasons))
     return Value(text=PASSED)

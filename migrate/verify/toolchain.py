@@ -50,7 +50,12 @@ def _probe(command: list[str]) -> str | None:
 
 
 def _runtime_flags() -> tuple[Path, str, str]:
-    """The runtime's include folder and CPU-backend flags, from migrate.runtime_info when it is there."""
+    """The runtime's include folder and CPU-backend flags: $MIGRATE_RUNTIME_INCLUDE when set (another copy of the
+    runtime's include folder), else migrate.runtime_info's when it is there."""
+    other = os.environ.get("MIGRATE_RUNTIME_INCLUDE")
+    if other:
+        include = Path(other).resolve()
+        return include, f"-I{include} -std=c++17 -fno-strict-aliasing -pthread", "-pthread"
     try:
         from .. import runtime_info  # type: ignore[attr-defined]
 
