@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import keyword
 import re
 
@@ -12,6 +13,9 @@ from . import ir
 
 BUILTINS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
 QUALIFIERS = {"__global__", "__device__", "__host__", "__forceinline__", "__inline__", "inline", "static"}
+TYPE_WORDS = {"float", "double", "int", "unsigned", "unsigned int", "long", "long long", "unsigned long",
+              "unsigned long long", "int64_t", "uint64_t", "int32_t", "uint32_t", "short", "char", "size_t", "half",
+              "__half"}
 NUMBER = re.compile(r"^(0[xX][0-9a-fA-F]+|[0-9.]+(?:[eE][-+]?[0-9]+)?)([uUlLfF]*)$")
 
 
@@ -325,7 +329,69 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = ()) ->
 
 
 def read_module(data: bytes) -> ir.Module:
-    """Every `__global__` and `__device__` function and every numeric `#define`/`constexpr` of a CUDA source."""
+    """Every `__global__` and `__device__` function and every numeric `#define`/`constexpr` of a CUDA source; type
+    aliases (`typedef float real;`, `using real = float;`, `#define REAL float`) are resolved in their types."""
     module = ir.Module()
-    _collect(parse.parse("cuda", data).root_node, module)
+    root = parse.parse("cuda", data).root_node
+    _collect(root, module)
+    aliases = _aliases(root)
+    if aliases:
+        for name, fn in list(module.functions.items()):
+            module.functions[name] = _retype(fn, aliases)
     return module
+
+
+def _aliases(root: ts.Node) -> dict[str, str]:
+    """Type names defined as another type; a name defined twice in different ways (under #if branches) is left."""
+    found: dict[str, str | None] = {}
+
+    def note(name: str, value: str) -> None:
+        value = " ".join(value.split())
+        found[name] = value if found.get(name, value) == value else None
+
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        kind = node.type
+        if kind == "type_definition":
+            base = node.child_by_field_name("type")
+            for decl in node.children_by_field_name("declarator"):
+                if base is not None and decl.type == "type_identifier":
+                    note(_text(decl), _text(base))
+        elif kind == "alias_declaration":
+            name, value = node.child_by_field_name("name"), node.child_by_field_name("type")
+            if name is not None and value is not None:
+                note(_text(name), _text(value))
+        elif kind == "preproc_def":
+            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if name is not None and value is not None and _text(value).strip() in TYPE_WORDS:
+                note(_text(name), _text(value).strip())
+        elif kind not in ("function_definition",):
+            stack.extend(node.named_children)
+    return {k: v for k, v in found.items() if v is not None and k != v}
+
+
+def _resolve_type(ctype: str, aliases: dict[str, str]) -> str:
+    for _ in range(4):  # chains of aliases, a few deep
+        words = re.split(r"(\W+)", ctype)
+        resolved = "".join(aliases.get(w, w) for w in words)
+        if resolved == ctype:
+            break
+        ctype = resolved
+    return ctype
+
+
+def _retype(node, aliases: dict[str, str]):
+    """`node` (an IR function, statement or expression) with every type name it carries resolved."""
+    if isinstance(node, tuple):
+        items = tuple(_retype(n, aliases) for n in node)
+        return items if any(a is not b for a, b in zip(items, node)) else node
+    if not dataclasses.is_dataclass(node) or isinstance(node, type):
+        return node
+    changes = {}
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        new = _resolve_type(value, aliases) if f.name == "ctype" and isinstance(value, str) else _retype(value, aliases)
+        if new is not value and new != value:
+            changes[f.name] = new
+    return dataclasses.replace(node, **changes) if changes else node

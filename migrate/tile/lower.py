@@ -275,12 +275,16 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
         raise Rejected(f"the name {expr.id} (not a parameter, local or constant)")
     if isinstance(expr, ir.Builtin):
         kinds = {"threadIdx": "tid", "blockIdx": "bid", "blockDim": "bdim", "gridDim": "gdim"}
+        if expr.axis not in ("x", "y") or (expr.axis == "y" and ctx.dims < 2):
+            raise Rejected(f"{expr.kind}.{expr.axis} (a thread index on an axis this kernel class does not tile)")
         return Val("T", tag=(kinds[expr.kind], expr.axis))
     if isinstance(expr, ir.Cast):
         inner = evaluate(ctx, expr.operand)
         if inner.kind in ("T", "P", "S", "PTR"):
             return inner
         target = expr.ctype.replace("const", "").strip()
+        if isinstance(inner.expr, ir.Num) and target in ("float", "double", "float32", "float64"):
+            return Val("U", ir.Num(float(inner.expr.value), True), is_float=True)
         if target in ("float", "double", "float32", "float64") and not inner.is_float:
             return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text(TL_DTYPE[target]))), is_float=True)
         if target in ("float",) and inner.is_float:

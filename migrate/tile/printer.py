@@ -68,7 +68,8 @@ def code(expr: ir.Expr) -> str:
             return f"({args[0]},)" if len(args) == 1 else f"({', '.join(args)})"
         if expr.func.startswith("."):
             receiver, rest = args[0], args[1:]
-            return f"{_wrap(expr.args[0], _ATOM)}{expr.func}({', '.join(rest)})" if receiver else ""
+            wrapped = f"({receiver})" if isinstance(expr.args[0], ir.Num) else _wrap(expr.args[0], _ATOM)
+            return f"{wrapped}{expr.func}({', '.join(rest)})" if receiver else ""
         return f"{expr.func}({', '.join(args)})"
     if isinstance(expr, ir.Index):
         return f"{_wrap(expr.base, _ATOM)}[{', '.join(code(i) for i in expr.indices)}]"
