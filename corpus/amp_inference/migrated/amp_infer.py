@@ -7,8 +7,8 @@ import torch
 import torch.nn as nn
 import prt_torch
 
-# The accelerator this module runs on (CUDA, ROCm, XPU, MPS, ...), or the CPU when there is none.
-DEVICE = torch.accelerator.current_accelerator() if torch.accelerator.is_available() else torch.device("cpu")
+# The accelerator's device type ("cuda", "xpu", "mps", ...), or "cpu" when there is none.
+DEVICE = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"
 
 
 class Block(nn.Module):
@@ -32,7 +32,7 @@ def main():
 
     torch.manual_seed(11)
     prt_torch.manual_seed_all(11)
-    device = prt_torch.device(0)
+    device = f"{DEVICE}:0"
 
     model = Block().eval()
     ref_model = Block().double().eval()
@@ -40,23 +40,24 @@ def main():
     model = model.to(device)
 
     # Inputs come from the CPU generator, so every device sees the same numbers.
-    x = torch.randn(8, 64, 256, generator=torch.Generator().manual_seed(5)).to(prt_torch.device(0))
+    x = torch.randn(8, 64, 256, generator=torch.Generator().manual_seed(5)).to(f"{DEVICE}:0")
     mask_bias = torch.zeros(8, 64, 256, device=device)
-    ones = torch.ones(256, dtype=torch.float32, device=prt_torch.device(0))
+    ones = torch.ones(256, dtype=torch.float32, device=torch.device(DEVICE, 0))
 
     s1 = prt_torch.Stream()
     s2 = prt_torch.Stream()
     prt_torch.current_stream().synchronize()
     with torch.inference_mode():
         with prt_torch.stream(s1):
-            with torch.autocast(DEVICE.type, dtype=torch.float16):
+            with torch.autocast(DEVICE, dtype=torch.float16):
                 y_amp = model(x + mask_bias)
         with prt_torch.stream(s2):
-            torch.set_float32_matmul_precision("highest")
+            # migrate: manual[torch-backends-cuda] torch.backends.cuda.matmul.allow_tf32 configures CUDA alone; no portable form: TF32 in CUDA matmuls; it does nothing elsewhere, while torch.set_float32_matmul_precision would also lower the precision of CPU matmuls
+            torch.backends.cuda.matmul.allow_tf32 = False
             y_fp32 = model(x) * ones
         prt_torch.current_stream().wait_stream(s1)
         prt_torch.current_stream().wait_stream(s2)
-        prt_torch.synchronize()
+        torch.get_device_module().synchronize()
         y_ref = ref_model(x.double().cpu())
 
     print(f"amp_dtype = {y_amp.dtype}")

@@ -9,8 +9,8 @@ import torch.nn.functional as F
 from torch.backends import cudnn
 import prt_torch
 
-# The accelerator this module runs on (CUDA, ROCm, XPU, MPS, ...), or the CPU when there is none.
-DEVICE = th.accelerator.current_accelerator() if th.accelerator.is_available() else th.device("cpu")
+# The accelerator's device type ("cuda", "xpu", "mps", ...), or "cpu" when there is none.
+DEVICE = th.accelerator.current_accelerator().type if th.accelerator.is_available() else "cpu"
 
 
 def workload(x, w, m):
@@ -23,7 +23,7 @@ def timed(fn, iters=5):
     start = prt_torch.Event(enable_timing=True)
     end = prt_torch.Event(enable_timing=True)
     fn()  # warm-up (and cuDNN autotuning when benchmark is on)
-    prt_torch.synchronize()
+    th.get_device_module().synchronize()
     start.record()
     for _ in range(iters):
         out = fn()
@@ -37,7 +37,7 @@ def main():
     parser.add_argument("--out", default=os.environ.get("CORPUS_OUT"))
     args = parser.parse_args()
 
-    dev = DEVICE
+    dev = th.device(DEVICE)
     print(f"device: {prt_torch.get_device_name(0)}")
     major, minor = prt_torch.get_device_capability()
     print(f"capability = {major}.{minor}")
@@ -63,7 +63,8 @@ def main():
         # migrate: manual[torch-backends-cudnn] torch.backends.cudnn.benchmark configures cuDNN alone; left as it is: cuDNN autotuning has no portable switch and does nothing elsewhere
         th.backends.cudnn.benchmark = s["benchmark"]
         th.backends.cudnn.deterministic = s["deterministic"]
-        th.set_float32_matmul_precision("high" if s["tf32"] else "highest")
+        # migrate: manual[torch-backends-cuda] torch.backends.cuda.matmul.allow_tf32 configures CUDA alone; no portable form: TF32 in CUDA matmuls; it does nothing elsewhere, while torch.set_float32_matmul_precision would also lower the precision of CPU matmuls
+        th.backends.cuda.matmul.allow_tf32 = s["tf32"]
         # migrate: manual[torch-backends-cudnn] torch.backends.cudnn.allow_tf32 configures cuDNN alone; left as it is: TF32 in cuDNN convolutions has no portable switch (torch.set_float32_matmul_precision covers matmuls only) and does nothing elsewhere
         cudnn.allow_tf32 = s["tf32"]
         out, ms = timed(lambda: workload(x, w, m))
@@ -72,7 +73,7 @@ def main():
         print(f"time_{name}_ms = {ms:.4f}")
         print(f"max_err_{name} = {err:.6e}")
 
-    prt_torch.synchronize()
+    th.get_device_module().synchronize()
     peak = prt_torch.max_memory_allocated()
     reserved = prt_torch.memory_reserved()
     print(f"inputs_bytes = {inputs_mem}")

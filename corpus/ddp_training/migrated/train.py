@@ -14,8 +14,8 @@ import torch.nn.functional as F
 from torch.nn.parallel import DistributedDataParallel as DDP
 import prt_torch
 
-# The accelerator this module runs on (CUDA, ROCm, XPU, MPS, ...), or the CPU when there is none.
-DEVICE = torch.accelerator.current_accelerator() if torch.accelerator.is_available() else torch.device("cpu")
+# The accelerator's device type ("cuda", "xpu", "mps", ...), or "cpu" when there is none.
+DEVICE = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"
 
 
 class SmallNet(nn.Module):
@@ -58,8 +58,8 @@ def main():
         os.environ["RANK"] = "0"
         os.environ["WORLD_SIZE"] = "1"
 
-    prt_torch.set_device(local_rank)
-    dist.init_process_group(prt_torch.distributed_backend())
+    torch.get_device_module().set_device(local_rank)
+    dist.init_process_group(torch.distributed.get_default_backend_for_device(DEVICE))
     rank = dist.get_rank()
     world_size = dist.get_world_size()
 
@@ -70,19 +70,19 @@ def main():
     torch.backends.cudnn.benchmark = False
 
     model = SmallNet().to(DEVICE)
-    model = DDP(model, device_ids=prt_torch.accelerator_only([local_rank]), output_device=prt_torch.accelerator_only(local_rank))
+    model = DDP(model, device_ids=[local_rank] if torch.accelerator.is_available() else None, output_device=local_rank if torch.accelerator.is_available() else None)
     optimizer = torch.optim.SGD(model.parameters(), lr=args.lr, momentum=0.9)
-    scaler = torch.amp.GradScaler(DEVICE.type)
+    scaler = torch.amp.GradScaler(DEVICE)
 
     gen = torch.Generator().manual_seed(100 + rank)
     losses = []
     for step in range(args.steps):
         images, labels = synthetic_batch(step, rank, args.batch_size, gen)
         images = images.to(DEVICE, non_blocking=True)
-        labels = labels.to(prt_torch.device(local_rank))
+        labels = labels.to(f"{DEVICE}:{local_rank}")
 
         optimizer.zero_grad(set_to_none=True)
-        with torch.amp.autocast(DEVICE.type):
+        with torch.amp.autocast(DEVICE):
             logits = model(images)
             loss = F.cross_entropy(logits, labels)
         scaler.scale(loss).backward()
@@ -97,7 +97,7 @@ def main():
         if rank == 0:
             print(f"step {step:3d} loss {losses[-1]:.6f}")
 
-    prt_torch.synchronize()
+    torch.get_device_module().synchronize()
     if rank == 0:
         first = sum(losses[:5]) / 5
         last = sum(losses[-5:]) / 5
