@@ -133,7 +133,138 @@
     X(HostRegisterPortable, 0x1, hipHostRegisterPortable, "page-locked for every context")       \
     X(HostRegisterMapped, 0x2, hipHostRegisterMapped, "page-locked and mapped")                  \
     X(MemAttachGlobal, 0x1, hipMemAttachGlobal, "managed memory visible to every stream")        \
-    X(MemAttachHost, 0x2, hipMemAttachHost, "managed memory attached to the host")
+    X(MemAttachHost, 0x2, hipMemAttachHost, "managed memory attached to the host")              \
+    X(MemAttachSingle, 0x4, hipMemAttachSingle, "managed memory attached to one stream")
+
+// Where a pointer's memory lives (prtPointerAttributes::type, prtMemoryType). HIP 5 has other values, so the
+// HIP backend converts; these are CUDA's.
+#define PRT_MEMORY_TYPE_LIST(X)                                                             \
+    X(MemoryTypeUnregistered, 0, prtMemoryType(0), "memory the runtime does not know")      \
+    X(MemoryTypeHost, 1, prtMemoryType(1), "pinned or registered host memory")              \
+    X(MemoryTypeDevice, 2, prtMemoryType(2), "device memory")                               \
+    X(MemoryTypeManaged, 3, prtMemoryType(3), "managed memory")
+
+// Advice for managed memory (prtMemAdvise, prtMemoryAdvise).
+#define PRT_MEM_ADVISE_LIST(X)                                                                          \
+    X(MemAdviseSetReadMostly, 1, hipMemAdviseSetReadMostly, "the range is mostly read")                \
+    X(MemAdviseUnsetReadMostly, 2, hipMemAdviseUnsetReadMostly, "undoes SetReadMostly")                \
+    X(MemAdviseSetPreferredLocation, 3, hipMemAdviseSetPreferredLocation, "where the range should live") \
+    X(MemAdviseUnsetPreferredLocation, 4, hipMemAdviseUnsetPreferredLocation, "clears the preference")  \
+    X(MemAdviseSetAccessedBy, 5, hipMemAdviseSetAccessedBy, "a device that will access the range")     \
+    X(MemAdviseUnsetAccessedBy, 6, hipMemAdviseUnsetAccessedBy, "undoes SetAccessedBy")
+
+// Attributes of a managed range (prtMemRangeGetAttribute, prtMemRangeAttribute).
+#define PRT_MEM_RANGE_ATTR_LIST(X)                                                                        \
+    X(MemRangeAttributeReadMostly, 1, hipMemRangeAttributeReadMostly, "int: 1 if advised read-mostly")    \
+    X(MemRangeAttributePreferredLocation, 2, hipMemRangeAttributePreferredLocation, "int: preferred device") \
+    X(MemRangeAttributeAccessedBy, 3, hipMemRangeAttributeAccessedBy, "int[]: devices advised to access") \
+    X(MemRangeAttributeLastPrefetchLocation, 4, hipMemRangeAttributeLastPrefetchLocation,                 \
+      "int: device of the last prefetch")
+
+// Kinds of a memory location (prtMemLocation::type, prtMemLocationType); HIP 5 knows only Invalid and Device.
+#define PRT_MEM_LOCATION_TYPE_LIST(X)                                                          \
+    X(MemLocationTypeInvalid, 0, hipMemLocationTypeInvalid, "no location")                     \
+    X(MemLocationTypeDevice, 1, hipMemLocationTypeDevice, "a device, id is its ordinal")       \
+    X(MemLocationTypeHost, 2, hipMemLocationType(2), "the host")
+
+// Memory pool attributes (prtMemPoolGetAttribute/SetAttribute, prtMemPoolAttr).
+#define PRT_MEM_POOL_ATTR_LIST(X)                                                                                 \
+    X(MemPoolReuseFollowEventDependencies, 1, hipMemPoolReuseFollowEventDependencies, "int: reuse across events") \
+    X(MemPoolReuseAllowOpportunistic, 2, hipMemPoolReuseAllowOpportunistic, "int: reuse freed blocks early")       \
+    X(MemPoolReuseAllowInternalDependencies, 3, hipMemPoolReuseAllowInternalDependencies,                          \
+      "int: reuse by inserting dependencies")                                                                     \
+    X(MemPoolAttrReleaseThreshold, 4, hipMemPoolAttrReleaseThreshold, "uint64: bytes kept before release")        \
+    X(MemPoolAttrReservedMemCurrent, 5, hipMemPoolAttrReservedMemCurrent, "uint64: bytes reserved now")           \
+    X(MemPoolAttrReservedMemHigh, 6, hipMemPoolAttrReservedMemHigh, "uint64: most bytes reserved")                \
+    X(MemPoolAttrUsedMemCurrent, 7, hipMemPoolAttrUsedMemCurrent, "uint64: bytes in use now")                     \
+    X(MemPoolAttrUsedMemHigh, 8, hipMemPoolAttrUsedMemHigh, "uint64: most bytes in use")
+
+// Access to a pool's memory (prtMemAccessFlags), allocation and handle types of a pool.
+#define PRT_MEM_POOL_ENUM_LIST(X)                                                                     \
+    X(MemAccessFlagsProtNone, 0, hipMemAccessFlagsProtNone, "no access")                              \
+    X(MemAccessFlagsProtRead, 1, hipMemAccessFlagsProtRead, "read access")                            \
+    X(MemAccessFlagsProtReadWrite, 3, hipMemAccessFlagsProtReadWrite, "read and write access")        \
+    X(MemAllocationTypeInvalid, 0, hipMemAllocationTypeInvalid, "no allocation type")                 \
+    X(MemAllocationTypePinned, 1, hipMemAllocationTypePinned, "pinned, non-migratable memory")        \
+    X(MemHandleTypeNone, 0, hipMemHandleTypeNone, "no export handle")                                 \
+    X(MemHandleTypePosixFileDescriptor, 1, hipMemHandleTypePosixFileDescriptor, "a file descriptor")
+
+// Channel kinds of an array's elements (prtChannelFormatDesc::f, prtChannelFormatKind).
+#define PRT_CHANNEL_KIND_LIST(X)                                                              \
+    X(ChannelFormatKindSigned, 0, hipChannelFormatKindSigned, "signed integer channels")      \
+    X(ChannelFormatKindUnsigned, 1, hipChannelFormatKindUnsigned, "unsigned integer channels") \
+    X(ChannelFormatKindFloat, 2, hipChannelFormatKindFloat, "floating-point channels")        \
+    X(ChannelFormatKindNone, 3, hipChannelFormatKindNone, "no channel")
+
+// Shared memory bank sizes (prtSharedMemConfig; the CPU has no banks and keeps the value only).
+#define PRT_SHARED_MEM_CONFIG_LIST(X)                                                         \
+    X(SharedMemBankSizeDefault, 0, hipSharedMemBankSizeDefault, "the device's bank size")     \
+    X(SharedMemBankSizeFourByte, 1, hipSharedMemBankSizeFourByte, "4-byte banks")             \
+    X(SharedMemBankSizeEightByte, 2, hipSharedMemBankSizeEightByte, "8-byte banks")
+
+// Peer-to-peer attributes (prtDeviceGetP2PAttribute, prtDeviceP2PAttr).
+#define PRT_P2P_ATTR_LIST(X)                                                                                  \
+    X(DevP2PAttrPerformanceRank, 1, hipDevP2PAttrPerformanceRank, "relative performance of the link")        \
+    X(DevP2PAttrAccessSupported, 2, hipDevP2PAttrAccessSupported, "1 if peer access works")                  \
+    X(DevP2PAttrNativeAtomicSupported, 3, hipDevP2PAttrNativeAtomicSupported, "1 if atomics work over it")   \
+    X(DevP2PAttrCudaArrayAccessSupported, 4, hipDevP2PAttrHipArrayAccessSupported, "1 if arrays are reachable")
+
+// Graph node kinds (prtGraphNodeGetType, prtGraphNodeType).
+#define PRT_GRAPH_NODE_TYPE_LIST(X)                                                        \
+    X(GraphNodeTypeKernel, 0, hipGraphNodeTypeKernel, "a kernel launch")                  \
+    X(GraphNodeTypeMemcpy, 1, hipGraphNodeTypeMemcpy, "a copy")                           \
+    X(GraphNodeTypeMemset, 2, hipGraphNodeTypeMemset, "a fill")                           \
+    X(GraphNodeTypeHost, 3, hipGraphNodeTypeHost, "a host function")                      \
+    X(GraphNodeTypeGraph, 4, hipGraphNodeTypeGraph, "a child graph")                      \
+    X(GraphNodeTypeEmpty, 5, hipGraphNodeTypeEmpty, "nothing (a join point)")             \
+    X(GraphNodeTypeWaitEvent, 6, hipGraphNodeTypeWaitEvent, "a wait on an event")         \
+    X(GraphNodeTypeEventRecord, 7, hipGraphNodeTypeEventRecord, "an event record")
+
+// Stream capture modes and states, graph update results, capture dependency updates.
+#define PRT_CAPTURE_LIST(X)                                                                                \
+    X(StreamCaptureModeGlobal, 0, hipStreamCaptureModeGlobal, "unsafe calls anywhere end the capture")    \
+    X(StreamCaptureModeThreadLocal, 1, hipStreamCaptureModeThreadLocal, "unsafe calls of this thread do") \
+    X(StreamCaptureModeRelaxed, 2, hipStreamCaptureModeRelaxed, "no call is unsafe")                      \
+    X(StreamCaptureStatusNone, 0, hipStreamCaptureStatusNone, "the stream is not capturing")              \
+    X(StreamCaptureStatusActive, 1, hipStreamCaptureStatusActive, "the stream is capturing")              \
+    X(StreamCaptureStatusInvalidated, 2, hipStreamCaptureStatusInvalidated, "the capture failed")         \
+    X(GraphExecUpdateSuccess, 0, hipGraphExecUpdateSuccess, "the executable graph was updated")           \
+    X(GraphExecUpdateError, 1, hipGraphExecUpdateError, "the update failed")                              \
+    X(GraphExecUpdateErrorTopologyChanged, 2, hipGraphExecUpdateErrorTopologyChanged, "nodes or edges differ") \
+    X(GraphExecUpdateErrorNodeTypeChanged, 3, hipGraphExecUpdateErrorNodeTypeChanged, "a node kind differs") \
+    X(StreamAddCaptureDependencies, 0, hipStreamAddCaptureDependencies, "adds to the dependency set")      \
+    X(StreamSetCaptureDependencies, 1, hipStreamSetCaptureDependencies, "replaces the dependency set")
+
+// More flag bits (unsigned int): device scheduling, peer and IPC access, stream callbacks, event records.
+#define PRT_FLAG2_LIST(X)                                                                             \
+    X(DeviceScheduleAuto, 0x0, hipDeviceScheduleAuto, "the runtime picks how the host waits")         \
+    X(DeviceScheduleSpin, 0x1, hipDeviceScheduleSpin, "the host spins while it waits")                \
+    X(DeviceScheduleYield, 0x2, hipDeviceScheduleYield, "the host yields while it waits")             \
+    X(DeviceScheduleBlockingSync, 0x4, hipDeviceScheduleBlockingSync, "the host blocks while it waits") \
+    X(DeviceMapHost, 0x8, hipDeviceMapHost, "pinned host memory may be mapped")                       \
+    X(DeviceLmemResizeToMax, 0x10, hipDeviceLmemResizeToMax, "keeps local memory at its largest")     \
+    X(IpcMemLazyEnablePeerAccess, 0x1, hipIpcMemLazyEnablePeerAccess, "enable peer access on open")   \
+    X(EventRecordDefault, 0x0, 0x0u, "a plain event record")                                          \
+    X(EventRecordExternal, 0x1, 0x1u, "an event record node visible outside a graph")                 \
+    X(ArrayDefault, 0x0, hipArrayDefault, "a plain array")                                            \
+    X(ArrayLayered, 0x1, hipArrayLayered, "a layered array")                                          \
+    X(ArraySurfaceLoadStore, 0x2, hipArraySurfaceLoadStore, "an array surfaces may use")              \
+    X(ArrayCubemap, 0x4, hipArrayCubemap, "a cubemap array")                                          \
+    X(ArrayTextureGather, 0x8, hipArrayTextureGather, "an array texture gathers may use")             \
+    X(GraphInstantiateFlagAutoFreeOnLaunch, 0x1, hipGraphInstantiateFlagAutoFreeOnLaunch,            \
+      "free a graph's allocations before it is launched again")
+
+// The pointer attributes HIP 5 spells otherwise are the runtime's own on the CPU and HIP backends.
+#define PRT_OWN_ENUMERATOR(suffix, value, hip, doc) prt##suffix = value,
+#if !PRT_BACKEND_CUDA
+enum prtMemoryType { PRT_MEMORY_TYPE_LIST(PRT_OWN_ENUMERATOR) };  // see PRT_MEMORY_TYPE_LIST
+struct prtPointerAttributes {  // what prtPointerGetAttributes says of a pointer
+    enum prtMemoryType type;   // where its memory lives
+    int device;                // the device it belongs to
+    void* devicePointer;       // its address in device code (null for unregistered memory)
+    void* hostPointer;         // its address in host code (null for device memory)
+};
+#endif
 
 #if PRT_BACKEND_CPU
 #include "prt/cpu/types.h"

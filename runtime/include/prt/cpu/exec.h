@@ -7,6 +7,7 @@
 #include <climits>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -66,6 +67,7 @@ struct BlockCtx {
     char* dynamic_shared = nullptr;    // extern shared memory of this block
     uint64_t range_next = 0, range_hi = 0;  // blocks (linear indices) the runner fiber has still to run
     bool range_done = false;
+    bool regions = false;              // a region-split twin (prt/cpu/regions.h) is running the block
 };
 
 struct Worker;
@@ -232,9 +234,16 @@ inline Worker& this_worker() {
     return w;
 }
 
-// Synchronising operations, called from kernel code. Each one promotes a block still in loop mode.
+// Synchronising operations, called from kernel code. Each one promotes a block still in loop mode. Inside a
+// region-split twin no thread can wait for another: reaching one there (through a function the twin's analysis
+// could not see into) stops the program rather than give a wrong result.
 inline Worker& sync_worker() {
     Worker& w = this_worker();
+    if (w.blk.regions) {
+        std::fprintf(stderr, "prt: a barrier or warp operation was reached inside a kernel whose threads run as "
+                             "region loops (a function it calls synchronises); build with -DPRT_CPU_FIBERS\n");
+        std::abort();
+    }
     if (!w.blk.fiber_mode) w.promote();
     return w;
 }

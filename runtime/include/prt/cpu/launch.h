@@ -8,6 +8,7 @@
 
 #include "prt/cpu/device.h"
 #include "prt/cpu/exec.h"
+#include "prt/cpu/regions.h"
 #include "prt/cpu/state.h"
 
 namespace prt::cpu {

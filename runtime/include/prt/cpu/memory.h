@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "prt/cpu/capture.h"
 #include "prt/cpu/device.h"
 #include "prt/cpu/state.h"
 
@@ -125,8 +126,13 @@ inline prtError_t prtMallocPitch(void** devPtr, size_t* pitch, size_t width, siz
 }
 
 // The CPU backend runs stream work when it is issued (prt/cpu/stream.h), so stream order is issue order.
+// Stream-ordered allocation allocates at once. While a stream captures, the allocation is made at capture and
+// kept for every replay, as a graph's allocation keeps its address; the captured free is then an empty node.
 inline prtError_t prtMallocAsync(void** devPtr, size_t size, prtStream_t) { return prtMalloc(devPtr, size); }
-inline prtError_t prtFreeAsync(void* devPtr, prtStream_t) { return prtFree(devPtr); }
+inline prtError_t prtFreeAsync(void* devPtr, prtStream_t stream) {
+    if (!prt::cpu::capturing(stream)) return prtFree(devPtr);
+    return prt::cpu::issue(stream, prtGraphNodeTypeEmpty, [] { return prtSuccess; });
+}
 
 inline prtError_t prtMemGetInfo(size_t* free, size_t* total) {
     if (!free || !total) return prt::cpu::fail(prtErrorInvalidValue);
@@ -135,12 +141,6 @@ inline prtError_t prtMemGetInfo(size_t* free, size_t* total) {
     return prtSuccess;
 }
 
-// Managed memory is host memory on the CPU backend: there is nothing to move.
-inline prtError_t prtMemPrefetchAsync(const void* devPtr, size_t, int device, prtStream_t) {
-    if (!devPtr) return prt::cpu::fail(prtErrorInvalidValue);
-    if (device != prtCpuDeviceId && !prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
-    return prtSuccess;
-}
 
 inline prtError_t prtMemcpy(void* dst, const void* src, size_t count, prtMemcpyKind kind) {
     prtError_t e = prt::cpu::check_copy(dst, src, count, kind);
@@ -149,8 +149,11 @@ inline prtError_t prtMemcpy(void* dst, const void* src, size_t count, prtMemcpyK
     return prtSuccess;
 }
 
-inline prtError_t prtMemcpyAsync(void* dst, const void* src, size_t count, prtMemcpyKind kind, prtStream_t) {
-    return prtMemcpy(dst, src, count, kind);
+inline prtError_t prtMemcpyAsync(void* dst, const void* src, size_t count, prtMemcpyKind kind, prtStream_t stream) {
+    if (!prt::cpu::capturing(stream)) return prtMemcpy(dst, src, count, kind);
+    prtError_t e = prt::cpu::check_copy(dst, src, count, kind);
+    if (e != prtSuccess) return prt::cpu::fail(e);
+    return prt::cpu::issue(stream, prtGraphNodeTypeMemcpy, [=] { return prtMemcpy(dst, src, count, kind); });
 }
 
 inline prtError_t prtMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
@@ -171,8 +174,10 @@ inline prtError_t prtMemcpy2D(void* dst, size_t dpitch, const void* src, size_t 
 }
 
 inline prtError_t prtMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
-                                   size_t height, prtMemcpyKind kind, prtStream_t) {
-    return prtMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+                                   size_t height, prtMemcpyKind kind, prtStream_t stream) {
+    if (!prt::cpu::capturing(stream)) return prtMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+    return prt::cpu::issue(stream, prtGraphNodeTypeMemcpy,
+                           [=] { return prtMemcpy2D(dst, dpitch, src, spitch, width, height, kind); });
 }
 
 inline prtError_t prtMemset(void* devPtr, int value, size_t count) {
@@ -182,8 +187,9 @@ inline prtError_t prtMemset(void* devPtr, int value, size_t count) {
     return prtSuccess;
 }
 
-inline prtError_t prtMemsetAsync(void* devPtr, int value, size_t count, prtStream_t) {
-    return prtMemset(devPtr, value, count);
+inline prtError_t prtMemsetAsync(void* devPtr, int value, size_t count, prtStream_t stream) {
+    if (!prt::cpu::capturing(stream)) return prtMemset(devPtr, value, count);
+    return prt::cpu::issue(stream, prtGraphNodeTypeMemset, [=] { return prtMemset(devPtr, value, count); });
 }
 
 inline prtError_t prtMemset2D(void* devPtr, size_t pitch, int value, size_t width, size_t height) {
@@ -196,8 +202,10 @@ inline prtError_t prtMemset2D(void* devPtr, size_t pitch, int value, size_t widt
 }
 
 inline prtError_t prtMemset2DAsync(void* devPtr, size_t pitch, int value, size_t width, size_t height,
-                                   prtStream_t) {
-    return prtMemset2D(devPtr, pitch, value, width, height);
+                                   prtStream_t stream) {
+    if (!prt::cpu::capturing(stream)) return prtMemset2D(devPtr, pitch, value, width, height);
+    return prt::cpu::issue(stream, prtGraphNodeTypeMemset,
+                           [=] { return prtMemset2D(devPtr, pitch, value, width, height); });
 }
 
 // Symbols: __device__ and __constant__ variables are ordinary globals on the CPU backend.
@@ -225,14 +233,20 @@ inline prtError_t prtMemcpyFromSymbol(void* dst, const T& symbol, size_t count, 
 
 template <class T>
 inline prtError_t prtMemcpyToSymbolAsync(const T& symbol, const void* src, size_t count, size_t offset,
-                                         prtMemcpyKind kind, prtStream_t) {
-    return prtMemcpyToSymbol(symbol, src, count, offset, kind);
+                                         prtMemcpyKind kind, prtStream_t stream) {
+    if (!prt::cpu::capturing(stream)) return prtMemcpyToSymbol(symbol, src, count, offset, kind);
+    const T* at = &symbol;
+    return prt::cpu::issue(stream, prtGraphNodeTypeMemcpy,
+                           [=] { return prtMemcpyToSymbol(*at, src, count, offset, kind); });
 }
 
 template <class T>
 inline prtError_t prtMemcpyFromSymbolAsync(void* dst, const T& symbol, size_t count, size_t offset,
-                                           prtMemcpyKind kind, prtStream_t) {
-    return prtMemcpyFromSymbol(dst, symbol, count, offset, kind);
+                                           prtMemcpyKind kind, prtStream_t stream) {
+    if (!prt::cpu::capturing(stream)) return prtMemcpyFromSymbol(dst, symbol, count, offset, kind);
+    const T* at = &symbol;
+    return prt::cpu::issue(stream, prtGraphNodeTypeMemcpy,
+                           [=] { return prtMemcpyFromSymbol(dst, *at, count, offset, kind); });
 }
 
 template <class T>
@@ -249,3 +263,6 @@ inline prtError_t prtGetSymbolSize(size_t* size, const T&) {
     *size = sizeof(T);
     return prtSuccess;
 }
+
+#include "prt/cpu/array.h"
+#include "prt/cpu/managed.h"

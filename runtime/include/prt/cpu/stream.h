@@ -9,17 +9,7 @@
 
 #include <chrono>
 
-#include "prt/cpu/state.h"
-
-namespace prt::cpu {
-
-struct Stream {
-    unsigned int flags;
-    int priority;
-};
-
-
-}  // namespace prt::cpu
+#include "prt/cpu/capture.h"
 
 inline prtError_t prtStreamCreateWithPriority(prtStream_t* stream, unsigned int flags, int priority) {
     if (!stream || (flags & ~prtStreamNonBlocking)) return prt::cpu::fail(prtErrorInvalidValue);

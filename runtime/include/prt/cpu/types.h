@@ -14,9 +14,31 @@ enum prtFuncAttribute { PRT_FUNC_ATTR_LIST(PRT_CPU_ENUMERATOR) };    // see PRT_
 enum prtFuncCache { PRT_FUNC_CACHE_LIST(PRT_CPU_ENUMERATOR) };       // see PRT_FUNC_CACHE_LIST
 enum prtComputeMode { PRT_COMPUTE_MODE_LIST(PRT_CPU_ENUMERATOR) };  // see PRT_COMPUTE_MODE_LIST
 enum prtLimit { PRT_LIMIT_LIST(PRT_CPU_ENUMERATOR) };                // see PRT_LIMIT_LIST
+enum prtMemoryAdvise { PRT_MEM_ADVISE_LIST(PRT_CPU_ENUMERATOR) };            // see PRT_MEM_ADVISE_LIST
+enum prtMemRangeAttribute { PRT_MEM_RANGE_ATTR_LIST(PRT_CPU_ENUMERATOR) };     // see PRT_MEM_RANGE_ATTR_LIST
+enum prtMemLocationType { PRT_MEM_LOCATION_TYPE_LIST(PRT_CPU_ENUMERATOR) };    // see PRT_MEM_LOCATION_TYPE_LIST
+enum prtMemPoolAttr { PRT_MEM_POOL_ATTR_LIST(PRT_CPU_ENUMERATOR) };            // see PRT_MEM_POOL_ATTR_LIST
+enum prtMemAccessFlags { prtMemAccessFlagsProtNone = 0, prtMemAccessFlagsProtRead = 1,
+                         prtMemAccessFlagsProtReadWrite = 3 };                 // see PRT_MEM_POOL_ENUM_LIST
+enum prtMemAllocationType { prtMemAllocationTypeInvalid = 0, prtMemAllocationTypePinned = 1 };  // pool memory
+enum prtMemAllocationHandleType { prtMemHandleTypeNone = 0, prtMemHandleTypePosixFileDescriptor = 1 };  // export
+enum prtChannelFormatKind { PRT_CHANNEL_KIND_LIST(PRT_CPU_ENUMERATOR) };       // see PRT_CHANNEL_KIND_LIST
+enum prtSharedMemConfig { PRT_SHARED_MEM_CONFIG_LIST(PRT_CPU_ENUMERATOR) };    // see PRT_SHARED_MEM_CONFIG_LIST
+enum prtDeviceP2PAttr { PRT_P2P_ATTR_LIST(PRT_CPU_ENUMERATOR) };               // see PRT_P2P_ATTR_LIST
+enum prtGraphNodeType { PRT_GRAPH_NODE_TYPE_LIST(PRT_CPU_ENUMERATOR) };        // see PRT_GRAPH_NODE_TYPE_LIST
+enum prtStreamCaptureMode { prtStreamCaptureModeGlobal, prtStreamCaptureModeThreadLocal,
+                            prtStreamCaptureModeRelaxed };                     // see PRT_CAPTURE_LIST
+enum prtStreamCaptureStatus { prtStreamCaptureStatusNone, prtStreamCaptureStatusActive,
+                              prtStreamCaptureStatusInvalidated };             // see PRT_CAPTURE_LIST
+enum prtGraphExecUpdateResult { prtGraphExecUpdateSuccess, prtGraphExecUpdateError,
+                                prtGraphExecUpdateErrorTopologyChanged,
+                                prtGraphExecUpdateErrorNodeTypeChanged };      // see PRT_CAPTURE_LIST
+enum prtStreamUpdateCaptureDependenciesFlags { prtStreamAddCaptureDependencies,
+                                               prtStreamSetCaptureDependencies };  // see PRT_CAPTURE_LIST
 #undef PRT_CPU_ENUMERATOR
 #define PRT_CPU_FLAG(suffix, value, hip, doc) constexpr unsigned int prt##suffix = value;
 PRT_FLAG_LIST(PRT_CPU_FLAG)  // see PRT_FLAG_LIST
+PRT_FLAG2_LIST(PRT_CPU_FLAG)  // see PRT_FLAG2_LIST
 #undef PRT_CPU_FLAG
 
 namespace prt::cpu {
@@ -74,4 +96,119 @@ struct prtFuncAttributes {
     int ptxVersion;                    // virtual architecture version
     int binaryVersion;                 // binary architecture version
     int maxDynamicSharedSizeBytes;     // dynamic shared bytes it may request
+};
+
+// Pitched and 3-D memory: the same fields as CUDA's.
+struct prtPitchedPtr {  // a pitched allocation
+    void* ptr;          // first byte
+    size_t pitch;       // bytes per row, padding included
+    size_t xsize;       // logical row width in bytes
+    size_t ysize;       // rows per slice
+};
+struct prtExtent {      // a 3-D size: width in bytes (elements for arrays), height and depth in rows and slices
+    size_t width;
+    size_t height;
+    size_t depth;
+};
+struct prtPos {         // a 3-D position: x in bytes (elements for arrays), y, z
+    size_t x;
+    size_t y;
+    size_t z;
+};
+inline prtPitchedPtr make_prtPitchedPtr(void* d, size_t p, size_t xsz, size_t ysz) { return {d, p, xsz, ysz}; }  // a pitched pointer
+inline prtExtent make_prtExtent(size_t w, size_t h, size_t d) { return {w, h, d}; }  // a 3-D size
+inline prtPos make_prtPos(size_t x, size_t y, size_t z) { return {x, y, z}; }        // a 3-D position
+
+struct prtChannelFormatDesc {  // the channels of an array element
+    int x, y, z, w;            // bits per channel
+    enum prtChannelFormatKind f;  // their kind
+};
+namespace prt::cpu {
+struct Array;
+struct MipmappedArray;
+struct MemPool;
+struct Graph;
+struct GraphNode;
+struct GraphExec;
+struct UserObject;
+}  // namespace prt::cpu
+typedef prt::cpu::Array* prtArray_t;                      // an array (host memory on the CPU backend)
+typedef const prt::cpu::Array* prtArray_const_t;          // a read-only array
+typedef prt::cpu::MipmappedArray* prtMipmappedArray_t;    // a mipmapped array
+typedef const prt::cpu::MipmappedArray* prtMipmappedArray_const_t;  // a read-only mipmapped array
+
+struct prtMemcpy3DParms {  // a 3-D copy between pitched memory and arrays
+    prtArray_t srcArray;   // source array, or null for srcPtr
+    prtPos srcPos;         // source offset
+    prtPitchedPtr srcPtr;  // source pitched memory
+    prtArray_t dstArray;   // destination array, or null for dstPtr
+    prtPos dstPos;         // destination offset
+    prtPitchedPtr dstPtr;  // destination pitched memory
+    prtExtent extent;      // what to copy
+    enum prtMemcpyKind kind;  // direction
+};
+struct prtMemcpy3DPeerParms {  // a 3-D copy between devices
+    prtArray_t srcArray;
+    prtPos srcPos;
+    prtPitchedPtr srcPtr;
+    int srcDevice;
+    prtArray_t dstArray;
+    prtPos dstPos;
+    prtPitchedPtr dstPtr;
+    int dstDevice;
+    prtExtent extent;
+};
+
+struct prtMemLocation {          // a place memory can live
+    enum prtMemLocationType type;  // a device or the host
+    int id;                        // the device ordinal
+};
+struct prtMemAccessDesc {        // access a location has to a pool
+    prtMemLocation location;
+    enum prtMemAccessFlags flags;
+};
+struct prtMemPoolProps {         // what a pool holds
+    enum prtMemAllocationType allocType;
+    enum prtMemAllocationHandleType handleTypes;
+    prtMemLocation location;
+    void* win32SecurityAttributes;
+    size_t maxSize;
+    unsigned short usage;
+    unsigned char reserved[54];
+};
+struct prtMemPoolPtrExportData {  // a pool allocation named for another process
+    unsigned char reserved[64];
+};
+typedef prt::cpu::MemPool* prtMemPool_t;  // a memory pool
+
+typedef prt::cpu::Graph* prtGraph_t;           // a graph of stream work
+typedef prt::cpu::GraphNode* prtGraphNode_t;   // one node of a graph
+typedef prt::cpu::GraphExec* prtGraphExec_t;   // an instantiated graph
+typedef prt::cpu::UserObject* prtUserObject_t; // an object whose lifetime graphs share
+typedef void (*prtStreamCallback_t)(prtStream_t stream, prtError_t status, void* userData);  // stream callback
+struct prtKernelNodeParams {  // a kernel node
+    void* func;
+    dim3 gridDim;
+    dim3 blockDim;
+    unsigned int sharedMemBytes;
+    void** kernelParams;
+    void** extra;
+};
+struct prtMemsetParams {  // a fill node
+    void* dst;
+    size_t pitch;
+    unsigned int value;
+    unsigned int elementSize;  // 1, 2 or 4
+    size_t width;              // in elements
+    size_t height;
+};
+struct prtHostNodeParams {  // a host function node
+    void (*fn)(void*);
+    void* userData;
+};
+struct prtIpcMemHandle_t {  // names device memory for another process
+    char reserved[64];
+};
+struct prtIpcEventHandle_t {  // names an event for another process
+    char reserved[64];
 };

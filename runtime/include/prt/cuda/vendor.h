@@ -8,3 +8,5 @@
 #define PRT_GPU(name) cuda##name
 // PRT_GPU_NAMED(Name, hipName): a name HIP spells its own way (cudaDeviceProp, hipDeviceProp_t).
 #define PRT_GPU_NAMED(name, hip) cuda##name
+// PRT_GPU_MAKE(Name): the vendor's make_ function of a runtime struct (make_cudaExtent).
+#define PRT_GPU_MAKE(name) make_cuda##name

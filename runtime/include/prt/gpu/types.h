@@ -29,3 +29,83 @@ PRT_LIMIT_LIST(PRT_GPU_ALIAS)         // see PRT_LIMIT_LIST
 #define PRT_GPU_FLAG(suffix, value, hip, doc) constexpr unsigned int prt##suffix = PRT_GPU_NAMED(suffix, hip);
 PRT_FLAG_LIST(PRT_GPU_FLAG)  // see PRT_FLAG_LIST
 #undef PRT_GPU_FLAG
+
+#define PRT_GPU_ENUM_ALIAS(suffix, value, hip, doc) constexpr auto prt##suffix = PRT_GPU_NAMED(suffix, hip);
+typedef PRT_GPU(MemoryAdvise) prtMemoryAdvise;                          // advice for managed memory
+typedef PRT_GPU(MemRangeAttribute) prtMemRangeAttribute;                // attribute of a managed range
+typedef PRT_GPU(MemLocationType) prtMemLocationType;                    // kind of a memory location
+typedef PRT_GPU(MemPoolAttr) prtMemPoolAttr;                            // memory pool attribute
+typedef PRT_GPU(MemAccessFlags) prtMemAccessFlags;                      // access to pool memory
+typedef PRT_GPU(MemAllocationType) prtMemAllocationType;                // kind of pool memory
+typedef PRT_GPU(MemAllocationHandleType) prtMemAllocationHandleType;    // export handle kind
+typedef PRT_GPU(ChannelFormatKind) prtChannelFormatKind;                // channel kind of array elements
+typedef PRT_GPU(SharedMemConfig) prtSharedMemConfig;                    // shared memory bank size
+typedef PRT_GPU(DeviceP2PAttr) prtDeviceP2PAttr;                        // peer-to-peer attribute
+typedef PRT_GPU(GraphNodeType) prtGraphNodeType;                        // graph node kind
+typedef PRT_GPU(StreamCaptureMode) prtStreamCaptureMode;                // stream capture mode
+typedef PRT_GPU(StreamCaptureStatus) prtStreamCaptureStatus;            // stream capture state
+typedef PRT_GPU_NAMED(GraphExecUpdateResult, hipGraphExecUpdateResult) prtGraphExecUpdateResult;  // update result
+typedef PRT_GPU(StreamUpdateCaptureDependenciesFlags) prtStreamUpdateCaptureDependenciesFlags;  // how deps change
+PRT_MEM_ADVISE_LIST(PRT_GPU_ENUM_ALIAS)         // see PRT_MEM_ADVISE_LIST
+PRT_MEM_RANGE_ATTR_LIST(PRT_GPU_ENUM_ALIAS)     // see PRT_MEM_RANGE_ATTR_LIST
+PRT_MEM_LOCATION_TYPE_LIST(PRT_GPU_ENUM_ALIAS)  // see PRT_MEM_LOCATION_TYPE_LIST
+PRT_MEM_POOL_ATTR_LIST(PRT_GPU_ENUM_ALIAS)      // see PRT_MEM_POOL_ATTR_LIST
+PRT_MEM_POOL_ENUM_LIST(PRT_GPU_ENUM_ALIAS)      // see PRT_MEM_POOL_ENUM_LIST
+PRT_CHANNEL_KIND_LIST(PRT_GPU_ENUM_ALIAS)       // see PRT_CHANNEL_KIND_LIST
+PRT_SHARED_MEM_CONFIG_LIST(PRT_GPU_ENUM_ALIAS)  // see PRT_SHARED_MEM_CONFIG_LIST
+PRT_P2P_ATTR_LIST(PRT_GPU_ENUM_ALIAS)           // see PRT_P2P_ATTR_LIST
+PRT_GRAPH_NODE_TYPE_LIST(PRT_GPU_ENUM_ALIAS)    // see PRT_GRAPH_NODE_TYPE_LIST
+PRT_CAPTURE_LIST(PRT_GPU_ENUM_ALIAS)            // see PRT_CAPTURE_LIST
+#undef PRT_GPU_ENUM_ALIAS
+#define PRT_GPU_FLAG2(suffix, value, hip, doc) constexpr unsigned int prt##suffix = PRT_GPU_NAMED(suffix, hip);
+PRT_FLAG2_LIST(PRT_GPU_FLAG2)  // see PRT_FLAG2_LIST
+#undef PRT_GPU_FLAG2
+
+typedef PRT_GPU(PitchedPtr) prtPitchedPtr;                   // a pitched allocation
+typedef PRT_GPU(Extent) prtExtent;                           // a 3-D size
+typedef PRT_GPU(Pos) prtPos;                                 // a 3-D position
+#define make_prtPitchedPtr PRT_GPU_MAKE(PitchedPtr)  // a pitched pointer
+#define make_prtExtent PRT_GPU_MAKE(Extent)              // a 3-D size
+#define make_prtPos PRT_GPU_MAKE(Pos)                       // a 3-D position
+typedef PRT_GPU(ChannelFormatDesc) prtChannelFormatDesc;     // the channels of an array element
+typedef PRT_GPU(Array_t) prtArray_t;                         // an array
+typedef PRT_GPU(Array_const_t) prtArray_const_t;             // a read-only array
+typedef PRT_GPU(MipmappedArray_t) prtMipmappedArray_t;       // a mipmapped array
+typedef PRT_GPU(MipmappedArray_const_t) prtMipmappedArray_const_t;  // a read-only mipmapped array
+typedef PRT_GPU(Memcpy3DParms) prtMemcpy3DParms;             // a 3-D copy
+typedef PRT_GPU(MemLocation) prtMemLocation;                 // a place memory can live
+typedef PRT_GPU(MemAccessDesc) prtMemAccessDesc;             // access a location has to a pool
+typedef PRT_GPU(MemPoolProps) prtMemPoolProps;               // what a pool holds
+typedef PRT_GPU(MemPoolPtrExportData) prtMemPoolPtrExportData;  // a pool allocation named for another process
+typedef PRT_GPU(MemPool_t) prtMemPool_t;                     // a memory pool
+typedef PRT_GPU(Graph_t) prtGraph_t;                         // a graph of stream work
+typedef PRT_GPU(GraphNode_t) prtGraphNode_t;                 // one node of a graph
+typedef PRT_GPU(GraphExec_t) prtGraphExec_t;                 // an instantiated graph
+typedef PRT_GPU(StreamCallback_t) prtStreamCallback_t;       // stream callback
+typedef PRT_GPU(KernelNodeParams) prtKernelNodeParams;       // a kernel node
+typedef PRT_GPU(MemsetParams) prtMemsetParams;               // a fill node
+typedef PRT_GPU(HostNodeParams) prtHostNodeParams;           // a host function node
+typedef PRT_GPU(IpcMemHandle_t) prtIpcMemHandle_t;           // names device memory for another process
+typedef PRT_GPU(IpcEventHandle_t) prtIpcEventHandle_t;       // names an event for another process
+#if PRT_BACKEND_CUDA
+typedef cudaMemcpy3DPeerParms prtMemcpy3DPeerParms;          // a 3-D copy between devices
+typedef cudaUserObject_t prtUserObject_t;                    // an object whose lifetime graphs share
+typedef cudaMemoryType prtMemoryType;                        // where a pointer's memory lives
+typedef cudaPointerAttributes prtPointerAttributes;          // what prtPointerGetAttributes says of a pointer
+#define PRT_GPU_MEMORY_TYPE(suffix, value, hip, doc) constexpr auto prt##suffix = cuda##suffix;
+PRT_MEMORY_TYPE_LIST(PRT_GPU_MEMORY_TYPE)  // see PRT_MEMORY_TYPE_LIST
+#undef PRT_GPU_MEMORY_TYPE
+#else
+struct prtMemcpy3DPeerParms {  // a 3-D copy between devices (HIP 5 has none: prtMemcpy3DPeer copies as prtMemcpy3D)
+    prtArray_t srcArray;
+    prtPos srcPos;
+    prtPitchedPtr srcPtr;
+    int srcDevice;
+    prtArray_t dstArray;
+    prtPos dstPos;
+    prtPitchedPtr dstPtr;
+    int dstDevice;
+    prtExtent extent;
+};
+typedef struct prtUserObjectOwn* prtUserObject_t;  // an object whose lifetime graphs share (HIP 5 has none)
+#endif
