@@ -11,9 +11,10 @@ from .cuda_front import read_module
 from .cupy import translate_cupy
 from .emit import render_module
 from .extension import Outcome, translate_inline, translate_setup
-from .lower import Rejected, TileKernel, lower
+from .lower import lower
 from .numba import translate_numba
 from .targets import check_for, compile_errors
+from .tileir import Rejected, TileKernel
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def translate_cuda(data: bytes, origin: str, line_offset: int = 0) -> tuple[list
             findings.append(TileFinding("tile-kept-simt", origin, line,
                                         f"kernel {fn.name} stays a SIMT kernel: {exc}"))
             continue
-        except Exception as exc:  # a lowering bug costs this kernel its tile form, never the run
+        except Exception as exc:  # noqa: BLE001 - a lowering bug costs this kernel its tile form, never the run
             findings.append(TileFinding("tile-kept-simt", origin, line,
                                         f"kernel {fn.name} stays a SIMT kernel: the lowering failed on it "
                                         f"({type(exc).__name__})"))
@@ -75,7 +76,7 @@ def compiled(lowered: list[tuple[TileKernel, int]], origin: str) -> tuple[list[T
     for kernel, line in lowered:
         try:
             render_module([kernel], origin)
-        except Exception as exc:  # a kernel the printer has no text for
+        except Exception as exc:  # noqa: BLE001 - a kernel the printer has no text for
             findings.append(TileFinding("tile-kept-simt", origin, line, f"kernel {kernel.name} stays a SIMT kernel: "
                                         f"its Triton form cannot be written ({type(exc).__name__})"))
             continue

@@ -10,8 +10,8 @@ import tree_sitter as ts
 
 from .. import parse
 from . import ir
+from .builtins import builtins
 
-BUILTINS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
 QUALIFIERS = {"__global__", "__device__", "__host__", "__forceinline__", "__inline__", "inline", "static"}
 TYPE_WORDS = {"float", "double", "int", "unsigned", "unsigned int", "long", "long long", "unsigned long",
               "unsigned long long", "int64_t", "uint64_t", "int32_t", "uint32_t", "short", "char", "size_t", "half",
@@ -81,7 +81,7 @@ def expression(node: ts.Node | None) -> ir.Expr:
     if kind == "field_expression":
         obj = node.child_by_field_name("argument")
         field = _text(node.child_by_field_name("field"))
-        if obj.type == "identifier" and _text(obj) in BUILTINS:
+        if obj.type == "identifier" and _text(obj) in builtins().index:
             return ir.Builtin(_text(obj), field)
         if _text(node.child_by_field_name("operator")) != ".":
             raise Unreadable("member access through a pointer")
@@ -103,7 +103,7 @@ def expression(node: ts.Node | None) -> ir.Expr:
 
 def _call(node: ts.Node) -> ir.Expr:
     func = node.child_by_field_name("function")
-    if func.type == "identifier" and _text(func).startswith("atomic"):
+    if func.type == "identifier" and _text(func) in builtins().atomics:
         return ir.Call(_text(func))  # its arguments are addresses, which the IR does not model
     args = tuple(expression(c) for c in node.child_by_field_name("arguments").named_children)
     targs: tuple[str, ...] = ()
@@ -216,7 +216,7 @@ def _expression_statement(node: ts.Node) -> ir.Stmt:
         return ir.Assign(expression(node.child_by_field_name("argument")), op, ir.Num(1))
     if node.type == "call_expression":
         call = expression(node)
-        if isinstance(call, ir.Call) and call.func in ("__syncthreads", "__syncwarp"):
+        if isinstance(call, ir.Call) and call.func in builtins().barriers:
             return ir.Sync()
         return ir.ExprStmt(call)
     if node.type == "comma_expression":

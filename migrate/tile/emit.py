@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from ..templating import render_template
 from . import ir
 from .host import HAssign, HCheck, HLaunch, HostOp, HReturn
-from .lower import TAssign, TFor, TIf, TileKernel, TStore
 from .printer import code
+from .tileir import TAssign, TFor, TIf, TileKernel, TStore
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 from . import pysource
 from .emit import render_program
 from .host import HLaunch, HostOp, read_host_ops
-from .lower import TileKernel
+from .tileir import TileKernel
 
 OP_IMPORTS = ["import torch", "import triton", "import triton.language as tl",
               "from torch.library import triton_op, wrap_triton"]

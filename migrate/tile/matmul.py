@@ -5,14 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import ir
-from .lower import (
+from .tileir import Rejected, TAssign, TFor, TileKernel
+from .values import (
     Context,
-    Rejected,
-    TAssign,
-    TFor,
-    TileKernel,
     Val,
     _and,
+    _const_int,
     _initial_env,
     _note_bound,
     data,
@@ -79,7 +77,6 @@ def lower_matmul(module: ir.Module, fn: ir.Function) -> TileKernel:
     shared_stores: dict[str, tuple[tuple[ir.Expr, ...], ir.Expr]] = {}
     acc_name = None
     acc_init = None
-    k_loops: list = []  # (var, start, bound, step) outermost first
     operands = None
     epilogue: list = []
     guard = None
@@ -246,6 +243,4 @@ def lower_matmul(module: ir.Module, fn: ir.Function) -> TileKernel:
 
 
 def _const(ctx: Context, expr: ir.Expr) -> int | None:
-    from .lower import _const_int
-
     return _const_int(ctx, expr)

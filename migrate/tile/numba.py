@@ -9,8 +9,9 @@ from pathlib import Path, PurePosixPath
 from . import pysource
 from .emit import render_program
 from .extension import Outcome
-from .lower import Rejected, lower
+from .lower import lower
 from .numba_front import read_numba
+from .tileir import Rejected
 
 NUMBA_TABLE = Path(__file__).resolve().parent.parent.parent / "rules" / "tile" / "maps" / "numba.toml"
 

@@ -1,0 +1,53 @@
+"""The kernel builtins and device math the tile lowering knows, read from rules/tile/maps/ (builtins.toml, math.toml)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+MAPS = Path(__file__).resolve().parent.parent.parent / "rules" / "tile" / "maps"
+
+
+@dataclass(frozen=True)
+class Builtins:
+    """Index builtins (name -> thread-structure kind), barriers, reduction shuffles, atomics (name -> Triton atomic,
+    "" where there is none) and named constants."""
+
+    index: dict[str, str]
+    barriers: frozenset[str]
+    shuffles: frozenset[str]
+    atomics: dict[str, str]
+    constants: dict[str, float]
+
+
+def _load(name: str) -> dict:
+    path = MAPS / name
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise RuntimeError(f"{path}: {exc}") from exc
+
+
+@cache
+def builtins() -> Builtins:
+    table = _load("builtins.toml")
+    allowed = {"index", "barrier", "shuffle", "atomic", "constants"}
+    unknown = set(table) - allowed
+    if unknown:
+        raise RuntimeError(f"{MAPS / 'builtins.toml'}: unknown table {min(unknown)}; allowed: "
+                           f"{', '.join(sorted(allowed))}")
+    return Builtins(
+        index=dict(table["index"]),
+        barriers=frozenset(table["barrier"]["names"]),
+        shuffles=frozenset(table["shuffle"]["names"]),
+        atomics={name: row.get("tl", "") for name, row in table["atomic"].items()},
+        constants={name: float(value) for name, value in table["constants"].items()},
+    )
+
+
+@cache
+def math_table() -> dict[str, dict[str, str]]:
+    return _load("math.toml")["math"]

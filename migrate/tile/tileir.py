@@ -1,0 +1,54 @@
+"""The tile program a kernel is lowered to: its statements, the lowered kernel, and the rejection that names why not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import ir
+
+
+class Rejected(Exception):
+    """The kernel is outside the tile classes; the message names the construct that stopped it."""
+
+
+@dataclass(frozen=True)
+class TAssign:
+    name: str
+    value: ir.Expr
+
+
+@dataclass(frozen=True)
+class TStore:
+    pointer: ir.Expr
+    value: ir.Expr
+    mask: ir.Expr | None
+
+
+@dataclass(frozen=True)
+class TFor:
+    var: str
+    start: ir.Expr
+    stop: ir.Expr
+    step: ir.Expr
+    body: tuple
+
+
+@dataclass(frozen=True)
+class TIf:
+    test: ir.Expr
+    body: tuple
+
+
+@dataclass(frozen=True)
+class TileKernel:
+    """A lowered kernel: its class, body statements, and what the launcher needs to size the grid."""
+
+    name: str
+    kind: str  # elementwise | reduction | matmul
+    params: tuple[ir.Param, ...]
+    body: tuple
+    helpers: frozenset[str]
+    constexprs: tuple[str, ...]
+    grid: tuple[ir.Expr, ...]  # over kernel parameters; Name('grid0') is the original grid's x size
+    blocks: dict[str, ir.Expr]  # constexpr name -> value expression for the launcher
+    summary: str

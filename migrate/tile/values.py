@@ -1,0 +1,900 @@
+"""Evaluating a kernel's IR as a tile program: thread structure, loads and stores, masks, loops, shared-memory and
+warp reductions, inlined device functions. The kernel classes (lower.py, matmul.py) are built on it."""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field, replace
+
+from . import ir
+from .builtins import builtins, math_table
+from .tileir import Rejected, TAssign, TFor, TIf, TStore
+
+FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
+FLT_MAX = 3.4028234663852886e38
+IDENTITY = {"sum": ir.Num(0.0, True), "max": ir.Num(-FLT_MAX, True), "min": ir.Num(FLT_MAX, True)}
+REDUCE_CALL = {"sum": "tl.sum", "max": "tl.max", "min": "tl.min"}
+COMBINE = {"sum": "+", "max": "tl.maximum", "min": "tl.minimum"}
+TL_DTYPE = {"float": "tl.float32", "double": "tl.float64", "int": "tl.int32", "int64_t": "tl.int64",
+            "long": "tl.int64", "unsigned": "tl.uint32", "float32": "tl.float32", "float64": "tl.float64"}
+
+
+# -- values ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Val:
+    """A value in the tile program. kind: T (thread structure, symbolic), U (one per program), V (a vector over the
+    block), P (a partial of a reduction still spread over threads; `expr` already holds the full reduction),
+    PTR (a pointer), S (a shared array)."""
+
+    kind: str
+    expr: ir.Expr | None = None
+    tag: tuple = ()
+    op: str = ""
+    scope: str = ""
+    is_float: bool = False
+
+
+@dataclass
+class Shared:
+    state: str = "empty"  # empty | thread | warp | complete
+    value: Val | None = None
+
+
+@dataclass
+class Context:
+    module: ir.Module
+    kernel: ir.Function
+    mode: str
+    env: dict[str, Val] = field(default_factory=dict)
+    shared: dict[str, Shared] = field(default_factory=dict)
+    out: list = field(default_factory=list)
+    pred: ir.Expr | None = None
+    helpers: set[str] = field(default_factory=set)
+    faithful: bool = False
+    warp_group: bool = False
+    bounds: dict[str, ir.Expr] = field(default_factory=dict)
+    chunk_bound: ir.Expr | None = None
+    rows: ir.Expr | None = None
+    prefix: str = ""
+    result: Val | None = None
+    counter: int = 0
+    dims: int = 1
+
+    def emit(self, stmt) -> None:
+        self.out.append(stmt)
+
+    def fresh(self, base: str) -> str:
+        self.counter += 1
+        return f"{base}{self.counter}"
+
+
+def _and(a: ir.Expr | None, b: ir.Expr | None) -> ir.Expr | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return ir.Bin("&", a, b)
+
+
+NEGATED = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
+
+
+def _negate(expr: ir.Expr) -> ir.Expr:
+    """`not expr`, written as the opposite comparison where there is one (a bitwise not of a mask is not)."""
+    if isinstance(expr, ir.Bin) and expr.op in NEGATED:
+        return ir.Bin(NEGATED[expr.op], expr.left, expr.right)
+    return ir.Un("!", expr)
+
+
+def _is_float_type(ctype: str) -> bool:
+    base = ctype.replace("const", "").replace("*", "").replace("__restrict__", "").strip()
+    return base in FLOAT_TYPES
+
+
+def _tag(val: Val) -> tuple:
+    return val.tag if val.kind == "T" else ()
+
+
+# -- expressions -----------------------------------------------------------------------------------------------
+
+
+def _const_int(ctx: Context, expr: ir.Expr) -> int | None:
+    if isinstance(expr, ir.Num) and not expr.is_float:
+        return int(expr.value)
+    if isinstance(expr, ir.Name) and expr.id in ctx.module.constants:
+        return _const_int(ctx, ctx.module.constants[expr.id])
+    if isinstance(expr, ir.Name) and expr.id in ctx.env and ctx.env[expr.id].kind == "U":
+        inner = ctx.env[expr.id].expr
+        if isinstance(inner, ir.Num) and not inner.is_float:
+            return int(inner.value)
+    if isinstance(expr, ir.Bin) and expr.op in ("+", "-", "*", "/"):
+        a, b = _const_int(ctx, expr.left), _const_int(ctx, expr.right)
+        if a is not None and b is not None:
+            return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[expr.op]
+    if isinstance(expr, ir.Cast):
+        return _const_int(ctx, expr.operand)
+    return None
+
+
+def structural(ctx: Context, a: Val, op: str, b: Val, right: ir.Expr) -> tuple | None:
+    """Thread-structure arithmetic: global ids, grid strides, lanes and warps."""
+    ta, tb = _tag(a), _tag(b)
+    const_b = _const_int(ctx, right)
+    if op == "*" and {ta[:1], tb[:1]} == {("bid",), ("bdim",)} and ta[1] == tb[1]:
+        return ("bidxdim", ta[1])
+    if op == "*" and ta[:1] == ("bid",) and b.kind == "U" and const_b is not None:
+        return ("bidxdim", ta[1])
+    if op == "*" and tb[:1] == ("bid",) and a.kind == "U" and isinstance(a.expr, ir.Num):
+        return ("bidxdim", tb[1])
+    if op == "+" and {ta[:1], tb[:1]} == {("bidxdim",), ("tid",)} and ta[1] == tb[1]:
+        return ("gid", ta[1])
+    if op == "*" and {ta[:1], tb[:1]} == {("bdim",), ("gdim",)}:
+        return ("stride", ta[1])
+    if op == "*" and ta[:1] == ("bdim",) and b.kind == "U" and const_b == 2:
+        return ("bdim2", ta[1])
+    if op == "*" and ta[:1] == ("bid",) and tb[:1] == ("bdim2",):
+        return ("bidxdim2", ta[1])
+    if ta == ("tid", "x") and op in ("&", "%") and const_b is not None and const_b in (31, 32):
+        return ("lane",)
+    if ta == ("tid", "x") and op in (">>", "/") and const_b is not None and const_b in (5, 32):
+        return ("warp",)
+    if ta == ("bdim", "x") and op in (">>", "/") and const_b is not None and const_b in (5, 32):
+        return ("nwarps",)
+    if op == "+" and {ta[:1], tb[:1]} == {("bidxdim",), ("warp",)}:
+        return ("grouprow",)
+    return None
+
+
+def materialize(ctx: Context, val: Val) -> Val:
+    """A thread-structure value used as data."""
+    tag = val.tag
+    if ctx.mode == "elementwise":
+        if tag[:1] == ("gid",):
+            return Val("V", ir.Name(f"offs_{tag[1]}"))
+        raise Rejected(f"{_tag_text(tag)} used outside the global index")
+    if tag == ("bid", "x") and not ctx.warp_group:
+        return Val("U", ir.Name("pid"))
+    if tag == ("grouprow",):
+        ctx.warp_group = True
+        return Val("U", ir.Name("pid"))
+    if tag == ("gdim", "x"):
+        return Val("U", ir.Call("tl.num_programs", (ir.Num(0),)))
+    if tag in (("tid", "x"), ("gid", "x"), ("bdim", "x")) and not ctx.warp_group:
+        ctx.faithful = True
+        arange = ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK")))
+        if tag == ("tid", "x"):
+            return Val("V", arange)
+        if tag == ("bdim", "x"):
+            return Val("U", ir.Name("BLOCK"))
+        return Val("V", ir.Bin("+", ir.Bin("*", ir.Name("pid"), ir.Name("BLOCK")), arange))
+    if tag[:1] == ("bidxdim2",):
+        ctx.faithful = True
+        return Val("U", ir.Bin("*", ir.Name("pid"), ir.Bin("*", ir.Name("BLOCK"), ir.Num(2))))
+    if tag[:1] == ("bdim2",):
+        ctx.faithful = True
+        return Val("U", ir.Bin("*", ir.Name("BLOCK"), ir.Num(2)))
+    raise Rejected(f"{_tag_text(tag)} used as data")
+
+
+def _tag_text(tag: tuple) -> str:
+    names = {"tid": "threadIdx", "bid": "blockIdx", "bdim": "blockDim", "gdim": "gridDim"}
+    if tag[0] in names:
+        return f"{names[tag[0]]}.{tag[1]}"
+    return {"gid": "the global thread index", "lane": "the lane index", "warp": "the warp index",
+            "stride": "the grid stride", "nwarps": "the warp count", "grouprow": "the warp's row"}.get(
+        tag[0], "a thread index expression")
+
+
+def data(ctx: Context, val: Val) -> Val:
+    if val.kind == "T":
+        return materialize(ctx, val)
+    if val.kind == "P":
+        raise Rejected("a per-thread partial used before its block reduction")
+    if val.kind == "S":
+        raise Rejected("a shared array used as a value")
+    return val
+
+
+def _combine_kind(*vals: Val) -> str:
+    return "V" if any(v.kind == "V" for v in vals) else "U"
+
+
+def evaluate(ctx: Context, expr: ir.Expr) -> Val:
+    if isinstance(expr, ir.Num):
+        return Val("U", expr, is_float=expr.is_float)
+    if isinstance(expr, ir.Name):
+        if expr.id in ctx.env:
+            return ctx.env[expr.id]
+        if expr.id in ctx.module.constants:
+            return evaluate(ctx, ctx.module.constants[expr.id])
+        if expr.id in builtins().constants:
+            return Val("U", ir.Num(builtins().constants[expr.id], True), is_float=True)
+        raise Rejected(f"the name {expr.id} (not a parameter, local or constant)")
+    if isinstance(expr, ir.Builtin):
+        kinds = builtins().index
+        if expr.axis not in ("x", "y") or (expr.axis == "y" and ctx.dims < 2):
+            raise Rejected(f"{expr.kind}.{expr.axis} (a thread index on an axis this kernel class does not tile)")
+        return Val("T", tag=(kinds[expr.kind], expr.axis))
+    if isinstance(expr, ir.Cast):
+        inner = evaluate(ctx, expr.operand)
+        if inner.kind in ("T", "P", "S", "PTR"):
+            return inner
+        target = expr.ctype.replace("const", "").strip()
+        if isinstance(inner.expr, ir.Num) and target in ("float", "double", "float32", "float64"):
+            return Val("U", ir.Num(float(inner.expr.value), True), is_float=True)
+        if target in ("float", "double", "float32", "float64") and not inner.is_float:
+            return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text(TL_DTYPE[target]))), is_float=True)
+        if target in ("float",) and inner.is_float:
+            return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text("tl.float32"))), is_float=True)
+        if target in ("double",) and inner.is_float:
+            return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text("tl.float64"))), is_float=True)
+        return inner
+    if isinstance(expr, ir.Un):
+        inner = data(ctx, evaluate(ctx, expr.operand))
+        if isinstance(inner.expr, ir.Num) and expr.op == "-":
+            return Val("U", ir.Num(-inner.expr.value, inner.expr.is_float), is_float=inner.is_float)
+        return Val(inner.kind, ir.Un(expr.op, inner.expr), is_float=inner.is_float)
+    if isinstance(expr, ir.Bin):
+        return _binary(ctx, expr)
+    if isinstance(expr, ir.Cond):
+        return _conditional(ctx, expr)
+    if isinstance(expr, ir.Call):
+        return _call(ctx, expr)
+    if isinstance(expr, ir.Index):
+        return _index(ctx, expr)
+    raise Rejected(f"the expression form {type(expr).__name__}")
+
+
+def _binary(ctx: Context, expr: ir.Bin) -> Val:
+    a, b = evaluate(ctx, expr.left), evaluate(ctx, expr.right)
+    if a.kind == "T" or b.kind == "T":
+        tag = structural(ctx, a, expr.op, b, expr.right)
+        if tag is None and expr.op in ("*", "+"):
+            tag = structural(ctx, b, expr.op, a, expr.left)
+        if tag is not None:
+            return Val("T", tag=tag)
+    if (a.kind == "PTR" or b.kind == "PTR") and expr.op in ("<", "<=", ">", ">=", "==", "!=", "&&", "||"):
+        raise Rejected("a comparison of a pointer (a Triton pointer cannot be null, so `p != NULL` has no tile form)")
+    if a.kind == "PTR" or b.kind == "PTR":
+        ptr, off = (a, b) if a.kind == "PTR" else (b, a)
+        return Val("PTR", ir.Bin(expr.op, ptr.expr, data(ctx, off).expr), is_float=ptr.is_float)
+    a, b = data(ctx, a), data(ctx, b)
+    op = expr.op
+    is_float = a.is_float or b.is_float
+    if op == "/" and not is_float:
+        op = "//"
+    if op in ("<", "<=", ">", ">=", "==", "!=", "&&", "||"):
+        is_float = False
+    if isinstance(a.expr, ir.Num) and isinstance(b.expr, ir.Num) and op in ("+", "-", "*", "//"):
+        x, y = a.expr.value, b.expr.value
+        value = {"+": x + y, "-": x - y, "*": x * y, "//": x // y if y else 0}[op]
+        return Val("U", ir.Num(value, is_float), is_float=is_float)
+    return Val(_combine_kind(a, b), ir.Bin(op, a.expr, b.expr), is_float=is_float)
+
+
+def _conditional(ctx: Context, expr: ir.Cond) -> Val:
+    try:
+        test = evaluate(ctx, expr.test)
+        test = test if test.kind == "T" else data(ctx, test)
+    except Rejected:
+        test = Val("T", tag=("thread-condition",))
+    if test.kind == "U" and isinstance(test.expr, ir.Num):
+        return evaluate(ctx, expr.body if test.expr.value else expr.orelse)
+    if test.kind == "T":
+        # (lane < nwarps) ? shared[lane] : identity -- the second stage of a block reduction.
+        body = evaluate(ctx, expr.body)
+        if body.kind == "P":
+            return body
+        raise Rejected("a condition on the thread index")
+    saved = ctx.pred
+    ctx.pred = _and(saved, test.expr)
+    body = data(ctx, evaluate(ctx, expr.body))
+    ctx.pred = saved
+    orelse = data(ctx, evaluate(ctx, expr.orelse))
+    return Val(
+        _combine_kind(test, body, orelse),
+        ir.Call("tl.where", (test.expr, body.expr, orelse.expr)),
+        is_float=body.is_float or orelse.is_float,
+    )
+
+
+def _call(ctx: Context, expr: ir.Call) -> Val:
+    name = expr.func
+    if name in builtins().shuffles:
+        raise Rejected(f"{name} outside a reduction loop")
+    if name in builtins().atomics:
+        raise Rejected(f"{name} on a computed index")
+    if name in ("grid", "gridsize"):  # Numba cuda.grid(n) / cuda.gridsize(n)
+        return Val("T", tag=("gid" if name == "grid" else "stride", "x"))
+    if name in ctx.module.functions and not ctx.module.functions[name].kernel:
+        return inline(ctx, ctx.module.functions[name], expr)
+    row = math_table().get(name)
+    if row is None:
+        raise Rejected(f"the call {name}()")
+    args = [data(ctx, evaluate(ctx, a)) for a in expr.args]
+    if "helper" in row:
+        ctx.helpers.add(row["helper"])
+        func = f"_{row['helper']}"
+    else:
+        func = row["tl"]
+    call_args = [a.expr for a in args]
+    if func in ("tl.maximum", "tl.minimum") and not any(a.is_float for a in args):
+        pass
+    return Val(_combine_kind(*args), ir.Call(func, tuple(call_args)), is_float=True)
+
+
+def _load(ctx: Context, pointer: ir.Expr, is_float: bool, kind: str) -> Val:
+    kwargs: tuple = ()
+    if ctx.pred is not None:
+        kwargs = (("mask", ctx.pred), ("other", ir.Num(0.0, True) if is_float else ir.Num(0)))
+    return Val(kind, ir.Call("tl.load", (pointer,), kwargs=kwargs), is_float=is_float)
+
+
+def _index(ctx: Context, expr: ir.Index) -> Val:
+    base = evaluate(ctx, expr.base)
+    if base.kind == "S":
+        return _shared_read(ctx, base, expr)
+    if base.kind != "PTR":
+        raise Rejected("indexing something that is not a pointer")
+    if len(expr.indices) != 1:
+        raise Rejected("a multi-dimensional global index")
+    index = evaluate(ctx, expr.indices[0])
+    index = data(ctx, index)
+    kind = _combine_kind(index)
+    pred_kind = "V" if ctx.pred is not None and _mentions_vector(ctx, ctx.pred) else kind
+    offset = index.expr
+    if kind == "U" and pred_kind == "V":
+        # One address read by every thread the guard lets through: a block of that address, so the mask fits it.
+        offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
+    return _load(ctx, ir.Bin("+", base.expr, offset), base.is_float, "V" if "V" in (kind, pred_kind) else "U")
+
+
+def _block_shape(ctx: Context) -> str:
+    """The shape of a per-thread value in this kernel's tile program."""
+    if ctx.mode == "elementwise":
+        return "[BLOCK_Y, BLOCK_X]" if ctx.dims == 2 else "[BLOCK_X]"
+    return "[BLOCK]"
+
+
+def _mentions_vector(ctx: Context, expr: ir.Expr) -> bool:
+    text = repr(expr)
+    return "tl.arange" in text or "offs_" in text or any(
+        f"Name(id='{n}')" in text for n, v in ctx.env.items() if v.kind == "V"
+    )
+
+
+# -- shared memory and reductions ------------------------------------------------------------------------------
+
+
+def _shared_read(ctx: Context, base: Val, expr: ir.Index) -> Val:
+    state = ctx.shared[base.tag[0]]
+    index = evaluate(ctx, expr.indices[0])
+    if state.state == "complete" and isinstance(index.expr, ir.Num) and index.expr.value == 0:
+        return replace(state.value, kind="U")
+    if state.state == "warp" and _tag(index) == ("lane",):
+        return replace(state.value, kind="P", scope="warp")
+    raise Rejected(f"a shared-memory read outside a recognised reduction ({base.tag[0]})")
+
+
+def _shared_write(ctx: Context, name: str, index: ir.Expr, value: Val) -> None:
+    state = ctx.shared[name]
+    tag = _tag(evaluate(ctx, index))
+    if tag == ("tid", "x") and value.kind in ("V", "P", "U"):
+        if value.kind == "P" and value.scope != "block":
+            raise Rejected("a shared-memory store of a partial at the wrong level")
+        state.state, state.value = "thread", value
+        return
+    if tag == ("warp",) and value.kind == "P" and value.scope == "crosswarp":
+        state.state, state.value = "warp", value
+        return
+    raise Rejected(f"a shared-memory store outside a recognised reduction ({name})")
+
+
+def _reduction_op(target: ir.Expr, op: str, value: ir.Expr) -> tuple[str, ir.Expr] | None:
+    """`t += e`, `t = t + e`, `t = fmaxf(t, e)` (either order): the reduction and the new term e."""
+    if op == "+=":
+        return "sum", value
+    if op != "=":
+        return None
+    if isinstance(value, ir.Bin) and value.op == "+" and value.left == target:
+        return "sum", value.right
+    if isinstance(value, ir.Call) and len(value.args) == 2 and target in value.args:
+        other = value.args[1] if value.args[0] == target else value.args[0]
+        row = math_table().get(value.func, {})
+        if row.get("tl") == "tl.maximum":
+            return "max", other
+        if row.get("tl") == "tl.minimum":
+            return "min", other
+    return None
+
+
+def _shuffle_loop(ctx: Context, body: tuple) -> bool:
+    if len(body) != 1 or not isinstance(body[0], ir.Assign) or not isinstance(body[0].target, ir.Name):
+        return False
+    stmt = body[0]
+    found = _reduction_op(stmt.target, stmt.op, stmt.value)
+    if found is None or not isinstance(found[1], ir.Call) or found[1].func not in builtins().shuffles:
+        return False
+    op = found[0]
+    val = evaluate(ctx, stmt.target)
+    if val.kind != "P" or val.op != op:
+        raise Rejected("a warp shuffle reduction of a value that is not a matching partial")
+    next_scope = {"block": "crosswarp", "warp": ""}.get(val.scope)
+    if next_scope is None:
+        raise Rejected("a warp shuffle across warps")
+    ctx.env[stmt.target.id] = replace(val, kind="P" if next_scope else "U", scope=next_scope)
+    return True
+
+
+def _tree_loop(ctx: Context, body: tuple) -> bool:
+    """`if (tid < s) sh[tid] = op(sh[tid], sh[tid + s]); __syncthreads();` with the halving step anywhere."""
+    guards = [s for s in body if isinstance(s, ir.If)]
+    others = [s for s in body if not isinstance(s, (ir.If, ir.Sync, ir.Assign))]
+    if len(guards) != 1 or others or len(guards[0].then) != 1 or not isinstance(guards[0].then[0], ir.Assign):
+        return False
+    stmt = guards[0].then[0]
+    if not isinstance(stmt.target, ir.Index) or not isinstance(stmt.target.base, ir.Name):
+        return False
+    name = stmt.target.base.id
+    if name not in ctx.shared:
+        return False
+    found = _reduction_op(stmt.target, stmt.op, stmt.value)
+    if found is None or not (isinstance(found[1], ir.Index) and found[1].base == stmt.target.base):
+        raise Rejected(f"a shared-memory loop that is not a tree reduction ({name})")
+    op = found[0]
+    state = ctx.shared[name]
+    if state.state != "thread":
+        raise Rejected(f"a tree reduction over shared memory not filled per thread ({name})")
+    value = state.value
+    if value.kind == "P":
+        if value.op != op:
+            raise Rejected(f"a {op} tree over {value.op} partials")
+        reduced = value.expr
+    else:
+        total = ctx.fresh("total")
+        ctx.emit(TAssign(total, ir.Call(REDUCE_CALL[op], (value.expr,), kwargs=(("axis", ir.Num(0)),))))
+        reduced = ir.Name(total)
+    state.state, state.value = "complete", Val("U", reduced, is_float=value.is_float)
+    return True
+
+
+# -- statements ------------------------------------------------------------------------------------------------
+
+
+def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
+    saved_env, saved_prefix, saved_result = ctx.env, ctx.prefix, ctx.result
+    env = {k: v for k, v in saved_env.items() if v.kind in ("PTR",)}
+    for param, arg in zip(fn.params, call.args):
+        env[param.name] = evaluate(ctx, arg)
+    for name, value in zip(fn.tparams, call.targs):
+        text = value.strip()
+        env[name] = Val("U", ir.Num(1 if text == "true" else 0 if text == "false" else int(text)
+                                    if text.isdigit() else 0))
+    ctx.env, ctx.prefix, ctx.result = env, f"{fn.name}_", None
+    try:
+        walk(ctx, fn.body)
+        result = ctx.result
+    finally:
+        ctx.env, ctx.prefix, ctx.result = saved_env, saved_prefix, saved_result
+    if result is None:
+        raise Rejected(f"the device function {fn.name} returns no value")
+    return result
+
+
+def _assign_name(ctx: Context, name: str, val: Val, declared: str = "") -> None:
+    if val.kind in ("T", "S", "PTR", "P"):
+        ctx.env[name] = val
+        return
+    if isinstance(val.expr, ir.Name) and (val.expr.id == ctx.prefix + name or (ctx.prefix and val.kind == "U")):
+        # Inside an inlined device function a plain rename needs no statement of its own.
+        ctx.env[name] = val
+        return
+    target = ctx.prefix + name
+    value = val.expr
+    is_float = val.is_float or _is_float_type(declared)
+    if val.kind == "U" and isinstance(value, ir.Num) and declared:
+        dtype = TL_DTYPE.get(declared.replace("const", "").strip(), "tl.float32" if is_float else "tl.int32")
+        number = ir.Num(float(value.value), True) if is_float else value
+        value = ir.Call("tl.full", (ir.Text("[]"), number, ir.Text(dtype)))
+    ctx.emit(TAssign(target, value))
+    ctx.env[name] = Val(val.kind, ir.Name(target), is_float=is_float)
+
+
+def walk(ctx: Context, stmts: tuple) -> None:
+    for position, stmt in enumerate(stmts):
+        if ctx.result is not None:
+            return
+        if _uniform_exit(ctx, stmt):
+            # `if (row >= rows) return;` with a uniform test: the rest of the body runs under `if row < rows:`.
+            test = data(ctx, evaluate(ctx, stmt.test))
+            _note_bound(ctx, ir.Un("!", stmt.test))
+            saved = ctx.out
+            ctx.out = []
+            walk(ctx, stmts[position + 1:])
+            body, ctx.out = tuple(ctx.out), saved
+            ctx.emit(TIf(_negate(test.expr), body))
+            return
+        statement(ctx, stmt)
+
+
+def _uniform_exit(ctx: Context, stmt) -> bool:
+    if not (isinstance(stmt, ir.If) and len(stmt.then) == 1 and isinstance(stmt.then[0], ir.Return)):
+        return False
+    if stmt.orelse or ctx.prefix:
+        return False
+    try:
+        test = evaluate(ctx, stmt.test)
+        return data(ctx, test).kind == "U"
+    except Rejected:
+        return False
+
+
+def statement(ctx: Context, stmt) -> None:
+    if isinstance(stmt, ir.Unsupported):
+        raise Rejected(stmt.what)
+    if isinstance(stmt, ir.Sync):
+        return
+    if isinstance(stmt, ir.Decl):
+        if stmt.shared is not None:
+            ctx.shared[stmt.name] = Shared()
+            ctx.env[stmt.name] = Val("S", tag=(stmt.name,))
+            return
+        if stmt.value is None:
+            return
+        val = evaluate(ctx, stmt.value)
+        if val.kind == "PTR":
+            ctx.env[stmt.name] = val
+            return
+        _assign_name(ctx, stmt.name, val, stmt.ctype)
+        return
+    if isinstance(stmt, ir.Assign):
+        _assignment(ctx, stmt)
+        return
+    if isinstance(stmt, ir.If):
+        _if(ctx, stmt)
+        return
+    if isinstance(stmt, (ir.For, ir.While)):
+        _loop(ctx, stmt)
+        return
+    if isinstance(stmt, ir.Return):
+        if stmt.value is None:
+            raise Rejected("a return outside an early-exit guard")
+        ctx.result = evaluate(ctx, stmt.value)
+        return
+    if isinstance(stmt, ir.ExprStmt):
+        evaluate(ctx, stmt.expr)
+        raise Rejected("an expression statement with effects")
+    raise Rejected(type(stmt).__name__)
+
+
+def _assignment(ctx: Context, stmt: ir.Assign) -> None:
+    target = stmt.target
+    if isinstance(target, ir.Name):
+        if stmt.op == "=":
+            value = evaluate(ctx, stmt.value)
+        else:
+            value = evaluate(ctx, ir.Bin(stmt.op[:-1], target, stmt.value))
+        if ctx.pred is not None and value.kind in ("U", "V") and target.id in ctx.env and _mentions_vector(
+            ctx, ctx.pred
+        ):
+            old = data(ctx, ctx.env[target.id])
+            value = Val("V", ir.Call("tl.where", (ctx.pred, value.expr, old.expr)), is_float=value.is_float)
+        _assign_name(ctx, target.id, value)
+        return
+    if not isinstance(target, ir.Index):
+        raise Rejected("an assignment to something other than a variable or an element")
+    base = evaluate(ctx, target.base)
+    value_expr = stmt.value if stmt.op == "=" else ir.Bin(stmt.op[:-1], target, stmt.value)
+    if base.kind == "S":
+        _shared_write(ctx, base.tag[0], target.indices[0], evaluate(ctx, value_expr))
+        return
+    if base.kind != "PTR" or len(target.indices) != 1:
+        raise Rejected("a store through something other than a pointer")
+    index = data(ctx, evaluate(ctx, target.indices[0]))
+    value = data(ctx, evaluate(ctx, value_expr))
+    offset = index.expr
+    if index.kind == "U" and (value.kind == "V" or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))):
+        if value.kind == "V":
+            raise Rejected("a store of per-thread values to one address (the threads race)")
+        offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
+    ctx.emit(TStore(ir.Bin("+", base.expr, offset), value.expr, ctx.pred))
+
+
+def _single_thread(ctx: Context, test: ir.Expr) -> bool:
+    if isinstance(test, ir.Bin) and test.op == "==":
+        left = evaluate(ctx, test.left)
+        right = _const_int(ctx, test.right)
+        return right == 0 and _tag(left) in (("tid", "x"), ("lane",))
+    return False
+
+
+def _if(ctx: Context, stmt: ir.If) -> None:
+    if _single_thread(ctx, stmt.test):
+        if stmt.orelse:
+            raise Rejected("an else branch on a single-thread condition")
+        walk(ctx, stmt.then)
+        return
+    if len(stmt.then) == 1 and isinstance(stmt.then[0], ir.Return) and not stmt.orelse:
+        test = data(ctx, evaluate(ctx, stmt.test))
+        _note_bound(ctx, ir.Un("!", stmt.test))
+        test = _held(ctx, test, _assigned(ctx.kernel.body))
+        ctx.pred = _and(ctx.pred, _negate(test.expr))
+        return
+    test = evaluate(ctx, stmt.test)
+    if test.kind == "U" and isinstance(test.expr, ir.Num):
+        walk(ctx, stmt.then if test.expr.value else stmt.orelse)
+        return
+    test = data(ctx, test)
+    _note_bound(ctx, stmt.test)
+    test = _held(ctx, test, _assigned(stmt.then + stmt.orelse))
+    saved = ctx.pred
+    ctx.pred = _and(saved, test.expr)
+    walk(ctx, stmt.then)
+    if stmt.orelse:
+        ctx.pred = _and(saved, _negate(test.expr))
+        walk(ctx, stmt.orelse)
+    ctx.pred = saved
+
+
+def _assigned(stmts: tuple) -> set[str]:
+    """The local names that statements (and the statements nested in them) assign."""
+    names = set()
+    for stmt in _walk_all(stmts):
+        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name):
+            names.add(stmt.target.id)
+        elif isinstance(stmt, ir.Decl):
+            names.add(stmt.name)
+    return names
+
+
+def _held(ctx: Context, test: Val, assigned: set[str]) -> Val:
+    """A guard that reads a name the guarded code assigns, computed once into a variable of its own: every later
+    statement under the guard (and an else branch) must see the condition as it was on entry."""
+    read = set(re.findall(r"Name\(id='(\w+)'\)", repr(test.expr)))
+    if not read & ({ctx.prefix + n for n in assigned} | assigned):
+        return test
+    name = ctx.fresh("_cond")
+    ctx.emit(TAssign(name, test.expr))
+    return Val(test.kind, ir.Name(name))
+
+
+def _note_bound(ctx: Context, test: ir.Expr) -> None:
+    """Remember `index < bound` guards on the global index (element-wise) or the row (reductions)."""
+    if isinstance(test, ir.Un) and test.op == "!" and isinstance(test.operand, ir.Bin):
+        inner = test.operand
+        flipped = {">=": "<", ">": "<="}.get(inner.op)
+        if flipped:
+            _note_bound(ctx, ir.Bin(flipped, inner.left, inner.right))
+        return
+    if isinstance(test, ir.Bin) and test.op == "&&":
+        _note_bound(ctx, test.left)
+        _note_bound(ctx, test.right)
+        return
+    if isinstance(test, ir.Bin) and test.op in ("<", "<="):
+        try:
+            left = evaluate(ctx, test.left)
+        except Rejected:
+            return
+        bound = test.right if test.op == "<" else ir.Bin("+", test.right, ir.Num(1))
+        if left.kind == "V" and isinstance(left.expr, ir.Name) and left.expr.id.startswith("offs_"):
+            ctx.bounds.setdefault(left.expr.id[5:], bound)
+        elif left.kind == "T" and left.tag[:1] == ("gid",) and ctx.mode == "elementwise":
+            ctx.bounds.setdefault(left.tag[1], bound)
+        elif ctx.mode == "reduction" and (
+            (left.kind == "U" and left.expr == ir.Name("pid")) or _tag(left) in (("grouprow",), ("bid", "x"))
+        ):
+            ctx.rows = bound
+
+
+def _loop_parts(ctx: Context, stmt) -> tuple[str, ir.Expr, ir.Expr, ir.Expr] | None:
+    """var, start, bound, step of `for (v = start; v < bound; v += step)`."""
+    if not isinstance(stmt, ir.For) or len(stmt.init) != 1 or len(stmt.step) != 1:
+        return None
+    init, step = stmt.init[0], stmt.step[0]
+    if isinstance(init, ir.Decl):
+        var, start = init.name, init.value
+    elif isinstance(init, ir.Assign) and isinstance(init.target, ir.Name):
+        var, start = init.target.id, init.value
+    else:
+        return None
+    test = stmt.test
+    if not (isinstance(test, ir.Bin) and test.left == ir.Name(var) and test.op in ("<", "<=")):
+        return None
+    bound = test.right if test.op == "<" else ir.Bin("+", test.right, ir.Num(1))
+    if not (isinstance(step, ir.Assign) and step.target == ir.Name(var) and step.op == "+="):
+        return None
+    return var, start, bound, step.value
+
+
+def _loop(ctx: Context, stmt) -> None:
+    if isinstance(stmt, ir.For) and ctx.mode == "reduction" and _shuffle_loop(ctx, stmt.body):
+        return
+    if ctx.mode == "reduction" and _tree_loop(ctx, stmt.body):
+        return
+    if isinstance(stmt, ir.While):
+        raise Rejected("a data-dependent loop bound (while loop)")
+    parts = _loop_parts(ctx, stmt)
+    if parts is None:
+        raise Rejected("a loop that is not a counted `for (i = a; i < b; i += c)` loop")
+    var, start_expr, bound_expr, step_expr = parts
+    start, step = evaluate(ctx, start_expr), evaluate(ctx, step_expr)
+    bound = data(ctx, evaluate(ctx, bound_expr))
+    if bound.kind != "U":
+        raise Rejected("a data-dependent loop bound")
+    step_tag = _tag(step)
+    start_tag = _tag(start)
+    if ctx.mode == "elementwise":
+        if start_tag[:1] == ("gid",) and step_tag[:1] == ("stride",):
+            ctx.env[var] = Val("V", ir.Name(f"offs_{start_tag[1]}"))
+            ctx.bounds.setdefault(start_tag[1], bound_expr)
+            saved = ctx.pred
+            ctx.pred = _and(saved, ir.Bin("<", ir.Name(f"offs_{start_tag[1]}"), bound.expr))
+            walk(ctx, stmt.body)
+            ctx.pred = saved
+            return
+        if start.kind == "U" and step.kind == "U":
+            _counted_loop(ctx, var, start, bound, step, stmt.body)
+            return
+        raise Rejected("a loop over thread indices in an element-wise kernel")
+    # Reductions: a loop whose threads split the range between them collapses into chunks of BLOCK.
+    lane_loop = start_tag == ("lane",) and _const_int(ctx, step_expr) == 32
+    block_loop = start_tag == ("tid", "x") and step_tag == ("bdim", "x")
+    grid_loop = start_tag == ("gid", "x") and step_tag == ("stride", "x")
+    if lane_loop or block_loop or grid_loop:
+        _chunk_loop(ctx, var, bound, stmt.body, lane_loop, grid_loop)
+        return
+    if start.kind == "U" and step.kind == "U":
+        _counted_loop(ctx, var, start, bound, step, stmt.body)
+        return
+    raise Rejected("a loop over thread indices that is not a block-stride or warp-stride loop")
+
+
+def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, body: tuple) -> None:
+    for name in sorted(_widened(ctx, var, body)):
+        # Triton keeps a loop-carried value's type: a scalar the loop makes per-thread is a block from the start.
+        old = ctx.env[name]
+        dtype = "tl.float32" if old.is_float else "tl.int32"
+        zeros = ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text(dtype)))
+        _assign_name(ctx, name, Val("V", ir.Bin("+", old.expr, zeros), is_float=old.is_float))
+    saved_out = ctx.out
+    ctx.out = []
+    ctx.env[var] = Val("U", ir.Name(ctx.prefix + var))
+    walk(ctx, body)
+    inner, ctx.out = tuple(ctx.out), saved_out
+    ctx.emit(TFor(ctx.prefix + var, start.expr, bound.expr, step.expr, inner))
+
+
+def _widened(ctx: Context, var: str, body: tuple) -> set[str]:
+    """Names bound to one value per program before the loop that its body makes per-thread (a trial walk)."""
+    saved = {k: copy.copy(v) if not isinstance(v, (dict, list, set)) else copy.deepcopy(v)
+             for k, v in vars(ctx).items() if k not in ("module", "kernel")}
+    before = dict(ctx.env)
+    ctx.out = []
+    ctx.env[var] = Val("U", ir.Name(ctx.prefix + var))
+    try:
+        walk(ctx, body)
+        after = dict(ctx.env)
+    finally:
+        for key, value in saved.items():
+            setattr(ctx, key, value)
+    return {n for n, v in before.items() if v.kind == "U" and n in after and after[n].kind == "V"
+            and isinstance(v.expr, ir.Name)}
+
+
+def _chunk_loop(ctx: Context, var: str, bound: Val, body: tuple, lane_loop: bool, grid_loop: bool) -> None:
+    if lane_loop:
+        ctx.warp_group = True
+    scope = "warp" if lane_loop else "block"
+    if grid_loop:
+        ctx.faithful = True
+        start = ir.Bin("*", ir.Name("pid"), ir.Name("BLOCK"))
+        step = ir.Bin("*", ir.Name("BLOCK"), ir.Call("tl.num_programs", (ir.Num(0),)))
+    else:
+        start, step = ir.Num(0), ir.Name("BLOCK")
+        if ctx.chunk_bound is None:
+            ctx.chunk_bound = bound.expr
+    base = ctx.prefix + var + "_start"
+    name = ctx.prefix + var
+    saved_out, saved_pred, saved_env = ctx.out, ctx.pred, dict(ctx.env)
+    ctx.out = [TAssign(name, ir.Bin("+", ir.Name(base), ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK")))))]
+    mask = ir.Bin("<", ir.Name(name), bound.expr)
+    ctx.pred = _and(saved_pred, mask)
+    ctx.env[var] = Val("V", ir.Name(name))
+    accumulators: dict[str, str] = {}
+    for stmt in body:
+        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name) and stmt.target.id in saved_env:
+            found = _reduction_op(stmt.target, stmt.op, stmt.value)
+            if found is None:
+                raise Rejected(f"a loop-carried value {stmt.target.id} that is not a sum, max or min")
+            op, term = found
+            acc = data(ctx, saved_env[stmt.target.id])
+            if accumulators.get(stmt.target.id, op) != op:
+                raise Rejected(f"{stmt.target.id} reduced with two different operations")
+            accumulators[stmt.target.id] = op
+            value = data(ctx, evaluate(ctx, term))
+            masked = ir.Call("tl.where", (ctx.pred, value.expr, IDENTITY[op]))
+            reduced = ir.Call(REDUCE_CALL[op], (masked,), kwargs=(("axis", ir.Num(0)),))
+            new = ir.Bin("+", acc.expr, reduced) if op == "sum" else ir.Call(COMBINE[op], (acc.expr, reduced))
+            ctx.emit(TAssign(acc.expr.id, new))
+            continue
+        statement(ctx, stmt)
+    inner = tuple(ctx.out)
+    env_after = ctx.env
+    ctx.out, ctx.pred = saved_out, saved_pred
+    ctx.env = saved_env
+    for name_, val in env_after.items():
+        if name_ in saved_env and name_ not in accumulators and val != saved_env[name_] and val.kind != "T":
+            raise Rejected(f"{name_} carried across a block-stride loop without a reduction")
+    for acc_name, op in accumulators.items():
+        old = saved_env[acc_name]
+        ctx.env[acc_name] = Val("P", old.expr, op=op, scope=scope, is_float=True)
+    stop = bound.expr
+    ctx.emit(TFor(base, start, stop, step, inner))
+
+
+# -- classes ---------------------------------------------------------------------------------------------------
+
+
+def _walk_all(stmts: tuple):
+    for stmt in stmts:
+        yield stmt
+        for attr in ("then", "orelse", "body", "init", "step"):
+            inner = getattr(stmt, attr, None)
+            if isinstance(inner, tuple):
+                yield from _walk_all(inner)
+
+
+def _calls(module: ir.Module, fn: ir.Function, seen: set[str] | None = None) -> set[str]:
+    text = repr(fn.body)
+    names = set()
+    seen = seen or {fn.name}
+    for other in module.functions.values():
+        if not other.kernel and f"func='{other.name}'" in text and other.name not in seen:
+            seen.add(other.name)
+            names.add(other.name)
+            names |= _calls(module, other, seen)
+    return names
+
+
+def _uses(module: ir.Module, fn: ir.Function) -> tuple[bool, bool, bool]:
+    """Whether the kernel (with the device functions it calls) uses shared memory, shuffles, and 2-D indices."""
+    bodies = [fn.body] + [module.functions[n].body for n in sorted(_calls(module, fn))]
+    shared = shuffles = two_d = False
+    for body in bodies:
+        for stmt in _walk_all(body):
+            if isinstance(stmt, ir.Decl) and stmt.shared is not None:
+                shared = True
+        text = repr(body)
+        shuffles |= any(f"func='{s}'" in text for s in builtins().shuffles)
+        two_d |= "axis='y'" in text
+    return shared, shuffles, two_d
+
+
+def _initial_env(fn: ir.Function) -> dict[str, Val]:
+    env = {}
+    for p in fn.params:
+        if p.pointer:
+            env[p.name] = Val("PTR", ir.Name(p.name), is_float=_is_float_type(p.ctype))
+        else:
+            env[p.name] = Val("U", ir.Name(p.name), is_float=_is_float_type(p.ctype))
+    return env
+
+
+def index_prologue(axes: list[str]) -> list:
+    """pid_x/offs_x (and pid_y/offs_y, as a column and a row of a 2-D block) for the program's indices."""
+    prologue = []
+    for i, axis in enumerate(axes):
+        block = f"BLOCK_{axis.upper()}"
+        arange = ir.Call("tl.arange", (ir.Num(0), ir.Name(block)))
+        if len(axes) == 2:
+            arange = ir.Index(arange, (ir.Slice(), ir.NoneConst()) if axis == "y" else (ir.NoneConst(), ir.Slice()))
+        prologue.append(TAssign(f"pid_{axis}", ir.Call("tl.program_id", (ir.Num(i),))))
+        prologue.append(
+            TAssign(f"offs_{axis}", ir.Bin("+", ir.Bin("*", ir.Name(f"pid_{axis}"), ir.Name(block)), arange))
+        )
+    return prologue
+
+
