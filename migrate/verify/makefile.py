@@ -112,8 +112,8 @@ def translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[s
             objects.append(token)
         elif token.startswith("-"):
             flags.append(token)
+    std_flag = std if std and std[-2:] not in ("98", "03", "11", "14") else "-std=c++17"  # the runtime's C++17
     if backend == "cpu":
-        std_flag = std if std and std[-2:] not in ("98", "03", "11", "14") else "-std=c++17"
         lang = ["-x", "c++"] if sources else []
         cmd = ["g++", std_flag, "-O2", "-fno-strict-aliasing", "-w", *runtime_cflags, *flags, *lang, *sources]
         if objects:
@@ -124,7 +124,7 @@ def translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[s
         if not compile_only:
             cmd += libs + runtime_libs + ["-lm"]
         return cmd
-    cmd = ["nvcc", std or "-std=c++17", "-O3", "-arch=sm_90", *runtime_cflags, *flags, *sources, *objects]
+    cmd = ["nvcc", std_flag, "-O3", "-arch=sm_90", *runtime_cflags, *flags, *sources, *objects]
     cmd += (["-c"] if compile_only else []) + out
     if not compile_only:
         cmd += libs

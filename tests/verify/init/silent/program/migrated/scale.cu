@@ -1,0 +1,6 @@
+// The kernel.
+#include <prt/prt.h>
+__global__ void scale(float* y, float a, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] *= a;
+}
