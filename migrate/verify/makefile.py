@@ -30,6 +30,9 @@ PRINTED_TIME = re.compile(
     r"([\d.]+(?:e[-+]?\d+)?)\s*\(?(s|ms|us)"
 )
 
+# Any timer line a program prints ("Average execution time of kernel: 12.5 (us)", "elapsed time = 3 ms").
+TIMER_LINE = re.compile(r"(?i)\btime\b[^\n\d]*?([\d.]+(?:e[-+]?\d+)?)\s*\(?(s|ms|us)\b")
+
 
 class MakefileError(Exception):
     """A Makefile that `make -n` cannot read, or that has no compile or run line."""
@@ -176,11 +179,11 @@ def run_command(folder: Path, args: list[str] | None) -> list[str]:
     return command[:1] + args if args is not None else command
 
 
-def printed_times(output: str) -> list[tuple[str, float]]:
-    """A program's own timer lines and their figures in milliseconds, in the order printed."""
+def printed_times(output: str, pattern: re.Pattern[str] = PRINTED_TIME) -> list[tuple[str, float]]:
+    """A program's own timer lines (kernel timers by default) and their figures in ms, in the order printed."""
     found: list[tuple[str, float]] = []
     for line in output.splitlines():
-        match = PRINTED_TIME.search(line)
+        match = pattern.search(line)
         if match:
             try:
                 value = float(match.group(1))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import IO
 
 from .execution import Run, execute, stage
-from .makefile import printed_times
+from .makefile import TIMER_LINE, printed_times
 from .spec import Case, Side
 from .toolchain import Toolchain
 
@@ -113,7 +113,7 @@ def _timed(case: Case, side: Side, backend: str, toolchain: Toolchain, scratch: 
     table.unlink(missing_ok=True)
     run: Run = execute(case, side, backend, toolchain, workdir, {"PRT_PROFILE_OUT": str(table)})
     status = run.status if run.status != "ok" or run.returncode == 0 else f"exit {run.returncode}"
-    printed = tuple(printed_times(run.stdout + "\n" + run.stderr))
+    printed = tuple(printed_times(run.stdout + "\n" + run.stderr, TIMER_LINE))
     if run.status != "ok":
         return ProfileRun(side.name, backend, status, printed=printed, detail=run.log_tail)
     kernels = read_table(table)
