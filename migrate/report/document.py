@@ -5,6 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+try:
+    import orjson
+except ImportError:  # optional: the standard library writes the same bytes, several times slower
+    orjson = None  # type: ignore[assignment]
+
 from migrate.model import Finding, Rule, ScanResult
 from migrate.report.fingerprint import fingerprint
 from migrate.report.summary import Tally, summarize
@@ -90,6 +95,18 @@ def document(result: ScanResult) -> dict[str, Any]:
     }
 
 
+def dumps(data: Any) -> str:
+    """`data` as the reports write JSON: indented by two spaces, keys sorted, UTF-8 kept, a final newline. The
+    standard library's encoder runs in pure Python once it indents (a scan of 100,000 findings spent seconds
+    there); orjson, where installed, writes the same bytes."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS).decode() + "\n"
+        except (TypeError, orjson.JSONEncodeError):
+            pass  # a value orjson does not take (an integer past 64 bits): the standard encoder writes it
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
 def render_json(result: ScanResult, *, color: bool = False) -> str:
     """Render the JSON report; `color` is accepted for a uniform signature and ignored."""
-    return json.dumps(document(result), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    return dumps(document(result))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import quote
 
 from migrate.model import Finding, Rule, ScanResult
+from migrate.report.document import dumps
 from migrate.report.fingerprint import FINGERPRINT_KEY, fingerprint
 
 SARIF_VERSION = "2.1.0"
@@ -130,4 +130,4 @@ def sarif_log(result: ScanResult) -> dict[str, Any]:
 
 def render_sarif(result: ScanResult, *, color: bool = False) -> str:
     """Render the SARIF log; `color` is accepted for a uniform signature and ignored."""
-    return json.dumps(sarif_log(result), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    return dumps(sarif_log(result))

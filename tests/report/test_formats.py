@@ -132,3 +132,25 @@ def test_text_keeps_brackets_in_messages(make_result: Callable[..., ScanResult])
     )
     assert render(make_result(findings=(finding,)), "text").splitlines()[0] == format_finding(finding)
     assert "[red]x[/red] :smile:" in format_finding(finding)
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+@pytest.mark.parametrize("case", ["mixed", "clean"])
+def test_json_reports_are_the_same_bytes_without_orjson(
+    fmt: str, case: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # orjson is only the fast path: a machine without it must write byte-identical reports.
+    pytest.importorskip("orjson")
+    import migrate.report.document as document
+
+    result = request.getfixturevalue(case)
+    fast = render(result, fmt)
+    monkeypatch.setattr(document, "orjson", None)
+    assert render(result, fmt) == fast
+
+
+def test_json_keeps_values_orjson_does_not_take() -> None:
+    from migrate.report.document import dumps
+
+    big = {"b": 2**70, "a": "é"}
+    assert dumps(big) == json.dumps(big, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
