@@ -24,8 +24,10 @@ PROGRAMS = sorted(p.parent.parent.name for p in CORPUS.glob("*/migrated/*.cu"))
 CATALOG = load_catalog()
 RULESET = compile_rules(CATALOG, CATALOG.rules)
 # Findings that describe code which needs no edit: the runtime keeps kernels, constant memory, 16-bit floats and
-# warp intrinsics as they are written, and CUDA architectures apply to the CUDA backend alone.
-NOTES = {"kernel-definition", "constant-memory", "half-precision", "warp-intrinsic", "cmake-cuda-architectures"}
+# warp intrinsics as they are written, CUDA architectures apply to the CUDA backend alone, and a kernel with
+# barriers that keeps fibers on the CPU backend needs nothing either.
+NOTES = {"kernel-definition", "constant-memory", "half-precision", "warp-intrinsic", "cmake-cuda-architectures",
+         "kernel-barrier-regions"}
 
 
 def _sources(program: str) -> list[Path]:

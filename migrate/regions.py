@@ -1,0 +1,755 @@
+"""Region splitting of kernels that call __syncthreads: the CPU backend's twin of a kernel, or the reason it keeps fibers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Union
+
+import tree_sitter as ts
+
+from . import parse
+from .model import Edit, Finding, Rule
+from .rules import Catalog
+
+# Operations that make a kernel's threads wait for each other or exchange values other than through a block
+# barrier statement: a kernel holding one of them keeps fibers on the CPU backend.
+SYNCHRONISING = re.compile(
+    rb"__syncthreads_(?:count|and|or)|__syncwarp|__shfl\w*|__ballot\w*|__any(?:_sync)?\b|__all(?:_sync)?\b"
+    rb"|__activemask|__match_\w+|__reduce_\w+_sync|cooperative_groups|this_thread_block|grid_group|"
+    rb"thread_block_tile|coalesced_group|tiled_partition"
+)
+BARRIER = b"__syncthreads"
+LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
+NESTED_FUNCTIONS = ("lambda_expression", "function_definition")
+CASTS = frozenset({"static_cast", "reinterpret_cast", "const_cast", "dynamic_cast", "sizeof", "alignof"})
+THREAD_DEPENDENT = frozenset({"threadIdx"})
+
+
+@dataclass(frozen=True)
+class Region:
+    """Statements every thread of the block runs, one thread after the other, between two barriers."""
+
+    code: str
+    binds: tuple[str, ...]
+    calls_own: bool  # calls a function of the file, which may read the global threadIdx
+
+
+@dataclass(frozen=True)
+class BlockCode:
+    """A statement the block runs once: a __shared__ declaration or a uniform value its loops need."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A loop whose trip count is the same for every thread, with barriers in its body: run once by the block."""
+
+    header: str
+    body: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class Branch:
+    """An if whose condition is the same for every thread, with barriers in a branch: decided once by the block."""
+
+    header: str
+    then: tuple[Item, ...]
+    otherwise: tuple[Item, ...] | None
+
+
+Item = Union[Region, BlockCode, Loop, Branch]
+
+
+@dataclass(frozen=True)
+class Lane:
+    """A variable that lives across a barrier: one copy per thread of the block."""
+
+    name: str
+    type_id: str
+
+
+@dataclass(frozen=True)
+class Twin:
+    """The region-split form of one kernel."""
+
+    prefix: str  # the template header and the kernel's signature, up to its body
+    lanes: tuple[Lane, ...]
+    items: tuple[Item, ...]
+    regions: int
+
+
+class Unsafe(Exception):
+    """The kernel holds something the transform cannot prove it keeps: its message says what and where."""
+
+
+@dataclass
+class _Kernel:
+    data: bytes
+    body: ts.Node
+    params: frozenset[str]
+    declared: frozenset[str]
+    assigned: frozenset[str]
+    own_functions: Mapping[str, bytes]
+    synchronising: frozenset[str]
+    calls: frozenset[str]
+    uniform_vars: dict[str, ts.Node] = field(default_factory=dict)
+    lanes: dict[str, Lane] = field(default_factory=dict)
+    split_decls: dict[str, int] = field(default_factory=dict)
+    regions: int = 0
+
+    edits: tuple[Edit, ...] = ()
+
+    def span(self, start: int, end: int) -> bytes:
+        """The bytes from start to end with the other rules' edits inside them made."""
+        out = bytearray(self.data[start:end])
+        for edit in sorted(self.edits, key=lambda e: -e.start):
+            if edit.end <= start or edit.start >= end or (edit.start == edit.end and not start < edit.start < end):
+                continue
+            if edit.start < start or edit.end > end:
+                raise Unsafe(f"another fix crosses its region boundaries at line {_line(self.data, edit.start)}")
+            out[edit.start - start : edit.end - start] = edit.text.encode()
+        return bytes(out)
+
+    def text(self, node: ts.Node) -> str:
+        return self.span(node.start_byte, node.end_byte).decode("utf-8", "replace")
+
+
+def _walk(node: ts.Node, skip: tuple[str, ...] = ()) -> Iterable[ts.Node]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        if current is not node and current.type in skip:
+            continue
+        stack.extend(reversed(current.children))
+
+
+def _identifiers(node: ts.Node) -> set[str]:
+    return {n.text.decode() for n in _walk(node) if n.type == "identifier"}
+
+
+def _target(node: ts.Node | None) -> set[str]:
+    """The variable an assignment changes: `x`, `x.f`, not `p` in `p[i]` or `*p` (those change memory)."""
+    while node is not None and node.type in ("parenthesized_expression", "field_expression"):
+        if node.type == "field_expression" and node.children and node.children[1].type == "->":
+            return set()
+        node = node.named_children[0] if node.named_children else None
+    return {node.text.decode()} if node is not None and node.type == "identifier" else set()
+
+
+def _has_barrier(node: ts.Node) -> bool:
+    return any(_is_barrier_call(n) for n in _walk(node))
+
+
+def _is_barrier_call(node: ts.Node) -> bool:
+    if node.type != "call_expression":
+        return False
+    function = node.child_by_field_name("function")
+    return function is not None and function.type == "identifier" and function.text == BARRIER
+
+
+def _is_barrier(statement: ts.Node) -> bool:
+    if statement.type != "expression_statement" or statement.named_child_count != 1:
+        return False
+    call = statement.named_children[0]
+    args = call.child_by_field_name("arguments")
+    return _is_barrier_call(call) and args is not None and args.named_child_count == 0
+
+
+def _declarator_name(declarator: ts.Node) -> ts.Node | None:
+    while declarator is not None and declarator.type != "identifier":
+        inner = declarator.child_by_field_name("declarator")
+        if inner is None:
+            return None
+        declarator = inner
+    return declarator
+
+
+def _function_name(definition: ts.Node) -> str | None:
+    declarator = definition.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    if declarator is None:
+        return None
+    name = declarator.child_by_field_name("declarator")
+    if name is None:
+        return None
+    if name.type == "qualified_identifier":
+        name = name.child_by_field_name("name") or name
+    return name.text.decode("utf-8", "replace")
+
+
+def _callee(call: ts.Node) -> tuple[str, ts.Node] | None:
+    """The called name of a call expression (`f`, `f<T>`, `ns::f`), or None for a call through an expression."""
+    function = call.child_by_field_name("function")
+    if function is None:
+        return None
+    if function.type == "template_function":
+        function = function.child_by_field_name("name") or function
+    if function.type == "qualified_identifier":
+        text = function.text.decode("utf-8", "replace")
+        return text, function
+    if function.type in ("identifier", "primitive_type", "type_identifier"):
+        return function.text.decode("utf-8", "replace"), function
+    return None
+
+
+def own_functions(root: ts.Node) -> dict[str, bytes]:
+    """Bodies of the functions a file defines, by name (overloads joined)."""
+    found: dict[str, bytes] = {}
+    for node in _walk(root, skip=("function_definition",)):
+        if node.type == "function_definition":
+            name = _function_name(node)
+            if name:
+                found[name] = found.get(name, b"") + node.text
+    return found
+
+
+def synchronising_functions(functions: Mapping[str, bytes]) -> frozenset[str]:
+    """The functions of a file that synchronise, directly or through another function of the file."""
+    names = set(functions)
+    syncing = {n for n, body in functions.items() if BARRIER in body or SYNCHRONISING.search(body)}
+    changed = True
+    while changed:
+        changed = False
+        for name in names - syncing:
+            body = functions[name]
+            if any(re.search(rb"\b" + re.escape(other.encode()) + rb"\b", body) for other in syncing):
+                syncing.add(name)
+                changed = True
+    return frozenset(syncing)
+
+
+def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], syncing: frozenset[str],
+              calls: frozenset[str], edits: tuple[Edit, ...] = ()) -> Twin:
+    """The region-split twin of `kernel` (a __global__ function_definition); raises Unsafe with the reason."""
+    body = kernel.child_by_field_name("body")
+    if body is None or kernel.has_error:
+        raise Unsafe("the parser could not read the kernel whole")
+    own = _function_name(kernel) or ""
+    text = body.text
+    hit = SYNCHRONISING.search(text)
+    if hit:
+        raise Unsafe(f"it uses {hit.group().decode()}, which the region loops cannot keep")
+    if re.search(rb"\bvolatile\b", text):
+        raise Unsafe("it uses volatile memory, the mark of warp-synchronous code that relies on lockstep threads")
+    declarator = kernel.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    params: set[str] = set()
+    if declarator is not None:
+        plist = declarator.child_by_field_name("parameters")
+        for p in plist.named_children if plist is not None else ():
+            name = _declarator_name(p.child_by_field_name("declarator")) if p.child_by_field_name("declarator") else None
+            if name is not None:
+                params.add(name.text.decode())
+    declared: set[str] = set()
+    assigned: set[str] = set()
+    if kernel.parent is not None and kernel.parent.type == "template_declaration":
+        plist = kernel.parent.child_by_field_name("parameters")
+        for p in plist.named_children if plist is not None else ():
+            if p.type in ("type_parameter_declaration", "variadic_type_parameter_declaration"):
+                calls = calls | {n.text.decode() for n in p.named_children if n.type == "type_identifier"}
+    for node in _walk(body):
+        if node.type in ("goto_statement", "labeled_statement"):
+            raise Unsafe("it uses goto, so its regions have no single entry")
+        if node.type in ("init_declarator", "declaration", "parameter_declaration", "optional_parameter_declaration"):
+            inner = node.child_by_field_name("declarator")
+            if inner is not None:
+                name = _declarator_name(inner)
+                if name is not None:
+                    declared.add(name.text.decode())
+        if node.type == "assignment_expression":
+            assigned |= _target(node.child_by_field_name("left"))
+        elif node.type == "update_expression":
+            assigned |= _target(node.child_by_field_name("argument"))
+        elif node.type == "pointer_expression" and node.children and node.children[0].type == "&":
+            assigned |= _identifiers(node)
+        elif node.type == "call_expression":
+            callee = _callee(node)
+            if _is_barrier_call(node):
+                continue
+            if callee is None:
+                function = node.child_by_field_name("function")
+                if function is not None and function.type == "field_expression":
+                    raise Unsafe(f"it calls the method {function.text.decode()}, which might synchronise")
+                continue
+            name, _ = callee
+            short = name.split("::")[-1]
+            if name in syncing or short in syncing:
+                raise Unsafe(f"it calls {name}, which synchronises the block itself")
+            if name == own:
+                raise Unsafe("it calls itself")
+    for node in _walk(body):
+        if node.type == "call_expression" and not _is_barrier_call(node):
+            callee = _callee(node)
+            if callee is None:
+                continue
+            name = callee[0]
+            short = name.split("::")[-1]
+            if (name in functions or short in functions or name in calls or short in CASTS or name in declared
+                    or name.startswith("std::") or callee[1].type in ("primitive_type", "type_identifier")):
+                continue
+            raise Unsafe(f"it calls {name}, defined outside this file, which might synchronise")
+    k = _Kernel(
+        data=data,
+        body=body,
+        params=frozenset(params),
+        declared=frozenset(declared),
+        assigned=frozenset(assigned),
+        own_functions=functions,
+        synchronising=syncing,
+        calls=calls,
+        edits=edits,
+    )
+    items = _finish(k, _split(k, _statements(body), (), top=True))
+    prefix_node = kernel.parent if kernel.parent is not None and kernel.parent.type == "template_declaration" else kernel
+    prefix = k.span(prefix_node.start_byte, body.start_byte).decode("utf-8", "replace")
+    return Twin(prefix=prefix, lanes=tuple(k.lanes[n] for n in sorted(k.lanes)), items=items, regions=k.regions)
+
+
+def _statements(compound: ts.Node) -> list[ts.Node]:
+    return [c for c in compound.named_children]
+
+
+def _uniform(k: _Kernel, node: ts.Node, loop_vars: tuple[str, ...]) -> bool:
+    """Whether an expression has the same value in every thread of the block whenever the block reaches it."""
+    for n in _walk(node):
+        if n.type in ("subscript_expression", "assignment_expression", "lambda_expression"):
+            return False
+        if n.type == "pointer_expression" and n.children and n.children[0].type == "*":
+            return False
+        if n.type == "update_expression":
+            return False
+        if n.type == "call_expression":
+            callee = _callee(n)
+            if callee is None or not (callee[0] in k.calls or callee[0].startswith("std::") or callee[0] in CASTS):
+                return False
+        if n.type == "identifier":
+            name = n.text.decode()
+            if name in THREAD_DEPENDENT:
+                return False
+            if name in loop_vars or name in k.uniform_vars:
+                continue
+            if name in k.params:
+                if name in k.assigned:
+                    return False
+                continue
+            if name in k.declared:
+                return False
+    return True
+
+
+def _uniform_declaration(k: _Kernel, statement: ts.Node, loop_vars: tuple[str, ...]) -> str | None:
+    """The name a declaration gives a value every thread shares (never changed after), or None."""
+    if statement.type != "declaration" or BARRIER in statement.text:
+        return None
+    declarators = statement.children_by_field_name("declarator")
+    if len(declarators) != 1 or declarators[0].type != "init_declarator":
+        return None
+    init = declarators[0]
+    name = init.child_by_field_name("declarator")
+    value = init.child_by_field_name("value")
+    if name is None or name.type != "identifier" or value is None or value.type == "initializer_list":
+        return None
+    if any(c.type in ("storage_class_specifier",) for c in statement.children):
+        return None
+    type_node = statement.child_by_field_name("type")
+    if type_node is None or type_node.type == "placeholder_type_specifier":
+        return None
+    text = name.text.decode()
+    if text in k.assigned or text in loop_vars or not _uniform(k, value, loop_vars):
+        return None
+    return text
+
+
+def _is_shared_declaration(statement: ts.Node) -> bool:
+    return statement.type == "declaration" and any(
+        c.type == "type_qualifier" and c.text == b"__shared__" for c in statement.children
+    )
+
+
+def _is_dynamic_shared(statement: ts.Node) -> bool:
+    if statement.type != "expression_statement" or statement.named_child_count != 1:
+        return False
+    call = statement.named_children[0]
+    callee = _callee(call) if call.type == "call_expression" else None
+    return callee is not None and callee[0] == "PRT_DYNAMIC_SHARED"
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """A region's statements, made into a Region once every level's per-thread variables are known."""
+
+    statements: tuple[ts.Node, ...]
+
+
+def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], top: bool) -> list:
+    """The items of one statement list at a level where barriers split the code (regions still pending)."""
+    items: list = []
+    current: list[ts.Node] = []
+    structured: list[ts.Node] = []
+    last_barrier = max((i for i, s in enumerate(statements) if _has_barrier(s)), default=-1)
+
+    def close() -> None:
+        nonlocal current
+        if current:
+            items.append(_Pending(tuple(current)))
+        current = []
+
+    for index, statement in enumerate(statements):
+        if _is_barrier(statement):
+            close()
+            continue
+        if _is_shared_declaration(statement) or _is_dynamic_shared(statement):
+            close()
+            items.append(BlockCode(k.text(statement)))
+            k.uniform_vars.update({n: statement for n in _declaration_names(statement)})
+            continue
+        uniform_name = _uniform_declaration(k, statement, loop_vars)
+        if uniform_name is not None:
+            close()
+            items.append(BlockCode(k.text(statement)))
+            k.uniform_vars[uniform_name] = statement
+            continue
+        if not _has_barrier(statement):
+            if index < last_barrier or not top:
+                _no_exit(k, statement, "before a barrier")
+            current.append(statement)
+            continue
+        close()
+        structured.append(statement)
+        items.append(_structured(k, statement, loop_vars))
+    close()
+    # Declarations at this level that another region, or a loop or branch of this level, reads become per-thread
+    # copies.
+    regions = [item.statements for item in items if isinstance(item, _Pending)]
+    by_region = [_region_identifiers(list(r)) for r in regions]
+    nested: set[str] = set()
+    for statement in structured:
+        nested |= _identifiers(statement)
+    declared_here: dict[str, int] = {}
+    for index, region in enumerate(regions):
+        for statement in region:
+            for name in _declaration_names(statement):
+                if name in k.split_decls or name in declared_here:
+                    raise Unsafe(f"two variables named {name} live between its barriers")
+                declared_here[name] = index
+    for name, index in declared_here.items():
+        if name in nested or any(name in ids for j, ids in enumerate(by_region) if j != index):
+            k.lanes[name] = _lane(k, name, list(regions[index]))
+    k.split_decls.update(declared_here)
+    return items
+
+
+def _finish(k: _Kernel, items: Iterable) -> tuple[Item, ...]:
+    """The plan with every pending region made a Region."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, _Pending):
+            out.append(_region(k, list(item.statements)))
+        elif isinstance(item, Loop):
+            out.append(replace(item, body=_finish(k, item.body)))
+        elif isinstance(item, Branch):
+            out.append(replace(item, then=_finish(k, item.then),
+                               otherwise=None if item.otherwise is None else _finish(k, item.otherwise)))
+        else:
+            out.append(item)
+    return tuple(out)
+
+
+def _declaration_names(statement: ts.Node) -> list[str]:
+    if statement.type != "declaration":
+        return []
+    names = []
+    for declarator in statement.children_by_field_name("declarator"):
+        name = _declarator_name(declarator)
+        if name is not None:
+            names.append(name.text.decode())
+    return names
+
+
+def _region_identifiers(region: list[ts.Node]) -> set[str]:
+    found: set[str] = set()
+    for statement in region:
+        found |= _identifiers(statement)
+    return found
+
+
+def _lane(k: _Kernel, name: str, region: list[ts.Node]) -> Lane:
+    for statement in region:
+        if name not in _declaration_names(statement):
+            continue
+        type_node = statement.child_by_field_name("type")
+        if type_node is None or type_node.type == "placeholder_type_specifier":
+            raise Unsafe(f"the auto variable {name} lives across a barrier, and its type has no name to copy")
+        for c in statement.children:
+            if c.type == "storage_class_specifier":
+                raise Unsafe(f"the {c.text.decode()} variable {name} lives across a barrier")
+        first = statement.children_by_field_name("declarator")[0]
+        prefix = k.span(statement.start_byte, first.start_byte).decode().strip()
+        for declarator in statement.children_by_field_name("declarator"):
+            inner = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+            ident = _declarator_name(inner)
+            if ident is None or ident.text.decode() != name:
+                continue
+            if declarator.type == "init_declarator":
+                value = declarator.child_by_field_name("value")
+                if value is None or value.type in ("initializer_list", "argument_list") or b"=" not in k.data[
+                    ident.end_byte : value.start_byte
+                ]:
+                    raise Unsafe(f"{name} lives across a barrier and is initialised by a list")
+            if any(n.type == "reference_declarator" for n in _walk(inner)):
+                raise Unsafe(f"the reference {name} lives across a barrier")
+            abstract = (k.span(inner.start_byte, ident.start_byte) + k.span(ident.end_byte, inner.end_byte)).decode()
+            return Lane(name, f"{prefix} {abstract.strip()}".strip())
+    raise Unsafe(f"{name} lives across a barrier and its declaration could not be read")
+
+
+def _no_exit(k: _Kernel, statement: ts.Node, where: str) -> None:
+    for n in _walk(statement, skip=NESTED_FUNCTIONS):
+        if n.type in NESTED_FUNCTIONS and n is not statement:
+            continue
+        if n.type == "return_statement" and not _inside_function(n, statement):
+            raise Unsafe(f"it returns {where} (line {n.start_point[0] + 1}), so later barriers would wait for fewer threads")
+
+
+def _inside_function(node: ts.Node, stop: ts.Node) -> bool:
+    current = node.parent
+    while current is not None and current is not stop:
+        if current.type in NESTED_FUNCTIONS:
+            return True
+        current = current.parent
+    return False
+
+
+def _structured(k: _Kernel, statement: ts.Node, loop_vars: tuple[str, ...]) -> Item:
+    """A loop or if with barriers inside, run by the block as a whole, or Unsafe."""
+    line = statement.start_point[0] + 1
+    if statement.type == "for_statement":
+        init = statement.child_by_field_name("initializer")
+        cond = statement.child_by_field_name("condition")
+        update = statement.child_by_field_name("update")
+        body = statement.child_by_field_name("body")
+        if init is None or cond is None or update is None or body is None or body.type != "compound_statement":
+            raise Unsafe(f"the loop around a barrier at line {line} is not a counted for loop with a braced body")
+        names = _declaration_names(init)
+        if init.type != "declaration" or len(names) != 1:
+            raise Unsafe(f"the loop around a barrier at line {line} does not declare one loop variable")
+        var = names[0]
+        value = init.children_by_field_name("declarator")[0].child_by_field_name("value")
+        inner_vars = loop_vars + (var,)
+        if value is None or not _uniform(k, value, loop_vars) or not _uniform(k, cond, inner_vars):
+            raise Unsafe(f"the loop around a barrier at line {line} has a trip count that may differ between threads")
+        for n in _walk(update):
+            if n.type == "identifier" and n.text.decode() != var and not _uniform(k, n, inner_vars):
+                raise Unsafe(f"the loop around a barrier at line {line} has a step that may differ between threads")
+            if n.type in ("assignment_expression", "update_expression"):
+                target = n.child_by_field_name("left") or n.child_by_field_name("argument")
+                if target is None or target.text.decode() != var:
+                    raise Unsafe(f"the loop around a barrier at line {line} changes more than its loop variable")
+        for n in _walk(body):
+            changed = (_target(n.child_by_field_name("left")) if n.type == "assignment_expression"
+                       else _target(n.child_by_field_name("argument")) if n.type == "update_expression"
+                       else _identifiers(n) if n.type == "pointer_expression" and n.children[0].type == "&" else set())
+            if var in changed:
+                raise Unsafe(f"the loop around a barrier at line {line} changes its variable {var} in its body")
+        _no_jump(k, body, line)
+        header = k.span(statement.start_byte, body.start_byte).decode().rstrip()
+        return Loop(header, tuple(_split(k, _statements(body), inner_vars, top=False)))
+    if statement.type == "if_statement":
+        cond = statement.child_by_field_name("condition")
+        then = statement.child_by_field_name("consequence")
+        otherwise = statement.child_by_field_name("alternative")
+        if cond is None or then is None or not _uniform(k, cond, loop_vars):
+            raise Unsafe(f"a barrier at line {line} sits under a condition that may differ between threads")
+        if then.type != "compound_statement":
+            raise Unsafe(f"the if around a barrier at line {line} has no braces")
+        else_body = None
+        if otherwise is not None:
+            else_node = otherwise.named_children[-1] if otherwise.type == "else_clause" else otherwise
+            if else_node.type != "compound_statement":
+                raise Unsafe(f"the else around a barrier at line {line} has no braces")
+            _no_jump(k, else_node, line)
+            else_body = tuple(_split(k, _statements(else_node), loop_vars, top=False))
+        _no_jump(k, then, line)
+        header = k.span(statement.start_byte, then.start_byte).decode().rstrip()
+        return Branch(header, tuple(_split(k, _statements(then), loop_vars, top=False)), else_body)
+    if statement.type in LOOPS:
+        raise Unsafe(f"a barrier at line {line} sits in a {statement.type.split('_')[0]} loop, whose trip count may differ between threads")
+    if statement.type == "compound_statement":
+        raise Unsafe(f"a barrier at line {line} sits in a nested block")
+    if statement.type.startswith("preproc"):
+        raise Unsafe(f"a barrier at line {line} sits under a preprocessor conditional")
+    if statement.type == "switch_statement":
+        raise Unsafe(f"a barrier at line {line} sits in a switch")
+    raise Unsafe(f"a barrier at line {line} sits inside a statement ({statement.type}) the block cannot run as one")
+
+
+def _no_jump(k: _Kernel, body: ts.Node, line: int) -> None:
+    """A break or continue of the block-level loop itself, or a return, would need per-thread control flow."""
+    for n in _walk(body, skip=NESTED_FUNCTIONS):
+        if n.type == "return_statement" and not _inside_function(n, body):
+            raise Unsafe(f"it returns inside the loop or branch around the barrier at line {line}")
+        if n.type in ("break_statement", "continue_statement") and not _inside_function(n, body):
+            owner = n.parent
+            kinds = LOOPS + (("switch_statement",) if n.type == "break_statement" else ())
+            while owner is not None and owner is not body and owner.type not in kinds:
+                owner = owner.parent
+            if owner is body or owner is None:
+                raise Unsafe(f"a {n.type.split('_')[0]} leaves the loop around the barrier at line {line} early")
+
+
+def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
+    """One region's code: its statements' bytes, declarations of per-thread variables made assignments, a
+    return made `continue` (it ends the thread's last region)."""
+    k.regions += 1
+    start, end = statements[0].start_byte, statements[-1].end_byte
+    edits: list[tuple[int, int, bytes]] = []
+    for statement in statements:
+        if statement.type == "declaration" and any(n in k.lanes for n in _declaration_names(statement)):
+            edits.append((statement.start_byte, statement.end_byte, _lane_declaration(k, statement)))
+        for n in _walk(statement, skip=NESTED_FUNCTIONS):
+            if n.type == "return_statement" and not _inside_function(n, statement):
+                if n.named_child_count:
+                    raise Unsafe("the kernel returns a value")
+                owner = n.parent
+                while owner is not None and owner is not statement.parent and owner.type not in LOOPS + ("switch_statement",):
+                    owner = owner.parent
+                if owner is not None and owner is not statement.parent:
+                    raise Unsafe(f"it returns from inside a loop (line {n.start_point[0] + 1})")
+                edits.append((n.start_byte, n.end_byte, b"continue;"))
+    pieces: list[bytes] = []
+    at = start
+    for s, e, text in sorted(edits):
+        pieces += [k.span(at, s), text]
+        at = e
+    pieces.append(k.span(at, end))
+    code = b"".join(pieces)
+    ids = _region_identifiers(statements)
+    calls_own = any(
+        n.type == "call_expression" and (_callee(n) or ("", None))[0].split("::")[-1] in k.own_functions
+        for s in statements for n in _walk(s)
+    )
+    return Region(code=code.decode("utf-8", "replace"), binds=tuple(sorted(n for n in k.lanes if n in ids)), calls_own=calls_own)
+
+
+def _lane_declaration(k: _Kernel, statement: ts.Node) -> bytes:
+    """A declaration whose per-thread variables become assignments to their copies; the others stay declared."""
+    declarators = statement.children_by_field_name("declarator")
+    prefix = k.span(statement.start_byte, declarators[0].start_byte)
+    kept: list[bytes] = []
+    assigns: list[bytes] = []
+    for declarator in declarators:
+        inner = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+        ident = _declarator_name(inner)
+        name = ident.text.decode() if ident is not None else ""
+        if name in k.lanes:
+            if declarator.type == "init_declarator":
+                value = declarator.child_by_field_name("value")
+                assigns.append(ident.text + b" = " + k.span(value.start_byte, value.end_byte) + b";")
+        else:
+            kept.append(k.span(declarator.start_byte, declarator.end_byte))
+    parts = []
+    if kept:
+        parts.append(prefix + b", ".join(kept) + b";")
+    parts.extend(assigns)
+    return b" ".join(parts) if parts else b";"
+
+
+def _guarded(node: ts.Node) -> bool:
+    """Whether a kernel sits in a branch of a conditional on the backend (a twin written before, or its original)."""
+    current = node.parent
+    while current is not None:
+        if current.type.startswith("preproc_if") or current.type.startswith("preproc_else") or current.type.startswith("preproc_elif"):
+            holder = current
+            while holder is not None and holder.type not in ("preproc_if", "preproc_ifdef"):
+                holder = holder.parent
+            if holder is not None and b"PRT_BACKEND" in (holder.child_by_field_name("condition") or holder).text[:200]:
+                return True
+        current = current.parent
+    return False
+
+
+def complete(findings: dict[tuple[str, int, int], Finding], catalog: Catalog, data: bytes) -> None:
+    """Gives each finding of a `regions` rule its twin (edits around the kernel) or its fiber reason, and drops those
+    on kernels already inside a backend conditional. The twin is made from the kernel's text with the other
+    findings' safe edits inside it applied, so that both copies read as migrated code."""
+    rules = catalog.rules
+    mine = [key for key, f in findings.items() if f.rule_id in rules and rules[f.rule_id].match.get("regions")]
+    if not mine:
+        return
+    device = frozenset(
+        name for name, entry in catalog.names.items()
+        if entry.kind == "function" and entry.family == "device" and not SYNCHRONISING.search(name.encode())
+    )
+    inner = [
+        e for f in findings.values() if f.edits and f.safety == "safe" and f.rule_id in rules
+        and not rules[f.rule_id].match.get("regions") for e in f.edits
+    ]
+    root = parse.parse("cuda", data).root_node
+    functions = own_functions(root)
+    syncing = synchronising_functions(functions)
+    for key in mine:
+        finding = findings[key]
+        rule = rules[finding.rule_id]
+        _, start, end = key
+        node = root.descendant_for_byte_range(start, end)
+        while node is not None and not (node.type == "function_definition" and node.start_byte <= start and node.end_byte >= end):
+            node = node.parent
+        if node is None or _guarded(node):
+            del findings[key]
+            continue
+        if node.parent is not None and node.parent.type == "template_declaration":
+            start = node.parent.start_byte
+        if data[data.rfind(b"\n", 0, start) + 1 : start].strip():
+            findings[key] = replace(finding, edits=(), effort="none", message=rule.message.format(
+                name=_function_name(node) or "?",
+                outcome=rule.advice["fibers"].format(reason="the kernel does not begin its line")))
+            continue
+        calls = device | frozenset(rule.match.get("calls", ()))
+        body = node.child_by_field_name("body")
+        if body is None or not any(
+            _is_barrier_call(n) or (n.type == "call_expression" and (_callee(n) or ("", None))[0].split("::")[-1] in syncing)
+            for n in _walk(body)
+        ):
+            del findings[key]  # no barrier: it already runs as a plain loop
+            continue
+        findings[key] = _outcome(rule, finding, data, node, start, end, inner, functions, syncing, calls)
+
+
+def _outcome(rule: Rule, finding: Finding, data: bytes, kernel: ts.Node, start: int, end: int,
+             inner: list[Edit], functions: Mapping[str, bytes], syncing: frozenset[str],
+             calls: frozenset[str]) -> Finding:
+    name = _kernel_name(kernel)
+    try:
+        twin = plan_twin(kernel, data, functions, syncing, calls,
+                         tuple(e for e in inner if start <= e.start and e.end <= end))
+    except Unsafe as reason:
+        outcome = rule.advice["fibers"].format(reason=str(reason))
+        return replace(finding, message=rule.message.format(name=name, outcome=outcome), edits=(),
+                       effort="none")
+    opening, closing = render(twin, rule.match["template"])
+    outcome = rule.advice["regions"].format(regions=twin.regions)
+    return replace(finding, message=rule.message.format(name=name, outcome=outcome),
+                   edits=(Edit(start, start, opening), Edit(end, end, closing)))
+
+
+def _line(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def render(twin: Twin, template: str) -> tuple[str, str]:
+    """The text before the original kernel (the guard, the twin, `#else`) and after it (`#endif`)."""
+    from .templating import environment
+
+    text = environment().get_template(template).render(twin=twin)
+    opening, _, closing = text.partition("@@ORIGINAL@@")
+    return opening, closing.rstrip("\n")
+
+
+def _kernel_name(kernel: ts.Node | None) -> str:
+    return (_function_name(kernel) if kernel is not None else None) or "?"

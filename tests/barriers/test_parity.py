@@ -1,0 +1,96 @@
+"""Kernels with barriers give the same results on the CPU region loops as on fibers (the same migrated source built
+twice, the second time with -DPRT_CPU_FIBERS), on the corpus and on reduced programs; which kernels were split and
+why the others stay on fibers is the committed list findings.txt."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from migrate import runtime_info
+from migrate.engine import scan_bytes
+from migrate.match import compile_rules
+from migrate.report import format_finding
+from migrate.rewrite import plan_file
+from migrate.rules import load_catalog
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+CATALOG = load_catalog()
+RULESET = compile_rules(CATALOG, CATALOG.rules)
+CORPUS = ("curand_montecarlo", "histogram", "layernorm", "matmul_tiled", "prefix_sum", "reduction", "softmax", "stencil",
+          "templated_kernels")
+PROGRAMS = {name: ROOT / "corpus" / name / f"{name}.cu" for name in CORPUS} | {
+    path.stem: path for path in sorted(HERE.glob("*.cu"))
+}
+TIMING = re.compile(r"time|_ms\b|\bms\b|seconds|flops|GB/s|bandwidth", re.IGNORECASE)
+
+
+def _migrate(path: Path) -> tuple[bytes, list[str]]:
+    data = path.read_bytes()
+    findings = scan_bytes(RULESET, path.name, "cuda", data)
+    notes = [format_finding(f) for f in findings if f.rule_id == "kernel-barrier-regions"]
+    return plan_file(path.name, "cuda", data, findings, CATALOG.rules).migrated, notes
+
+
+def _build(source: Path, binary: Path, defines: list[str]) -> None:
+    command = ["g++", "-x", "c++", *runtime_info.cflags().split(), *defines, "-O1", "-w", str(source), "-x", "none",
+               "-o", str(binary), *runtime_info.libs().split()]
+    built = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, f"{source.name} {defines}: build failed\n{built.stderr[-3000:]}"
+
+
+def _run(binary: Path, folder: Path) -> tuple[str, bytes]:
+    folder.mkdir()
+    env = dict(os.environ, PRT_CPU_THREADS="2")
+    ran = subprocess.run([str(binary), "--out", str(folder / "out.bin")], cwd=folder, capture_output=True,
+                         text=True, timeout=600, env=env)
+    assert ran.returncode == 0, f"{binary.name}: exit {ran.returncode}\n{ran.stdout[-2000:]}{ran.stderr[-2000:]}"
+    kept = "".join(line + "\n" for line in ran.stdout.splitlines() if not TIMING.search(line))
+    out = folder / "out.bin"
+    return kept, out.read_bytes() if out.is_file() else b""
+
+
+def _parity(name: str, tmp: Path) -> str:
+    migrated, _ = _migrate(PROGRAMS[name])
+    work = tmp / name
+    work.mkdir()
+    source = work / f"{name}.cu"
+    source.write_bytes(migrated)
+    _build(source, work / "regions", [])
+    _build(source, work / "fibers", ["-DPRT_CPU_FIBERS"])
+    regions = _run(work / "regions", work / "run-regions")
+    fibers = _run(work / "fibers", work / "run-fibers")
+    assert regions[0] == fibers[0], f"{name}: the printed results differ between region loops and fibers"
+    assert regions[1] == fibers[1], f"{name}: the output file differs between region loops and fibers"
+    assert regions[0].strip() or regions[1], f"{name}: the program printed and wrote nothing to compare"
+    return name
+
+
+def test_which_kernels_are_split(request: pytest.FixtureRequest) -> None:
+    """The findings of kernel-barrier-regions on every program here, reviewed by reading the golden."""
+    lines = "".join(line + "\n" for name in sorted(PROGRAMS) for line in _migrate(PROGRAMS[name])[1])
+    golden = HERE / "findings.txt"
+    if request.config.getoption("--update-goldens"):
+        golden.write_text(lines, encoding="utf-8")
+    assert lines == golden.read_text(encoding="utf-8")
+
+
+def test_migrated_twice_is_migrated_once() -> None:
+    for name, path in sorted(PROGRAMS.items()):
+        once, _ = _migrate(path)
+        again = plan_file(path.name, "cuda", once, scan_bytes(RULESET, path.name, "cuda", once), CATALOG.rules).migrated
+        assert again == once, f"{name}: a second apply changes the twins"
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
+def test_region_loops_match_fibers(tmp_path: Path) -> None:
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        done = list(pool.map(lambda n: _parity(n, tmp_path), sorted(PROGRAMS)))
+    assert done == sorted(PROGRAMS)
