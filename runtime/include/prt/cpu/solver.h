@@ -125,9 +125,9 @@ inline prtsolverStatus_t potrs(prtsolverDnHandle_t h, prtblasFillMode_t uplo, in
 template <class T>
 inline int gesvd_query(char jobu, char jobvt, int m, int n) {
   T size = 0;
-  int lwork = -1, info = 0, one = 1, lda = max1(m);
-  Lapack<T>::gesvd(&jobu, &jobvt, &m, &n, nullptr, &lda, nullptr, nullptr, &one, nullptr, &one, &size, &lwork, &info, 1,
-                   1);
+  int lwork = -1, info = 0, lda = max1(m), ldu = max1(m), ldvt = max1(n);  // the leading dimensions jobs 'A' need
+  Lapack<T>::gesvd(&jobu, &jobvt, &m, &n, nullptr, &lda, nullptr, nullptr, &ldu, nullptr, &ldvt, &size, &lwork, &info,
+                   1, 1);
   return info == 0 ? static_cast<int>(size) : 0;
 }
 

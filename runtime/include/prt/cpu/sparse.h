@@ -136,6 +136,16 @@ inline void spmm(const prtsparseSpMatDescr& a, bool transA, const prtsparseDnMat
   });
 }
 
+// The scalar alpha or beta points at, read out of line: the value-type dispatch compiles every type's branch, and
+// inlined into a caller whose scalar is a float the double branch would look like an overread to the compiler.
+template <class T>
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+T scalar(const void* p) {
+  return *static_cast<const T*>(p);
+}
+
 inline bool dense_ok(const prtsparseDnMatDescr& m) {
   return m.ld >= (m.order == PRTSPARSE_ORDER_COL ? (m.rows > 1 ? m.rows : 1) : (m.cols > 1 ? m.cols : 1));
 }
@@ -317,8 +327,8 @@ inline prtsparseStatus_t prtsparseSpMV(prtsparseHandle_t handle, prtsparseOperat
   const bool trans = opA != PRTSPARSE_OPERATION_NON_TRANSPOSE;
   return typed(*matA, [&](auto t, auto r, auto c) {
     using T = decltype(t);
-    spmv<T, decltype(r), decltype(c)>(*matA, trans, *static_cast<const T*>(alpha), static_cast<const T*>(vecX->values),
-                                      *static_cast<const T*>(beta), static_cast<T*>(vecY->values));
+    spmv<T, decltype(r), decltype(c)>(*matA, trans, scalar<T>(alpha), static_cast<const T*>(vecX->values),
+                                      scalar<T>(beta), static_cast<T*>(vecY->values));
     return PRTSPARSE_STATUS_SUCCESS;
   });
 }
@@ -343,8 +353,7 @@ inline prtsparseStatus_t prtsparseSpMM(prtsparseHandle_t handle, prtsparseOperat
   const bool ta = opA != PRTSPARSE_OPERATION_NON_TRANSPOSE, tb = opB != PRTSPARSE_OPERATION_NON_TRANSPOSE;
   return typed(*matA, [&](auto t, auto r, auto c) {
     using T = decltype(t);
-    spmm<T, decltype(r), decltype(c)>(*matA, ta, *matB, tb, *static_cast<const T*>(alpha), *static_cast<const T*>(beta),
-                                      *matC);
+    spmm<T, decltype(r), decltype(c)>(*matA, ta, *matB, tb, scalar<T>(alpha), scalar<T>(beta), *matC);
     return PRTSPARSE_STATUS_SUCCESS;
   });
 }

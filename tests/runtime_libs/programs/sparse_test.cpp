@@ -1,0 +1,197 @@
+// sparse_test.cpp: prtsparse* on the CSR/COO matrices references.py wrote; the outputs go back for NumPy.
+#include <cmath>
+#include <limits>
+
+#include "libs_io.h"
+#include "prt/sparse.h"
+
+using libs_io::read;
+using libs_io::write;
+using libs_test::download;
+using libs_test::upload;
+
+#define SPARSE_OK(call) CHECK((call) == PRTSPARSE_STATUS_SUCCESS, "%s", #call)
+
+// SpMV with its bufferSize call and a work area of that size.
+template <class T>
+static void spmv(prtsparseHandle_t h, prtsparseOperation_t op, T alpha, prtsparseSpMatDescr_t a,
+                 prtsparseDnVecDescr_t x, T beta, prtsparseDnVecDescr_t y, prtDataType_t type) {
+  size_t bytes = 0;
+  SPARSE_OK(prtsparseSpMV_bufferSize(h, op, &alpha, a, x, &beta, y, type, PRTSPARSE_SPMV_ALG_DEFAULT, &bytes));
+  void* buffer = libs_test::alloc(bytes + 1);
+  SPARSE_OK(prtsparseSpMV(h, op, &alpha, a, x, &beta, y, type, PRTSPARSE_SPMV_ALG_DEFAULT, buffer));
+  libs_test::synchronize();
+  libs_test::release(buffer);
+}
+
+template <class T>
+static void spmm(prtsparseHandle_t h, prtsparseOperation_t opa, prtsparseOperation_t opb, T alpha,
+                 prtsparseSpMatDescr_t a, prtsparseDnMatDescr_t b, T beta, prtsparseDnMatDescr_t c,
+                 prtDataType_t type) {
+  size_t bytes = 0;
+  SPARSE_OK(prtsparseSpMM_bufferSize(h, opa, opb, &alpha, a, b, &beta, c, type, PRTSPARSE_SPMM_ALG_DEFAULT, &bytes));
+  void* buffer = libs_test::alloc(bytes + 1);
+  SPARSE_OK(prtsparseSpMM(h, opa, opb, &alpha, a, b, &beta, c, type, PRTSPARSE_SPMM_ALG_DEFAULT, buffer));
+  libs_test::synchronize();
+  libs_test::release(buffer);
+}
+
+int main(int argc, char** argv) {
+  libs_io::start(argc, argv);
+  const std::vector<int64_t> nnz = read<int64_t>("nnz.in", 2);
+  prtsparseHandle_t h;
+  SPARSE_OK(prtsparseCreate(&h));
+  prtStream_t stream;
+  CHECK(prtStreamCreate(&stream) == prtSuccess, "stream");
+  SPARSE_OK(prtsparseSetStream(h, stream));
+
+  // A: 9 x 7 CSR, 32-bit offsets and columns, zero-based, fp32. B: 9 x 7 CSR, 64-bit offsets, 32-bit columns,
+  // one-based, fp64. A again as COO with 32-bit indices in no particular order.
+  int32_t* a_off = upload(read<int32_t>("a_off.in", 10));
+  int32_t* a_col = upload(read<int32_t>("a_col.in", nnz[0]));
+  float* a_val = upload(read<float>("a_val32.in", nnz[0]));
+  int64_t* b_off = upload(read<int64_t>("b_off.in", 10));
+  int32_t* b_col = upload(read<int32_t>("b_col.in", nnz[1]));
+  double* b_val = upload(read<double>("b_val.in", nnz[1]));
+  int32_t* c_row = upload(read<int32_t>("c_row.in", nnz[0]));
+  int32_t* c_col = upload(read<int32_t>("c_col.in", nnz[0]));
+  float* c_val = upload(read<float>("c_val.in", nnz[0]));
+  prtsparseSpMatDescr_t A, B, C;
+  SPARSE_OK(prtsparseCreateCsr(&A, 9, 7, nnz[0], a_off, a_col, a_val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
+                               PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
+  SPARSE_OK(prtsparseCreateCsr(&B, 9, 7, nnz[1], b_off, b_col, b_val, PRTSPARSE_INDEX_64I, PRTSPARSE_INDEX_32I,
+                               PRTSPARSE_INDEX_BASE_ONE, PRT_R_64F));
+  SPARSE_OK(prtsparseCreateCoo(&C, 9, 7, nnz[0], c_row, c_col, c_val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_BASE_ZERO,
+                               PRT_R_32F));
+  int64_t rows = 0, cols = 0, count = 0;
+  SPARSE_OK(prtsparseSpMatGetSize(A, &rows, &cols, &count));
+  CHECK(rows == 9 && cols == 7 && count == nnz[0], "SpMatGetSize %lld %lld %lld", (long long)rows, (long long)cols,
+        (long long)count);
+
+  // y = 1.5 A x + 0.5 y (CSR), y = A x + y (COO), y = 2 B^T x (CSR, one-based, y starts as NaN on the CPU).
+  {
+    float* x = upload(read<float>("x7.in", 7));
+    float* y = upload(read<float>("y9.in", 9));
+    prtsparseDnVecDescr_t vx, vy;
+    SPARSE_OK(prtsparseCreateDnVec(&vx, 7, x, PRT_R_32F));
+    SPARSE_OK(prtsparseCreateDnVec(&vy, 9, y, PRT_R_32F));
+    void* values = nullptr;
+    SPARSE_OK(prtsparseDnVecGetValues(vy, &values));
+    CHECK(values == y, "DnVecGetValues");
+    spmv(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, 1.5f, A, vx, 0.5f, vy, PRT_R_32F);
+    write("csr_spmv.out", download(y, 9));
+    libs_test::to_device(y, read<float>("y9.in", 9).data(), 9 * sizeof(float));
+    spmv(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, 1.0f, C, vx, 1.0f, vy, PRT_R_32F);
+    write("coo_spmv.out", download(y, 9));
+    SPARSE_OK(prtsparseDestroyDnVec(vx));
+    SPARSE_OK(prtsparseDestroyDnVec(vy));
+    libs_test::release(x);
+    libs_test::release(y);
+  }
+  {
+    double* x = upload(read<double>("x9.in", 9));
+#if PRT_BACKEND_CPU
+    std::vector<double> start(7, std::numeric_limits<double>::quiet_NaN());  // beta 0: y is not read
+#else
+    std::vector<double> start(7, 0.0);
+#endif
+    double* y = upload(start);
+    prtsparseDnVecDescr_t vx, vy;
+    SPARSE_OK(prtsparseCreateDnVec(&vx, 9, x, PRT_R_64F));
+    SPARSE_OK(prtsparseCreateDnVec(&vy, 7, y, PRT_R_64F));
+    spmv(h, PRTSPARSE_OPERATION_TRANSPOSE, 2.0, B, vx, 0.0, vy, PRT_R_64F);
+    write("csr_spmv_t.out", download(y, 7));
+    SPARSE_OK(prtsparseDestroyDnVec(vx));
+    SPARSE_OK(prtsparseDestroyDnVec(vy));
+    libs_test::release(x);
+    libs_test::release(y);
+  }
+  // C = 2 A B - C with B (7 x 4) and C (9 x 4) column-major; C = A B with both row-major, A as COO.
+  {
+    float* b = upload(read<float>("dense_b.in", 28));
+    float* c = upload(read<float>("dense_c.in", 36));
+    prtsparseDnMatDescr_t mb, mc;
+    SPARSE_OK(prtsparseCreateDnMat(&mb, 7, 4, 7, b, PRT_R_32F, PRTSPARSE_ORDER_COL));
+    SPARSE_OK(prtsparseCreateDnMat(&mc, 9, 4, 9, c, PRT_R_32F, PRTSPARSE_ORDER_COL));
+    spmm(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, PRTSPARSE_OPERATION_NON_TRANSPOSE, 2.0f, A, mb, -1.0f, mc, PRT_R_32F);
+    write("csr_spmm.out", download(c, 36));
+    SPARSE_OK(prtsparseDestroyDnMat(mb));
+    SPARSE_OK(prtsparseDestroyDnMat(mc));
+    libs_test::release(b);
+    libs_test::release(c);
+  }
+  {
+    float* b = upload(read<float>("dense_b_row.in", 28));
+    float* c = upload(std::vector<float>(36, 0.0f));
+    prtsparseDnMatDescr_t mb, mc;
+    SPARSE_OK(prtsparseCreateDnMat(&mb, 7, 4, 4, b, PRT_R_32F, PRTSPARSE_ORDER_ROW));
+    SPARSE_OK(prtsparseCreateDnMat(&mc, 9, 4, 4, c, PRT_R_32F, PRTSPARSE_ORDER_ROW));
+    spmm(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, PRTSPARSE_OPERATION_NON_TRANSPOSE, 1.0f, C, mb, 0.0f, mc, PRT_R_32F);
+    write("coo_spmm.out", download(c, 36));
+    SPARSE_OK(prtsparseDestroyDnMat(mb));
+    SPARSE_OK(prtsparseDestroyDnMat(mc));
+    libs_test::release(b);
+    libs_test::release(c);
+  }
+  // B as a dense 9 x 7 row-major matrix.
+  {
+    double* d = upload(std::vector<double>(63, -1.0));
+    prtsparseDnMatDescr_t md;
+    SPARSE_OK(prtsparseCreateDnMat(&md, 9, 7, 7, d, PRT_R_64F, PRTSPARSE_ORDER_ROW));
+    size_t bytes = 0;
+    SPARSE_OK(prtsparseSparseToDense_bufferSize(h, B, md, PRTSPARSE_SPARSETODENSE_ALG_DEFAULT, &bytes));
+    void* buffer = libs_test::alloc(bytes + 1);
+    SPARSE_OK(prtsparseSparseToDense(h, B, md, PRTSPARSE_SPARSETODENSE_ALG_DEFAULT, buffer));
+    libs_test::synchronize();
+    write("csr_to_dense.out", download(d, 63));
+    SPARSE_OK(prtsparseDestroyDnMat(md));
+    libs_test::release(buffer);
+    libs_test::release(d);
+  }
+#if PRT_BACKEND_CPU
+  // The CPU backend's own reach and checks: op(A) and op(B) transposed with mixed orders; a short x; fp16 values.
+  {
+    float* b = upload(read<float>("dense_bt.in", 36));
+    float* c = upload(std::vector<float>(28, 0.0f));
+    prtsparseDnMatDescr_t mb, mc;
+    SPARSE_OK(prtsparseCreateDnMat(&mb, 4, 9, 4, b, PRT_R_32F, PRTSPARSE_ORDER_COL));
+    SPARSE_OK(prtsparseCreateDnMat(&mc, 7, 4, 4, c, PRT_R_32F, PRTSPARSE_ORDER_ROW));
+    spmm(h, PRTSPARSE_OPERATION_TRANSPOSE, PRTSPARSE_OPERATION_TRANSPOSE, 1.0f, A, mb, 0.0f, mc, PRT_R_32F);
+    write("csr_spmm_mixed.out", download(c, 28));
+    SPARSE_OK(prtsparseDestroyDnMat(mb));
+    SPARSE_OK(prtsparseDestroyDnMat(mc));
+    std::vector<float> x(6), y(9);
+    prtsparseDnVecDescr_t vx, vy;
+    SPARSE_OK(prtsparseCreateDnVec(&vx, 6, x.data(), PRT_R_32F));
+    SPARSE_OK(prtsparseCreateDnVec(&vy, 9, y.data(), PRT_R_32F));
+    const float one = 1.0f;
+    CHECK(prtsparseSpMV(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, &one, A, vx, &one, vy, PRT_R_32F,
+                        PRTSPARSE_SPMV_ALG_DEFAULT, nullptr) == PRTSPARSE_STATUS_INVALID_VALUE,
+          "x shorter than A's columns");
+    const double one64 = 1.0;
+    CHECK(prtsparseSpMV(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, &one64, A, vx, &one64, vy, PRT_R_64F,
+                        PRTSPARSE_SPMV_ALG_DEFAULT, nullptr) != PRTSPARSE_STATUS_SUCCESS,
+          "compute type other than the value type");
+    prtsparseSpMatDescr_t half;
+    CHECK(prtsparseCreateCsr(&half, 9, 7, nnz[0], a_off, a_col, a_val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
+                             PRTSPARSE_INDEX_BASE_ZERO, PRT_R_16F) == PRTSPARSE_STATUS_NOT_SUPPORTED,
+          "fp16 values");
+    SPARSE_OK(prtsparseDestroyDnVec(vx));
+    SPARSE_OK(prtsparseDestroyDnVec(vy));
+    libs_test::release(b);
+    libs_test::release(c);
+  }
+#endif
+  CHECK(std::string(prtsparseGetErrorName(PRTSPARSE_STATUS_INVALID_VALUE)) == "PRTSPARSE_STATUS_INVALID_VALUE", "name");
+  SPARSE_OK(prtsparseDestroySpMat(A));
+  SPARSE_OK(prtsparseDestroySpMat(B));
+  SPARSE_OK(prtsparseDestroySpMat(C));
+  for (void* p : {static_cast<void*>(a_off), static_cast<void*>(a_col), static_cast<void*>(a_val),
+                  static_cast<void*>(b_off), static_cast<void*>(b_col), static_cast<void*>(b_val),
+                  static_cast<void*>(c_row), static_cast<void*>(c_col), static_cast<void*>(c_val)}) {
+    libs_test::release(p);
+  }
+  SPARSE_OK(prtsparseDestroy(h));
+  prtStreamDestroy(stream);
+  return libs_test::finish("sparse");
+}
