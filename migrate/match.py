@@ -12,7 +12,7 @@ from typing import Any
 
 import tree_sitter as ts
 
-from . import parse, pyflow, regions
+from . import parse, pyflow
 from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
 from .rules import Catalog
 
@@ -396,7 +396,7 @@ class FileMatcher:
         root = self.tree.root_node
         self._names(root)
         self._queries(root, "cuda")
-        if b"<<<" in data or SPACED_CHEVRONS.search(data):
+        if DEFINED_LAUNCH.search(data):
             self._macro_launches(root)
 
     def _macro_launches(self, root: ts.Node) -> None:
@@ -404,20 +404,15 @@ class FileMatcher:
         its own, and its findings and edits are placed back at the body's offsets."""
         if "cuda" not in self.ruleset.combined:
             return
-        stack = [root]
-        while stack:
-            node = stack.pop()
-            if node.type in ("preproc_def", "preproc_function_def"):
-                body = node.child_by_field_name("value")
-                if body is not None and body.text and (b"<<<" in body.text or SPACED_CHEVRONS.search(body.text)):
+        for nodes in ts.QueryCursor(parse.query("cuda", MACRO_BODIES_QUERY)).captures(root).values():
+            for body in nodes:
+                if body.text and (b"<<<" in body.text or SPACED_CHEVRONS.search(body.text)):
                     # Line continuations become spaces (same length), so offsets in the body hold.
                     text = re.sub(rb"\\\r?\n", lambda m: b" " * len(m.group()), body.text)
                     snippet = MACRO_PREFIX + _spaced_chevrons(text) + MACRO_SUFFIX
                     tree = parse.parse("cuda", snippet)
                     self._queries(tree.root_node, "cuda", shift=body.start_byte - len(MACRO_PREFIX),
                                   only=("kernel-launch",))
-                continue
-            stack.extend(node.children)
 
     def _names(self, root: ts.Node) -> None:
         pattern = self.ruleset.name_candidates
@@ -797,8 +792,6 @@ class FileMatcher:
         elif self.language in BUILD_LANGUAGES:
             self.scan_regex()
         self._keep_needed()
-        if self.language == "cuda":
-            regions.complete(self.findings, self.ruleset.catalog, self.text.data)
         return sorted(self.findings.values(), key=lambda f: f.sort_key)
 
     def _keep_needed(self) -> None:
@@ -863,6 +856,9 @@ def _own_names_query() -> ts.Query:
 
 # `k << <grid, block >> > (args)`, as some editors format a launch: the same launch, with its chevrons apart.
 SPACED_CHEVRONS = re.compile(rb"<<[ \t]*<(?!<)([^;<>\n]*(?:<[^;<>\n]*>[^;<>\n]*)*)>>[ \t]*>")
+# A `#define` whose body (continued lines included) holds a launch: only then are macro bodies parsed on their own.
+DEFINED_LAUNCH = re.compile(rb"^[ \t]*#[ \t]*define(?:[^\n\\]|\\\r?\n|\\)*?<<[ \t]*<", re.MULTILINE)
+MACRO_BODIES_QUERY = "(preproc_def value: (_) @body) (preproc_function_def value: (_) @body)"
 MACRO_PREFIX = b"void migrate_macro_body() { "
 MACRO_SUFFIX = b"; }"
 
