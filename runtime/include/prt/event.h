@@ -11,6 +11,9 @@ inline prtError_t prtEventSynchronize(prtEvent_t event);                 // wait
 inline prtError_t prtEventQuery(prtEvent_t event);                       // prtSuccess if happened, else NotReady
 inline prtError_t prtEventElapsedTime(float* ms, prtEvent_t start, prtEvent_t end);  // milliseconds between two
 
+inline prtError_t prtEventRecordWithFlags(prtEvent_t event, prtStream_t stream = 0,
+                                          unsigned int flags = 0);      // records, prtEventRecordExternal...
+
 #if PRT_BACKEND_CPU
 #include "prt/cpu/event.h"
 #else

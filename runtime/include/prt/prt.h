@@ -8,6 +8,7 @@
 #include "prt/memory.h"
 #include "prt/stream.h"
 #include "prt/event.h"
+#include "prt/graph.h"
 #include "prt/kernel.h"
 #include "prt/launch.h"
 #include "prt/atomic.h"

@@ -15,6 +15,40 @@ inline prtError_t prtStreamGetFlags(prtStream_t stream, unsigned int* flags);  /
 inline prtError_t prtStreamGetPriority(prtStream_t stream, int* priority);     // the stream's priority
 inline prtError_t prtLaunchHostFunc(prtStream_t stream, prtHostFn_t fn, void* userData);  // host call in order
 
+inline prtError_t prtStreamAddCallback(prtStream_t stream, prtStreamCallback_t callback, void* userData,
+                                       unsigned int flags);             // calls back in stream order
+inline prtError_t prtStreamGetDevice(prtStream_t stream, int* device);   // the device a stream belongs to
+inline prtError_t prtStreamGetId(prtStream_t stream, unsigned long long* streamId);  // a stream's unique id
+inline prtError_t prtStreamGetAttribute(prtStream_t stream, prtStreamAttrID attr,
+                                        prtStreamAttrValue* value);     // a stream attribute (CPU: as set)
+inline prtError_t prtStreamSetAttribute(prtStream_t stream, prtStreamAttrID attr,
+                                        const prtStreamAttrValue* value);  // sets one (CPU: kept, no L2 to steer)
+inline prtError_t prtStreamCopyAttributes(prtStream_t dst, prtStream_t src);  // copies every attribute
+
+// Stream capture: work issued to a capturing stream is recorded into a graph instead of running (prt/graph.h).
+inline prtError_t prtStreamBeginCapture(prtStream_t stream, prtStreamCaptureMode mode);  // starts capturing
+inline prtError_t prtStreamBeginCaptureToGraph(prtStream_t stream, prtGraph_t graph, const prtGraphNode_t* dependencies,
+                                               const prtGraphEdgeData* dependencyData, size_t numDependencies,
+                                               prtStreamCaptureMode mode);  // captures into an existing graph
+inline prtError_t prtStreamEndCapture(prtStream_t stream, prtGraph_t* graph);  // ends it, returns the graph
+inline prtError_t prtStreamIsCapturing(prtStream_t stream, prtStreamCaptureStatus* captureStatus);  // the state
+inline prtError_t prtStreamGetCaptureInfo(prtStream_t stream, prtStreamCaptureStatus* captureStatus,
+                                          unsigned long long* id = nullptr, prtGraph_t* graph = nullptr,
+                                          const prtGraphNode_t** dependencies = nullptr,
+                                          const prtGraphEdgeData** edgeData = nullptr,
+                                          size_t* numDependencies = nullptr);  // the capture's state (CUDA 13 form)
+inline prtError_t prtStreamGetCaptureInfo(prtStream_t stream, prtStreamCaptureStatus* captureStatus,
+                                          unsigned long long* id, prtGraph_t* graph,
+                                          const prtGraphNode_t** dependencies,
+                                          size_t* numDependencies);     // the same, CUDA 12 form
+inline prtError_t prtStreamUpdateCaptureDependencies(prtStream_t stream, prtGraphNode_t* dependencies,
+                                                     const prtGraphEdgeData* dependencyData, size_t numDependencies,
+                                                     unsigned int flags = 0);  // what later work depends on
+inline prtError_t prtStreamUpdateCaptureDependencies(prtStream_t stream, prtGraphNode_t* dependencies,
+                                                     size_t numDependencies,
+                                                     unsigned int flags);  // the same, CUDA 12 form
+inline prtError_t prtThreadExchangeStreamCaptureMode(prtStreamCaptureMode* mode);  // this thread's capture mode
+
 #if PRT_BACKEND_CPU
 #include "prt/cpu/stream.h"
 #else

@@ -32,6 +32,18 @@
       "pointer does not correspond to a registered memory region")                                          \
     X(ErrorLaunchFailure, 719, hipErrorLaunchFailure, "unspecified launch failure")                         \
     X(ErrorNotSupported, 801, hipErrorNotSupported, "operation not supported")                              \
+    X(ErrorIllegalState, 401, hipErrorIllegalState, "the operation cannot be performed in the present state") \
+    X(ErrorStreamCaptureUnsupported, 900, hipErrorStreamCaptureUnsupported,                                 \
+      "operation not permitted when stream is capturing")                                                   \
+    X(ErrorStreamCaptureInvalidated, 901, hipErrorStreamCaptureInvalidated,                                 \
+      "operation failed due to a previous error during capture")                                            \
+    X(ErrorStreamCaptureUnmatched, 903, hipErrorStreamCaptureUnmatched, "capture was not initiated in this stream") \
+    X(ErrorStreamCaptureUnjoined, 904, hipErrorStreamCaptureUnjoined,                                       \
+      "capturing stream has unjoined work")                                                                 \
+    X(ErrorStreamCaptureImplicit, 906, hipErrorStreamCaptureImplicit,                                       \
+      "operation would make the legacy stream depend on a capturing blocking stream")                       \
+    X(ErrorGraphExecUpdateFailure, 910, hipErrorGraphExecUpdateFailure,                                     \
+      "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update") \
     X(ErrorUnknown, 999, hipErrorUnknown, "unknown error")
 
 // Directions of a copy (prtMemcpyKind).
@@ -265,6 +277,77 @@ struct prtPointerAttributes {  // what prtPointerGetAttributes says of a pointer
     void* hostPointer;         // its address in host code (null for device memory)
 };
 #endif
+
+// Graph memory attributes (prtDeviceGetGraphMemAttribute, prtGraphMemAttributeType), GPUDirect RDMA flush targets.
+#define PRT_GRAPH_MEM_ATTR_LIST(X)                                                                       \
+    X(GraphMemAttrUsedMemCurrent, 0, prtGraphMemAttributeType(0), "uint64: graph memory in use")        \
+    X(GraphMemAttrUsedMemHigh, 1, prtGraphMemAttributeType(1), "uint64: most graph memory in use")      \
+    X(GraphMemAttrReservedMemCurrent, 2, prtGraphMemAttributeType(2), "uint64: graph memory reserved")  \
+    X(GraphMemAttrReservedMemHigh, 3, prtGraphMemAttributeType(3), "uint64: most graph memory reserved")
+#define PRT_RDMA_LIST(X)                                                                                     \
+    X(FlushGPUDirectRDMAWritesTargetCurrentDevice, 0, 0, "writes to the current device")                    \
+    X(FlushGPUDirectRDMAWritesToOwner, 100, 100, "flush so the owner sees them")                            \
+    X(FlushGPUDirectRDMAWritesToAllDevices, 200, 200, "flush so every device sees them")
+
+// Types of calls whose concept only CUDA has (asynchronous device notifications, driver logs): the runtime's own
+// on the CPU and HIP backends, where the calls succeed and report nothing.
+#if !PRT_BACKEND_CUDA
+enum prtGraphMemAttributeType { PRT_GRAPH_MEM_ATTR_LIST(PRT_OWN_ENUMERATOR) };  // see PRT_GRAPH_MEM_ATTR_LIST
+enum prtFlushGPUDirectRDMAWritesTarget { prtFlushGPUDirectRDMAWritesTargetCurrentDevice = 0 };  // see PRT_RDMA_LIST
+enum prtFlushGPUDirectRDMAWritesScope { prtFlushGPUDirectRDMAWritesToOwner = 100,
+                                        prtFlushGPUDirectRDMAWritesToAllDevices = 200 };  // see PRT_RDMA_LIST
+struct prtAsyncNotificationInfo_t { int type; };                  // what a device notification says
+typedef struct prtAsyncCallbackEntry* prtAsyncCallbackHandle_t;   // a registered notification callback
+typedef void (*prtAsyncCallback)(prtAsyncNotificationInfo_t*, void*, prtAsyncCallbackHandle_t);  // its function
+typedef unsigned int prtLogIterator;                               // a position in the driver's log
+typedef struct prtLogsCallbackEntry* prtLogsCallbackHandle;        // a registered log callback
+typedef void (*prtLogsCallback_t)(void* data, int logLevel, char* message, size_t length);  // its function
+#endif
+
+// Launch attributes of streams and kernel nodes (prtStreamGetAttribute, prtGraphKernelNodeGetAttribute).
+#define PRT_LAUNCH_ATTR_LIST(X)                                                                                  \
+    X(LaunchAttributeAccessPolicyWindow, 1, 1, "value.accessPolicyWindow: an L2 persistence window")            \
+    X(LaunchAttributeCooperative, 2, 2, "value.cooperative: 1 for a cooperative launch")                        \
+    X(LaunchAttributeSynchronizationPolicy, 3, 3, "value.syncPolicy: how the host waits for the stream")        \
+    X(LaunchAttributePriority, 8, 8, "value.priority: the scheduling priority")
+
+// Launch attribute values, edge data and graph update results as CUDA 12 spells them, on the backends without
+// them (CPU; HIP 5).
+#if !PRT_BACKEND_CUDA
+enum prtLaunchAttributeID { PRT_LAUNCH_ATTR_LIST(PRT_OWN_ENUMERATOR) };  // see PRT_LAUNCH_ATTR_LIST
+enum prtAccessProperty { prtAccessPropertyNormal = 0, prtAccessPropertyStreaming = 1,
+                         prtAccessPropertyPersisting = 2 };            // how L2 keeps a window's lines
+struct prtAccessPolicyWindow {  // an L2 persistence window (the CPU and HIP keep it and do nothing with it)
+    void* base_ptr;
+    size_t num_bytes;
+    float hitRatio;
+    enum prtAccessProperty hitProp;
+    enum prtAccessProperty missProp;
+};
+union prtLaunchAttributeValue {  // the value of a launch attribute
+    char pad[64];
+    struct prtAccessPolicyWindow accessPolicyWindow;
+    int cooperative;
+    int syncPolicy;
+    int priority;
+};
+struct prtGraphEdgeData {  // the kind of a graph edge (every edge is a plain dependency here)
+    unsigned char from_port;
+    unsigned char to_port;
+    unsigned char type;
+    unsigned char reserved[5];
+};
+typedef enum prtLaunchAttributeID prtStreamAttrID;          // a stream attribute
+typedef union prtLaunchAttributeValue prtStreamAttrValue;   // its value
+typedef enum prtLaunchAttributeID prtKernelNodeAttrID;      // a kernel node attribute
+typedef union prtLaunchAttributeValue prtKernelNodeAttrValue;  // its value
+#endif
+#define prtStreamAttributeAccessPolicyWindow prtLaunchAttributeAccessPolicyWindow        // stream attribute
+#define prtStreamAttributeSynchronizationPolicy prtLaunchAttributeSynchronizationPolicy  // stream attribute
+#define prtStreamAttributePriority prtLaunchAttributePriority                            // stream attribute
+#define prtKernelNodeAttributeAccessPolicyWindow prtLaunchAttributeAccessPolicyWindow    // kernel node attribute
+#define prtKernelNodeAttributeCooperative prtLaunchAttributeCooperative                  // kernel node attribute
+#define prtKernelNodeAttributePriority prtLaunchAttributePriority                        // kernel node attribute
 
 #if PRT_BACKEND_CPU
 #include "prt/cpu/types.h"

@@ -3,6 +3,8 @@
 // then it becomes a node of the capturing graph, after the nodes the stream last captured, and runs at replay.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -32,22 +34,41 @@ struct UserObject {
     }
 };
 
+struct Stream;
+
 struct GraphNode {
     prtGraphNodeType type;
-    std::function<prtError_t()> run;     // the node's work
+    std::function<prtError_t()> run;     // the node's work (made from the parameters below, or captured)
     std::vector<GraphNode*> deps;        // nodes that run before it
     Graph* owner = nullptr;
-    Graph* child = nullptr;              // a child graph node's graph (owned by the node)
-    bool enabled = true;
-    std::shared_ptr<void> params;        // the parameters the node was made with, by kind
+    std::unique_ptr<Graph> child;        // a child graph node's own copy of its graph
+    GraphNode* cloned_from = nullptr;    // in a clone: the node it copies
+    // The parameters of a node made by a prtGraphAdd*Node call, by kind.
+    prtKernelNodeParams kernel{};
+    prtMemcpy3DParms copy{};
+    prtMemsetParams fill{};
+    prtHostNodeParams host{};
+    prtEvent_t event = nullptr;
+    prtMemAllocNodeParams alloc{};
+    void* freed = nullptr;
+    prtLaunchAttributeValue attributes[9] = {};
 };
 
 struct Graph {
     std::vector<std::unique_ptr<GraphNode>> nodes;
-    std::vector<UserObject*> objects;    // user objects the graph holds a reference to
+    std::vector<UserObject*> objects;    // user objects the graph holds a reference to (one each)
+    std::vector<Stream*> capturers;      // streams capturing into it now
     ~Graph() {
         for (UserObject* o : objects) o->release(1);
     }
+};
+
+struct Event {
+    unsigned int flags;
+    bool recorded;
+    std::chrono::steady_clock::time_point when;
+    Graph* captured_graph = nullptr;     // recorded in a capturing stream: the capture and its point
+    std::vector<GraphNode*> captured_tips;
 };
 
 struct Stream {
@@ -56,9 +77,12 @@ struct Stream {
     Graph* capture = nullptr;            // the graph being captured into, or null
     prtStreamCaptureMode mode = prtStreamCaptureModeGlobal;
     unsigned long long capture_id = 0;
-    bool capture_owns_graph = true;      // false for prtStreamBeginCaptureToGraph
+    bool capture_origin = false;         // true for the stream that began the capture
     std::vector<GraphNode*> tips;        // the nodes later captured work depends on
     prtError_t capture_error = prtSuccess;
+    int device = 0;
+    unsigned long long id = 0;
+    prtLaunchAttributeValue attributes[9] = {};  // by prtLaunchAttributeID
 };
 
 inline bool is_builtin(prtStream_t s) { return s == nullptr || s == reinterpret_cast<prtStream_t>(0x2); }
@@ -81,6 +105,7 @@ inline GraphNode* add_node(Graph* graph, prtGraphNodeType type, std::function<pr
 // reads at replay (pointers are kept, as CUDA keeps them).
 inline prtError_t issue(prtStream_t stream, prtGraphNodeType type, std::function<prtError_t()> work) {
     if (!capturing(stream)) return fail(work());
+    if (stream->capture_error != prtSuccess) return fail(prtErrorStreamCaptureInvalidated);
     GraphNode* node = add_node(stream->capture, type, std::move(work), stream->tips);
     stream->tips.assign(1, node);
     return prtSuccess;

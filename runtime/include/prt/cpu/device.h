@@ -214,3 +214,88 @@ inline prtError_t prtRuntimeGetVersion(int* version) {
     *version = 0;
     return prtSuccess;
 }
+
+namespace prt::cpu {
+// What the device-wide settings calls record: the CPU has no wait modes, cache split or banks to change.
+struct DeviceSettings {
+    unsigned int flags = 0;
+    prtFuncCache cache = prtFuncCachePreferNone;
+    prtSharedMemConfig banks = prtSharedMemBankSizeFourByte;
+};
+inline DeviceSettings& settings() {
+    static DeviceSettings s;
+    return s;
+}
+}  // namespace prt::cpu
+
+inline prtError_t prtSetDeviceFlags(unsigned int flags) {
+    if (flags & ~0x1Fu || __builtin_popcount(flags & 0x7u) > 1) return prt::cpu::fail(prtErrorInvalidValue);
+    prt::cpu::settings().flags = flags;
+    return prtSuccess;
+}
+inline prtError_t prtGetDeviceFlags(unsigned int* flags) {
+    if (!flags) return prt::cpu::fail(prtErrorInvalidValue);
+    *flags = prt::cpu::settings().flags | prtDeviceMapHost;  // host memory is always mapped on the CPU backend
+    return prtSuccess;
+}
+inline prtError_t prtInitDevice(int device, unsigned int deviceFlags, unsigned int flags) {
+    if (flags != 0) return prt::cpu::fail(prtErrorInvalidValue);
+    prtError_t e = prtSetDevice(device);
+    return e == prtSuccess ? prtSetDeviceFlags(deviceFlags) : e;
+}
+// Every device of the CPU backend is the same machine: the first matches any request as well as any other.
+inline prtError_t prtChooseDevice(int* device, const prtDeviceProp* prop) {
+    if (!device || !prop) return prt::cpu::fail(prtErrorInvalidValue);
+    *device = 0;
+    return prtSuccess;
+}
+inline prtError_t prtSetValidDevices(int* deviceArr, int len) {
+    if (len < 0 || (len > 0 && !deviceArr)) return prt::cpu::fail(prtErrorInvalidValue);
+    for (int i = 0; i < len; ++i)
+        if (!prt::cpu::valid_device(deviceArr[i])) return prt::cpu::fail(prtErrorInvalidDevice);
+    return prtSuccess;
+}
+inline prtError_t prtDeviceGetCacheConfig(prtFuncCache* config) {
+    if (!config) return prt::cpu::fail(prtErrorInvalidValue);
+    *config = prt::cpu::settings().cache;
+    return prtSuccess;
+}
+inline prtError_t prtDeviceSetCacheConfig(prtFuncCache config) {
+    if (unsigned(config) > 3) return prt::cpu::fail(prtErrorInvalidValue);
+    prt::cpu::settings().cache = config;
+    return prtSuccess;
+}
+inline prtError_t prtDeviceGetSharedMemConfig(prtSharedMemConfig* config) {
+    if (!config) return prt::cpu::fail(prtErrorInvalidValue);
+    *config = prt::cpu::settings().banks;
+    return prtSuccess;
+}
+inline prtError_t prtDeviceSetSharedMemConfig(prtSharedMemConfig config) {
+    if (unsigned(config) > 2) return prt::cpu::fail(prtErrorInvalidValue);
+    prt::cpu::settings().banks = config == prtSharedMemBankSizeDefault ? prtSharedMemBankSizeFourByte : config;
+    return prtSuccess;
+}
+// The CPU backend's devices have made-up PCI addresses 0000:00:<device>.0, so the two calls invert each other.
+inline prtError_t prtDeviceGetPCIBusId(char* pciBusId, int len, int device) {
+    if (!pciBusId || len <= 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    std::snprintf(pciBusId, size_t(len), "0000:00:%02x.0", device);
+    return prtSuccess;
+}
+inline prtError_t prtDeviceGetByPCIBusId(int* device, const char* pciBusId) {
+    unsigned domain = 0, bus = 0, dev = 0, fn = 0;
+    if (!device || !pciBusId || std::sscanf(pciBusId, "%x:%x:%x.%x", &domain, &bus, &dev, &fn) != 4 || domain ||
+        bus || fn || !prt::cpu::valid_device(int(dev)))
+        return prt::cpu::fail(prtErrorInvalidDevice);
+    *device = int(dev);
+    return prtSuccess;
+}
+inline prtError_t prtDeviceGetTexture1DLinearMaxWidth(size_t* maxWidthInElements, const prtChannelFormatDesc* fmtDesc,
+                                                      int device) {
+    if (!maxWidthInElements || !fmtDesc) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    *maxWidthInElements = size_t(1) << 28;  // CUDA's limit for sm_90; software fetches have no lower one
+    return prtSuccess;
+}
+
+#include "prt/absent.h"

@@ -4,15 +4,7 @@
 
 #include <chrono>
 
-#include "prt/cpu/state.h"
-
-namespace prt::cpu {
-struct Event {
-    unsigned int flags;
-    bool recorded;
-    std::chrono::steady_clock::time_point when;
-};
-}  // namespace prt::cpu
+#include "prt/cpu/capture.h"
 
 inline prtError_t prtEventCreateWithFlags(prtEvent_t* event, unsigned int flags) {
     if (!event || (flags & ~0x7u)) return prt::cpu::fail(prtErrorInvalidValue);
@@ -28,11 +20,25 @@ inline prtError_t prtEventDestroy(prtEvent_t event) {
     return prtSuccess;
 }
 
-inline prtError_t prtEventRecord(prtEvent_t event, prtStream_t) {
+// While the stream captures, a record marks the capture's current point, which a wait in another stream joins.
+inline prtError_t prtEventRecord(prtEvent_t event, prtStream_t stream) {
     if (!event) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    if (prt::cpu::capturing(stream)) {
+        event->captured_graph = stream->capture;
+        event->captured_tips = stream->tips;
+        return prtSuccess;
+    }
+    event->captured_graph = nullptr;
     event->recorded = true;
     event->when = std::chrono::steady_clock::now();
     return prtSuccess;
+}
+
+inline prtError_t prtEventRecordWithFlags(prtEvent_t event, prtStream_t stream, unsigned int flags) {
+    if (flags & ~prtEventRecordExternal) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!(flags & prtEventRecordExternal) || !prt::cpu::capturing(stream)) return prtEventRecord(event, stream);
+    if (!event) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    return prt::cpu::issue(stream, prtGraphNodeTypeEventRecord, [event] { return prtEventRecord(event, 0); });
 }
 
 inline prtError_t prtEventSynchronize(prtEvent_t event) {

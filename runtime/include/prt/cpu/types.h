@@ -212,3 +212,15 @@ struct prtIpcMemHandle_t {  // names device memory for another process
 struct prtIpcEventHandle_t {  // names an event for another process
     char reserved[64];
 };
+struct prtGraphExecUpdateResultInfo {  // what prtGraphExecUpdate found
+    enum prtGraphExecUpdateResult result;
+    prtGraphNode_t errorNode;
+    prtGraphNode_t errorFromNode;
+};
+struct prtMemAllocNodeParams {  // an allocation node
+    prtMemPoolProps poolProps;
+    const prtMemAccessDesc* accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void* dptr;
+};

@@ -94,6 +94,33 @@ typedef cudaMemoryType prtMemoryType;                        // where a pointer'
 typedef cudaPointerAttributes prtPointerAttributes;          // what prtPointerGetAttributes says of a pointer
 #define PRT_GPU_MEMORY_TYPE(suffix, value, hip, doc) constexpr auto prt##suffix = cuda##suffix;
 PRT_MEMORY_TYPE_LIST(PRT_GPU_MEMORY_TYPE)  // see PRT_MEMORY_TYPE_LIST
+PRT_GRAPH_MEM_ATTR_LIST(PRT_GPU_MEMORY_TYPE)  // see PRT_GRAPH_MEM_ATTR_LIST
+PRT_RDMA_LIST(PRT_GPU_MEMORY_TYPE)  // see PRT_RDMA_LIST
+typedef cudaGraphMemAttributeType prtGraphMemAttributeType;            // graph memory attribute
+typedef cudaFlushGPUDirectRDMAWritesTarget prtFlushGPUDirectRDMAWritesTarget;  // RDMA flush target
+typedef cudaFlushGPUDirectRDMAWritesScope prtFlushGPUDirectRDMAWritesScope;    // RDMA flush scope
+typedef cudaAsyncNotificationInfo_t prtAsyncNotificationInfo_t;        // what a device notification says
+typedef cudaAsyncCallbackHandle_t prtAsyncCallbackHandle_t;            // a registered notification callback
+typedef cudaAsyncCallback prtAsyncCallback;                            // its function
+typedef cudaLogIterator prtLogIterator;                                // a position in the driver's log
+typedef cudaLogsCallbackHandle prtLogsCallbackHandle;                  // a registered log callback
+typedef cudaLogsCallback_t prtLogsCallback_t;                          // its function
+PRT_LAUNCH_ATTR_LIST(PRT_GPU_MEMORY_TYPE)  // see PRT_LAUNCH_ATTR_LIST
+typedef cudaLaunchAttributeID prtLaunchAttributeID;                    // a launch attribute
+typedef cudaLaunchAttributeValue prtLaunchAttributeValue;              // its value
+typedef cudaAccessPolicyWindow prtAccessPolicyWindow;                  // an L2 persistence window
+typedef cudaAccessProperty prtAccessProperty;                          // how L2 keeps a window's lines
+typedef cudaGraphEdgeData prtGraphEdgeData;                            // the kind of a graph edge
+typedef cudaStreamAttrID prtStreamAttrID;                              // a stream attribute
+typedef cudaStreamAttrValue prtStreamAttrValue;                        // its value
+typedef cudaKernelNodeAttrID prtKernelNodeAttrID;                      // a kernel node attribute
+typedef cudaKernelNodeAttrValue prtKernelNodeAttrValue;                // its value
+typedef cudaGraphExecUpdateResultInfo prtGraphExecUpdateResultInfo;    // what prtGraphExecUpdate found
+typedef cudaMemAllocNodeParams prtMemAllocNodeParams;                  // an allocation node
+typedef cudaHostFn_t prtGraphHostFn_t;                                 // a host node's function
+constexpr auto prtAccessPropertyNormal = cudaAccessPropertyNormal;
+constexpr auto prtAccessPropertyStreaming = cudaAccessPropertyStreaming;
+constexpr auto prtAccessPropertyPersisting = cudaAccessPropertyPersisting;
 #undef PRT_GPU_MEMORY_TYPE
 #else
 struct prtMemcpy3DPeerParms {  // a 3-D copy between devices (HIP 5 has none: prtMemcpy3DPeer copies as prtMemcpy3D)
@@ -108,4 +135,16 @@ struct prtMemcpy3DPeerParms {  // a 3-D copy between devices (HIP 5 has none: pr
     prtExtent extent;
 };
 typedef struct prtUserObjectOwn* prtUserObject_t;  // an object whose lifetime graphs share (HIP 5 has none)
+struct prtGraphExecUpdateResultInfo {  // what prtGraphExecUpdate found (HIP 5 returns it in two parts)
+    prtGraphExecUpdateResult result;
+    prtGraphNode_t errorNode;
+    prtGraphNode_t errorFromNode;
+};
+struct prtMemAllocNodeParams {  // an allocation node (HIP 5 has none)
+    prtMemPoolProps poolProps;
+    const prtMemAccessDesc* accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void* dptr;
+};
 #endif
