@@ -32,6 +32,12 @@ def cflags() -> str:
     return f"-I{include_dir()} -std=c++17 -fno-strict-aliasing -pthread"
 
 
+def lib_dir() -> str:
+    """The directory of the CPU backend's link shims: linker scripts named after the CUDA libraries, so that a
+    migrated build's -lcufft, -lcusolver, -lcublas link FFTW and OpenBLAS there, and -lcusparse, -lcurand nothing."""
+    return str(_RUNTIME / "lib" / "cpu")
+
+
 def libs() -> str:
     """Link flags for the CPU backend, as `pkg-config --libs` prints them."""
-    return "-pthread"
+    return f"-pthread -L{lib_dir()}"
