@@ -11,6 +11,7 @@
 #include "prt/graph.h"
 #include "prt/kernel.h"
 #include "prt/launch.h"
+#include "prt/function.h"
 #include "prt/atomic.h"
 #include "prt/warp.h"
 #include "prt/math.h"

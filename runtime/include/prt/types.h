@@ -341,6 +341,16 @@ typedef enum prtLaunchAttributeID prtStreamAttrID;          // a stream attribut
 typedef union prtLaunchAttributeValue prtStreamAttrValue;   // its value
 typedef enum prtLaunchAttributeID prtKernelNodeAttrID;      // a kernel node attribute
 typedef union prtLaunchAttributeValue prtKernelNodeAttrValue;  // its value
+struct prtLaunchAttribute {  // one attribute of an extended launch
+    enum prtLaunchAttributeID id;
+    char pad[4];
+    union prtLaunchAttributeValue val;
+};
+namespace prt {
+struct StreamOf;  // the stream type, which the backends define after this header
+}
+typedef struct prtFunctionOwn* prtFunction_t;  // a kernel as the driver names it (CPU: its address)
+typedef struct prtKernelOwn* prtKernel_t;      // a kernel independent of any context (CPU: its address)
 #endif
 #define prtStreamAttributeAccessPolicyWindow prtLaunchAttributeAccessPolicyWindow        // stream attribute
 #define prtStreamAttributeSynchronizationPolicy prtLaunchAttributeSynchronizationPolicy  // stream attribute

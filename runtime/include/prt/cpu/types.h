@@ -224,3 +224,11 @@ struct prtMemAllocNodeParams {  // an allocation node
     size_t bytesize;
     void* dptr;
 };
+struct prtLaunchConfig_t {  // an extended launch's configuration
+    dim3 gridDim;
+    dim3 blockDim;
+    size_t dynamicSmemBytes;
+    prtStream_t stream;
+    prtLaunchAttribute* attrs;
+    unsigned int numAttrs;
+};

@@ -7,7 +7,11 @@
 #define PRT_GPU_IF_CUDA(call, ...) return call
 #else
 #define PRT_GPU_EDGES(data)
-#define PRT_GPU_IF_CUDA(call, ...) return ((void)(__VA_ARGS__), prtErrorNotSupported)  // HIP 5 lacks it
+#define PRT_GPU_IF_CUDA(call, ...) return ::prt::gpu::not_supported(__VA_ARGS__)  // HIP 5 lacks it
+namespace prt::gpu {
+template <class... A>
+inline prtError_t not_supported(const A&...) { return prtErrorNotSupported; }
+}  // namespace prt::gpu
 #endif
 
 inline prtError_t prtStreamAddCallback(prtStream_t stream, prtStreamCallback_t callback, void* userData,

@@ -117,7 +117,10 @@ typedef cudaKernelNodeAttrID prtKernelNodeAttrID;                      // a kern
 typedef cudaKernelNodeAttrValue prtKernelNodeAttrValue;                // its value
 typedef cudaGraphExecUpdateResultInfo prtGraphExecUpdateResultInfo;    // what prtGraphExecUpdate found
 typedef cudaMemAllocNodeParams prtMemAllocNodeParams;                  // an allocation node
-typedef cudaHostFn_t prtGraphHostFn_t;                                 // a host node's function
+typedef cudaLaunchAttribute prtLaunchAttribute;                        // one attribute of an extended launch
+typedef cudaLaunchConfig_t prtLaunchConfig_t;                          // an extended launch's configuration
+typedef cudaFunction_t prtFunction_t;                                  // a kernel as the driver names it
+typedef cudaKernel_t prtKernel_t;                                      // a kernel independent of any context
 constexpr auto prtAccessPropertyNormal = cudaAccessPropertyNormal;
 constexpr auto prtAccessPropertyStreaming = cudaAccessPropertyStreaming;
 constexpr auto prtAccessPropertyPersisting = cudaAccessPropertyPersisting;
@@ -139,6 +142,14 @@ struct prtGraphExecUpdateResultInfo {  // what prtGraphExecUpdate found (HIP 5 r
     prtGraphExecUpdateResult result;
     prtGraphNode_t errorNode;
     prtGraphNode_t errorFromNode;
+};
+struct prtLaunchConfig_t {  // an extended launch's configuration (HIP 5 has none)
+    dim3 gridDim;
+    dim3 blockDim;
+    size_t dynamicSmemBytes;
+    prtStream_t stream;
+    prtLaunchAttribute* attrs;
+    unsigned int numAttrs;
 };
 struct prtMemAllocNodeParams {  // an allocation node (HIP 5 has none)
     prtMemPoolProps poolProps;
