@@ -9,6 +9,7 @@
 #include "prt/stream.h"
 #include "prt/event.h"
 #include "prt/graph.h"
+#include "prt/texture.h"
 #include "prt/kernel.h"
 #include "prt/launch.h"
 #include "prt/function.h"
