@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # runtime_libs_device.sh: builds the runtime's library test programs (tests/runtime_libs/programs) on the CUDA
 # backend with nvcc, runs them on the GPUs here, and with two or more GPUs runs the collectives program over
-# 2 ranks on NCCL. Run from the repository root on a machine with nvcc 13 and a Python whose site-packages hold
-# the nvidia-nccl-cu13, nvidia-cublas and nvidia-curand wheels. Logs go to "$OUT/" when OUT is set.
+# 2 ranks on NCCL. The FFT, dense-solver and sparse programs read inputs that tests/runtime_libs/references.py
+# writes and their outputs are checked by it against NumPy, the same references the CPU backend's tests use.
+# Run from the repository root on a machine with nvcc 13 and a Python with NumPy whose site-packages hold the
+# nvidia-nccl-cu13, nvidia-cublas, nvidia-curand, nvidia-cufft, nvidia-cusolver and nvidia-cusparse wheels.
+# Logs go to "$OUT/" when OUT is set.
 #
 # Compare ccl_ranks_nccl.log's "allreduce ranks=2 ..." line with the CPU/MPI run of the same source:
 #   mpicxx -std=c++17 -O2 -pthread -DPRT_WITH_MPI -Iruntime/include tests/runtime_libs/programs/ccl_ranks.cpp
@@ -24,13 +27,15 @@ for d in "$NV"/*/include; do INC+=("-I$d"); done
 # The wheels ship only versioned libraries (libnccl.so.2): give the linker unversioned names.
 LINK="$BUILD/lib"
 mkdir -p "$LINK"
-for lib in nccl cublas cublasLt curand; do
+for lib in nccl cublas cublasLt curand cufft cusolver cusparse nvJitLink; do
   found="$(ls "$NV"/*/lib/lib$lib.so.* 2>/dev/null | head -n 1)"
   if [ -n "$found" ]; then ln -sf "$found" "$LINK/lib$lib.so"; RPATH+="${RPATH:+:}$(dirname "$found")"; fi
 done
 
 FLAGS=(-std=c++17 -O2 -arch="$ARCH" -x cu -Iruntime/include "${INC[@]}")
 LIBS=(-L"$LINK" -Xlinker -rpath -Xlinker "${RPATH:-$LINK}" -lnccl -lcublas -lcublasLt -lcurand)
+# The FFT, solver and sparse programs link their own library only.
+declare -A FAMILY_LIB=([fft_test]=-lcufft [solver_test]=-lcusolver [sparse_test]=-lcusparse)
 
 status=0
 log() { echo "$*" | tee -a "$OUT_DIR/summary.log"; }
@@ -39,7 +44,11 @@ log "device: $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | h
 log "nvcc: $(nvcc --version | tail -n 1)"
 
 build() {  # build NAME: compiles programs/NAME.cpp to $BUILD/NAME
-  if nvcc "${FLAGS[@]}" "tests/runtime_libs/programs/$1.cpp" -o "$BUILD/$1" "${LIBS[@]}" \
+  local libs=("${LIBS[@]}")
+  if [ -n "${FAMILY_LIB[$1]:-}" ]; then
+    libs=(-L"$LINK" -Xlinker -rpath -Xlinker "${RPATH:-$LINK}" "${FAMILY_LIB[$1]}")
+  fi
+  if nvcc "${FLAGS[@]}" "tests/runtime_libs/programs/$1.cpp" -o "$BUILD/$1" "${libs[@]}" \
       > "$OUT_DIR/$1.build.log" 2>&1; then
     return 0
   fi
@@ -76,6 +85,25 @@ if [ -x "$BUILD/ccl_ranks" ]; then
     log "skip ccl_ranks_nccl: $GPUS GPU(s), 2 needed"
   fi
 fi
+# FFT, dense solver, sparse: the program's own checks (PASS), then NumPy's on the outputs it wrote.
+for family in fft solver sparse; do
+  build "${family}_test" || continue
+  data="$OUT_DIR/${family}_data"
+  if ! "$PY" tests/runtime_libs/references.py write "$family" "$data" > "$OUT_DIR/${family}_refs.log" 2>&1; then
+    log "FAIL ${family}_test: references.py could not write the inputs (see ${family}_refs.log)"
+    status=1
+    continue
+  fi
+  run "${family}_test" "$BUILD/${family}_test" "$data"
+  if "$PY" tests/runtime_libs/references.py check "$family" "$data" --gpu >> "$OUT_DIR/${family}_refs.log" 2>&1; then
+    log "ok   ${family}_test against NumPy: $(tail -n 1 "$OUT_DIR/${family}_refs.log")"
+  else
+    log "FAIL ${family}_test against NumPy (see ${family}_refs.log)"
+    sed 's/^/     /' "$OUT_DIR/${family}_refs.log" | tee -a "$OUT_DIR/summary.log"
+    status=1
+  fi
+  rm -f "$data"/*.in  # keep only the outputs, so little comes back
+done
 log "logs: $OUT_DIR"
 rm -rf "$BUILD"
 exit $status

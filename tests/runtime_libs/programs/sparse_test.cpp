@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
     libs_test::release(x);
     libs_test::release(y);
   }
-  // C = 2 A B - C with B (7 x 4) and C (9 x 4) column-major; C = A B with both row-major, A as COO.
+  // C = 2 A B - C with B (7 x 4) and C (9 x 4) column-major; C = A B with A as COO.
   {
     float* b = upload(read<float>("dense_b.in", 28));
     float* c = upload(read<float>("dense_c.in", 36));
@@ -121,11 +121,11 @@ int main(int argc, char** argv) {
     libs_test::release(c);
   }
   {
-    float* b = upload(read<float>("dense_b_row.in", 28));
+    float* b = upload(read<float>("dense_b.in", 28));
     float* c = upload(std::vector<float>(36, 0.0f));
     prtsparseDnMatDescr_t mb, mc;
-    SPARSE_OK(prtsparseCreateDnMat(&mb, 7, 4, 4, b, PRT_R_32F, PRTSPARSE_ORDER_ROW));
-    SPARSE_OK(prtsparseCreateDnMat(&mc, 9, 4, 4, c, PRT_R_32F, PRTSPARSE_ORDER_ROW));
+    SPARSE_OK(prtsparseCreateDnMat(&mb, 7, 4, 7, b, PRT_R_32F, PRTSPARSE_ORDER_COL));
+    SPARSE_OK(prtsparseCreateDnMat(&mc, 9, 4, 9, c, PRT_R_32F, PRTSPARSE_ORDER_COL));
     spmm(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, PRTSPARSE_OPERATION_NON_TRANSPOSE, 1.0f, C, mb, 0.0f, mc, PRT_R_32F);
     write("coo_spmm.out", download(c, 36));
     SPARSE_OK(prtsparseDestroyDnMat(mb));
