@@ -47,6 +47,17 @@ inline prtError_t prtLogsDumpToFile(prtLogIterator* iterator, const char* pathTo
 inline prtError_t prtLogsDumpToMemory(prtLogIterator* iterator, char* buffer, size_t* size,
                                       unsigned int flags);                // copies the log since iterator
 
+inline prtError_t prtDeviceGetHostAtomicCapabilities(unsigned int* capabilities, const prtAtomicOperation* operations,
+                                                     unsigned int count, int device);  // atomics shared with host
+inline prtError_t prtDeviceGetP2PAtomicCapabilities(unsigned int* capabilities, const prtAtomicOperation* operations,
+                                                    unsigned int count, int srcDevice,
+                                                    int dstDevice);     // atomics between two devices
+inline prtError_t prtGetDriverEntryPoint(const char* symbol, void** funcPtr, unsigned long long flags,
+                                         prtDriverEntryPointQueryResult* driverStatus = nullptr);  // a driver call
+inline prtError_t prtGetDriverEntryPointByVersion(const char* symbol, void** funcPtr, unsigned int cudaVersion,
+                                                  unsigned long long flags,
+                                                  prtDriverEntryPointQueryResult* driverStatus = nullptr);  // same
+
 #if PRT_BACKEND_CPU
 #include "prt/cpu/device.h"
 #else

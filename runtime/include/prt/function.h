@@ -29,6 +29,8 @@ template <class... Params>
 inline prtError_t prtFuncGetParamInfo(void (*kernel)(Params...), size_t paramIndex, size_t* paramOffset,
                                       size_t* paramSize);  // where a parameter lies in the argument buffer
 template <class T>
+inline prtError_t prtFuncGetName(const char** name, T kernel);  // the kernel's symbol (CPU: from the symbol table)
+template <class T>
 inline prtError_t prtGetFuncBySymbol(prtFunction_t* functionPtr, T kernel);  // the driver's handle of a kernel
 template <class T>
 inline prtError_t prtGetKernel(prtKernel_t* kernelPtr, T kernel);            // a context-free kernel handle

@@ -104,6 +104,8 @@ inline prtError_t prtGraphInstantiate(prtGraphExec_t* exec, prtGraph_t graph,
                                       unsigned long long flags = 0);    // makes a graph launchable
 inline prtError_t prtGraphInstantiateWithFlags(prtGraphExec_t* exec, prtGraph_t graph,
                                                unsigned long long flags = 0);  // the same
+inline prtError_t prtGraphInstantiateWithParams(prtGraphExec_t* exec, prtGraph_t graph,
+                                                prtGraphInstantiateParams* params);  // flags in, result out
 inline prtError_t prtGraphExecDestroy(prtGraphExec_t exec);              // destroys an instantiated graph
 inline prtError_t prtGraphLaunch(prtGraphExec_t exec, prtStream_t stream);  // runs it in stream order
 inline prtError_t prtGraphUpload(prtGraphExec_t exec, prtStream_t stream);  // readies it (CPU: nothing to upload)

@@ -186,6 +186,31 @@ inline prtError_t prtIpcCloseMemHandle(void* devPtr);                    // clos
 inline prtError_t prtIpcGetEventHandle(prtIpcEventHandle_t* handle, prtEvent_t event);  // names an event
 inline prtError_t prtIpcOpenEventHandle(prtEvent_t* event, prtIpcEventHandle_t handle);  // opens a named event
 
+// CUDA 12.8-13 batches: many copies, prefetches or discards in one call (done in order, one at a time, where
+// the vendor has no batch call), array memory and sparse queries.
+inline prtError_t prtMemcpyBatchAsync(void* const* dsts, const void* const* srcs, const size_t* sizes, size_t count,
+                                      prtMemcpyAttributes* attrs, size_t* attrsIdxs, size_t numAttrs,
+                                      prtStream_t stream);              // copies count buffers
+inline prtError_t prtMemPrefetchBatchAsync(void** dptrs, size_t* sizes, size_t count, prtMemLocation* prefetchLocs,
+                                           size_t* prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags,
+                                           prtStream_t stream);         // prefetches count ranges
+inline prtError_t prtMemDiscardBatchAsync(void** dptrs, size_t* sizes, size_t count, unsigned long long flags,
+                                          prtStream_t stream);          // their contents may be dropped (CPU: kept)
+inline prtError_t prtMemDiscardAndPrefetchBatchAsync(void** dptrs, size_t* sizes, size_t count,
+                                                     prtMemLocation* prefetchLocs, size_t* prefetchLocIdxs,
+                                                     size_t numPrefetchLocs, unsigned long long flags,
+                                                     prtStream_t stream);  // both
+inline prtError_t prtArrayGetMemoryRequirements(prtArrayMemoryRequirements* memoryRequirements, prtArray_t array,
+                                                int device);            // size and alignment of an array's memory
+inline prtError_t prtMipmappedArrayGetMemoryRequirements(prtArrayMemoryRequirements* memoryRequirements,
+                                                         prtMipmappedArray_t mipmap, int device);  // of all levels
+inline prtError_t prtArrayGetSparseProperties(prtArraySparseProperties* sparseProperties,
+                                              prtArray_t array);        // tiling of a sparse array (CPU: none is)
+inline prtError_t prtMipmappedArrayGetSparseProperties(prtArraySparseProperties* sparseProperties,
+                                                       prtMipmappedArray_t mipmap);  // of a sparse mipmapped one
+inline prtError_t prtArrayGetPlane(prtArray_t* planeArray, prtArray_t array,
+                                   unsigned int planeIdx);              // a plane of a multi-planar array
+
 #if PRT_BACKEND_CPU
 #include "prt/cpu/memory.h"
 #else

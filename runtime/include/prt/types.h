@@ -359,6 +359,30 @@ typedef struct prtKernelOwn* prtKernel_t;      // a kernel independent of any co
 #define prtKernelNodeAttributeCooperative prtLaunchAttributeCooperative                  // kernel node attribute
 #define prtKernelNodeAttributePriority prtLaunchAttributePriority                        // kernel node attribute
 
+// Atomic operations and what a device can do with them (prtDeviceGetHostAtomicCapabilities).
+#define PRT_ATOMIC_LIST(X)                                                                           \
+    X(AtomicOperationIntegerAdd, 0, 0, "integer add")                                                \
+    X(AtomicOperationIntegerMin, 1, 1, "integer min")                                                \
+    X(AtomicOperationIntegerMax, 2, 2, "integer max")                                                \
+    X(AtomicOperationIntegerIncrement, 3, 3, "wrapping increment")                                   \
+    X(AtomicOperationIntegerDecrement, 4, 4, "wrapping decrement")                                   \
+    X(AtomicOperationAnd, 5, 5, "bitwise and")                                                       \
+    X(AtomicOperationOr, 6, 6, "bitwise or")                                                         \
+    X(AtomicOperationXOR, 7, 7, "bitwise xor")                                                       \
+    X(AtomicOperationExchange, 8, 8, "exchange")                                                     \
+    X(AtomicOperationCAS, 9, 9, "compare and swap")                                                  \
+    X(AtomicOperationFloatAdd, 10, 10, "floating-point add")                                         \
+    X(AtomicOperationFloatMin, 11, 11, "floating-point min")                                         \
+    X(AtomicOperationFloatMax, 12, 12, "floating-point max")
+#define PRT_ATOMIC_CAPABILITY_LIST(X)                                                                \
+    X(AtomicCapabilitySigned, 0x1, 0x1, "on signed integers")                                        \
+    X(AtomicCapabilityUnsigned, 0x2, 0x2, "on unsigned integers")                                    \
+    X(AtomicCapabilityReduction, 0x4, 0x4, "as a reduction (no value returned)")                     \
+    X(AtomicCapabilityScalar32, 0x8, 0x8, "on 32-bit values")                                        \
+    X(AtomicCapabilityScalar64, 0x10, 0x10, "on 64-bit values")                                      \
+    X(AtomicCapabilityScalar128, 0x20, 0x20, "on 128-bit values")                                    \
+    X(AtomicCapabilityVector32x4, 0x40, 0x40, "on four 32-bit values at once")
+
 #if PRT_BACKEND_CPU
 #include "prt/cpu/types.h"
 #else
@@ -366,3 +390,46 @@ typedef struct prtKernelOwn* prtKernel_t;      // a kernel independent of any co
 #endif
 
 typedef void (*prtHostFn_t)(void* userData);  // host function run in stream order by prtLaunchHostFunc
+
+// Types of CUDA 12.4-13 calls (batched copies and prefetches, array memory queries, instantiation parameters,
+// driver entry points), the runtime's own where the vendor has none (CPU; HIP 5).
+#if !PRT_BACKEND_CUDA
+enum prtAtomicOperation { PRT_ATOMIC_LIST(PRT_OWN_ENUMERATOR) };                       // see PRT_ATOMIC_LIST
+enum prtAtomicOperationCapability { PRT_ATOMIC_CAPABILITY_LIST(PRT_OWN_ENUMERATOR) };  // see the list
+enum prtMemcpySrcAccessOrder { prtMemcpySrcAccessOrderInvalid = 0, prtMemcpySrcAccessOrderStream = 1,
+                               prtMemcpySrcAccessOrderDuringApiCall = 2,
+                               prtMemcpySrcAccessOrderAny = 3 };  // when a batched copy may read its source
+struct prtMemcpyAttributes {  // attributes of copies in a batch
+    enum prtMemcpySrcAccessOrder srcAccessOrder;
+    prtMemLocation srcLocHint;
+    prtMemLocation dstLocHint;
+    unsigned int flags;
+};
+struct prtArrayMemoryRequirements {  // what backing an array needs
+    size_t size;
+    size_t alignment;
+    unsigned int reserved[4];
+};
+struct prtArraySparseProperties {  // the tiling of a sparse array
+    struct {
+        unsigned int width;
+        unsigned int height;
+        unsigned int depth;
+    } tileExtent;
+    unsigned int miptailFirstLevel;
+    unsigned long long miptailSize;
+    unsigned int flags;
+    unsigned int reserved[4];
+};
+enum prtGraphInstantiateResult { prtGraphInstantiateSuccess = 0, prtGraphInstantiateError = 1,
+                                 prtGraphInstantiateInvalidStructure = 2 };  // how an instantiation went
+struct prtGraphInstantiateParams {  // what prtGraphInstantiateWithParams takes and answers
+    unsigned long long flags;
+    prtStream_t uploadStream;
+    prtGraphNode_t errNode_out;
+    enum prtGraphInstantiateResult result_out;
+};
+enum prtDriverEntryPointQueryResult { prtDriverEntryPointSuccess = 0, prtDriverEntryPointSymbolNotFound = 1,
+                                      prtDriverEntryPointVersionNotSufficent = 2 };  // a driver symbol lookup
+#endif
+constexpr unsigned long long prtEnableDefault = 0x0;  // driver entry point flags: the default search

@@ -299,3 +299,24 @@ inline prtError_t prtDeviceGetTexture1DLinearMaxWidth(size_t* maxWidthInElements
 }
 
 #include "prt/absent.h"
+
+// Device and host are one processor with one memory: every atomic works on host-shared and peer memory, on
+// signed and unsigned values of 32 and 64 bits (128-bit and vector atomics are not offered).
+inline prtError_t prtDeviceGetHostAtomicCapabilities(unsigned int* capabilities, const prtAtomicOperation* operations,
+                                                     unsigned int count, int device) {
+    if (count && (!capabilities || !operations)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    for (unsigned int i = 0; i < count; ++i) {
+        bool is_float = operations[i] >= prtAtomicOperationFloatAdd;
+        capabilities[i] = (is_float ? 0u : unsigned(prtAtomicCapabilitySigned | prtAtomicCapabilityUnsigned)) |
+                          prtAtomicCapabilityReduction | prtAtomicCapabilityScalar32 | prtAtomicCapabilityScalar64;
+    }
+    return prtSuccess;
+}
+inline prtError_t prtDeviceGetP2PAtomicCapabilities(unsigned int* capabilities, const prtAtomicOperation* operations,
+                                                    unsigned int count, int srcDevice, int dstDevice) {
+    if (!prt::cpu::valid_device(dstDevice)) return prt::cpu::fail(prtErrorInvalidDevice);
+    return prtDeviceGetHostAtomicCapabilities(capabilities, operations, count, srcDevice);
+}
+
+#include "prt/absent_driver.h"

@@ -99,3 +99,23 @@ inline prtError_t prtLaunchKernelExC(const prtLaunchConfig_t* config, const void
     if (!config) return prt::cpu::fail(prtErrorInvalidValue);
     return prt::cpu::fail(kernel ? prtErrorNotSupported : prtErrorInvalidDeviceFunction);
 }
+
+#include <dlfcn.h>
+
+// The name comes from the program's dynamic symbol table (link with -rdynamic for kernels it does not export);
+// a kernel not found there is named by its address.
+template <class T>
+inline prtError_t prtFuncGetName(const char** name, T kernel) {
+    if (!name) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!kernel) return prt::cpu::fail(prtErrorInvalidDeviceFunction);
+    const void* at = reinterpret_cast<const void*>(kernel);
+    Dl_info info{};
+    if (dladdr(at, &info) && info.dli_sname && info.dli_saddr == at) {
+        *name = info.dli_sname;
+        return prtSuccess;
+    }
+    static thread_local char text[2 + 2 * sizeof(void*) + 1];
+    std::snprintf(text, sizeof text, "%p", at);
+    *name = text;
+    return prtSuccess;
+}

@@ -671,6 +671,16 @@ inline prtError_t prtGraphInstantiateWithFlags(prtGraphExec_t* exec, prtGraph_t 
 inline prtError_t prtGraphInstantiate(prtGraphExec_t* exec, prtGraph_t graph, unsigned long long flags) {
     return prtGraphInstantiateWithFlags(exec, graph, flags);
 }
+inline prtError_t prtGraphInstantiateWithParams(prtGraphExec_t* exec, prtGraph_t graph,
+                                                prtGraphInstantiateParams* params) {
+    if (!params) return prt::cpu::fail(prtErrorInvalidValue);
+    params->errNode_out = nullptr;
+    prtError_t e = prtGraphInstantiateWithFlags(exec, graph, params->flags);
+    params->result_out = e == prtSuccess ? prtGraphInstantiateSuccess
+                         : graph && exec    ? prtGraphInstantiateInvalidStructure
+                                            : prtGraphInstantiateError;
+    return e;  // uploadStream: nothing to upload on the CPU backend
+}
 inline prtError_t prtGraphExecDestroy(prtGraphExec_t exec) {
     if (!exec) return prt::cpu::fail(prtErrorInvalidValue);
     delete exec;

@@ -414,3 +414,73 @@ inline prtError_t prtIpcOpenEventHandle(prtEvent_t* event, prtIpcEventHandle_t h
     *event = static_cast<prtEvent_t>(name.ptr);
     return prtSuccess;
 }
+
+// Batches run their operations one after another in stream order; discards keep the contents (a valid discard).
+inline prtError_t prtMemcpyBatchAsync(void* const* dsts, const void* const* srcs, const size_t* sizes, size_t count,
+                                      prtMemcpyAttributes* attrs, size_t* attrsIdxs, size_t numAttrs,
+                                      prtStream_t stream) {
+    if (count && (!dsts || !srcs || !sizes)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (numAttrs && (!attrs || !attrsIdxs || attrsIdxs[0] != 0)) return prt::cpu::fail(prtErrorInvalidValue);
+    for (size_t i = 0; i < count; ++i) {
+        prtError_t e = prtMemcpyAsync(dsts[i], srcs[i], sizes[i], prtMemcpyDefault, stream);
+        if (e != prtSuccess) return e;
+    }
+    return prtSuccess;
+}
+inline prtError_t prtMemPrefetchBatchAsync(void** dptrs, size_t* sizes, size_t count, prtMemLocation* prefetchLocs,
+                                           size_t* prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags,
+                                           prtStream_t stream) {
+    if (flags != 0 || (count && (!dptrs || !sizes)) || numPrefetchLocs == 0 || !prefetchLocs || !prefetchLocIdxs ||
+        prefetchLocIdxs[0] != 0)
+        return prt::cpu::fail(prtErrorInvalidValue);
+    for (size_t i = 0, loc = 0; i < count; ++i) {  // location loc applies from op prefetchLocIdxs[loc] on
+        while (loc + 1 < numPrefetchLocs && prefetchLocIdxs[loc + 1] <= i) ++loc;
+        int device = prefetchLocs[loc].type == prtMemLocationTypeDevice ? prefetchLocs[loc].id : prtCpuDeviceId;
+        prtError_t e = prtMemPrefetchAsync(dptrs[i], sizes[i], device, stream);
+        if (e != prtSuccess) return e;
+    }
+    return prtSuccess;
+}
+inline prtError_t prtMemDiscardBatchAsync(void** dptrs, size_t* sizes, size_t count, unsigned long long flags,
+                                          prtStream_t) {
+    if (flags != 0 || (count && (!dptrs || !sizes))) return prt::cpu::fail(prtErrorInvalidValue);
+    for (size_t i = 0; i < count; ++i)
+        if (!prt::cpu::Registry::get().find(dptrs[i], sizes[i])) return prt::cpu::fail(prtErrorInvalidValue);
+    return prtSuccess;
+}
+inline prtError_t prtMemDiscardAndPrefetchBatchAsync(void** dptrs, size_t* sizes, size_t count,
+                                                     prtMemLocation* prefetchLocs, size_t* prefetchLocIdxs,
+                                                     size_t numPrefetchLocs, unsigned long long flags,
+                                                     prtStream_t stream) {
+    prtError_t e = prtMemDiscardBatchAsync(dptrs, sizes, count, flags, stream);
+    if (e != prtSuccess) return e;
+    return prtMemPrefetchBatchAsync(dptrs, sizes, count, prefetchLocs, prefetchLocIdxs, numPrefetchLocs, flags, stream);
+}
+inline prtError_t prtArrayGetMemoryRequirements(prtArrayMemoryRequirements* memoryRequirements, prtArray_t array,
+                                                int device) {
+    if (!memoryRequirements || !array) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    *memoryRequirements = prtArrayMemoryRequirements{array->slice() * array->extent.depth, prt::cpu::kAlignment, {}};
+    return prtSuccess;
+}
+inline prtError_t prtMipmappedArrayGetMemoryRequirements(prtArrayMemoryRequirements* memoryRequirements,
+                                                         prtMipmappedArray_t mipmap, int device) {
+    if (!memoryRequirements || !mipmap) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    size_t total = 0;
+    for (prtArray_t a : mipmap->levels)  // each level in its own aligned block
+        total += (a->slice() * a->extent.depth + prt::cpu::kAlignment - 1) / prt::cpu::kAlignment * prt::cpu::kAlignment;
+    *memoryRequirements = prtArrayMemoryRequirements{total, prt::cpu::kAlignment, {}};
+    return prtSuccess;
+}
+// No array of the CPU backend is sparse or multi-planar: the queries reject every array, as CUDA rejects those.
+inline prtError_t prtArrayGetSparseProperties(prtArraySparseProperties* sparseProperties, prtArray_t array) {
+    return prt::cpu::fail(sparseProperties && array ? prtErrorInvalidValue : prtErrorInvalidResourceHandle);
+}
+inline prtError_t prtMipmappedArrayGetSparseProperties(prtArraySparseProperties* sparseProperties,
+                                                       prtMipmappedArray_t mipmap) {
+    return prt::cpu::fail(sparseProperties && mipmap ? prtErrorInvalidValue : prtErrorInvalidResourceHandle);
+}
+inline prtError_t prtArrayGetPlane(prtArray_t* planeArray, prtArray_t array, unsigned int) {
+    return prt::cpu::fail(planeArray && array ? prtErrorInvalidValue : prtErrorInvalidResourceHandle);
+}

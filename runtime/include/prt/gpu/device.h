@@ -112,3 +112,39 @@ inline prtError_t prtLogsDumpToMemory(prtLogIterator* iterator, char* buffer, si
 #else
 #include "prt/absent.h"
 #endif
+#if PRT_BACKEND_CUDA
+inline prtError_t prtDeviceGetHostAtomicCapabilities(unsigned int* capabilities, const prtAtomicOperation* operations,
+                                                     unsigned int count, int device) {
+    return cudaDeviceGetHostAtomicCapabilities(capabilities, operations, count, device);
+}
+inline prtError_t prtDeviceGetP2PAtomicCapabilities(unsigned int* capabilities, const prtAtomicOperation* operations,
+                                                    unsigned int count, int srcDevice, int dstDevice) {
+    return cudaDeviceGetP2PAtomicCapabilities(capabilities, operations, count, srcDevice, dstDevice);
+}
+inline prtError_t prtGetDriverEntryPoint(const char* symbol, void** funcPtr, unsigned long long flags,
+                                         prtDriverEntryPointQueryResult* driverStatus) {
+#if CUDART_VERSION >= 13000  // CUDA 13 looks up by version only
+    return cudaGetDriverEntryPointByVersion(symbol, funcPtr, CUDART_VERSION, flags, driverStatus);
+#else
+    return cudaGetDriverEntryPoint(symbol, funcPtr, flags, driverStatus);
+#endif
+}
+inline prtError_t prtGetDriverEntryPointByVersion(const char* symbol, void** funcPtr, unsigned int cudaVersion,
+                                                  unsigned long long flags,
+                                                  prtDriverEntryPointQueryResult* driverStatus) {
+    return cudaGetDriverEntryPointByVersion(symbol, funcPtr, cudaVersion, flags, driverStatus);
+}
+#else
+// HIP 5 reports no atomic capabilities and has no CUDA driver to look symbols up in (every lookup finds nothing).
+inline prtError_t prtDeviceGetHostAtomicCapabilities(unsigned int* capabilities, const prtAtomicOperation*,
+                                                     unsigned int count, int) {
+    if (count && !capabilities) return hipErrorInvalidValue;
+    for (unsigned int i = 0; i < count; ++i) capabilities[i] = 0;
+    return hipSuccess;
+}
+inline prtError_t prtDeviceGetP2PAtomicCapabilities(unsigned int* capabilities, const prtAtomicOperation* operations,
+                                                    unsigned int count, int srcDevice, int) {
+    return prtDeviceGetHostAtomicCapabilities(capabilities, operations, count, srcDevice);
+}
+#include "prt/absent_driver.h"
+#endif

@@ -115,3 +115,12 @@ template <class... Params>
 inline prtError_t prtLaunchKernelExC(const prtLaunchConfig_t* config, void (*kernel)(Params...), void** args) {
     return prtLaunchKernelExC(config, reinterpret_cast<const void*>(kernel), args);
 }
+template <class T>
+inline prtError_t prtFuncGetName(const char** name, T kernel) {
+#if PRT_BACKEND_CUDA
+    return cudaFuncGetName(name, reinterpret_cast<const void*>(kernel));
+#else
+    (void)name, (void)kernel;
+    return hipErrorNotSupported;  // HIP 5 keeps no kernel names for the host
+#endif
+}

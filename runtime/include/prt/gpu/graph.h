@@ -414,3 +414,16 @@ inline prtError_t prtGraphReleaseUserObject(prtGraph_t graph, prtUserObject_t ob
 }
 #undef PRT_GPU_EDGES
 #undef PRT_GPU_IF_CUDA
+
+inline prtError_t prtGraphInstantiateWithParams(prtGraphExec_t* exec, prtGraph_t graph,
+                                                prtGraphInstantiateParams* params) {
+#if PRT_BACKEND_CUDA
+    return cudaGraphInstantiateWithParams(exec, graph, params);
+#else
+    if (!params) return hipErrorInvalidValue;  // HIP 5: instantiate with the flags, then upload nothing
+    hipError_t e = hipGraphInstantiateWithFlags(exec, graph, params->flags);
+    params->errNode_out = nullptr;
+    params->result_out = e == hipSuccess ? prtGraphInstantiateSuccess : prtGraphInstantiateError;
+    return e;
+#endif
+}

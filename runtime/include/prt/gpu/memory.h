@@ -407,3 +407,91 @@ inline prtError_t prtIpcGetEventHandle(prtIpcEventHandle_t* handle, prtEvent_t e
 inline prtError_t prtIpcOpenEventHandle(prtEvent_t* event, prtIpcEventHandle_t handle) {
     return PRT_GPU(IpcOpenEventHandle)(event, handle);
 }
+
+// The batch calls are CUDA 12.8-13's; on HIP 5 they are loops over the single calls, in stream order.
+inline prtError_t prtMemcpyBatchAsync(void* const* dsts, const void* const* srcs, const size_t* sizes, size_t count,
+                                      prtMemcpyAttributes* attrs, size_t* attrsIdxs, size_t numAttrs,
+                                      prtStream_t stream) {
+#if PRT_BACKEND_CUDA && CUDART_VERSION >= 13000
+    return cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, stream);
+#else
+    (void)attrs, (void)attrsIdxs, (void)numAttrs;
+    for (size_t i = 0; i < count; ++i) {
+        prtError_t e = prtMemcpyAsync(dsts[i], srcs[i], sizes[i], prtMemcpyDefault, stream);
+        if (e != prtSuccess) return e;
+    }
+    return prtSuccess;
+#endif
+}
+inline prtError_t prtMemPrefetchBatchAsync(void** dptrs, size_t* sizes, size_t count, prtMemLocation* prefetchLocs,
+                                           size_t* prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags,
+                                           prtStream_t stream) {
+#if PRT_BACKEND_CUDA && CUDART_VERSION >= 13000
+    return cudaMemPrefetchBatchAsync(dptrs, sizes, count, prefetchLocs, prefetchLocIdxs, numPrefetchLocs, flags,
+                                     stream);
+#else
+    if (flags != 0 || numPrefetchLocs == 0 || !prefetchLocs || !prefetchLocIdxs) return prtErrorInvalidValue;
+    for (size_t i = 0, loc = 0; i < count; ++i) {  // location loc applies from op prefetchLocIdxs[loc] on
+        while (loc + 1 < numPrefetchLocs && prefetchLocIdxs[loc + 1] <= i) ++loc;
+        int device = prefetchLocs[loc].type == prtMemLocationTypeDevice ? prefetchLocs[loc].id : prtCpuDeviceId;
+        prtError_t e = prtMemPrefetchAsync(dptrs[i], sizes[i], device, stream);
+        if (e != prtSuccess) return e;
+    }
+    return prtSuccess;
+#endif
+}
+inline prtError_t prtMemDiscardBatchAsync(void** dptrs, size_t* sizes, size_t count, unsigned long long flags,
+                                          prtStream_t stream) {
+#if PRT_BACKEND_CUDA && CUDART_VERSION >= 13000
+    return cudaMemDiscardBatchAsync(dptrs, sizes, count, flags, stream);
+#else
+    (void)stream;  // HIP 5 cannot drop pages: keeping the contents is a valid discard
+    if (flags != 0 || (count && (!dptrs || !sizes))) return prtErrorInvalidValue;
+    return prtSuccess;
+#endif
+}
+inline prtError_t prtMemDiscardAndPrefetchBatchAsync(void** dptrs, size_t* sizes, size_t count,
+                                                     prtMemLocation* prefetchLocs, size_t* prefetchLocIdxs,
+                                                     size_t numPrefetchLocs, unsigned long long flags,
+                                                     prtStream_t stream) {
+#if PRT_BACKEND_CUDA && CUDART_VERSION >= 13000
+    return cudaMemDiscardAndPrefetchBatchAsync(dptrs, sizes, count, prefetchLocs, prefetchLocIdxs, numPrefetchLocs,
+                                               flags, stream);
+#else
+    return prtMemPrefetchBatchAsync(dptrs, sizes, count, prefetchLocs, prefetchLocIdxs, numPrefetchLocs, flags,
+                                    stream);
+#endif
+}
+#if PRT_BACKEND_CUDA
+inline prtError_t prtArrayGetMemoryRequirements(prtArrayMemoryRequirements* memoryRequirements, prtArray_t array,
+                                                int device) {
+    return cudaArrayGetMemoryRequirements(memoryRequirements, array, device);
+}
+inline prtError_t prtMipmappedArrayGetMemoryRequirements(prtArrayMemoryRequirements* memoryRequirements,
+                                                         prtMipmappedArray_t mipmap, int device) {
+    return cudaMipmappedArrayGetMemoryRequirements(memoryRequirements, mipmap, device);
+}
+inline prtError_t prtArrayGetSparseProperties(prtArraySparseProperties* sparseProperties, prtArray_t array) {
+    return cudaArrayGetSparseProperties(sparseProperties, array);
+}
+inline prtError_t prtMipmappedArrayGetSparseProperties(prtArraySparseProperties* sparseProperties,
+                                                       prtMipmappedArray_t mipmap) {
+    return cudaMipmappedArrayGetSparseProperties(sparseProperties, mipmap);
+}
+inline prtError_t prtArrayGetPlane(prtArray_t* planeArray, prtArray_t array, unsigned int planeIdx) {
+    return cudaArrayGetPlane(planeArray, array, planeIdx);
+}
+#else
+// HIP 5 has no sparse or multi-planar arrays and no memory-requirement queries.
+inline prtError_t prtArrayGetMemoryRequirements(prtArrayMemoryRequirements*, prtArray_t, int) {
+    return hipErrorNotSupported;
+}
+inline prtError_t prtMipmappedArrayGetMemoryRequirements(prtArrayMemoryRequirements*, prtMipmappedArray_t, int) {
+    return hipErrorNotSupported;
+}
+inline prtError_t prtArrayGetSparseProperties(prtArraySparseProperties*, prtArray_t) { return hipErrorInvalidValue; }
+inline prtError_t prtMipmappedArrayGetSparseProperties(prtArraySparseProperties*, prtMipmappedArray_t) {
+    return hipErrorInvalidValue;
+}
+inline prtError_t prtArrayGetPlane(prtArray_t*, prtArray_t, unsigned int) { return hipErrorInvalidValue; }
+#endif

@@ -92,10 +92,10 @@ typedef cudaMemcpy3DPeerParms prtMemcpy3DPeerParms;          // a 3-D copy betwe
 typedef cudaUserObject_t prtUserObject_t;                    // an object whose lifetime graphs share
 typedef cudaMemoryType prtMemoryType;                        // where a pointer's memory lives
 typedef cudaPointerAttributes prtPointerAttributes;          // what prtPointerGetAttributes says of a pointer
-#define PRT_GPU_MEMORY_TYPE(suffix, value, hip, doc) constexpr auto prt##suffix = cuda##suffix;
-PRT_MEMORY_TYPE_LIST(PRT_GPU_MEMORY_TYPE)  // see PRT_MEMORY_TYPE_LIST
-PRT_GRAPH_MEM_ATTR_LIST(PRT_GPU_MEMORY_TYPE)  // see PRT_GRAPH_MEM_ATTR_LIST
-PRT_RDMA_LIST(PRT_GPU_MEMORY_TYPE)  // see PRT_RDMA_LIST
+#define PRT_GPU_CUDA_ALIAS(suffix, value, hip, doc) constexpr auto prt##suffix = cuda##suffix;
+PRT_MEMORY_TYPE_LIST(PRT_GPU_CUDA_ALIAS)  // see PRT_MEMORY_TYPE_LIST
+PRT_GRAPH_MEM_ATTR_LIST(PRT_GPU_CUDA_ALIAS)  // see PRT_GRAPH_MEM_ATTR_LIST
+PRT_RDMA_LIST(PRT_GPU_CUDA_ALIAS)  // see PRT_RDMA_LIST
 typedef cudaGraphMemAttributeType prtGraphMemAttributeType;            // graph memory attribute
 typedef cudaFlushGPUDirectRDMAWritesTarget prtFlushGPUDirectRDMAWritesTarget;  // RDMA flush target
 typedef cudaFlushGPUDirectRDMAWritesScope prtFlushGPUDirectRDMAWritesScope;    // RDMA flush scope
@@ -105,7 +105,7 @@ typedef cudaAsyncCallback prtAsyncCallback;                            // its fu
 typedef cudaLogIterator prtLogIterator;                                // a position in the driver's log
 typedef cudaLogsCallbackHandle prtLogsCallbackHandle;                  // a registered log callback
 typedef cudaLogsCallback_t prtLogsCallback_t;                          // its function
-PRT_LAUNCH_ATTR_LIST(PRT_GPU_MEMORY_TYPE)  // see PRT_LAUNCH_ATTR_LIST
+PRT_LAUNCH_ATTR_LIST(PRT_GPU_CUDA_ALIAS)  // see PRT_LAUNCH_ATTR_LIST
 typedef cudaLaunchAttributeID prtLaunchAttributeID;                    // a launch attribute
 typedef cudaLaunchAttributeValue prtLaunchAttributeValue;              // its value
 typedef cudaAccessPolicyWindow prtAccessPolicyWindow;                  // an L2 persistence window
@@ -121,10 +121,29 @@ typedef cudaLaunchAttribute prtLaunchAttribute;                        // one at
 typedef cudaLaunchConfig_t prtLaunchConfig_t;                          // an extended launch's configuration
 typedef cudaFunction_t prtFunction_t;                                  // a kernel as the driver names it
 typedef cudaKernel_t prtKernel_t;                                      // a kernel independent of any context
+typedef cudaAtomicOperation prtAtomicOperation;                        // an atomic operation
+typedef cudaAtomicOperationCapability prtAtomicOperationCapability;    // what a device can do with it
+typedef cudaMemcpySrcAccessOrder prtMemcpySrcAccessOrder;              // when a batched copy may read its source
+typedef cudaMemcpyAttributes prtMemcpyAttributes;                      // attributes of copies in a batch
+typedef cudaArrayMemoryRequirements prtArrayMemoryRequirements;        // what backing an array needs
+typedef cudaArraySparseProperties prtArraySparseProperties;            // the tiling of a sparse array
+typedef cudaGraphInstantiateResult prtGraphInstantiateResult;          // how an instantiation went
+typedef cudaGraphInstantiateParams prtGraphInstantiateParams;          // instantiation parameters
+typedef cudaDriverEntryPointQueryResult prtDriverEntryPointQueryResult;  // a driver symbol lookup
+PRT_ATOMIC_LIST(PRT_GPU_CUDA_ALIAS)             // see PRT_ATOMIC_LIST
+PRT_ATOMIC_CAPABILITY_LIST(PRT_GPU_CUDA_ALIAS)  // see PRT_ATOMIC_CAPABILITY_LIST
+constexpr auto prtMemcpySrcAccessOrderStream = cudaMemcpySrcAccessOrderStream;
+constexpr auto prtMemcpySrcAccessOrderDuringApiCall = cudaMemcpySrcAccessOrderDuringApiCall;
+constexpr auto prtMemcpySrcAccessOrderAny = cudaMemcpySrcAccessOrderAny;
+constexpr auto prtGraphInstantiateSuccess = cudaGraphInstantiateSuccess;
+constexpr auto prtGraphInstantiateError = cudaGraphInstantiateError;
+constexpr auto prtGraphInstantiateInvalidStructure = cudaGraphInstantiateInvalidStructure;
+constexpr auto prtDriverEntryPointSuccess = cudaDriverEntryPointSuccess;
+constexpr auto prtDriverEntryPointSymbolNotFound = cudaDriverEntryPointSymbolNotFound;
 constexpr auto prtAccessPropertyNormal = cudaAccessPropertyNormal;
 constexpr auto prtAccessPropertyStreaming = cudaAccessPropertyStreaming;
 constexpr auto prtAccessPropertyPersisting = cudaAccessPropertyPersisting;
-#undef PRT_GPU_MEMORY_TYPE
+#undef PRT_GPU_CUDA_ALIAS
 #else
 struct prtMemcpy3DPeerParms {  // a 3-D copy between devices (HIP 5 has none: prtMemcpy3DPeer copies as prtMemcpy3D)
     prtArray_t srcArray;
