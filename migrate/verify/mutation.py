@@ -115,10 +115,20 @@ def _store(node: ts.Node, body: ts.Node) -> ts.Node | None:
     return None
 
 
+def _in_decision(node: ts.Node, store: ts.Node) -> bool:
+    """Within the condition of a `c ? a : b` inside the stored value: it picks the value, it is not part of it."""
+    child, parent = node, node.parent
+    while parent is not None and parent.id != store.id:
+        if parent.type == "conditional_expression" and parent.child_by_field_name("condition") == child:
+            return True
+        child, parent = parent, parent.parent
+    return False
+
+
 def _candidates(body: ts.Node) -> list[tuple[int, ts.Node, ts.Node]]:
     """Operators to flip, best first, each kind in source order: (0) arithmetic in a value stored to memory
     (`y[i] = a * x[i]`), (1) arithmetic in another value that is not a thread index, (2) a compound assignment,
-    (3) a comparison, (4) arithmetic in a thread index or a pointer's initial value (an address). Returns (rank, expression, operator node)."""
+    (3) a comparison or arithmetic in the condition of a `?:` (a decision, not the value), (4) arithmetic in a thread index or a pointer's initial value (an address). Returns (rank, expression, operator node)."""
     found: list[tuple[int, ts.Node, ts.Node]] = []
     stack = [body]
     while stack:
@@ -133,10 +143,13 @@ def _candidates(body: ts.Node) -> list[tuple[int, ts.Node, ts.Node]]:
                 continue
             target = store.child_by_field_name("left")
             declarator = store.child_by_field_name("declarator")
-            value = store.text or b""
+            stored = store.child_by_field_name("right") or store.child_by_field_name("value") or store
+            value = stored.text or b""  # the value only: `y[threadIdx.x] = a * x` is not a thread index
             address = declarator is not None and declarator.type == "pointer_declarator"
             if address or any(word in value for word in _THREAD_INDEX):
                 found.append((4, node, operator))
+            elif _in_decision(node, store):
+                found.append((3, node, operator))
             elif target is not None and target.type in ("subscript_expression", "pointer_expression"):
                 found.append((0, node, operator))
             else:
