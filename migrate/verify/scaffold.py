@@ -242,6 +242,7 @@ def init_case(folder: Path, args: list[str] | None = None, force: bool = False) 
     verdict = find_verdict(literals)
     numbers = find_numbers(literals)
     files = find_files(paths)
+    launching = [p.relative_to(folder).as_posix() for p in paths if b"<<<" in p.read_bytes()]
     text = render_template(
         "verify/verify.toml.j2",
         program=folder.name,
@@ -253,6 +254,7 @@ def init_case(folder: Path, args: list[str] | None = None, force: bool = False) 
         verdict_fail=_toml(verdict.fails),
         verdict_note=verdict.note,
         numbers=[{"name": _toml(n.name), "rtol": n.rtol} for n in numbers],
+        launch_files=", ".join(_toml(name) for name in launching),
         files=[{"name": _toml(re.sub(r"[^A-Za-z0-9_.-]", "_", Path(f).stem) or "file"), "path": _toml(f)} for f in files],
         **commands,
     )
