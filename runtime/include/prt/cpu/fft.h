@@ -90,14 +90,14 @@ inline prtfftResult define(prtfftHandle h, int rank, const int* n, const int* in
   return PRTFFT_SUCCESS;
 }
 
-// The FFTW plan for this call's arrays, made on first use (FFTW_ESTIMATE leaves the arrays untouched).
+// The FFTW plan for this call's arrays, made on first use (FFTW_ESTIMATE leaves the arrays untouched); call
+// with the lock held.
 inline void* fftw_for(Plan& p, int sign, void* in, void* out) {
   const bool inplace = in == out;
   const bool dbl = is_double(p.type);
   const int ain = dbl ? fftw_alignment_of(static_cast<double*>(in)) : fftwf_alignment_of(static_cast<float*>(in));
   const int aout = dbl ? fftw_alignment_of(static_cast<double*>(out)) : fftwf_alignment_of(static_cast<float*>(out));
   const auto key = std::make_tuple(sign, inplace, ain, aout);
-  std::lock_guard<std::mutex> guard(lock());
   auto found = p.made_plans.find(key);
   if (found != p.made_plans.end()) return found->second;
   const int rank = static_cast<int>(p.n.size());
@@ -151,20 +151,22 @@ inline void* fftw_for(Plan& p, int sign, void* in, void* out) {
   return made;
 }
 
-// Checks the plan and the call, waits for the plan's stream, then runs the transform.
+// Checks the plan and the call, finds or makes its FFTW plan, waits for the plan's stream, then runs it.
 inline prtfftResult exec(prtfftHandle h, prtfftType want, int sign, void* in, void* out) {
-  Plan* p;
+  void* made;
+  prtStream_t stream;
   {
     std::lock_guard<std::mutex> guard(lock());
-    p = find(h);
+    Plan* p = find(h);
+    if (p == nullptr || !p->made) return PRTFFT_INVALID_PLAN;
+    if (p->type != want) return PRTFFT_INVALID_TYPE;
+    if (in == nullptr || out == nullptr) return PRTFFT_INVALID_VALUE;
+    if (sign != FFTW_FORWARD && sign != FFTW_BACKWARD) return PRTFFT_INVALID_VALUE;
+    stream = p->stream;
+    made = fftw_for(*p, sign, in, out);
   }
-  if (p == nullptr || !p->made) return PRTFFT_INVALID_PLAN;
-  if (p->type != want) return PRTFFT_INVALID_TYPE;
-  if (in == nullptr || out == nullptr) return PRTFFT_INVALID_VALUE;
-  if (sign != FFTW_FORWARD && sign != FFTW_BACKWARD) return PRTFFT_INVALID_VALUE;
-  if (prtStreamSynchronize(p->stream) != 0) return PRTFFT_EXEC_FAILED;
-  void* made = fftw_for(*p, sign, in, out);
   if (made == nullptr) return PRTFFT_INVALID_VALUE;  // FFTW accepts no such layout
+  if (prtStreamSynchronize(stream) != 0) return PRTFFT_EXEC_FAILED;
   switch (want) {
     case PRTFFT_C2C:
       fftwf_execute_dft(static_cast<fftwf_plan>(made), static_cast<fftwf_complex*>(in),
