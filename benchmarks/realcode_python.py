@@ -84,7 +84,8 @@ PROJECTS = (
             ("distributed/ddp-tutorial-series/single_gpu.py", "distributed/ddp-tutorial-series/multigpu_torchrun.py",
              "distributed/ddp-tutorial-series/datautils.py")),
     Project("pytorch-made", "karpathy/pytorch-made", "HEAD", ("run.py", "made.py")),
-    Project("makemore", "karpathy/makemore", "HEAD", ("makemore.py",)),
+    Project("pytorch-tutorial", "yunjey/pytorch-tutorial", "HEAD",
+            ("tutorials/02-intermediate/language_model/main.py", "tutorials/02-intermediate/language_model/data_utils.py")),
     Project("ng-video-lecture", "karpathy/ng-video-lecture", "HEAD", ("bigram.py",)),
     Project("LLMs-from-scratch", "rasbt/LLMs-from-scratch", "HEAD", ("appendix-A/01_main-chapter-code/DDP-script-torchrun.py",)),
     Project("llama2.c", "karpathy/llama2.c", "HEAD",
@@ -126,9 +127,8 @@ SCRIPTS = (
            checkpoints=("snapshot.pt",), torchrun=True),
     Script("pytorch-made/run.py", "pytorch-made", "run.py", ("-d", "mnist.npz", "-q", "32"), data="made",
            compare=r"(\w+ epoch average loss: [0-9.]+)"),
-    Script("makemore/makemore.py", "makemore", "makemore.py",
-           ("-i", "names.txt", "-o", "out", "--max-steps=31", "-n", "0", "--n-layer=1", "--n-embd=16", "--n-embd2=16", "-b", "8"),
-           gpu_args=("--device=cuda",), data="makemore", compare=r"step (\d+) \| loss ([0-9.]+)"),
+    Script("pytorch-tutorial/language_model/main.py", "pytorch-tutorial", "tutorials/02-intermediate/language_model/main.py",
+           cwd="tutorials/02-intermediate/language_model", data="words", compare=r"(Epoch \[\d+/\d+\], Step\[\d+/\d+\], Loss: [0-9.]+)"),
     Script("ng-video-lecture/bigram.py", "ng-video-lecture", "bigram.py", data="bigram",
            compare=r"(step \d+: train loss [0-9.]+, val loss [0-9.]+)"),
     Script("LLMs-from-scratch/DDP-script-torchrun.py", "LLMs-from-scratch", "appendix-A/01_main-chapter-code/DDP-script-torchrun.py",
@@ -163,9 +163,10 @@ def write_data(kind: str, folder: Path) -> None:
     elif kind == "made":
         images = (rng.random((300, 784)) < 0.3).astype(np.float32)
         np.savez(folder / "mnist.npz", train_data=images[:200], valid_data=images[200:])
-    elif kind == "makemore":
-        names = ["".join(rng.choice(list("abcdefghijklmnopqrstuvwxyz"), size=rng.integers(3, 8))) for _ in range(400)]
-        (folder / "names.txt").write_text("\n".join(names) + "\n")
+    elif kind == "words":
+        words = ["".join(rng.choice(list("abcdef"), size=rng.integers(2, 4))) for _ in range(1500)]
+        (folder / "data").mkdir(exist_ok=True)
+        (folder / "data" / "train.txt").write_text("\n".join(" ".join(words[i : i + 12]) for i in range(0, 1500, 12)) + "\n")
     elif kind == "llama2c":
         data = folder / "data" / "TinyStories_all_data"
         data.mkdir(parents=True, exist_ok=True)
@@ -230,7 +231,7 @@ def _extract(project: Project, commit: str, into: Path) -> None:
         check=True, capture_output=True,
     ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
+        _extract_all(tar, into)
 
 
 def stage(pack: bool = True) -> None:
@@ -258,13 +259,24 @@ def stage(pack: bool = True) -> None:
     print(f"packed {PACK} ({PACK.stat().st_size // 1024} KiB)", file=sys.stderr)
 
 
+SCRATCH = Path(os.environ.get("REALCODE_PYTHON_WORK", "/tmp/realcode-python"))
+RANKS = int(os.environ.get("REALCODE_PYTHON_RANKS", "2"))
+
+
+def _extract_all(tar: tarfile.TarFile, into: Path) -> None:
+    try:
+        tar.extractall(into, filter="data")
+    except TypeError:  # a Python without extraction filters (before 3.11.4)
+        tar.extractall(into)
+
+
 def _unpack_if_needed() -> Path:
     if STAGE.is_dir():
         return STAGE
-    target = Path(os.environ.get("OUT", "/tmp")) / "realcode-python"
+    target = SCRATCH / "unpacked"
     if not (target / "stage").is_dir():
         with tarfile.open(PACK) as tar:
-            tar.extractall(target, filter="data")
+            _extract_all(tar, target)
     return target / "stage"
 
 
@@ -399,7 +411,7 @@ def _equal(a: Run, b: Run) -> str:
 
 def measure(gpu: bool, only: set[str]) -> list[dict[str, object]]:
     stage_dir = _unpack_if_needed()
-    work = Path(os.environ.get("OUT", "/tmp")) / ("realcode-python-gpu-runs" if gpu else "realcode-python-cpu-runs")
+    work = SCRATCH / ("gpu-runs" if gpu else "cpu-runs")
     rows = []
     for script in SCRIPTS:
         if only and script.name not in only:
@@ -431,8 +443,8 @@ def measure(gpu: bool, only: set[str]) -> list[dict[str, object]]:
                 row["original_cpu_flag"] = reference.ok
             row["equal"] = _equal(reference, migrated)
         if script.torchrun:
-            original2 = run_script(script, base / "original", work / f"{tag}-original-2", extra, gpu=gpu, ranks=2)
-            migrated2 = run_script(script, base / "migrated", work / f"{tag}-migrated-2", extra, gpu=gpu, ranks=2)
+            original2 = run_script(script, base / "original", work / f"{tag}-original-2", extra, gpu=gpu, ranks=RANKS)
+            migrated2 = run_script(script, base / "migrated", work / f"{tag}-migrated-2", extra, gpu=gpu, ranks=RANKS)
             row["torchrun_original"] = original2.ok
             row["torchrun_migrated"] = migrated2.ok
             row["torchrun_migrated_tail"] = "" if migrated2.ok else migrated2.tail
@@ -451,8 +463,10 @@ def table(rows: list[dict[str, object]], gpu: bool) -> str:
     where = "a GPU (CUDA visible)" if gpu else "the CPU (CUDA_VISIBLE_DEVICES empty)"
     where += f", interpreter {PYTHON[0]}"
     head = (f"| script | residual CUDA refs: original → migrated (human) | imports prt_torch | ran original | ran migrated "
-            f"| torchrun 2: original / migrated | {'outputs equal (original vs migrated, same seed)' if gpu else 'outputs equal (original with its CPU flag vs migrated)'} |")
-    lines = [f"Run on: {where}.", "", head, "|" + " --- |" * 7]
+            f"| torchrun {RANKS}: original / migrated | {'outputs equal (original vs migrated, same seed)' if gpu else 'outputs equal (original with its CPU flag vs migrated)'} |")
+    if gpu:
+        head += " GPU bytes original / migrated |"
+    lines = [f"Run on: {where}.", "", head, "|" + " --- |" * (8 if gpu else 7)]
     for r in rows:
         human = f" ({r['residual_human']})" if r.get("residual_human") is not None else ""
         ran_original = _mark(r["original"])
@@ -465,6 +479,7 @@ def table(rows: list[dict[str, object]], gpu: bool) -> str:
         lines.append(
             f"| {r['script']} | {r['residual_original']} → {r['residual_migrated']}{human} | {_mark(r['imports_prt_torch'])} "
             f"| {ran_original} | {_mark(r['migrated'])} | {torchrun} | {equal} |"
+            + (f" {r['gpu_bytes'][0]} / {r['gpu_bytes'][1]} |" if gpu else "")
         )
     failures = [(r["script"], k, r[k]) for r in rows for k in ("migrated_tail", "torchrun_migrated_tail") if r.get(k)]
     if failures:
