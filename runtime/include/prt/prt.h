@@ -10,6 +10,7 @@
 #include "prt/event.h"
 #include "prt/graph.h"
 #include "prt/texture.h"
+#include "prt/external.h"
 #include "prt/kernel.h"
 #include "prt/launch.h"
 #include "prt/function.h"

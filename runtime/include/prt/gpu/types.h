@@ -132,6 +132,7 @@ typedef cudaGraphInstantiateParams prtGraphInstantiateParams;          // instan
 typedef cudaDriverEntryPointQueryResult prtDriverEntryPointQueryResult;  // a driver symbol lookup
 PRT_ATOMIC_LIST(PRT_GPU_CUDA_ALIAS)             // see PRT_ATOMIC_LIST
 PRT_ATOMIC_CAPABILITY_LIST(PRT_GPU_CUDA_ALIAS)  // see PRT_ATOMIC_CAPABILITY_LIST
+constexpr auto prtMemcpySrcAccessOrderInvalid = cudaMemcpySrcAccessOrderInvalid;
 constexpr auto prtMemcpySrcAccessOrderStream = cudaMemcpySrcAccessOrderStream;
 constexpr auto prtMemcpySrcAccessOrderDuringApiCall = cudaMemcpySrcAccessOrderDuringApiCall;
 constexpr auto prtMemcpySrcAccessOrderAny = cudaMemcpySrcAccessOrderAny;
@@ -140,6 +141,7 @@ constexpr auto prtGraphInstantiateError = cudaGraphInstantiateError;
 constexpr auto prtGraphInstantiateInvalidStructure = cudaGraphInstantiateInvalidStructure;
 constexpr auto prtDriverEntryPointSuccess = cudaDriverEntryPointSuccess;
 constexpr auto prtDriverEntryPointSymbolNotFound = cudaDriverEntryPointSymbolNotFound;
+constexpr auto prtDriverEntryPointVersionNotSufficent = cudaDriverEntryPointVersionNotSufficent;
 constexpr auto prtAccessPropertyNormal = cudaAccessPropertyNormal;
 constexpr auto prtAccessPropertyStreaming = cudaAccessPropertyStreaming;
 constexpr auto prtAccessPropertyPersisting = cudaAccessPropertyPersisting;
