@@ -104,6 +104,20 @@ for family in fft solver sparse; do
   fi
   rm -f "$data"/*.in  # keep only the outputs, so little comes back
 done
+# Speed: prtfft, prtsparse SpMV and prtsolverDn getrf against the libraries called directly (target ratio 1.02).
+if nvcc -std=c++17 -O2 -arch="$ARCH" -Iruntime/include "${INC[@]}" benchmarks/runtime_libs_cuda.cu -o "$BUILD/libs_speed" \
+    -L"$LINK" -Xlinker -rpath -Xlinker "${RPATH:-$LINK}" -lcufft -lcusparse -lcusolver > "$OUT_DIR/libs_speed.build.log" 2>&1; then
+  if timeout 600 "$BUILD/libs_speed" > "$OUT_DIR/libs_speed.log" 2>&1; then
+    log "speed (prt / direct, medians of alternating blocks):"
+    sed 's/^/     /' "$OUT_DIR/libs_speed.log" | tee -a "$OUT_DIR/summary.log"
+  else
+    log "FAIL libs_speed (see libs_speed.log)"
+    status=1
+  fi
+else
+  log "BUILD FAILED libs_speed (see libs_speed.build.log)"
+  status=1
+fi
 log "logs: $OUT_DIR"
 rm -rf "$BUILD"
 exit $status
