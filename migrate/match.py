@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import fnmatch
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -63,7 +64,7 @@ class Text:
 class QueryRule:
     rule: Rule
     language: str
-    query: ts.Query
+    source: str
     capture: str
     trigger: re.Pattern[bytes] | None
     within: Mapping[str, Any]
@@ -71,6 +72,11 @@ class QueryRule:
     paths: tuple[str, ...] = ()
     absent: re.Pattern[bytes] | None = None
     code: re.Pattern[bytes] | None = None
+
+    @property
+    def query(self) -> ts.Query:
+        """The rule's own query, compiled when first asked for: scans run every rule through one combined query."""
+        return parse.query(self.language, self.source)
 
     def applies(self, relpath: str, data: bytes) -> bool:
         """Whether the file is one this rule reads: its name matches `match.paths`, its bytes hit the trigger and
@@ -123,7 +129,7 @@ class Ruleset:
     python_names: tuple[PythonNameRule, ...]
     python_roots: frozenset[str]
     regexes: tuple[RegexRule, ...]
-    prefilter: Mapping[str, re.Pattern[bytes] | None]
+    prefilter: Mapping[str, tuple[re.Pattern[bytes], ...] | None]
     blank: Mapping[str, re.Pattern[bytes]]
     selected: frozenset[str]
     # Per language: `#define NAME` followed only by declaration keywords (rules/parse.toml `qualifiers`), an
@@ -131,7 +137,7 @@ class Ruleset:
     qualifier_macros: Mapping[str, re.Pattern[bytes]] = field(default_factory=dict)
     # Per rule with `match.unless`: the names of those rules that have no portable form, whether or not those rules
     # are selected, so a fix is withheld from what the file still needs.
-    guards: Mapping[str, re.Pattern[bytes]] = field(default_factory=dict)
+    guards: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _trie_pattern(words: list[str]) -> str:
@@ -152,6 +158,14 @@ def _trie_pattern(words: list[str]) -> str:
         return f"(?:{body})?" if ends else body
 
     return emit(trie)
+
+
+@cache
+def _guard_pattern(names: frozenset[str]) -> re.Pattern[bytes]:
+    """The pattern of a `match.unless` rule's names, compiled once per process and only when a file needs it."""
+    pattern = _prefix_pattern(names)
+    assert pattern is not None
+    return pattern
 
 
 def _prefix_pattern(names: Iterable[str]) -> re.Pattern[bytes] | None:
@@ -186,7 +200,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                     QueryRule(
                         rule=rule,
                         language=lang,
-                        query=parse.query(lang, match["query"]),
+                        source=str(match["query"]),
                         capture=match["capture"],
                         trigger=re.compile(trigger.encode()) if trigger else None,
                         within=match.get("within", {}),
@@ -224,29 +238,47 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     for lang in ("cuda", "python"):
         members = [q for q in queries if q.language == lang]
         if members:
-            # One query holding every rule's patterns walks the tree once; pattern index -> owning rule.
-            owners = tuple(q for q in members for _ in range(q.query.pattern_count))
-            source = "\n".join(q.rule.match["query"] for q in members)
-            combined[lang] = (parse.query(lang, source), owners)
+            # One query holding every rule's patterns walks the tree once; pattern index -> owning rule, by where
+            # the pattern starts in the combined source.
+            source = "\n".join(q.source for q in members)
+            try:
+                query = parse.query(lang, source)
+            except ValueError:
+                for q in members:  # name the rule whose query is at fault
+                    try:
+                        q.query
+                    except ValueError as exc:
+                        raise ValueError(f"{q.rule.path}: match does not compile: {exc}") from None
+                raise
+            ends = list(itertools.accumulate(len(q.source.encode()) + 1 for q in members))
+            owners = tuple(
+                members[bisect.bisect_right(ends, query.start_byte_for_pattern(i))]
+                for i in range(query.pattern_count)
+            )
+            combined[lang] = (query, owners)
     roots = frozenset(p.split(".")[0] for r in python_names for p in r.names)
     name_candidates = _prefix_pattern(names)
-    prefilter: dict[str, re.Pattern[bytes] | None] = {}
-    cuda_parts = [name_candidates.pattern] if name_candidates else []
-    cuda_parts += [t for t in triggers["cuda"]]
-    prefilter["cuda"] = None if b"" in cuda_parts else re.compile(b"|".join(cuda_parts)) if cuda_parts else None
+    # A file none of whose patterns hits is not parsed. The names' pattern is reused as it is: recompiling it
+    # inside one alternation costs a second as long as compiling it did.
+    prefilter: dict[str, tuple[re.Pattern[bytes], ...] | None] = {}
+    cuda_triggers = triggers["cuda"]
+    prefilter["cuda"] = (
+        None if b"" in cuda_triggers or not (name_candidates or cuda_triggers)
+        else ((name_candidates,) if name_candidates else ())
+        + ((re.compile(b"|".join(cuda_triggers)),) if cuda_triggers else ())
+    )
     py_parts = [re.escape(r).encode() for r in sorted(roots)] + triggers["python"]
-    prefilter["python"] = None if b"" in py_parts else re.compile(b"|".join(py_parts)) if py_parts else None
-    guards: dict[str, re.Pattern[bytes]] = {}
+    prefilter["python"] = None if b"" in py_parts else (re.compile(b"|".join(py_parts)),) if py_parts else None
+    guards: dict[str, frozenset[str]] = {}
     for rule_id in sorted(chosen):
         unless = catalog.rules[rule_id].match.get("unless")
         if unless:
-            kept = [
+            kept = frozenset(
                 name for name, entry in catalog.names.items()
                 if entry.rule in unless and not (entry.status in ("supported", "deprecated") and entry.portable)
-            ]
-            pattern = _prefix_pattern(kept)
-            if pattern is not None:
-                guards[rule_id] = pattern
+            )
+            if kept:
+                guards[rule_id] = kept  # compiled by _guard_pattern when a file first needs it
     qualifier_macros = {
         lang: re.compile(
             rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+((?:(?:"
@@ -390,7 +422,7 @@ class FileMatcher:
     def scan_cuda(self) -> None:
         data = self.text.data
         prefilter = self.ruleset.prefilter.get("cuda")
-        if prefilter is not None and not prefilter.search(data):
+        if prefilter is not None and not any(p.search(data) for p in prefilter):
             return
         self.tree = parse_source(self.ruleset, "cuda", data)
         root = self.tree.root_node
@@ -604,7 +636,7 @@ class FileMatcher:
     def scan_python(self) -> None:
         data = self.text.data
         prefilter = self.ruleset.prefilter.get("python")
-        if prefilter is not None and not prefilter.search(data):
+        if prefilter is not None and not any(p.search(data) for p in prefilter):
             return
         self.tree = parse.parse("python", data)
         root = self.tree.root_node
@@ -819,12 +851,12 @@ class FileMatcher:
             if not unless or not finding.edits:
                 continue
             if not kept.intersection(unless):
-                guard = self.ruleset.guards.get(finding.rule_id)
-                if guard is None:
+                names = self.ruleset.guards.get(finding.rule_id)
+                if names is None:
                     continue
                 if code is None:
                     code = C_BLANKABLE.sub(lambda m: b" " * len(m.group()), data)
-                if not guard.search(code):
+                if not _guard_pattern(names).search(code):
                     continue
             rule = rules[finding.rule_id]
             message = rule.advice.get("unless", "{text}").format_map(_Missing(text=finding.snippet))
