@@ -29,6 +29,9 @@ class Flow:
     # `a, b = f(x)`: a -> ((call, 0),); and the values each function of the module returns, by its name
     unpacked: Mapping[str, tuple[tuple[ts.Node, int], ...]] = field(default_factory=dict)
     returns: Mapping[str, tuple[ts.Node, ...]] = field(default_factory=dict)
+    # a parameter's name -> (its function's name, its position) for every function of the module that has it
+    parameters: Mapping[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    defined: frozenset[str] = frozenset()  # names of the module's functions and classes
 
 
 def _text(node: ts.Node | None) -> str:
@@ -66,6 +69,8 @@ def read_flow(root: ts.Node) -> Flow:
     options: dict[str, list[ts.Node]] = {}
     unpacked: dict[str, list[tuple[ts.Node, int]]] = {}
     returns: dict[str, list[ts.Node]] = {}
+    parameters: dict[str, list[tuple[str, int]]] = {}
+    defined: set[str] = set()
     for node in _walk(root):
         if node.type == "assignment":
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
@@ -92,7 +97,11 @@ def read_flow(root: ts.Node) -> Flow:
             calls.setdefault(name, []).append(node)
             if name == "add_argument":
                 _option_default(node, options)
-        elif node.type == "typed_parameter" or node.type == "typed_default_parameter":
+        elif node.type in ("function_definition", "class_definition"):
+            defined.add(_text(node.child_by_field_name("name")))
+            if node.type == "function_definition":
+                _record_parameters(node, parameters)
+        if node.type == "typed_parameter" or node.type == "typed_default_parameter":
             annotation = node.child_by_field_name("type")
             names = [c for c in node.named_children if c.type == "identifier"]
             if names and _text(annotation) == "int":
@@ -114,7 +123,28 @@ def read_flow(root: ts.Node) -> Flow:
         option_defaults={k: tuple(v) for k, v in options.items()},
         unpacked={k: tuple(v) for k, v in unpacked.items()},
         returns={k: tuple(v) for k, v in returns.items()},
+        parameters={k: tuple(v) for k, v in parameters.items()},
+        defined=frozenset(fn for entries in parameters.values() for fn, _ in entries) | defined,
     )
+
+
+def _record_parameters(function: ts.Node, parameters: dict[str, list[tuple[str, int]]]) -> None:
+    """Each parameter of a function under the name its callers use (a class's name for its __init__) and its
+    position as they pass it (a method's self not counted)."""
+    name, params = function.child_by_field_name("name"), function.child_by_field_name("parameters")
+    if name is None or params is None:
+        return
+    called = _text(name)
+    items = [c for c in params.named_children if c.type != "comment"]
+    owner = function.parent.parent if function.parent is not None else None
+    if owner is not None and owner.type == "class_definition":
+        items = items[1:]  # self or cls
+        if called == "__init__":
+            called = _text(owner.child_by_field_name("name"))
+    for index, param in enumerate(items):
+        ident = param if param.type == "identifier" else next((c for c in param.named_children if c.type == "identifier"), None)
+        if ident is not None:
+            parameters.setdefault(_text(ident), []).append((called, index))
 
 
 def _option_default(call: ts.Node, options: dict[str, list[ts.Node]]) -> None:
@@ -222,8 +252,26 @@ def is_int(flow: Flow, node: ts.Node, int_calls: frozenset[str], depth: int = 0)
         if text in flow.int_parameters or text in flow.loop_ints:
             return text not in flow.assigned
         rights = flow.assigned.get(text, ())
+        if not rights and text in flow.parameters:
+            # a parameter: an int where every call of its function in the module passes one there
+            passed = [a for fn, index in flow.parameters[text] for a in _passed(flow, fn, index, text)]
+            return bool(passed) and all(a is not None and is_int(flow, a, int_calls, depth + 1) for a in passed)
         return bool(rights) and all(is_int(flow, r, int_calls, depth + 1) for r in rights)
     return False
+
+
+def _passed(flow: Flow, function: str, index: int, name: str) -> list[ts.Node | None]:
+    """What each call of `function` in the module passes for its parameter `name` at `index`; None where a call
+    passes it through *args or **kwargs, or not at all (its default)."""
+    found: list[ts.Node | None] = []
+    for call in flow.calls.get(function, ()):
+        args = call.child_by_field_name("arguments")
+        items = [c for c in (args.named_children if args is not None else ()) if c.type != "comment"]
+        if any(c.type in ("list_splat", "dictionary_splat") for c in items):
+            found.append(None)
+            continue
+        found.append(call_argument(call, name, index))
+    return found
 
 
 def receiver_kind(flow: Flow, call: ts.Node, spec: Mapping[str, Any]) -> str:
@@ -339,10 +387,12 @@ def fields(
             return None
         setting = spec.get("set")
         return {setting["field"]: setting.get(kind, "")} if setting else {}
+    elif check == "foreign-call":
+        held = callee_name(node) not in flow.defined
     elif check == "bound":
         held = bound_before(flow, spec["name"], node)
     else:
-        raise ValueError(f"match.flow.check {check!r} is not one of sink, option-sink, int, receiver, bound")
+        raise ValueError(f"match.flow.check {check!r} is not one of sink, option-sink, int, receiver, foreign-call, bound")
     setting = spec.get("set")
     if setting is None:
         return {} if held else None
