@@ -44,7 +44,9 @@ HERE = Path(__file__).resolve().parent
 PROGRAMS = HERE / "realcode" / "hecbench.toml"
 ORIGINAL_RESULTS = HERE / "results" / "realcode-hecbench-h200-original.md"
 CPU_RESULTS = HERE / "results" / "realcode-hecbench-cpu.md"
-_ROW = re.compile(r"^\| (\S+) \| (?:[^|]*\|){5} ([^|]*) \| ([^|]*) \|")  # program, (5 cells), verdict, seconds
+_ROW = re.compile(
+    r"^\| (\S+) \| (?:[^|]*\|){5} ([^|]*) \| ([^|]*) \|"
+)  # program, (5 cells), verdict, seconds
 
 
 @dataclass
@@ -176,17 +178,21 @@ def render(results: list[Result], timeout: float) -> str:
     lines = [
         "# `migrate verify` on HeCBench programs: --init, then verify on the CPU backend, then an injected bug",
         "",
-        "Each program: `migrate apply --out-dir`, `migrate verify --init` (no edit of the spec), `migrate verify "
-        f"--backend cpu --timeout {timeout:g}`; then one operator flipped in a launched kernel of the migrated "
-        "copy and `migrate verify` again. The right verdict is PASS (each original prints PASS on an H200); the "
-        "bug is caught when verify does not pass (FAIL: a check failed; CRASH or TIMEOUT: the run did not "
-        "complete).",
+        (
+            "Each program: `migrate apply --out-dir`, `migrate verify --init` (no edit of the spec), `migrate verify "
+            f"--backend cpu --timeout {timeout:g}`; then one operator flipped in a launched kernel of the migrated "
+            "copy and `migrate verify` again. The right verdict is PASS (each original prints PASS on an H200); the "
+            "bug is caught when verify does not pass (FAIL: a check failed; CRASH or TIMEOUT: the run did not "
+            "complete)."
+        ),
         "",
         "| program | args | verdict pattern (pass / fail) | verify | injected bug | verify with the bug | why |",
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in results:
-        pattern = f"`{r.verdict_pass or '(exit 0)'}` / `{r.verdict_fail or '-'}`" if r.init == "ok" else r.init
+        pattern = (
+            f"`{r.verdict_pass or '(exit 0)'}` / `{r.verdict_fail or '-'}`" if r.init == "ok" else r.init
+        )
         lines.append(
             f"| {r.program} | {_cell(r.args)} | {_cell(pattern)} | {r.verify or '-'}"
             f"{' (' + _cell(r.verify_detail) + ')' if r.verify not in ('PASS', '') else ''} | "
@@ -196,7 +202,9 @@ def render(results: list[Result], timeout: float) -> str:
     right = sum(r.right for r in results)
     caught = sum(r.caught for r in results)
     mutated = sum(bool(r.mutant) for r in results)
-    kinds = {k: sum(r.mutant == k for r in results) for k in ("FAIL", "CRASH", "TIMEOUT", "BUILD", "PASS", "ERROR")}
+    kinds = {
+        k: sum(r.mutant == k for r in results) for k in ("FAIL", "CRASH", "TIMEOUT", "BUILD", "PASS", "ERROR")
+    }
     lines += [
         "",
         "## Totals",
@@ -212,11 +220,15 @@ def render(results: list[Result], timeout: float) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("checkout", type=Path, help="a checkout with src/<name>-cuda/ programs")
-    parser.add_argument("--work", type=Path, default=Path("/tmp/verify-realcode"), help="scratch folder (emptied)")
+    parser.add_argument(
+        "--work", type=Path, default=Path("/tmp/verify-realcode"), help="scratch folder (emptied)"
+    )
     parser.add_argument("--only", default="", help="comma-separated program names")
     parser.add_argument("--jobs", "-j", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per build-and-run")
-    parser.add_argument("--max-seconds", type=float, default=20.0, help="skip programs that ran longer on the CPU")
+    parser.add_argument(
+        "--max-seconds", type=float, default=20.0, help="skip programs that ran longer on the CPU"
+    )
     parser.add_argument("--runtime-include", type=Path, help="another copy of the runtime's include folder")
     parser.add_argument("--results", type=Path, help="write <path>.md and <path>.json")
     options = parser.parse_args(argv)
@@ -235,7 +247,9 @@ def main(argv: list[str] | None = None) -> int:
     sys.stderr.write(f"{len(names)} programs\n")
 
     def one(name: str) -> Result:
-        result = run_one(name, options.checkout.resolve(), work, listed.get(name, {}).get("args"), options.timeout)
+        result = run_one(
+            name, options.checkout.resolve(), work, listed.get(name, {}).get("args"), options.timeout
+        )
         sys.stderr.write(f"{name:<32} {result.verify:<8} {result.mutant:<8} {result.mutation[:70]}\n")
         return result
 
@@ -246,7 +260,9 @@ def main(argv: list[str] | None = None) -> int:
     if options.results:
         options.results.parent.mkdir(parents=True, exist_ok=True)
         options.results.with_suffix(".md").write_text(text)
-        options.results.with_suffix(".json").write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
+        options.results.with_suffix(".json").write_text(
+            json.dumps([asdict(r) for r in results], indent=1) + "\n"
+        )
     return 0
 
 

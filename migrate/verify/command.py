@@ -103,7 +103,9 @@ def _init(args: argparse.Namespace) -> int:
         program_args = shlex.split(args.args) if args.args is not None else None
         for folder in args.cases:
             spec = init_case(folder, program_args, force=args.force)
-            sys.stdout.write(f"wrote {_shown(spec)}: review it, then run: migrate verify {_shown(spec.parent)}\n")
+            sys.stdout.write(
+                f"wrote {_shown(spec)}: review it, then run: migrate verify {_shown(spec.parent)}\n"
+            )
     except (SpecError, ValueError) as exc:
         sys.stderr.write(f"migrate: error: {exc}\n")
         return 2

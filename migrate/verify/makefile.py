@@ -42,7 +42,9 @@ def make_lines(folder: Path, target: str | None = None, arch: str = "sm_90") -> 
     """The commands `make -n -B` prints for a target, joined across backslash continuations."""
     command = ["make", "-n", "-B", f"ARCH={arch}"] + ([target] if target else [])
     try:
-        done = subprocess.run(command, cwd=folder, capture_output=True, text=True, errors="replace", timeout=60)
+        done = subprocess.run(
+            command, cwd=folder, capture_output=True, text=True, errors="replace", timeout=60, check=False
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise MakefileError(f"{folder / 'Makefile'}: make -n failed: {exc}") from None
     if done.returncode != 0:
@@ -57,7 +59,9 @@ def is_compiler(tokens: list[str]) -> bool:
     return bool(tokens) and os.path.basename(tokens[0]) in COMPILERS
 
 
-def translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[str], backend: str) -> list[str]:
+def translate(
+    tokens: list[str], runtime_cflags: list[str], runtime_libs: list[str], backend: str
+) -> list[str]:
     """An nvcc (or host compiler) command of the Makefile as a command for the chosen backend: g++ with the
     runtime's flags for the CPU, nvcc for sm_90 for CUDA."""
     flags: list[str] = []
@@ -78,7 +82,9 @@ def translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[s
                 flags += [token, value]
             continue
         if token in ("-x", "--x") and backend == "cpu":
-            next(it, None)  # `-x cu`: every source is compiled as CUDA; the CPU build says `-x c++` for all of them
+            next(
+                it, None
+            )  # `-x cu`: every source is compiled as CUDA; the CPU build says `-x c++` for all of them
             continue
         if token in ("-dc", "--device-c"):
             compile_only = True  # relocatable device code: still one object per source
@@ -115,7 +121,9 @@ def translate(tokens: list[str], runtime_cflags: list[str], runtime_libs: list[s
             objects.append(token)
         elif token.startswith("-"):
             flags.append(token)
-    std_flag = std if std and std[-2:] not in ("98", "03", "11", "14") else "-std=c++17"  # the runtime's C++17
+    std_flag = (
+        std if std and std[-2:] not in ("98", "03", "11", "14") else "-std=c++17"
+    )  # the runtime's C++17
     if backend == "cpu":
         lang = ["-x", "c++"] if sources else []
         cmd = ["g++", std_flag, "-O2", "-fno-strict-aliasing", "-w", *runtime_cflags, *flags, *lang, *sources]
@@ -189,5 +197,7 @@ def printed_times(output: str, pattern: re.Pattern[str] = PRINTED_TIME) -> list[
                 value = float(match.group(1))
             except ValueError:
                 continue
-            found.append((line.strip(), value * {"s": 1000.0, "ms": 1.0, "us": 0.001}[match.group(2).lower()]))
+            found.append(
+                (line.strip(), value * {"s": 1000.0, "ms": 1.0, "us": 0.001}[match.group(2).lower()])
+            )
     return found

@@ -221,7 +221,9 @@ def _record_kernels(
     workdir = stage(case, side, backend, scratch / "record-kernels")
     missing = _instrument(workdir, case.kernels.sources, replay=False)
     if missing:
-        return None, Failure(case.name, side.name, backend, "kernels", f"kernels.sources: no file {missing[0]}")
+        return None, Failure(
+            case.name, side.name, backend, "kernels", f"kernels.sources: no file {missing[0]}"
+        )
     trace = scratch / case.name / "trace"
     if trace.exists():
         shutil.rmtree(trace)

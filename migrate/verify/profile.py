@@ -231,7 +231,9 @@ def render_table(profiles: Sequence[CaseProfile], stream: IO[str]) -> None:
             for line in lines:
                 stream.write(
                     "  "
-                    + "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(line, widths)))
+                    + "  ".join(
+                        c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(line, widths))
+                    )
                     + "\n"
                 )
         for run in profile.runs:

@@ -20,9 +20,11 @@ _NUMBER_LINE = re.compile(
     r"^\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*=\s*%[-+ #0-9.]*(?:hh|h|ll|l|L|z|j|t)?([diouxXeEfFgGaA])\s*(?:\\n)?\s*$"
 )
 # Printed figures that measure time or speed, not results: never compared.
-_TIMING = re.compile(r"(?i)time|elapsed|_ms$|^ms$|_us$|sec|bandwidth|gbps|gb/s|throughput|speed|flops|perf|rate")
+_TIMING = re.compile(
+    r"(?i)time|elapsed|_ms$|^ms$|_us$|sec|bandwidth|gbps|gb/s|throughput|speed|flops|perf|rate"
+)
 _FOPEN = re.compile(rb'\bfopen\s*\(\s*"([^"\\\n]+)"\s*,\s*"([^"]*)"')
-_ADD_EXECUTABLE = re.compile(r"add_executable\s*\(\s*([A-Za-z0-9_.+-]+)([^)]*)\)", re.S)
+_ADD_EXECUTABLE = re.compile(r"add_executable\s*\(\s*([A-Za-z0-9_.+-]+)([^)]*)\)", re.DOTALL)
 _BARE = re.compile(r"[-\w=]*\{[a-z_]+\}")  # `{cflags}`, `-arch={arch}`, `-I{include_dir}`: filled by the spec
 
 
@@ -115,7 +117,9 @@ def find_verdict(literals: list[str]) -> Verdict:
     elif fails:
         note = f"Its sources print {', '.join(sorted(set(fails)))} only: silence with exit 0 is a pass."
     else:
-        note = "Its sources print no verdict word: a silent run that exits 0 is a pass (add numbers or files)."
+        note = (
+            "Its sources print no verdict word: a silent run that exits 0 is a pass (add numbers or files)."
+        )
     return Verdict(_alternation(passes), _alternation(fails), note)
 
 
@@ -165,11 +169,12 @@ def _from_makefile(folder: Path, migrated: Path, makefile: Path, args: list[str]
             tokens[0] = "{nvcc}"
         tokens[:] = ["-arch={arch}" if t == "-arch=sm_90" else t for t in tokens]
     text = makefile.read_text(encoding="utf-8", errors="replace")
-    arch = " ARCH={arch}" if re.search(r"^\s*ARCH\s*[:?+]?=", text, re.M) else ""
+    arch = " ARCH={arch}" if re.search(r"^\s*ARCH\s*[:?+]?=", text, re.MULTILINE) else ""
     return {
         "build_file": makefile.name,
         "original_build": _toml(f"make -B{arch}"),
-        "original_build_note": "Its own Makefile" + (", for the GPU of this machine ({arch}, default sm_90)." if arch else "."),
+        "original_build_note": "Its own Makefile"
+        + (", for the GPU of this machine ({arch}, default sm_90)." if arch else "."),
         "run": _toml(_shell(run_tokens)),
         "run_origin": "command line given to --init" if args is not None else f"{makefile.name}'s run target",
         "migrated_builds": [
@@ -178,7 +183,7 @@ def _from_makefile(folder: Path, migrated: Path, makefile: Path, args: list[str]
         ],
         "migrated_notes": {
             "cpu": f"The {makefile.name}'s compile and link lines (make -n), for g++ with the runtime's CPU flags.",
-            "cuda": f"The same lines for nvcc, on the runtime's CUDA backend.",
+            "cuda": "The same lines for nvcc, on the runtime's CUDA backend.",
         },
     }
 
@@ -187,11 +192,15 @@ def _from_cmake(folder: Path, migrated: Path, args: list[str] | None) -> dict[st
     text = (folder / "CMakeLists.txt").read_text(encoding="utf-8", errors="replace")
     match = _ADD_EXECUTABLE.search(text)
     if match is None:
-        raise InitError(f"{folder / 'CMakeLists.txt'}: no add_executable() to take the program and its sources from")
+        raise InitError(
+            f"{folder / 'CMakeLists.txt'}: no add_executable() to take the program and its sources from"
+        )
     target = match.group(1)
     sources = [s for s in match.group(2).split() if s.endswith((".cu", ".cpp", ".cc", ".cxx", ".c"))]
     if not sources or any("$" in s for s in sources):
-        raise InitError(f"{folder / 'CMakeLists.txt'}: add_executable({target} ...) lists no plain source file")
+        raise InitError(
+            f"{folder / 'CMakeLists.txt'}: add_executable({target} ...) lists no plain source file"
+        )
     files = " ".join(shlex.quote(s) for s in sources)
     run = _shell([f"./{target}", *(args or [])])
     return {
@@ -202,7 +211,9 @@ def _from_cmake(folder: Path, migrated: Path, args: list[str] | None) -> dict[st
         ),
         "original_build_note": "Its CMakeLists.txt (add_executable " + target + ").",
         "run": _toml(run),
-        "run_origin": "command line given to --init" if args is not None else "add_executable target, with no arguments",
+        "run_origin": "command line given to --init"
+        if args is not None
+        else "add_executable target, with no arguments",
         "migrated_builds": [
             ("cpu", _toml(f"{{cxx}} -x c++ {{cflags}} -O2 -o {target} {files} -x none {{libs}}")),
             ("cuda", _toml(f"{{nvcc}} -std=c++17 -O3 -arch={{arch}} -I{{include_dir}} -o {target} {files}")),
@@ -255,7 +266,10 @@ def init_case(folder: Path, args: list[str] | None = None, force: bool = False) 
         verdict_note=verdict.note,
         numbers=[{"name": _toml(n.name), "rtol": n.rtol} for n in numbers],
         launch_files=", ".join(_toml(name) for name in launching),
-        files=[{"name": _toml(re.sub(r"[^A-Za-z0-9_.-]", "_", Path(f).stem) or "file"), "path": _toml(f)} for f in files],
+        files=[
+            {"name": _toml(re.sub(r"[^A-Za-z0-9_.-]", "_", Path(f).stem) or "file"), "path": _toml(f)}
+            for f in files
+        ],
         **commands,
     )
     spec.write_text(text, encoding="utf-8")

@@ -14,13 +14,15 @@ from migrate.verify.instrument import wrap_launches
 from migrate.verify.mutation import mutate
 from migrate.verify.readout import judge
 from migrate.verify.scaffold import InitError, find_verdict, init_case
-from migrate.verify.spec import SpecError, load_case, Output, Tolerance
+from migrate.verify.spec import Output, SpecError, Tolerance, load_case
 
 HERE = Path(__file__).resolve().parent
 INIT_CASES = sorted(p.name for p in (HERE / "init").iterdir() if p.is_dir())
 WRAP_CASES = sorted(p.name for p in (HERE / "wrap").iterdir() if p.is_dir())
 MUTATE_CASES = sorted(p.name for p in (HERE / "mutate").iterdir() if p.is_dir())
-needs_gxx = pytest.mark.skipif(shutil.which("g++") is None or shutil.which("make") is None, reason="needs g++, make")
+needs_gxx = pytest.mark.skipif(
+    shutil.which("g++") is None or shutil.which("make") is None, reason="needs g++, make"
+)
 
 
 def migrate_verify(*args: str | Path) -> subprocess.CompletedProcess[str]:
@@ -46,7 +48,11 @@ def test_init_writes_the_expected_spec(name: str, tmp_path: Path, request: pytes
     folder = tmp_path / "program"
     shutil.copytree(HERE / "init" / name / "program", folder)
     spec = init_case(folder)
-    golden(HERE / "init" / name / "verify.toml", spec.read_text(encoding="utf-8"), request.config.getoption("--update-goldens"))
+    golden(
+        HERE / "init" / name / "verify.toml",
+        spec.read_text(encoding="utf-8"),
+        request.config.getoption("--update-goldens"),
+    )
     assert load_case(folder).verdict is not None
 
 
@@ -66,7 +72,9 @@ def test_init_errors_name_the_folder_and_the_fix(tmp_path: Path) -> None:
     assert (folder / "verify.toml").read_text() == "# mine\n"
 
 
-VERDICT = Output("verdict", "verdict", Tolerance(), passes=r"\b(?:PASS|PASSED|pass)\b", fails=r"\b(?:FAIL|FAILED)\b")
+VERDICT = Output(
+    "verdict", "verdict", Tolerance(), passes=r"\b(?:PASS|PASSED|pass)\b", fails=r"\b(?:FAIL|FAILED)\b"
+)
 SILENT = Output("verdict", "verdict", Tolerance())
 
 
@@ -173,8 +181,10 @@ def test_without_gpu_the_program_is_judged_by_its_own_verdict(program: Path, tmp
     case = json.loads(done.stdout)["cases"][0]
     assert [(r["backend"], r["output"], r["verdict"]) for r in case["rows"]] == [("cpu", "verdict", "pass")]
     assert case["notes"] == [
-        "no goldens and the original cannot run here: the migrated program is judged by its own verdict "
-        "(checksum not compared: no reference)"
+        (
+            "no goldens and the original cannot run here: the migrated program is judged by its own verdict "
+            "(checksum not compared: no reference)"
+        )
     ]
 
 
