@@ -7,8 +7,8 @@
 #        (migrate verify --init) and packs them into .realcode/verify/cases.tar.xz; tree-sitter wheels for the GPU
 #        machine's interpreter go to .realcode/verify/wheels/ (pip download, done once).
 #   bash benchmarks/verify_profile_device.sh                    on the GPU machine, from the repository root: unpacks
-#        the cases, runs `python3 -m migrate.verify --profile --backend cuda` on each, writes $OUT/<program>.json and
-#        .txt, and prints one line per kernel: launches, median and mean ms of the original and the migrated program,
+#        the cases, runs `python3 -m migrate.verify --profile --backend cuda --format json` on each, writes
+#        $OUT/<program>.json and .log, and prints (and writes to $OUT/summary.txt) one line per kernel: launches, median and mean ms of the original and the migrated program,
 #        migrated/original, and each run's own printed timer with mean/printed.
 # Needs on the GPU machine: nvcc, nvidia-smi, python3 with numpy; tree-sitter is installed from the wheels above
 # into a temporary folder when python3 lacks it. Carry: .realcode/verify.
@@ -59,7 +59,6 @@ for name in $PROGRAMS; do
     echo "== $name" >&2
     timeout 900 "$PY" -m migrate.verify --profile --backend cuda --format json --keep "$WORK/scratch" \
         "$WORK/cases/$name" > "$OUT/$name.json" 2> "$OUT/$name.log" || status=1
-    timeout 900 "$PY" -m migrate.verify --profile --backend cuda "$WORK/cases/$name" > "$OUT/$name.txt" 2>> "$OUT/$name.log"
 done
 "$PY" - "$OUT" $PROGRAMS <<'EOF' | tee "$OUT/summary.txt"
 import json, sys
