@@ -98,11 +98,16 @@ def _sysroot_without(tmp_path: Path, hidden: re.Pattern[str]) -> Path:
     return root
 
 
+# The headers to hide for a family's CPU library to be missing, and the package its #error must name.
+MISSING = {"fft": (r"fftw3.*", "libfftw3-dev"), "solver": (r"cblas.*|openblas.*", "libopenblas-dev"),
+           "blas": (r"cblas.*|openblas.*", "libopenblas-dev")}
+
+
 @needs_gxx
-@pytest.mark.parametrize("family", ["fft", "solver"])
+@pytest.mark.parametrize("family", sorted(MISSING))
 def test_missing_cpu_library_is_one_error(tmp_path: Path, family: str) -> None:
-    header, package = CPU_LIBRARY[family]
-    hidden = re.compile(r"fftw3.*" if family == "fft" else r"cblas.*|openblas.*")
+    pattern, package = MISSING[family]
+    hidden = re.compile(pattern)
     if not Path("/usr/include/x86_64-linux-gnu").is_dir():
         pytest.skip("needs a Debian-style multiarch /usr/include")
     root = _sysroot_without(tmp_path, hidden)

@@ -1,35 +1,11 @@
-// prt/cpu/blas.h: the CPU backend of prt/blas.h, on a CBLAS (OpenBLAS's; link with -lopenblas when a prtblas
-// call is used: including this header alone needs neither cblas.h nor the library).
+// prt/cpu/blas.h: the CPU backend of prt/blas.h, on a CBLAS (OpenBLAS's; link with -lopenblas). prt/prt.h brings it
+// in only where cblas.h is; included directly without one it stops with one #error naming the package.
 #pragma once
 
-#if __has_include(<cblas.h>)
-#include <cblas.h>
+#if !__has_include(<cblas.h>)
+#error "prt/blas.h on the CPU backend needs a CBLAS: install libopenblas-dev (Debian/Ubuntu) or openblas-devel (Fedora), then link with -lopenblas"
 #else
-// The standard CBLAS entry points used below, declared here so that a program that includes the runtime but
-// calls no prtblas function builds on a machine without a BLAS.
-enum CBLAS_ORDER { CblasRowMajor = 101, CblasColMajor = 102 };
-enum CBLAS_TRANSPOSE { CblasNoTrans = 111, CblasTrans = 112, CblasConjTrans = 113 };
-extern "C" {
-void cblas_sgemm(CBLAS_ORDER, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, int, int, int, float, const float*, int,
-                 const float*, int, float, float*, int);
-void cblas_dgemm(CBLAS_ORDER, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, int, int, int, double, const double*, int,
-                 const double*, int, double, double*, int);
-void cblas_sgemv(CBLAS_ORDER, CBLAS_TRANSPOSE, int, int, float, const float*, int, const float*, int, float,
-                 float*, int);
-void cblas_dgemv(CBLAS_ORDER, CBLAS_TRANSPOSE, int, int, double, const double*, int, const double*, int, double,
-                 double*, int);
-void cblas_saxpy(int, float, const float*, int, float*, int);
-void cblas_daxpy(int, double, const double*, int, double*, int);
-float cblas_sdot(int, const float*, int, const float*, int);
-double cblas_ddot(int, const double*, int, const double*, int);
-float cblas_snrm2(int, const float*, int);
-double cblas_dnrm2(int, const double*, int);
-void cblas_sscal(int, float, float*, int);
-void cblas_dscal(int, double, double*, int);
-void cblas_scopy(int, const float*, int, float*, int);
-void cblas_dcopy(int, const double*, int, double*, int);
-}
-#endif
+#include <cblas.h>
 
 #include <cmath>
 #include <cstdint>
@@ -466,3 +442,4 @@ inline prtblasStatus_t prtblasDcopy(prtblasHandle_t handle, int n, const double*
   if (n > 0) cblas_dcopy(n, x, incx, y, incy);
   return PRTBLAS_STATUS_SUCCESS;
 }
+#endif
