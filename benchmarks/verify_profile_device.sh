@@ -66,7 +66,8 @@ from pathlib import Path
 
 out = Path(sys.argv[1])
 print("program kernel | original cuda: launches median_ms mean_ms | migrated cuda: launches median_ms mean_ms | "
-      "migrated/original (total) | own timer original, migrated (ms) | original mean/timer, migrated mean/timer")
+      "migrated/original (total) | own timer original, migrated (ms) | "
+      "original mean/timer median/timer, migrated mean/timer median/timer")
 for name in sys.argv[2:]:
     try:
         case = json.loads((out / f"{name}.json").read_text())["cases"][0]
@@ -94,8 +95,10 @@ for name in sys.argv[2:]:
         m = next((k for k in (migrated or {}).get("kernels", []) if k["kernel"] == kernel), None)
         ratio = f"{m['total_ms'] / o['total_ms']:.3f}" if o and m and o["total_ms"] > 0 else "-"
         own = ", ".join(f"{timer[s]:.4f}" if timer[s] is not None else "-" for s in ("o", "m"))
+        medians = {"o": o["median_ms"] if o else None, "m": m["median_ms"] if m else None}
         agree = ", ".join(
-            f"{means[s] / timer[s]:.3f}" if means.get(s) and timer[s] else "-" for s in ("o", "m")
+            f"{means[s] / timer[s]:.3f} {medians[s] / timer[s]:.3f}" if means.get(s) and timer[s] else "- -"
+            for s in ("o", "m")
         )
         print(f"{name} {kernel} | {cells[0]} | {cells[1]} | {ratio} | {own} | {agree}")
 EOF
