@@ -31,7 +31,6 @@ def main():
     args = parser.parse_args()
 
     torch.manual_seed(11)
-    prt_torch.manual_seed_all(11)
     device = f"{DEVICE}:0"
 
     model = Block().eval()

@@ -12,7 +12,6 @@ import torch.distributed as dist
 import torch.nn as nn
 import torch.nn.functional as F
 from torch.nn.parallel import DistributedDataParallel as DDP
-import prt_torch
 
 # The accelerator's device type ("cuda", "xpu", "mps", ...), or "cpu" when there is none.
 DEVICE = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"
@@ -64,7 +63,6 @@ def main():
     world_size = dist.get_world_size()
 
     torch.manual_seed(1234)
-    prt_torch.manual_seed(1234)
     torch.backends.cudnn.deterministic = True
     # migrate: manual[torch-backends-cudnn] torch.backends.cudnn.benchmark configures cuDNN alone; left as it is: cuDNN autotuning has no portable switch and does nothing elsewhere
     torch.backends.cudnn.benchmark = False
