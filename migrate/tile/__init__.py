@@ -63,6 +63,9 @@ def translate_cuda(data: bytes, origin: str, line_offset: int = 0) -> tuple[list
                                         f"({type(exc).__name__})"))
             continue
         lowered.append((kernel, line))
+    for name, line in module.unread.items():
+        findings.append(TileFinding("tile-kept-simt", origin, line + line_offset,
+                                    f"kernel {name} stays a SIMT kernel: the parser could not read its definition"))
     kernels, notes = compiled(lowered, origin)
     return kernels, findings + notes
 

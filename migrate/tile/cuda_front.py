@@ -16,6 +16,9 @@ QUALIFIERS = {"__global__", "__device__", "__host__", "__forceinline__", "__inli
 TYPE_WORDS = {"float", "double", "int", "unsigned", "unsigned int", "long", "long long", "unsigned long",
               "unsigned long long", "int64_t", "uint64_t", "int32_t", "uint32_t", "short", "char", "size_t", "half",
               "__half"}
+# `__global__ ... name(`: kernels found in the bytes, so that one inside a region the parser could not read still
+# gets its finding.
+KERNEL_HEAD = re.compile(rb"(?<![\w\"])__global__\b[^;{}()\"]*?\b([A-Za-z_]\w*)\s*\(")
 NUMBER = re.compile(r"^(0[xX][0-9a-fA-F]+|[0-9.]+(?:[eE][-+]?[0-9]+)?)([uUlLfF]*)$")
 
 
@@ -334,6 +337,15 @@ def read_module(data: bytes) -> ir.Module:
     module = ir.Module()
     root = parse.parse("cuda", data).root_node
     _collect(root, module)
+    for match in KERNEL_HEAD.finditer(data):
+        name = match.group(1).decode("utf-8", "replace")
+        line_start = data.rfind(b"\n", 0, match.start()) + 1
+        if b"//" in data[line_start:match.start()] or data.rfind(b"/*", 0, match.start()) > data.rfind(
+            b"*/", 0, match.start()
+        ):
+            continue  # in a comment
+        if name not in module.functions and name not in module.unread:
+            module.unread[name] = data.count(b"\n", 0, match.start()) + 1
     aliases = _aliases(root)
     if aliases:
         for name, fn in list(module.functions.items()):

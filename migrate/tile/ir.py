@@ -179,3 +179,4 @@ class Module:
 
     functions: dict[str, Function] = field(default_factory=dict)
     constants: dict[str, Expr] = field(default_factory=dict)
+    unread: dict[str, int] = field(default_factory=dict)  # kernels the parser could not read: name -> line

@@ -133,7 +133,51 @@ def _cases():
             return c, a.double().mm(b.double()).float(), 1e-4
         return run
 
+    def online_softmax_stats(m):
+        rows, cols = 45, 77
+        x, mx, sm = rand(rows, cols, scale=3.0), torch.empty(rows), torch.empty(rows)
+        m.online_softmax_stats((rows + 31) // 32, 32, x, mx, sm, rows, cols)
+        ref_max = x.amax(1)
+        ref_sum = torch.exp(x.double() - ref_max.double()[:, None]).sum(1).float()
+        return torch.cat([mx, sm]), torch.cat([ref_max, ref_sum]), 1e-5
+
+    def scalar_load_mask(m):
+        n = 3001
+        x, scale, y = rand(n), torch.tensor([1.75, -0.5]), torch.zeros(n)
+        m.scale_by_first((n + 127) // 128, 128, x, scale, y, n)
+        return y, x * 1.75 - 0.5, 1e-6
+
+    def row_sum_per_thread(m):
+        rows, cols = 53, 91
+        x, out = rand(rows, cols), torch.empty(rows)
+        m.row_sum_per_thread((rows + 63) // 64, 64, x, out, rows, cols)
+        return out, x.double().sum(1).float(), 1e-5
+
+    def add_bias(m):
+        n = 1234
+        x, bias, y = rand(n), rand(n), torch.zeros(n)
+        m.add_bias((n + 255) // 256, 256, x, bias, y, n)
+        return y, x + bias, 1e-6
+
+    def unnamed(m):
+        a = torch.zeros(100)
+        m.fill_one(3, 64, a, 7)
+        m.empty_kernel(2, 32)
+        ref = torch.zeros(100)
+        ref[:64] = 1.0
+        return a, ref, 0.0
+
+    def typedef_param(m):
+        n = 999
+        x, y = rand(n), rand(n)
+        ref = 0.5 * x + y
+        m.axpy_real((n + 127) // 128, 128, 0.5, x, y, n)
+        return y, ref, 1e-6
+
     return {
+        "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
+        "row_sum_per_thread": row_sum_per_thread, "null_pointer_absent": add_bias, "unnamed_param": unnamed,
+        "typedef_param": typedef_param,
         "vec_add": vec_add, "saxpy": saxpy, "bias_gelu": bias_gelu, "elu": elu, "2d_scale": scale_2d,
         "row_sumsq": row_sumsq, "softmax_shared": softmax("softmax_rows_kernel"),
         "softmax_warp": softmax("softmax_rows"), "layernorm_warp": layernorm, "row_max_scale": row_max_scale,
