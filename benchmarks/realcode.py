@@ -194,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="every src/*-cuda program, not just the list")
     parser.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds a program may run")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="CPU threads per program on the CPU backend (PRT_CPU_THREADS, OMP_NUM_THREADS)")
     parser.add_argument("--backend", choices=("cpu", "cuda"), default="cpu")
     parser.add_argument("--original", action="store_true", help="build and run the originals (on a GPU machine)")
     parser.add_argument("--keep-stage", action="store_true", help="reuse an existing staged and migrated copy")
@@ -400,7 +402,8 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         try:
             proc = subprocess.run(command, cwd=folder, capture_output=True, timeout=options.timeout,
-                                  env={**os.environ, "OMP_NUM_THREADS": "1", "PRT_CPU_THREADS": "1"})
+                                  env={**os.environ, "OMP_NUM_THREADS": str(options.threads),
+                                                    "PRT_CPU_THREADS": str(options.threads)})
             text = (proc.stdout + proc.stderr).decode(errors="replace")
             outcome.verdict = _verdict(proc.returncode, text)
             outcome.kernel_ms = _kernel_ms(text)

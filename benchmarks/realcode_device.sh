@@ -6,6 +6,7 @@
 # .realcode/wheels/ (pip download of the packages pyproject.toml depends on), since that machine has no network:
 #   bash benchmarks/realcode_device.sh cuda     # every listed program, migrated, on the CUDA backend (verdicts)
 #   bash benchmarks/realcode_device.sh cpu      # the migrated programs on the CPU backend, on that host's cores
+#   bash benchmarks/realcode_device.sh cpu-slow # the programs that need more than a minute on one CPU thread
 #   bash benchmarks/realcode_device.sh timing   # paired original/migrated runs at the Makefiles' sizes
 # Several modes may be given; they run in that order.
 # Results go to $OUT (default: a temporary folder).
@@ -30,6 +31,15 @@ cuda)
         >"$OUT/cuda.log" 2>&1
     tail -n 6 "$OUT/cuda.log"
     ;;
+cpu-slow)
+    # The programs that run past a minute on one CPU thread (their sizes are compiled in), on the host's cores
+    # side by side, one thread each, with a longer limit.
+    ONLY=$(grep -v '^#' "$ROOT/benchmarks/realcode/cpu-slow.txt" | paste -sd, -)
+    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cpu --only "$ONLY" -j "$JOBS" \
+        --timeout "${TIMEOUT:-480}" --no-scan --work /tmp/realcode-cpu-slow --results "$OUT/realcode-hecbench-cpu-slow" \
+        >"$OUT/cpu-slow.log" 2>&1
+    tail -n 24 "$OUT/cpu-slow.log"
+    ;;
 timing)
     # The programs that print their own kernel time (benchmarks/realcode/timing.txt), original and migrated on
     # the CUDA backend, three runs each, alternating.
@@ -46,7 +56,7 @@ cpu)
     tail -n 6 "$OUT/cpu.log"
     ;;
 *)
-    echo "usage: $0 [cuda|cpu|timing]..." >&2
+    echo "usage: $0 [cuda|cpu|cpu-slow|timing]..." >&2
     exit 2
     ;;
 esac
