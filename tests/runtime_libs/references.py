@@ -158,7 +158,6 @@ def _csr(dense: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return offsets, cols + base, dense[rows, cols]
 
 
-SPARSE_CASES = ("csr_spmv", "csr_spmv_t", "coo_spmv", "csr_spmm", "coo_spmm", "csr_to_dense", "csr_spmm_mixed")
 
 
 def _sparse_data() -> dict[str, np.ndarray]:
@@ -176,6 +175,7 @@ def _sparse_data() -> dict[str, np.ndarray]:
     d |= {"x7": rng.standard_normal(7).astype(np.float32), "y9": rng.standard_normal(9).astype(np.float32),
           "x9": rng.standard_normal(9), "dense_b": rng.standard_normal((7, 4)).astype(np.float32),
           "dense_c": rng.standard_normal((9, 4)).astype(np.float32), "dense_bt": rng.standard_normal((4, 9)).astype(np.float32)}
+    d |= {"spvec_idx": np.array([0, 3, 4, 8], dtype=np.int64), "spvec_val": rng.standard_normal(4).astype(np.float32)}
     return d
 
 
@@ -187,6 +187,9 @@ def _write_sparse(folder: Path) -> None:
     _save(folder, "dense_b.in", _col(d["dense_b"]))  # column-major, ld 7
     _save(folder, "dense_c.in", _col(d["dense_c"]))  # column-major, ld 9
     _save(folder, "dense_bt.in", _col(d["dense_bt"]))  # column-major 4 x 9, ld 4 (B of the transposed product)
+    _save(folder, "spvec_idx.in", d["spvec_idx"])
+    _save(folder, "spvec_val.in", d["spvec_val"])
+    _save(folder, "dense_bd.in", d["b"])  # row-major, ld 7
 
 
 def _check_sparse(folder: Path, cpu: bool) -> list[str]:
@@ -206,6 +209,14 @@ def _check_sparse(folder: Path, cpu: bool) -> list[str]:
     errors += _close("coo_spmm", got, a32 @ d["dense_b"], F32)
     got = _load(folder, "csr_to_dense.out", np.float64, 63).reshape(9, 7)
     errors += _close("csr_to_dense", got, b, F64)
+    x = np.zeros(9)
+    x[d["spvec_idx"]] = d["spvec_val"]
+    got = _load(folder, "axpby.out", np.float32, 9)
+    errors += _close("axpby", got, 2.0 * x + 0.5 * d["y9"], F32)
+    off, col, val = _csr(b, 0)
+    for name, dtype, want in (("d2s_off", np.int64, off), ("d2s_col", np.int64, col), ("d2s_val", np.float64, val)):
+        got = _load(folder, f"{name}.out", dtype, len(want))
+        errors += [] if np.array_equal(got, want) else [f"{name}: differs from the CSR form of the dense matrix"]
     if cpu:
         # The CPU backend's own reach: op(A) transposed, op(B) transposed, B column-major and C row-major.
         got = _load(folder, "csr_spmm_mixed.out", np.float32, 28).reshape(7, 4)

@@ -97,6 +97,11 @@ typedef enum prtsparseSparseToDenseAlg {
   PRTSPARSE_SPARSETODENSE_ALG_DEFAULT = 0  // the only one
 } prtsparseSparseToDenseAlg_t;
 
+// DenseToSparse algorithm; values equal cuSPARSE's.
+typedef enum prtsparseDenseToSparseAlg {
+  PRTSPARSE_DENSETOSPARSE_ALG_DEFAULT = 0  // the only one
+} prtsparseDenseToSparseAlg_t;
+
 struct prtsparseContext;                                  // opaque library context
 typedef struct prtsparseContext* prtsparseHandle_t;      // handle to a library context, bound to one stream
 struct prtsparseSpMatDescr;                               // a sparse matrix: sizes, format and the caller's arrays
@@ -108,6 +113,9 @@ typedef struct prtsparseDnVecDescr const* prtsparseConstDnVecDescr_t;    // a re
 struct prtsparseDnMatDescr;                               // a dense matrix: sizes, leading dimension, order, array
 typedef struct prtsparseDnMatDescr* prtsparseDnMatDescr_t;               // a dense matrix descriptor
 typedef struct prtsparseDnMatDescr const* prtsparseConstDnMatDescr_t;    // a read-only dense matrix descriptor
+struct prtsparseSpVecDescr;                               // a sparse vector: size, indices and values (the caller's)
+typedef struct prtsparseSpVecDescr* prtsparseSpVecDescr_t;               // a sparse vector descriptor
+typedef struct prtsparseSpVecDescr const* prtsparseConstSpVecDescr_t;    // a read-only sparse vector descriptor
 
 // Creates a handle on the default stream.
 inline prtsparseStatus_t prtsparseCreate(prtsparseHandle_t* handle);
@@ -192,6 +200,27 @@ inline prtsparseStatus_t prtsparseSparseToDense_bufferSize(prtsparseHandle_t han
 inline prtsparseStatus_t prtsparseSparseToDense(prtsparseHandle_t handle, prtsparseConstSpMatDescr_t matA,
                                                 prtsparseDnMatDescr_t matB, prtsparseSparseToDenseAlg_t alg,
                                                 void* externalBuffer);
+// Bytes of work area DenseToSparse needs (0 on the CPU).
+inline prtsparseStatus_t prtsparseDenseToSparse_bufferSize(prtsparseHandle_t handle, prtsparseConstDnMatDescr_t matA,
+                                                           prtsparseSpMatDescr_t matB,
+                                                           prtsparseDenseToSparseAlg_t alg, size_t* bufferSize);
+// Counts A's non-zeros into B's nnz (and, for CSR, fills B's row offsets), so the caller can size B's arrays.
+inline prtsparseStatus_t prtsparseDenseToSparse_analysis(prtsparseHandle_t handle, prtsparseConstDnMatDescr_t matA,
+                                                         prtsparseSpMatDescr_t matB, prtsparseDenseToSparseAlg_t alg,
+                                                         void* externalBuffer);
+// Fills B (CSR or COO, its arrays set with CsrSetPointers or at creation) with A's non-zeros, row by row.
+inline prtsparseStatus_t prtsparseDenseToSparse_convert(prtsparseHandle_t handle, prtsparseConstDnMatDescr_t matA,
+                                                        prtsparseSpMatDescr_t matB, prtsparseDenseToSparseAlg_t alg,
+                                                        void* externalBuffer);
+// Describes a sparse vector of `size` elements, nnz of them stored at the caller's indices and values.
+inline prtsparseStatus_t prtsparseCreateSpVec(prtsparseSpVecDescr_t* spVecDescr, int64_t size, int64_t nnz,
+                                              void* indices, void* values, prtsparseIndexType_t idxType,
+                                              prtsparseIndexBase_t idxBase, prtDataType_t valueType);
+// Destroys a sparse vector descriptor.
+inline prtsparseStatus_t prtsparseDestroySpVec(prtsparseConstSpVecDescr_t spVecDescr);
+// y = alpha x + beta y with x sparse and y dense.
+inline prtsparseStatus_t prtsparseAxpby(prtsparseHandle_t handle, const void* alpha, prtsparseConstSpVecDescr_t vecX,
+                                        const void* beta, prtsparseDnVecDescr_t vecY);
 
 // Shared by every backend: the name of a status value.
 inline const char* prtsparseGetErrorName(prtsparseStatus_t status) {

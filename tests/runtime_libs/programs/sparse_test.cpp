@@ -148,6 +148,57 @@ int main(int argc, char** argv) {
     libs_test::release(buffer);
     libs_test::release(d);
   }
+  // y = 2 x + 0.5 y with x a sparse vector (64-bit indices) of 9 elements, 4 stored.
+  {
+    int64_t* idx = upload(read<int64_t>("spvec_idx.in", 4));
+    float* val = upload(read<float>("spvec_val.in", 4));
+    float* y = upload(read<float>("y9.in", 9));
+    prtsparseSpVecDescr_t vx;
+    prtsparseDnVecDescr_t vy;
+    SPARSE_OK(prtsparseCreateSpVec(&vx, 9, 4, idx, val, PRTSPARSE_INDEX_64I, PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
+    SPARSE_OK(prtsparseCreateDnVec(&vy, 9, y, PRT_R_32F));
+    const float alpha = 2.0f, beta = 0.5f;
+    SPARSE_OK(prtsparseAxpby(h, &alpha, vx, &beta, vy));
+    libs_test::synchronize();
+    write("axpby.out", download(y, 9));
+    SPARSE_OK(prtsparseDestroySpVec(vx));
+    SPARSE_OK(prtsparseDestroyDnVec(vy));
+    libs_test::release(idx);
+    libs_test::release(val);
+    libs_test::release(y);
+  }
+  // B from its dense row-major form: analysis counts, the caller allocates, CsrSetPointers, convert fills.
+  {
+    double* dense = upload(read<double>("dense_bd.in", 63));
+    int64_t* off = static_cast<int64_t*>(libs_test::alloc(10 * sizeof(int64_t)));
+    prtsparseDnMatDescr_t md;
+    prtsparseSpMatDescr_t ms;
+    SPARSE_OK(prtsparseCreateDnMat(&md, 9, 7, 7, dense, PRT_R_64F, PRTSPARSE_ORDER_ROW));
+    SPARSE_OK(prtsparseCreateCsr(&ms, 9, 7, 0, off, nullptr, nullptr, PRTSPARSE_INDEX_64I, PRTSPARSE_INDEX_64I,
+                                 PRTSPARSE_INDEX_BASE_ZERO, PRT_R_64F));
+    size_t bytes = 0;
+    SPARSE_OK(prtsparseDenseToSparse_bufferSize(h, md, ms, PRTSPARSE_DENSETOSPARSE_ALG_DEFAULT, &bytes));
+    void* buffer = libs_test::alloc(bytes + 1);
+    SPARSE_OK(prtsparseDenseToSparse_analysis(h, md, ms, PRTSPARSE_DENSETOSPARSE_ALG_DEFAULT, buffer));
+    int64_t r = 0, c = 0, found = 0;
+    SPARSE_OK(prtsparseSpMatGetSize(ms, &r, &c, &found));
+    CHECK(found == nnz[1], "DenseToSparse_analysis counted %lld non-zeros, expected %lld", (long long)found,
+          (long long)nnz[1]);
+    int64_t* col = static_cast<int64_t*>(libs_test::alloc(sizeof(int64_t) * (found + 1)));
+    double* val = static_cast<double*>(libs_test::alloc(sizeof(double) * (found + 1)));
+    SPARSE_OK(prtsparseCsrSetPointers(ms, off, col, val));
+    SPARSE_OK(prtsparseDenseToSparse_convert(h, md, ms, PRTSPARSE_DENSETOSPARSE_ALG_DEFAULT, buffer));
+    libs_test::synchronize();
+    write("d2s_off.out", download(off, 10));
+    write("d2s_col.out", download(col, static_cast<size_t>(found)));
+    write("d2s_val.out", download(val, static_cast<size_t>(found)));
+    SPARSE_OK(prtsparseDestroyDnMat(md));
+    SPARSE_OK(prtsparseDestroySpMat(ms));
+    for (void* q : {static_cast<void*>(dense), static_cast<void*>(off), static_cast<void*>(col),
+                    static_cast<void*>(val), buffer}) {
+      libs_test::release(q);
+    }
+  }
 #if PRT_BACKEND_CPU
   // The CPU backend's own reach and checks: op(A) and op(B) transposed with mixed orders; a short x; fp16 values.
   {

@@ -22,6 +22,16 @@ struct prtsparseSpMatDescr {
   prtDataType_t valueType;
 };
 
+// A sparse vector: size, stored count, index width and base, value type, and the caller's arrays.
+struct prtsparseSpVecDescr {
+  int64_t size, nnz;
+  void* indices;
+  void* values;
+  prtsparseIndexType_t idxType;
+  prtsparseIndexBase_t base;
+  prtDataType_t valueType;
+};
+
 // A dense vector over the caller's array.
 struct prtsparseDnVecDescr {
   int64_t size;
@@ -380,4 +390,144 @@ inline prtsparseStatus_t prtsparseSparseToDense(prtsparseHandle_t handle, prtspa
     each_entry<T, decltype(r), decltype(c)>(*matA, [&](int64_t i, int64_t j, T v) { at<T>(*matB, i, j) += v; });
     return PRTSPARSE_STATUS_SUCCESS;
   });
+}
+
+namespace prt {
+namespace sparse_detail {
+// Walks a dense matrix row by row, calling f(row, col, value) for each non-zero; dispatches on its value type.
+template <class T, class F>
+inline void each_nonzero(const prtsparseDnMatDescr& a, F&& f) {
+  for (int64_t i = 0; i < a.rows; ++i) {
+    for (int64_t j = 0; j < a.cols; ++j) {
+      const T v = at<T>(a, i, j);
+      if (v != T(0)) f(i, j, v);
+    }
+  }
+}
+template <class I>
+inline void store_index(void* base, int64_t k, int64_t v) {
+  static_cast<I*>(base)[k] = static_cast<I>(v);
+}
+inline void put_index(void* base, prtsparseIndexType_t t, int64_t k, int64_t v) {
+  if (t == PRTSPARSE_INDEX_64I) {
+    store_index<int64_t>(base, k, v);
+  } else {
+    store_index<int32_t>(base, k, v);
+  }
+}
+inline prtsparseStatus_t check_d2s(prtsparseHandle_t handle, prtsparseConstDnMatDescr_t a, prtsparseSpMatDescr_t b) {
+  if (handle == nullptr || a == nullptr || b == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (a->rows != b->rows || a->cols != b->cols) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (a->valueType != b->valueType) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+}  // namespace sparse_detail
+}  // namespace prt
+
+inline prtsparseStatus_t prtsparseDenseToSparse_bufferSize(prtsparseHandle_t handle, prtsparseConstDnMatDescr_t matA,
+                                                           prtsparseSpMatDescr_t matB, prtsparseDenseToSparseAlg_t,
+                                                           size_t* bufferSize) {
+  const auto s = prt::sparse_detail::check_d2s(handle, matA, matB);
+  if (s != PRTSPARSE_STATUS_SUCCESS) return s;
+  if (bufferSize == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *bufferSize = 0;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseDenseToSparse_analysis(prtsparseHandle_t handle, prtsparseConstDnMatDescr_t matA,
+                                                         prtsparseSpMatDescr_t matB, prtsparseDenseToSparseAlg_t,
+                                                         void*) {
+  using namespace prt::sparse_detail;
+  auto s = check_d2s(handle, matA, matB);
+  if (s != PRTSPARSE_STATUS_SUCCESS || (s = enter(handle)) != PRTSPARSE_STATUS_SUCCESS) return s;
+  const int64_t base = matB->base == PRTSPARSE_INDEX_BASE_ONE ? 1 : 0;
+  const bool csr = matB->format == PRTSPARSE_FORMAT_CSR && matB->rowPtr != nullptr;
+  int64_t count = 0, row = 0;
+  if (csr) put_index(matB->rowPtr, matB->rowType, 0, base);
+  auto counted = [&](int64_t i, int64_t, auto) {
+    for (; csr && row < i; ++row) put_index(matB->rowPtr, matB->rowType, row + 1, count + base);
+    ++count;
+  };
+  if (matA->valueType == PRT_R_32F) {
+    each_nonzero<float>(*matA, counted);
+  } else {
+    each_nonzero<double>(*matA, counted);
+  }
+  for (; csr && row < matA->rows; ++row) put_index(matB->rowPtr, matB->rowType, row + 1, count + base);
+  matB->nnz = count;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseDenseToSparse_convert(prtsparseHandle_t handle, prtsparseConstDnMatDescr_t matA,
+                                                        prtsparseSpMatDescr_t matB, prtsparseDenseToSparseAlg_t,
+                                                        void*) {
+  using namespace prt::sparse_detail;
+  auto s = check_d2s(handle, matA, matB);
+  if (s != PRTSPARSE_STATUS_SUCCESS || (s = enter(handle)) != PRTSPARSE_STATUS_SUCCESS) return s;
+  if (matB->colInd == nullptr || matB->values == nullptr || matB->rowPtr == nullptr) {
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  }
+  const int64_t base = matB->base == PRTSPARSE_INDEX_BASE_ONE ? 1 : 0;
+  const bool csr = matB->format == PRTSPARSE_FORMAT_CSR;
+  int64_t k = 0, row = 0;
+  if (csr) put_index(matB->rowPtr, matB->rowType, 0, base);
+  auto stored = [&](int64_t i, int64_t j, auto v) {
+    using T = decltype(v);
+    if (k >= matB->nnz) return;  // more non-zeros than analysis counted: the matrix changed in between
+    if (csr) {
+      for (; row < i; ++row) put_index(matB->rowPtr, matB->rowType, row + 1, k + base);
+    } else {
+      put_index(matB->rowPtr, matB->rowType, k, i + base);
+    }
+    put_index(matB->colInd, matB->colType, k, j + base);
+    static_cast<T*>(matB->values)[k] = v;
+    ++k;
+  };
+  if (matA->valueType == PRT_R_32F) {
+    each_nonzero<float>(*matA, stored);
+  } else {
+    each_nonzero<double>(*matA, stored);
+  }
+  for (; csr && row < matA->rows; ++row) put_index(matB->rowPtr, matB->rowType, row + 1, k + base);
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseCreateSpVec(prtsparseSpVecDescr_t* spVecDescr, int64_t size, int64_t nnz,
+                                              void* indices, void* values, prtsparseIndexType_t idxType,
+                                              prtsparseIndexBase_t idxBase, prtDataType_t valueType) {
+  using namespace prt::sparse_detail;
+  if (spVecDescr == nullptr || size < 0 || nnz < 0 || nnz > size) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (!index_type(idxType) || !real_type(valueType)) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  if (idxBase != PRTSPARSE_INDEX_BASE_ZERO && idxBase != PRTSPARSE_INDEX_BASE_ONE)
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  *spVecDescr = new (std::nothrow) prtsparseSpVecDescr{size, nnz, indices, values, idxType, idxBase, valueType};
+  return *spVecDescr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
+}
+inline prtsparseStatus_t prtsparseDestroySpVec(prtsparseConstSpVecDescr_t spVecDescr) {
+  delete spVecDescr;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseAxpby(prtsparseHandle_t handle, const void* alpha, prtsparseConstSpVecDescr_t vecX,
+                                        const void* beta, prtsparseDnVecDescr_t vecY) {
+  using namespace prt::sparse_detail;
+  if (handle == nullptr || vecX == nullptr || vecY == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (alpha == nullptr || beta == nullptr || vecX->size != vecY->size) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (vecX->valueType != vecY->valueType) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  if (const auto s = enter(handle)) return s;
+  const int64_t base = vecX->base == PRTSPARSE_INDEX_BASE_ONE ? 1 : 0;
+  auto run = [&](auto t) {
+    using T = decltype(t);
+    const T a = scalar<T>(alpha), b = scalar<T>(beta);
+    T* y = static_cast<T*>(vecY->values);
+    const T* x = static_cast<const T*>(vecX->values);
+    for (int64_t i = 0; i < vecY->size; ++i) y[i] = b == T(0) ? T(0) : b * y[i];
+    for (int64_t k = 0; k < vecX->nnz; ++k) {
+      const int64_t i = vecX->idxType == PRTSPARSE_INDEX_64I ? static_cast<const int64_t*>(vecX->indices)[k]
+                                                             : static_cast<const int32_t*>(vecX->indices)[k];
+      y[i - base] += a * x[k];
+    }
+  };
+  if (vecX->valueType == PRT_R_32F) {
+    run(float{});
+  } else {
+    run(double{});
+  }
+  return PRTSPARSE_STATUS_SUCCESS;
 }

@@ -40,6 +40,12 @@ inline cusparseSpMMAlg_t mm(prtsparseSpMMAlg_t a) { return static_cast<cusparseS
 inline cusparseSparseToDenseAlg_t s2d(prtsparseSparseToDenseAlg_t a) {
   return static_cast<cusparseSparseToDenseAlg_t>(a);
 }
+inline cusparseDenseToSparseAlg_t d2s(prtsparseDenseToSparseAlg_t a) {
+  return static_cast<cusparseDenseToSparseAlg_t>(a);
+}
+inline cusparseSpVecDescr_t spvec(prtsparseConstSpVecDescr_t d) {
+  return reinterpret_cast<cusparseSpVecDescr_t>(const_cast<prtsparseSpVecDescr*>(d));
+}
 }  // namespace sparse_detail
 }  // namespace prt
 #else
@@ -89,6 +95,8 @@ inline hipsparseSpMMAlg_t mm(prtsparseSpMMAlg_t a) {
   }
 }
 inline hipsparseSparseToDenseAlg_t s2d(prtsparseSparseToDenseAlg_t) { return HIPSPARSE_SPARSETODENSE_ALG_DEFAULT; }
+inline hipsparseDenseToSparseAlg_t d2s(prtsparseDenseToSparseAlg_t) { return HIPSPARSE_DENSETOSPARSE_ALG_DEFAULT; }
+inline hipsparseSpVecDescr_t spvec(prtsparseConstSpVecDescr_t d) { return const_cast<prtsparseSpVecDescr*>(d); }
 }  // namespace sparse_detail
 }  // namespace prt
 #endif
@@ -226,5 +234,39 @@ inline prtsparseStatus_t prtsparseSparseToDense(prtsparseHandle_t handle, prtspa
                                                 void* externalBuffer) {
   using namespace prt::sparse_detail;
   return status(PRT_SPARSE(SparseToDense)(native(handle), sp(matA), mat(matB), s2d(alg), externalBuffer));
+}
+inline prtsparseStatus_t prtsparseDenseToSparse_bufferSize(prtsparseHandle_t handle, prtsparseConstDnMatDescr_t matA,
+                                                           prtsparseSpMatDescr_t matB, prtsparseDenseToSparseAlg_t alg,
+                                                           size_t* bufferSize) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(DenseToSparse_bufferSize)(native(handle), mat(matA), sp(matB), d2s(alg), bufferSize));
+}
+inline prtsparseStatus_t prtsparseDenseToSparse_analysis(prtsparseHandle_t handle, prtsparseConstDnMatDescr_t matA,
+                                                         prtsparseSpMatDescr_t matB, prtsparseDenseToSparseAlg_t alg,
+                                                         void* externalBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(DenseToSparse_analysis)(native(handle), mat(matA), sp(matB), d2s(alg), externalBuffer));
+}
+inline prtsparseStatus_t prtsparseDenseToSparse_convert(prtsparseHandle_t handle, prtsparseConstDnMatDescr_t matA,
+                                                        prtsparseSpMatDescr_t matB, prtsparseDenseToSparseAlg_t alg,
+                                                        void* externalBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(DenseToSparse_convert)(native(handle), mat(matA), sp(matB), d2s(alg), externalBuffer));
+}
+inline prtsparseStatus_t prtsparseCreateSpVec(prtsparseSpVecDescr_t* spVecDescr, int64_t size, int64_t nnz,
+                                              void* indices, void* values, prtsparseIndexType_t idxType,
+                                              prtsparseIndexBase_t idxBase, prtDataType_t valueType) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(CreateSpVec)(reinterpret_cast<PRT_SPARSE(SpVecDescr_t)*>(spVecDescr), size, nnz, indices,
+                                        values, idx(idxType), base(idxBase), type(valueType)));
+}
+inline prtsparseStatus_t prtsparseDestroySpVec(prtsparseConstSpVecDescr_t spVecDescr) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(DestroySpVec)(spvec(spVecDescr)));
+}
+inline prtsparseStatus_t prtsparseAxpby(prtsparseHandle_t handle, const void* alpha, prtsparseConstSpVecDescr_t vecX,
+                                        const void* beta, prtsparseDnVecDescr_t vecY) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Axpby)(native(handle), alpha, spvec(vecX), beta, vec(vecY)));
 }
 #endif
