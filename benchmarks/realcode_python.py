@@ -158,7 +158,9 @@ def write_data(kind: str, folder: Path) -> None:
         ids[5000:].tofile(data / "val.bin")
         with open(data / "meta.pkl", "wb") as handle:
             pickle.dump({"vocab_size": len(chars), "itos": dict(enumerate(chars)), "stoi": stoi}, handle)
-    elif kind in ("chargpt", "bigram"):
+    elif kind == "chargpt":  # its sampling prompt is "O God, O God!"
+        (folder / "input.txt").write_text("".join(rng.choice(list("abcdefghij klmnopOGd,!\n"), size=6000)))
+    elif kind == "bigram":
         (folder / "input.txt").write_text(text)
     elif kind == "made":
         images = (rng.random((300, 784)) < 0.3).astype(np.float32)
@@ -283,9 +285,10 @@ def _unpack_if_needed() -> Path:
 # -- measuring ---------------------------------------------------------------------------------------------------
 
 
-def residual(folder: Path, paths: list[Path]) -> int:
-    """NAME and STRING tokens (not comments) that mention cuda, nccl or cudnn, over the given Python files."""
-    count = 0
+def residual_tokens(folder: Path, paths: list[Path]) -> list[str]:
+    """NAME and STRING tokens (not comments) that mention cuda, nccl or cudnn, over the given Python files, each as
+    `path:line: token`."""
+    found = []
     for path in paths:
         try:
             tokens = list(tokenize.tokenize(io.BytesIO((folder / path).read_bytes()).readline))
@@ -293,8 +296,12 @@ def residual(folder: Path, paths: list[Path]) -> int:
             continue
         for token in tokens:
             if token.type in (tokenize.NAME, tokenize.STRING) and any(w in token.string.lower() for w in CUDA_WORDS):
-                count += 1
-    return count
+                found.append(f"{path.as_posix()}:{token.start[0]}: {token.string[:60]}")
+    return found
+
+
+def residual(folder: Path, paths: list[Path]) -> int:
+    return len(residual_tokens(folder, paths))
 
 
 def _python_files(folder: Path) -> list[Path]:
@@ -424,6 +431,7 @@ def measure(gpu: bool, only: set[str]) -> list[dict[str, object]]:
             "residual_migrated": residual(base / "migrated", files),
             "residual_human": residual(base / "human", files) if (base / "human").is_dir() else None,
             "imports_prt_torch": _imports_prt(base / "migrated"),
+            "residual_tokens": residual_tokens(base / "migrated", files),
         }
         extra = script.gpu_args if gpu else ()
         tag = script.name.replace("/", "_")
