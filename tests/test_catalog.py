@@ -229,6 +229,32 @@ def test_coverage_of_installed_headers(tables: dict[str, dict], table: str) -> N
     assert declared and share >= 0.90
 
 
+def test_portable_coverage_of_runtime_api(tables: dict[str, dict]) -> None:
+    """At least 90% of the functions cuda_runtime_api.h declares have a portable form (status supported)."""
+    include = cuda_include()
+    if include is None:
+        pytest.skip("no CUDA toolkit headers on this machine")
+    header, pattern = HEADER_FUNCTIONS["cuda-runtime"]
+    text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", (include / header).read_text(errors="replace"), flags=re.DOTALL)
+    declared = set(re.findall(pattern, text))
+    rows = tables["cuda-runtime"]["names"]
+    supported = sorted(n for n in declared if rows.get(n, {}).get("status") == "supported")
+    share = len(supported) / len(declared)
+    print(f"cuda-runtime: {len(supported)}/{len(declared)} functions of {include / header} have a portable form "
+          f"({share:.1%})")
+    assert share >= 0.90
+
+
+def test_portable_coverage_of_runtime_snapshot(tables: dict[str, dict]) -> None:
+    """The same over the snapshot of every runtime header's functions (interop and profiler headers included)."""
+    declared = snapshot("cuda-runtime")
+    rows = tables["cuda-runtime"]["names"]
+    supported = sum(1 for n in declared if rows.get(n, {}).get("status") == "supported")
+    print(f"cuda-runtime: {supported}/{len(declared)} declared functions have a portable form "
+          f"({supported / len(declared):.1%})")
+    assert supported / len(declared) >= 0.70
+
+
 def test_nccl_coverage_of_installed_header(tables: dict[str, dict]) -> None:
     found = sorted(glob.glob("/usr/local/cuda*/include/nccl.h") + glob.glob("/usr/include/nccl.h"))
     if not found:

@@ -301,7 +301,8 @@ typedef struct prtAsyncCallbackEntry* prtAsyncCallbackHandle_t;   // a registere
 typedef void (*prtAsyncCallback)(prtAsyncNotificationInfo_t*, void*, prtAsyncCallbackHandle_t);  // its function
 typedef unsigned int prtLogIterator;                               // a position in the driver's log
 typedef struct prtLogsCallbackEntry* prtLogsCallbackHandle;        // a registered log callback
-typedef void (*prtLogsCallback_t)(void* data, int logLevel, char* message, size_t length);  // its function
+enum prtLogLevel { prtLogLevelError = 0, prtLogLevelWarning = 1 };  // how grave a log entry is
+typedef void (*prtLogsCallback_t)(void* data, prtLogLevel logLevel, char* message, size_t length);  // its function
 #endif
 
 // Launch attributes of streams and kernel nodes (prtStreamGetAttribute, prtGraphKernelNodeGetAttribute).

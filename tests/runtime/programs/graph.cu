@@ -20,7 +20,9 @@ static void destroy(void* p) { destroyed += *static_cast<int*>(p); }
 
 static void captured() {
     const int n = 256;
-    std::vector<int> h(n), out(n, 0);
+    int* h = nullptr;  // pinned: captured copies from pageable memory are not allowed on every GPU runtime
+    CHECK_OK(prtMallocHost(&h, n * sizeof(int)));
+    std::vector<int> out(n, 0);
     for (int i = 0; i < n; ++i) h[i] = i;
     int *a, *b;
     CHECK_OK(prtMalloc(&a, n * sizeof(int)));
@@ -39,7 +41,7 @@ static void captured() {
     CHECK_OK(prtStreamBeginCapture(s, prtStreamCaptureModeThreadLocal));
     CHECK_OK(prtStreamIsCapturing(s, &st));
     CHECK(st == prtStreamCaptureStatusActive);
-    CHECK_OK(prtMemcpyAsync(a, h.data(), n * sizeof(int), prtMemcpyHostToDevice, s));
+    CHECK_OK(prtMemcpyAsync(a, h, n * sizeof(int), prtMemcpyHostToDevice, s));
     CHECK_OK(prtEventRecord(fork, s));
     CHECK_OK(prtStreamWaitEvent(t, fork, 0));          // t joins the capture
     CHECK_OK(prtMemsetAsync(b, 0, n * sizeof(int), t));
@@ -48,6 +50,12 @@ static void captured() {
     CHECK_OK(prtStreamWaitEvent(s, join, 0));          // and is joined back
     CHECK_OK(prtMemcpyAsync(b, a, 64 * sizeof(int), prtMemcpyDeviceToDevice, s));
     CHECK_OK(prtLaunchHostFunc(s, twice, &calls));
+    // Rows 8-11 of b as a 16x16 matrix: ints 1-4 of each set to -1 by a 2-D fill, then 0-1 copied from a 2-D copy.
+    CHECK_OK(prtMemset2DAsync(b + 8 * 16 + 1, 16 * sizeof(int), 0xff, 4 * sizeof(int), 4, s));
+    CHECK_OK(prtMemcpy2DAsync(b + 8 * 16, 16 * sizeof(int), a, 16 * sizeof(int), 2 * sizeof(int), 4,
+                              prtMemcpyDeviceToDevice, s));
+    CHECK_OK(prtMemcpyToSymbolAsync(sym, h + 100, sizeof sym, 0, prtMemcpyHostToDevice, s));
+    CHECK_OK(prtMemcpyFromSymbolAsync(b + 200, sym, sizeof sym, 0, prtMemcpyDeviceToDevice, s));
     unsigned long long id = 0;
     prtGraph_t inside = nullptr;
     const prtGraphNode_t* deps = nullptr;
@@ -74,7 +82,13 @@ static void captured() {
     CHECK(calls == 6);  // (0+1)*2 = 2, then (2+1)*2 = 6: both host calls ran twice, in order
     CHECK_OK(prtMemcpy(out.data(), b, n * sizeof(int), prtMemcpyDeviceToHost));
     bool ok = true;
-    for (int i = 0; i < n; ++i) ok = ok && out[i] == (i < 64 ? i : 0);
+    for (int i = 0; i < n; ++i) {
+        int row = i / 16, col = i % 16, want = i < 64 ? i : 0;
+        if (row >= 8 && row < 12 && col < 2) want = (row - 8) * 16 + col;
+        else if (row >= 8 && row < 12 && col < 5) want = -1;
+        if (i >= 200 && i < 204) want = 100 + (i - 200);
+        ok = ok && out[i] == want;
+    }
     CHECK(ok);
     value("graph_calls", calls);
 
@@ -122,6 +136,7 @@ static void captured() {
     CHECK_OK(prtStreamDestroy(t));
     CHECK_OK(prtFree(a));
     CHECK_OK(prtFree(b));
+    CHECK_OK(prtFreeHost(h));
 }
 
 static void built() {
@@ -132,6 +147,7 @@ static void built() {
     std::vector<int> h(n, 0);
     prtGraph_t g = nullptr;
     CHECK_OK(prtGraphCreate(&g, 0));
+    prtGraphNodeType type0;
     // fill a with 7s, copy a -> b, then a host call; an empty join node and an event record at the end.
     prtMemsetParams mp = {};
     mp.dst = a;
@@ -140,6 +156,16 @@ static void built() {
     mp.width = n;
     mp.height = 1;
     prtGraphNode_t fill = nullptr, copy = nullptr, host = nullptr, join = nullptr, rec = nullptr, wait = nullptr;
+    prtGraphNode_t copy3d = nullptr;
+    prtMemcpy3DParms c3 = {};  // a 3-D copy node, later removed
+    c3.srcPtr = make_prtPitchedPtr(a, n * sizeof(int), n, 1);
+    c3.dstPtr = make_prtPitchedPtr(b, n * sizeof(int), n, 1);
+    c3.extent = make_prtExtent(n * sizeof(int), 1, 1);
+    c3.kind = prtMemcpyDeviceToDevice;
+    CHECK_OK(prtGraphAddMemcpyNode(&copy3d, g, nullptr, 0, &c3));
+    CHECK_OK(prtGraphNodeGetType(copy3d, &type0));
+    CHECK(type0 == prtGraphNodeTypeMemcpy);
+    CHECK_OK(prtGraphDestroyNode(copy3d));
     CHECK_OK(prtGraphAddMemsetNode(&fill, g, nullptr, 0, &mp));
     CHECK_OK(prtGraphAddMemcpyNode1D(&copy, g, &fill, 1, b, a, n * sizeof(int), prtMemcpyDeviceToDevice));
     int calls = 0;

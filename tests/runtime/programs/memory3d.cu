@@ -236,6 +236,11 @@ static void managed() {
     static float plain[4];
     CHECK_OK(prtPointerGetAttributes(&pa, plain));
     CHECK(pa.type == prtMemoryTypeUnregistered);
+    static float pinned[1024];
+    CHECK_OK(prtHostRegister(pinned, sizeof pinned, prtHostRegisterDefault));
+    CHECK_OK(prtPointerGetAttributes(&pa, pinned));
+    CHECK(pa.type == prtMemoryTypeHost);
+    CHECK_OK(prtHostUnregister(pinned));
     CHECK_OK(prtFree(d));
     CHECK_OK(prtFreeHost(h));
     CHECK_OK(prtFree(m));

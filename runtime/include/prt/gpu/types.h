@@ -105,6 +105,9 @@ typedef cudaAsyncCallback prtAsyncCallback;                            // its fu
 typedef cudaLogIterator prtLogIterator;                                // a position in the driver's log
 typedef cudaLogsCallbackHandle prtLogsCallbackHandle;                  // a registered log callback
 typedef cudaLogsCallback_t prtLogsCallback_t;                          // its function
+typedef cudaLogLevel prtLogLevel;                                      // how grave a log entry is
+constexpr auto prtLogLevelError = cudaLogLevelError;
+constexpr auto prtLogLevelWarning = cudaLogLevelWarning;
 PRT_LAUNCH_ATTR_LIST(PRT_GPU_CUDA_ALIAS)  // see PRT_LAUNCH_ATTR_LIST
 typedef cudaLaunchAttributeID prtLaunchAttributeID;                    // a launch attribute
 typedef cudaLaunchAttributeValue prtLaunchAttributeValue;              // its value
