@@ -38,6 +38,10 @@ ROOT = Path(__file__).resolve().parents[1]
 MIRRORS = Path("/work/.mirror")
 STAGE = Path(os.environ.get("REALCODE_PYTHON_STAGE", "/work/scratch/python/stage"))
 PACK = ROOT / ".realcode" / "python" / "projects.tar.xz"
+# A stage made by an earlier checkout (`stage --no-pack` with that checkout first on PYTHONPATH); when present, its
+# migrated files are packed too, as migrated-before, and `run` with REALCODE_PYTHON_VARIANT=migrated-before runs them.
+BEFORE = Path(os.environ.get("REALCODE_PYTHON_BEFORE", "/work/scratch/python/stage-before"))
+VARIANT = os.environ.get("REALCODE_PYTHON_VARIANT", "migrated")
 RESULTS = ROOT / "benchmarks" / "results"
 TIMEOUT = int(os.environ.get("REALCODE_PYTHON_TIMEOUT", "600"))
 # The interpreter that runs the scripts: a fresh venv with only torch and numpy shows what the migrated projects
@@ -182,7 +186,7 @@ STUB = '''"""Import-only stand-in written by benchmarks/realcode_python.py: the 
 
 
 def __getattr__(name):
-    raise RuntimeError("this stand-in is not the real package; the harness does not use it")
+    raise AttributeError(f"{name}: this stand-in is not the real package; the harness does not use it")
 
 
 class SentencePieceProcessor:
@@ -250,6 +254,9 @@ def stage(pack: bool = True) -> None:
             [sys.executable, "-m", "migrate.cli", "apply", "."], cwd=base / "migrated", capture_output=True, text=True
         )
         (base / "apply.txt").write_text(applied.stdout + applied.stderr)
+        before = BEFORE / project.name / "migrated"
+        if before.is_dir() and BEFORE.resolve() != STAGE.resolve():  # what an earlier checkout of migrate wrote, for a before/after run on the GPU
+            shutil.copytree(before, base / "migrated-before")
         diff = subprocess.run(["diff", "-ru", "original", "migrated"], cwd=base, capture_output=True, text=True).stdout
         (base / "migrated.diff").write_text(diff)
         print(f"{project.name}: apply exit {applied.returncode}, {diff.count(chr(10) + '+') } added lines", file=sys.stderr)
@@ -391,8 +398,13 @@ def run_script(script: Script, tree: Path, work: Path, extra: tuple[str, ...], *
 
 
 def _tail(text: str) -> str:
+    """The error that ended a run: its last `SomethingError: ...` line (torchrun's own summary skipped), else the
+    last two lines."""
+    import re
+
     lines = [line for line in text.strip().splitlines() if line.strip()]
-    return " / ".join(lines[-2:])[-300:]
+    errors = [line.strip() for line in lines if re.search(r"\w*(Error|Exception)\b: ", line) and "ChildFailedError" not in line]
+    return (errors[-1] if errors else " / ".join(lines[-2:]))[-300:]
 
 
 def _imports_prt(folder: Path) -> bool:
@@ -416,7 +428,9 @@ def _equal(a: Run, b: Run) -> str:
     return ", ".join(parts)
 
 
-def measure(gpu: bool, only: set[str]) -> list[dict[str, object]]:
+def measure(gpu: bool, only: set[str], out: Path | None = None) -> list[dict[str, object]]:
+    """Every script's row; with `out`, the table so far is written there after each script (a run cut short by a
+    time limit keeps what it measured)."""
     stage_dir = _unpack_if_needed()
     work = SCRATCH / ("gpu-runs" if gpu else "cpu-runs")
     rows = []
@@ -428,15 +442,15 @@ def measure(gpu: bool, only: set[str]) -> list[dict[str, object]]:
         row: dict[str, object] = {
             "script": script.name,
             "residual_original": residual(base / "original", files),
-            "residual_migrated": residual(base / "migrated", files),
+            "residual_migrated": residual(base / VARIANT, files),
             "residual_human": residual(base / "human", files) if (base / "human").is_dir() else None,
-            "imports_prt_torch": _imports_prt(base / "migrated"),
-            "residual_tokens": residual_tokens(base / "migrated", files),
+            "imports_prt_torch": _imports_prt(base / VARIANT),
+            "residual_tokens": residual_tokens(base / VARIANT, files),
         }
         extra = script.gpu_args if gpu else ()
         tag = script.name.replace("/", "_")
         original = run_script(script, base / "original", work / f"{tag}-original", extra, gpu=gpu, ranks=1)
-        migrated = run_script(script, base / "migrated", work / f"{tag}-migrated", extra, gpu=gpu, ranks=1)
+        migrated = run_script(script, base / VARIANT, work / f"{tag}-migrated", extra, gpu=gpu, ranks=1)
         row["original"] = original.ok
         row["migrated"] = migrated.ok
         row["original_tail"] = "" if original.ok else original.tail
@@ -452,7 +466,7 @@ def measure(gpu: bool, only: set[str]) -> list[dict[str, object]]:
             row["equal"] = _equal(reference, migrated)
         if script.torchrun:
             original2 = run_script(script, base / "original", work / f"{tag}-original-2", extra, gpu=gpu, ranks=RANKS)
-            migrated2 = run_script(script, base / "migrated", work / f"{tag}-migrated-2", extra, gpu=gpu, ranks=RANKS)
+            migrated2 = run_script(script, base / VARIANT, work / f"{tag}-migrated-2", extra, gpu=gpu, ranks=RANKS)
             row["torchrun_original"] = original2.ok
             row["torchrun_migrated"] = migrated2.ok
             row["torchrun_migrated_tail"] = "" if migrated2.ok else migrated2.tail
@@ -460,7 +474,15 @@ def measure(gpu: bool, only: set[str]) -> list[dict[str, object]]:
                 row["torchrun_equal"] = _equal(original2, migrated2)
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
+        if out is not None:
+            _write(out, rows, gpu)
     return rows
+
+
+def _write(out: Path, rows: list[dict[str, object]], gpu: bool) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(table(rows, gpu))
+    out.with_suffix(".json").write_text(json.dumps(rows, indent=1, sort_keys=True) + "\n")
 
 
 def _mark(value: object) -> str:
@@ -469,7 +491,7 @@ def _mark(value: object) -> str:
 
 def table(rows: list[dict[str, object]], gpu: bool) -> str:
     where = "a GPU (CUDA visible)" if gpu else "the CPU (CUDA_VISIBLE_DEVICES empty)"
-    where += f", interpreter {PYTHON[0]}"
+    where += f", interpreter {PYTHON[0]}, migrated files: {VARIANT}"
     head = (f"| script | residual CUDA refs: original → migrated (human) | imports prt_torch | ran original | ran migrated "
             f"| torchrun {RANKS}: original / migrated | {'outputs equal (original vs migrated, same seed)' if gpu else 'outputs equal (original with its CPU flag vs migrated)'} |")
     if gpu:
@@ -512,13 +534,8 @@ def main() -> int:
         return 0
     if args.python:
         PYTHON[:] = [args.python]
-    rows = measure(args.gpu, set(args.only))
-    text = table(rows, args.gpu)
-    print(text)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text)
-        args.out.with_suffix(".json").write_text(json.dumps(rows, indent=1, sort_keys=True) + "\n")
+    rows = measure(args.gpu, set(args.only), args.out)
+    print(table(rows, args.gpu))
     return 0
 
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Real PyTorch projects, original vs migrated, on an NVIDIA GPU with the same seed.
 #
-# Run from the repository root on a machine with an NVIDIA GPU:   bash benchmarks/realcode_python_device.sh
+# Run from the repository root on a machine with an NVIDIA GPU:   bash benchmarks/realcode_python_device.sh [before]
+# With `before`, the migrated files are those an earlier migrate wrote (packed as migrated-before), for the
+# before/after comparison; the table then goes to realcode-python-h200-before.md.
 # Needs: .realcode/python/projects.tar.xz (made by `python3 benchmarks/realcode_python.py stage`; carried, not
 # committed), python3 with torch and numpy. No network: the scripts read synthetic data the harness writes.
 # For each dev-set script it runs the original and the migrated copy with CUDA visible, single process and under
@@ -31,7 +33,12 @@ export REALCODE_PYTHON_WORK=$(mktemp -d)
 export REALCODE_PYTHON_RANKS=$RANKS
 export REALCODE_PYTHON_STAGE=$REALCODE_PYTHON_WORK/none   # use the pack, never a local stage folder
 python3 -c "import torch; print('torch', torch.__version__, 'cuda', torch.version.cuda, torch.cuda.get_device_name(0), 'gpus', torch.cuda.device_count())"
-timeout 3000 python3 benchmarks/realcode_python.py run --gpu --out "$OUTDIR/realcode-python-h200.md"
+NAME=realcode-python-h200
+if [ "${1:-}" = before ]; then
+    export REALCODE_PYTHON_VARIANT=migrated-before
+    NAME=realcode-python-h200-before
+fi
+timeout 560 python3 benchmarks/realcode_python.py run --gpu --out "$OUTDIR/$NAME.md"
 STATUS=$?
 rm -rf "$REALCODE_PYTHON_WORK"
 exit $STATUS
