@@ -176,6 +176,8 @@ def _sparse_data() -> dict[str, np.ndarray]:
           "x9": rng.standard_normal(9), "dense_b": rng.standard_normal((7, 4)).astype(np.float32),
           "dense_c": rng.standard_normal((9, 4)).astype(np.float32), "dense_bt": rng.standard_normal((4, 9)).astype(np.float32)}
     d |= {"spvec_idx": np.array([0, 3, 4, 8], dtype=np.int64), "spvec_val": rng.standard_normal(4).astype(np.float32)}
+    d |= {"sddmm_a": rng.standard_normal((2, 9, 5)).astype(np.float32),
+          "sddmm_b": rng.standard_normal((2, 5, 7)).astype(np.float32)}
     return d
 
 
@@ -190,6 +192,8 @@ def _write_sparse(folder: Path) -> None:
     _save(folder, "spvec_idx.in", d["spvec_idx"])
     _save(folder, "spvec_val.in", d["spvec_val"])
     _save(folder, "dense_bd.in", d["b"])  # row-major, ld 7
+    _save(folder, "sddmm_a.in", d["sddmm_a"])  # 2 row-major 9 x 5 matrices
+    _save(folder, "sddmm_b.in", d["sddmm_b"])  # 2 row-major 5 x 7 matrices
 
 
 def _check_sparse(folder: Path, cpu: bool) -> list[str]:
@@ -217,6 +221,10 @@ def _check_sparse(folder: Path, cpu: bool) -> list[str]:
     for name, dtype, want in (("d2s_off", np.int64, off), ("d2s_col", np.int64, col), ("d2s_val", np.float64, val)):
         got = _load(folder, f"{name}.out", dtype, len(want))
         errors += [] if np.array_equal(got, want) else [f"{name}: differs from the CSR form of the dense matrix"]
+    rows, cols = np.nonzero(a)
+    want = np.concatenate([1.5 * (d["sddmm_a"][k].astype(np.float64) @ d["sddmm_b"][k])[rows, cols] + 0.5 * a32[rows, cols]
+                           for k in range(2)])
+    errors += _close("sddmm", _load(folder, "sddmm.out", np.float32, 2 * len(rows)), want, F32)
     if cpu:
         # The CPU backend's own reach: op(A) transposed, op(B) transposed, B column-major and C row-major.
         got = _load(folder, "csr_spmm_mixed.out", np.float32, 28).reshape(7, 4)

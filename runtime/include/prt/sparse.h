@@ -97,6 +97,11 @@ typedef enum prtsparseSparseToDenseAlg {
   PRTSPARSE_SPARSETODENSE_ALG_DEFAULT = 0  // the only one
 } prtsparseSparseToDenseAlg_t;
 
+// SDDMM algorithm; values equal cuSPARSE's.
+typedef enum prtsparseSDDMMAlg {
+  PRTSPARSE_SDDMM_ALG_DEFAULT = 0  // the only one
+} prtsparseSDDMMAlg_t;
+
 // DenseToSparse algorithm; values equal cuSPARSE's.
 typedef enum prtsparseDenseToSparseAlg {
   PRTSPARSE_DENSETOSPARSE_ALG_DEFAULT = 0  // the only one
@@ -221,6 +226,32 @@ inline prtsparseStatus_t prtsparseDestroySpVec(prtsparseConstSpVecDescr_t spVecD
 // y = alpha x + beta y with x sparse and y dense.
 inline prtsparseStatus_t prtsparseAxpby(prtsparseHandle_t handle, const void* alpha, prtsparseConstSpVecDescr_t vecX,
                                         const void* beta, prtsparseDnVecDescr_t vecY);
+// Makes a CSR descriptor a strided batch: batchCount matrices, their row offsets offsetsBatchStride elements apart
+// and their columns and values columnsValuesBatchStride apart (SDDMM only, on the CPU).
+inline prtsparseStatus_t prtsparseCsrSetStridedBatch(prtsparseSpMatDescr_t spMatDescr, int batchCount,
+                                                     int64_t offsetsBatchStride, int64_t columnsValuesBatchStride);
+// Makes a dense matrix descriptor a strided batch of batchCount matrices batchStride elements apart.
+inline prtsparseStatus_t prtsparseDnMatSetStridedBatch(prtsparseDnMatDescr_t dnMatDescr, int batchCount,
+                                                       int64_t batchStride);
+// Bytes of work area SDDMM needs (0 on the CPU).
+inline prtsparseStatus_t prtsparseSDDMM_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                   prtsparseOperation_t opB, const void* alpha,
+                                                   prtsparseConstDnMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                   const void* beta, prtsparseSpMatDescr_t matC,
+                                                   prtDataType_t computeType, prtsparseSDDMMAlg_t alg,
+                                                   size_t* bufferSize);
+// Prepares an SDDMM (checks its arguments on the CPU).
+inline prtsparseStatus_t prtsparseSDDMM_preprocess(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                   prtsparseOperation_t opB, const void* alpha,
+                                                   prtsparseConstDnMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                   const void* beta, prtsparseSpMatDescr_t matC,
+                                                   prtDataType_t computeType, prtsparseSDDMMAlg_t alg,
+                                                   void* externalBuffer);
+// C = alpha (op(A) op(B)) at C's stored entries + beta C, with A and B dense and C a CSR matrix (or a batch of them).
+inline prtsparseStatus_t prtsparseSDDMM(prtsparseHandle_t handle, prtsparseOperation_t opA, prtsparseOperation_t opB,
+                                        const void* alpha, prtsparseConstDnMatDescr_t matA,
+                                        prtsparseConstDnMatDescr_t matB, const void* beta, prtsparseSpMatDescr_t matC,
+                                        prtDataType_t computeType, prtsparseSDDMMAlg_t alg, void* externalBuffer);
 
 // Shared by every backend: the name of a status value.
 inline const char* prtsparseGetErrorName(prtsparseStatus_t status) {

@@ -199,6 +199,46 @@ int main(int argc, char** argv) {
       libs_test::release(q);
     }
   }
+  // SDDMM over a batch of 2: C_b = 1.5 (A_b B_b) at A's pattern + 0.5 C_b, A_b 9 x 5 and B_b 5 x 7 row-major.
+  {
+    std::vector<int32_t> off2 = read<int32_t>("a_off.in", 10), col2 = read<int32_t>("a_col.in", nnz[0]);
+    std::vector<float> val2 = read<float>("a_val32.in", nnz[0]);
+    off2.insert(off2.end(), off2.begin(), off2.end());
+    col2.insert(col2.end(), col2.begin(), col2.end());
+    val2.insert(val2.end(), val2.begin(), val2.end());
+    int32_t* off = upload(off2);
+    int32_t* col = upload(col2);
+    float* val = upload(val2);
+    float* a = upload(read<float>("sddmm_a.in", 90));
+    float* b = upload(read<float>("sddmm_b.in", 70));
+    prtsparseSpMatDescr_t mc;
+    prtsparseDnMatDescr_t ma, mb;
+    SPARSE_OK(prtsparseCreateCsr(&mc, 9, 7, nnz[0], off, col, val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
+                                 PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
+    SPARSE_OK(prtsparseCsrSetStridedBatch(mc, 2, 10, nnz[0]));
+    SPARSE_OK(prtsparseCreateDnMat(&ma, 9, 5, 5, a, PRT_R_32F, PRTSPARSE_ORDER_ROW));
+    SPARSE_OK(prtsparseDnMatSetStridedBatch(ma, 2, 45));
+    SPARSE_OK(prtsparseCreateDnMat(&mb, 5, 7, 7, b, PRT_R_32F, PRTSPARSE_ORDER_ROW));
+    SPARSE_OK(prtsparseDnMatSetStridedBatch(mb, 2, 35));
+    const float alpha = 1.5f, beta = 0.5f;
+    size_t bytes = 0;
+    SPARSE_OK(prtsparseSDDMM_bufferSize(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, PRTSPARSE_OPERATION_NON_TRANSPOSE, &alpha,
+                                        ma, mb, &beta, mc, PRT_R_32F, PRTSPARSE_SDDMM_ALG_DEFAULT, &bytes));
+    void* buffer = libs_test::alloc(bytes + 1);
+    SPARSE_OK(prtsparseSDDMM_preprocess(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, PRTSPARSE_OPERATION_NON_TRANSPOSE, &alpha,
+                                        ma, mb, &beta, mc, PRT_R_32F, PRTSPARSE_SDDMM_ALG_DEFAULT, buffer));
+    SPARSE_OK(prtsparseSDDMM(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, PRTSPARSE_OPERATION_NON_TRANSPOSE, &alpha, ma, mb,
+                             &beta, mc, PRT_R_32F, PRTSPARSE_SDDMM_ALG_DEFAULT, buffer));
+    libs_test::synchronize();
+    write("sddmm.out", download(val, val2.size()));
+    SPARSE_OK(prtsparseDestroySpMat(mc));
+    SPARSE_OK(prtsparseDestroyDnMat(ma));
+    SPARSE_OK(prtsparseDestroyDnMat(mb));
+    for (void* q : {static_cast<void*>(off), static_cast<void*>(col), static_cast<void*>(val), static_cast<void*>(a),
+                    static_cast<void*>(b), buffer}) {
+      libs_test::release(q);
+    }
+  }
 #if PRT_BACKEND_CPU
   // The CPU backend's own reach and checks: op(A) and op(B) transposed with mixed orders; a short x; fp16 values.
   {

@@ -20,6 +20,9 @@ struct prtsparseSpMatDescr {
   prtsparseIndexType_t rowType, colType;
   prtsparseIndexBase_t base;
   prtDataType_t valueType;
+  int batch;              // matrices in a strided batch (CsrSetStridedBatch), 1 otherwise
+  int64_t offsetsStride;  // elements between the row offsets of consecutive matrices
+  int64_t valuesStride;   // elements between the columns and values of consecutive matrices
 };
 
 // A sparse vector: size, stored count, index width and base, value type, and the caller's arrays.
@@ -45,6 +48,8 @@ struct prtsparseDnMatDescr {
   void* values;
   prtDataType_t valueType;
   prtsparseOrder_t order;
+  int batch;       // matrices in a strided batch (DnMatSetStridedBatch), 1 otherwise
+  int64_t stride;  // elements between consecutive matrices
 };
 
 namespace prt {
@@ -208,9 +213,20 @@ inline prtsparseStatus_t prtsparseCreateCsr(prtsparseSpMatDescr_t* spMatDescr, i
   }
   if (idxBase != PRTSPARSE_INDEX_BASE_ZERO && idxBase != PRTSPARSE_INDEX_BASE_ONE)
     return PRTSPARSE_STATUS_INVALID_VALUE;
-  *spMatDescr = new (std::nothrow)
-      prtsparseSpMatDescr{PRTSPARSE_FORMAT_CSR, rows,          cols,    nnz,      csrRowOffsets, csrColInd, csrValues,
-                          csrRowOffsetsType,    csrColIndType, idxBase, valueType};
+  *spMatDescr = new (std::nothrow) prtsparseSpMatDescr{PRTSPARSE_FORMAT_CSR,
+                                                       rows,
+                                                       cols,
+                                                       nnz,
+                                                       csrRowOffsets,
+                                                       csrColInd,
+                                                       csrValues,
+                                                       csrRowOffsetsType,
+                                                       csrColIndType,
+                                                       idxBase,
+                                                       valueType,
+                                                       1,
+                                                       0,
+                                                       0};
   return *spMatDescr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
 }
 inline prtsparseStatus_t prtsparseCreateCoo(prtsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
@@ -223,8 +239,8 @@ inline prtsparseStatus_t prtsparseCreateCoo(prtsparseSpMatDescr_t* spMatDescr, i
   if (idxBase != PRTSPARSE_INDEX_BASE_ZERO && idxBase != PRTSPARSE_INDEX_BASE_ONE)
     return PRTSPARSE_STATUS_INVALID_VALUE;
   *spMatDescr = new (std::nothrow)
-      prtsparseSpMatDescr{PRTSPARSE_FORMAT_COO, rows,       cols,    nnz,      cooRowInd, cooColInd, cooValues,
-                          cooIdxType,           cooIdxType, idxBase, valueType};
+      prtsparseSpMatDescr{PRTSPARSE_FORMAT_COO, rows,       cols,    nnz,       cooRowInd, cooColInd, cooValues,
+                          cooIdxType,           cooIdxType, idxBase, valueType, 1,         0,         0};
   return *spMatDescr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
 }
 inline prtsparseStatus_t prtsparseDestroySpMat(prtsparseConstSpMatDescr_t spMatDescr) {
@@ -269,7 +285,7 @@ inline prtsparseStatus_t prtsparseCreateDnMat(prtsparseDnMatDescr_t* dnMatDescr,
   if (dnMatDescr == nullptr || rows < 0 || cols < 0) return PRTSPARSE_STATUS_INVALID_VALUE;
   if (order != PRTSPARSE_ORDER_COL && order != PRTSPARSE_ORDER_ROW) return PRTSPARSE_STATUS_INVALID_VALUE;
   if (!prt::sparse_detail::real_type(valueType)) return PRTSPARSE_STATUS_NOT_SUPPORTED;
-  prtsparseDnMatDescr m{rows, cols, ld, values, valueType, order};
+  prtsparseDnMatDescr m{rows, cols, ld, values, valueType, order, 1, 0};
   if (!prt::sparse_detail::dense_ok(m)) return PRTSPARSE_STATUS_INVALID_VALUE;
   *dnMatDescr = new (std::nothrow) prtsparseDnMatDescr(m);
   return *dnMatDescr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
@@ -291,6 +307,7 @@ inline prtsparseStatus_t check_spmv(prtsparseHandle_t handle, prtsparseOperation
                                     prtsparseDnVecDescr_t y, prtDataType_t computeType) {
   if (handle == nullptr || a == nullptr || x == nullptr || y == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
   if (!valid_op(opA) || alpha == nullptr || beta == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (a->batch != 1) return PRTSPARSE_STATUS_NOT_SUPPORTED;  // batched SpMV: not on the CPU backend
   const bool trans = opA != PRTSPARSE_OPERATION_NON_TRANSPOSE;
   if (x->size != (trans ? a->rows : a->cols) || y->size != (trans ? a->cols : a->rows)) {
     return PRTSPARSE_STATUS_INVALID_VALUE;
@@ -305,6 +322,7 @@ inline prtsparseStatus_t check_spmm(prtsparseHandle_t handle, prtsparseOperation
                                     const void* beta, prtsparseDnMatDescr_t c, prtDataType_t computeType) {
   if (handle == nullptr || a == nullptr || b == nullptr || c == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
   if (!valid_op(opA) || !valid_op(opB) || alpha == nullptr || beta == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (a->batch != 1 || b->batch != 1 || c->batch != 1) return PRTSPARSE_STATUS_NOT_SUPPORTED;  // batched SpMM
   const bool ta = opA != PRTSPARSE_OPERATION_NON_TRANSPOSE, tb = opB != PRTSPARSE_OPERATION_NON_TRANSPOSE;
   const int64_t m = ta ? a->cols : a->rows, k = ta ? a->rows : a->cols;
   const int64_t bk = tb ? b->cols : b->rows, bn = tb ? b->rows : b->cols;
@@ -380,7 +398,7 @@ inline prtsparseStatus_t prtsparseSparseToDense(prtsparseHandle_t handle, prtspa
   using namespace prt::sparse_detail;
   if (handle == nullptr || matA == nullptr || matB == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
   if (matB->rows != matA->rows || matB->cols != matA->cols) return PRTSPARSE_STATUS_INVALID_VALUE;
-  if (matB->valueType != matA->valueType) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  if (matB->valueType != matA->valueType || matA->batch != 1 || matB->batch != 1) return PRTSPARSE_STATUS_NOT_SUPPORTED;
   if (const auto s = enter(handle)) return s;
   return typed(*matA, [&](auto t, auto r, auto c) {
     using T = decltype(t);
@@ -418,7 +436,7 @@ inline void put_index(void* base, prtsparseIndexType_t t, int64_t k, int64_t v) 
 inline prtsparseStatus_t check_d2s(prtsparseHandle_t handle, prtsparseConstDnMatDescr_t a, prtsparseSpMatDescr_t b) {
   if (handle == nullptr || a == nullptr || b == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
   if (a->rows != b->rows || a->cols != b->cols) return PRTSPARSE_STATUS_INVALID_VALUE;
-  if (a->valueType != b->valueType) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  if (a->valueType != b->valueType || a->batch != 1 || b->batch != 1) return PRTSPARSE_STATUS_NOT_SUPPORTED;
   return PRTSPARSE_STATUS_SUCCESS;
 }
 }  // namespace sparse_detail
@@ -528,6 +546,113 @@ inline prtsparseStatus_t prtsparseAxpby(prtsparseHandle_t handle, const void* al
     run(float{});
   } else {
     run(double{});
+  }
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+
+inline prtsparseStatus_t prtsparseCsrSetStridedBatch(prtsparseSpMatDescr_t spMatDescr, int batchCount,
+                                                     int64_t offsetsBatchStride, int64_t columnsValuesBatchStride) {
+  if (spMatDescr == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (spMatDescr->format != PRTSPARSE_FORMAT_CSR || batchCount < 1 || offsetsBatchStride < 0 ||
+      columnsValuesBatchStride < 0) {
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  }
+  spMatDescr->batch = batchCount;
+  spMatDescr->offsetsStride = offsetsBatchStride;
+  spMatDescr->valuesStride = columnsValuesBatchStride;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseDnMatSetStridedBatch(prtsparseDnMatDescr_t dnMatDescr, int batchCount,
+                                                       int64_t batchStride) {
+  if (dnMatDescr == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (batchCount < 1 || batchStride < 0) return PRTSPARSE_STATUS_INVALID_VALUE;
+  dnMatDescr->batch = batchCount;
+  dnMatDescr->stride = batchStride;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+
+namespace prt {
+namespace sparse_detail {
+inline size_t index_bytes(prtsparseIndexType_t t) { return t == PRTSPARSE_INDEX_64I ? 8 : 4; }
+inline size_t value_bytes(prtDataType_t t) { return t == PRT_R_64F ? 8 : 4; }
+inline void* advance(void* p, int64_t elements, size_t bytes) {
+  return p == nullptr ? p : static_cast<char*>(p) + elements * static_cast<int64_t>(bytes);
+}
+inline prtsparseStatus_t check_sddmm(prtsparseHandle_t handle, prtsparseOperation_t opA, prtsparseOperation_t opB,
+                                     const void* alpha, prtsparseConstDnMatDescr_t a, prtsparseConstDnMatDescr_t b,
+                                     const void* beta, prtsparseSpMatDescr_t c, prtDataType_t computeType) {
+  if (handle == nullptr || a == nullptr || b == nullptr || c == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (!valid_op(opA) || !valid_op(opB) || alpha == nullptr || beta == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (c->format != PRTSPARSE_FORMAT_CSR) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  const bool ta = opA != PRTSPARSE_OPERATION_NON_TRANSPOSE, tb = opB != PRTSPARSE_OPERATION_NON_TRANSPOSE;
+  const int64_t m = ta ? a->cols : a->rows, k = ta ? a->rows : a->cols;
+  const int64_t bk = tb ? b->cols : b->rows, n = tb ? b->rows : b->cols;
+  if (bk != k || c->rows != m || c->cols != n) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (a->batch != c->batch || b->batch != c->batch) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (a->valueType != c->valueType || b->valueType != c->valueType || computeType != c->valueType) {
+    return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  }
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+}  // namespace sparse_detail
+}  // namespace prt
+
+inline prtsparseStatus_t prtsparseSDDMM_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                   prtsparseOperation_t opB, const void* alpha,
+                                                   prtsparseConstDnMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                   const void* beta, prtsparseSpMatDescr_t matC,
+                                                   prtDataType_t computeType, prtsparseSDDMMAlg_t, size_t* bufferSize) {
+  const auto s = prt::sparse_detail::check_sddmm(handle, opA, opB, alpha, matA, matB, beta, matC, computeType);
+  if (s != PRTSPARSE_STATUS_SUCCESS) return s;
+  if (bufferSize == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *bufferSize = 0;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseSDDMM_preprocess(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                   prtsparseOperation_t opB, const void* alpha,
+                                                   prtsparseConstDnMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                   const void* beta, prtsparseSpMatDescr_t matC,
+                                                   prtDataType_t computeType, prtsparseSDDMMAlg_t, void*) {
+  return prt::sparse_detail::check_sddmm(handle, opA, opB, alpha, matA, matB, beta, matC, computeType);
+}
+inline prtsparseStatus_t prtsparseSDDMM(prtsparseHandle_t handle, prtsparseOperation_t opA, prtsparseOperation_t opB,
+                                        const void* alpha, prtsparseConstDnMatDescr_t matA,
+                                        prtsparseConstDnMatDescr_t matB, const void* beta, prtsparseSpMatDescr_t matC,
+                                        prtDataType_t computeType, prtsparseSDDMMAlg_t, void*) {
+  using namespace prt::sparse_detail;
+  auto s = check_sddmm(handle, opA, opB, alpha, matA, matB, beta, matC, computeType);
+  if (s != PRTSPARSE_STATUS_SUCCESS || (s = enter(handle)) != PRTSPARSE_STATUS_SUCCESS) return s;
+  const bool ta = opA != PRTSPARSE_OPERATION_NON_TRANSPOSE, tb = opB != PRTSPARSE_OPERATION_NON_TRANSPOSE;
+  const int64_t k = ta ? matA->rows : matA->cols;
+  const size_t vb = value_bytes(matC->valueType);
+  for (int batch = 0; batch < matC->batch; ++batch) {
+    prtsparseSpMatDescr c = *matC;
+    c.rowPtr = advance(c.rowPtr, batch * matC->offsetsStride, index_bytes(c.rowType));
+    c.colInd = advance(c.colInd, batch * matC->valuesStride, index_bytes(c.colType));
+    c.values = advance(c.values, batch * matC->valuesStride, vb);
+    prtsparseDnMatDescr a = *matA, b = *matB;
+    a.values = advance(a.values, batch * matA->stride, vb);
+    b.values = advance(b.values, batch * matB->stride, vb);
+    typed(c, [&](auto t, auto r, auto col) {
+      using T = decltype(t);
+      using R = decltype(r);
+      using C = decltype(col);
+      const T al = scalar<T>(alpha), be = scalar<T>(beta);
+      const R* rp = static_cast<const R*>(c.rowPtr);
+      const C* ci = static_cast<const C*>(c.colInd);
+      T* v = static_cast<T*>(c.values);
+      const int64_t base = c.base == PRTSPARSE_INDEX_BASE_ONE ? 1 : 0;
+      for (int64_t i = 0; i < c.rows; ++i) {
+        for (int64_t e = static_cast<int64_t>(rp[i]) - base; e < static_cast<int64_t>(rp[i + 1]) - base; ++e) {
+          const int64_t j = static_cast<int64_t>(ci[e]) - base;
+          T sum = 0;
+          for (int64_t q = 0; q < k; ++q)
+            sum += (ta ? at<T>(a, q, i) : at<T>(a, i, q)) * (tb ? at<T>(b, j, q) : at<T>(b, q, j));
+          v[e] = be == T(0) ? al * sum : al * sum + be * v[e];
+        }
+      }
+      return PRTSPARSE_STATUS_SUCCESS;
+    });
   }
   return PRTSPARSE_STATUS_SUCCESS;
 }

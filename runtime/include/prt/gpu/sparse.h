@@ -40,6 +40,7 @@ inline cusparseSpMMAlg_t mm(prtsparseSpMMAlg_t a) { return static_cast<cusparseS
 inline cusparseSparseToDenseAlg_t s2d(prtsparseSparseToDenseAlg_t a) {
   return static_cast<cusparseSparseToDenseAlg_t>(a);
 }
+inline cusparseSDDMMAlg_t sddmm(prtsparseSDDMMAlg_t a) { return static_cast<cusparseSDDMMAlg_t>(a); }
 inline cusparseDenseToSparseAlg_t d2s(prtsparseDenseToSparseAlg_t a) {
   return static_cast<cusparseDenseToSparseAlg_t>(a);
 }
@@ -96,6 +97,7 @@ inline hipsparseSpMMAlg_t mm(prtsparseSpMMAlg_t a) {
 }
 inline hipsparseSparseToDenseAlg_t s2d(prtsparseSparseToDenseAlg_t) { return HIPSPARSE_SPARSETODENSE_ALG_DEFAULT; }
 inline hipsparseDenseToSparseAlg_t d2s(prtsparseDenseToSparseAlg_t) { return HIPSPARSE_DENSETOSPARSE_ALG_DEFAULT; }
+inline hipsparseSDDMMAlg_t sddmm(prtsparseSDDMMAlg_t) { return HIPSPARSE_SDDMM_ALG_DEFAULT; }
 inline hipsparseSpVecDescr_t spvec(prtsparseConstSpVecDescr_t d) { return const_cast<prtsparseSpVecDescr*>(d); }
 }  // namespace sparse_detail
 }  // namespace prt
@@ -268,5 +270,44 @@ inline prtsparseStatus_t prtsparseAxpby(prtsparseHandle_t handle, const void* al
                                         const void* beta, prtsparseDnVecDescr_t vecY) {
   using namespace prt::sparse_detail;
   return status(PRT_SPARSE(Axpby)(native(handle), alpha, spvec(vecX), beta, vec(vecY)));
+}
+inline prtsparseStatus_t prtsparseCsrSetStridedBatch(prtsparseSpMatDescr_t spMatDescr, int batchCount,
+                                                     int64_t offsetsBatchStride, int64_t columnsValuesBatchStride) {
+  using namespace prt::sparse_detail;
+  return status(
+      PRT_SPARSE(CsrSetStridedBatch)(sp(spMatDescr), batchCount, offsetsBatchStride, columnsValuesBatchStride));
+}
+inline prtsparseStatus_t prtsparseDnMatSetStridedBatch(prtsparseDnMatDescr_t dnMatDescr, int batchCount,
+                                                       int64_t batchStride) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(DnMatSetStridedBatch)(mat(dnMatDescr), batchCount, batchStride));
+}
+inline prtsparseStatus_t prtsparseSDDMM_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                   prtsparseOperation_t opB, const void* alpha,
+                                                   prtsparseConstDnMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                   const void* beta, prtsparseSpMatDescr_t matC,
+                                                   prtDataType_t computeType, prtsparseSDDMMAlg_t alg,
+                                                   size_t* bufferSize) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SDDMM_bufferSize)(native(handle), op(opA), op(opB), alpha, mat(matA), mat(matB), beta,
+                                             sp(matC), type(computeType), sddmm(alg), bufferSize));
+}
+inline prtsparseStatus_t prtsparseSDDMM_preprocess(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                   prtsparseOperation_t opB, const void* alpha,
+                                                   prtsparseConstDnMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                   const void* beta, prtsparseSpMatDescr_t matC,
+                                                   prtDataType_t computeType, prtsparseSDDMMAlg_t alg,
+                                                   void* externalBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SDDMM_preprocess)(native(handle), op(opA), op(opB), alpha, mat(matA), mat(matB), beta,
+                                             sp(matC), type(computeType), sddmm(alg), externalBuffer));
+}
+inline prtsparseStatus_t prtsparseSDDMM(prtsparseHandle_t handle, prtsparseOperation_t opA, prtsparseOperation_t opB,
+                                        const void* alpha, prtsparseConstDnMatDescr_t matA,
+                                        prtsparseConstDnMatDescr_t matB, const void* beta, prtsparseSpMatDescr_t matC,
+                                        prtDataType_t computeType, prtsparseSDDMMAlg_t alg, void* externalBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SDDMM)(native(handle), op(opA), op(opB), alpha, mat(matA), mat(matB), beta, sp(matC),
+                                  type(computeType), sddmm(alg), externalBuffer));
 }
 #endif
