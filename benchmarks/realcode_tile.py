@@ -144,15 +144,21 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
     return "\n".join(lines)
 
 
-def _migrated_copy(program: Path, work: Path) -> Path | None:
-    """The program copied and migrated in place with `migrate apply` (the CPU backend's source of the kernels)."""
+def _migrated_copy(program: Path, work: Path) -> Path | str:
+    """The program copied and migrated in place with `migrate apply` (the CPU backend's source of the kernels), or
+    why there is none. The outcome is kept beside the copy, so every kernel of the program sees the same one."""
     target = work / "migrated" / program.name
-    if target.is_dir():
-        return target
-    shutil.copytree(program, target, symlinks=True)
-    proc = subprocess.run([sys.executable, "-m", "migrate.cli", "apply", str(target), "--root", str(target)],
-                          capture_output=True, text=True, timeout=600, cwd=ROOT, check=False)
-    return target if proc.returncode in (0, 1) else None
+    outcome = work / "migrated" / f"{program.name}.outcome"
+    if not outcome.is_file():
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(program, target, symlinks=True)
+        proc = subprocess.run([sys.executable, "-m", "migrate.cli", "apply", str(target), "--root", str(target)],
+                              capture_output=True, text=True, timeout=600, cwd=ROOT, check=False)
+        text = "ok" if proc.returncode in (0, 1) else (
+            f"migrate apply exits {proc.returncode}: " + (proc.stderr.strip().splitlines() or [""])[-1][:100])
+        outcome.write_text(text)
+    text = outcome.read_text()
+    return target if text == "ok" else text
 
 
 def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path,
@@ -161,8 +167,8 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     import numpy
 
     migrated = _migrated_copy(program, work)
-    if migrated is None:
-        return "migrate apply failed on the program"
+    if isinstance(migrated, str):
+        return migrated
     if any(C_OF[signature[p.name].lstrip("*")] is None for p in kernel.params):
         return "a parameter type the harness cannot write"
     case = work / "cases" / f"{program.name}.{kernel.name}"

@@ -35,6 +35,7 @@ class Val:
     op: str = ""
     scope: str = ""
     is_float: bool = False
+    narrow: bool = False  # a pointer to an integer type narrower than int, whose loads C promotes to int
 
 
 @dataclass
@@ -92,6 +93,15 @@ def _negate(expr: ir.Expr) -> ir.Expr:
 def _is_float_type(ctype: str) -> bool:
     base = ctype.replace("const", "").replace("*", "").replace("__restrict__", "").strip()
     return base in FLOAT_TYPES
+
+
+NARROW_TYPES = {"char", "signed char", "unsigned char", "uchar", "uint8_t", "int8_t", "short", "unsigned short",
+                "int16_t", "uint16_t", "bool"}
+
+
+def _is_narrow(ctype: str) -> bool:
+    words = [w for w in ctype.replace("*", " ").split() if w not in ("const", "__restrict__", "volatile")]
+    return " ".join(words) in NARROW_TYPES
 
 
 def _tag(val: Val) -> tuple:
@@ -260,7 +270,7 @@ def _binary(ctx: Context, expr: ir.Bin) -> Val:
         raise Rejected("a comparison of a pointer (a Triton pointer cannot be null, so `p != NULL` has no tile form)")
     if a.kind == "PTR" or b.kind == "PTR":
         ptr, off = (a, b) if a.kind == "PTR" else (b, a)
-        return Val("PTR", ir.Bin(expr.op, ptr.expr, data(ctx, off).expr), is_float=ptr.is_float)
+        return Val("PTR", ir.Bin(expr.op, ptr.expr, data(ctx, off).expr), is_float=ptr.is_float, narrow=ptr.narrow)
     a, b = data(ctx, a), data(ctx, b)
     op = expr.op
     is_float = a.is_float or b.is_float
@@ -349,7 +359,10 @@ def _index(ctx: Context, expr: ir.Index) -> Val:
     if kind == "U" and pred_kind == "V":
         # One address read by every thread the guard lets through: a block of that address, so the mask fits it.
         offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
-    return _load(ctx, ir.Bin("+", base.expr, offset), base.is_float, "V" if "V" in (kind, pred_kind) else "U")
+    loaded = _load(ctx, ir.Bin("+", base.expr, offset), base.is_float, "V" if "V" in (kind, pred_kind) else "U")
+    if base.narrow:  # C computes with a char or short promoted to int; Triton would wrap at 8 or 16 bits
+        loaded = replace(loaded, expr=ir.Call(".to", (loaded.expr, ir.Text("tl.int32"))))
+    return loaded
 
 
 def _block_shape(ctx: Context) -> str:
@@ -654,7 +667,8 @@ def _held(ctx: Context, test: Val, assigned: set[str]) -> Val:
     """A guard that reads a name the guarded code assigns, computed once into a variable of its own: every later
     statement under the guard (and an else branch) must see the condition as it was on entry."""
     read = set(re.findall(r"Name\(id='(\w+)'\)", repr(test.expr)))
-    if not read & ({ctx.prefix + n for n in assigned} | assigned):
+    loads = "func='tl.load'" in repr(test.expr)  # memory the guarded stores may change
+    if not loads and not read & ({ctx.prefix + n for n in assigned} | assigned):
         return test
     name = ctx.fresh("_cond")
     ctx.emit(TAssign(name, test.expr))
@@ -728,6 +742,10 @@ def _loop(ctx: Context, stmt) -> None:
     start_tag = _tag(start)
     if ctx.mode == "elementwise":
         if start_tag[:1] == ("gid",) and step_tag[:1] == ("stride",):
+            carried = sorted(n for n in _assigned(stmt.body) if n in ctx.env and n != var)
+            if carried:
+                # One program per element runs one iteration: a value summed over a thread's iterations has no form.
+                raise Rejected(f"a grid-stride loop that carries {carried[0]} across its iterations")
             ctx.env[var] = Val("V", ir.Name(f"offs_{start_tag[1]}"))
             ctx.bounds.setdefault(start_tag[1], bound_expr)
             saved = ctx.pred
@@ -877,7 +895,7 @@ def _initial_env(fn: ir.Function) -> dict[str, Val]:
     env = {}
     for p in fn.params:
         if p.pointer:
-            env[p.name] = Val("PTR", ir.Name(p.name), is_float=_is_float_type(p.ctype))
+            env[p.name] = Val("PTR", ir.Name(p.name), is_float=_is_float_type(p.ctype), narrow=_is_narrow(p.ctype))
         else:
             env[p.name] = Val("U", ir.Name(p.name), is_float=_is_float_type(p.ctype))
     return env

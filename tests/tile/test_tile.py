@@ -174,7 +174,25 @@ def _cases():
         m.axpy_real((n + 127) // 128, 128, 0.5, x, y, n)
         return y, ref, 1e-6
 
+    def narrow_int_promotion(m):
+        n = 2049
+        a, b = torch.randint(0, 256, (n,), dtype=torch.uint8), torch.randint(0, 256, (n,), dtype=torch.uint8)
+        t, out = torch.randint(0, 256, (n,), dtype=torch.uint8), torch.full((n,), 7, dtype=torch.uint8)
+        m.moving_pixels((n + 255) // 256, 256, a, b, t, out, n)
+        ref = torch.where((a.int() - b.int()).abs() > t.int(), 255, 0).to(torch.uint8)
+        return out.float(), ref.float(), 0.0
+
+    def guard_reads_stored(m):
+        n = 1500
+        x, t, b = rand(n), rand(n), torch.full((n,), 9.0)
+        keep = x <= t
+        ref_t = torch.where(keep, 0.5 * t, t)
+        ref_b = torch.where(keep, x + ref_t, b)
+        m.update_threshold((n + 127) // 128, 128, x, t, b, n)
+        return torch.cat([t, b]), torch.cat([ref_t, ref_b]), 1e-6
+
     return {
+        "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
         "row_sum_per_thread": row_sum_per_thread, "null_pointer_absent": add_bias, "unnamed_param": unnamed,
         "typedef_param": typedef_param,
