@@ -107,7 +107,14 @@ def expression(node: ts.Node | None) -> ir.Expr:
 def _call(node: ts.Node) -> ir.Expr:
     func = node.child_by_field_name("function")
     if func.type == "identifier" and _text(func) in builtins().atomics:
-        return ir.Call(_text(func))  # its arguments are addresses, which the IR does not model
+        # The first argument is an address: `&a[i]` becomes Un("&", a[i]); other arguments are values.
+        args = []
+        for child in node.child_by_field_name("arguments").named_children:
+            if child.type == "pointer_expression" and _text(child.child_by_field_name("operator")) == "&":
+                args.append(ir.Un("&", expression(child.child_by_field_name("argument"))))
+            else:
+                args.append(expression(child))
+        return ir.Call(_text(func), tuple(args))
     args = tuple(expression(c) for c in node.child_by_field_name("arguments").named_children)
     targs: tuple[str, ...] = ()
     if func.type == "template_function":

@@ -8,7 +8,7 @@ from ..templating import render_template
 from . import ir
 from .host import HAssign, HCheck, HLaunch, HostOp, HReturn
 from .printer import code
-from .tileir import TAssign, TFor, TIf, TileKernel, TStore
+from .tileir import TAssign, TAtomic, TFor, TIf, TileKernel, TStore
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,9 @@ def _statements(stmts: tuple) -> list[dict]:
             out.append({"kind": "assign", "target": s.name, "value": code(s.value)})
         elif isinstance(s, TStore):
             out.append({"kind": "store", "pointer": code(s.pointer), "value": code(s.value),
+                        "mask": code(s.mask) if s.mask is not None else ""})
+        elif isinstance(s, TAtomic):
+            out.append({"kind": "atomic", "func": s.func, "pointer": code(s.pointer), "value": code(s.value),
                         "mask": code(s.mask) if s.mask is not None else ""})
         elif isinstance(s, TFor):
             out.append({"kind": "for", "var": s.var, "start": code(s.start), "stop": code(s.stop),
@@ -88,7 +91,7 @@ def _host_statements(op: HostOp) -> list[dict]:
 
 def _stores(stmts: tuple):
     for s in stmts:
-        if isinstance(s, TStore):
+        if isinstance(s, (TStore, TAtomic)):
             yield s
         elif isinstance(s, (TFor, TIf)):
             yield from _stores(s.body)

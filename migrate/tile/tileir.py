@@ -25,6 +25,16 @@ class TStore:
 
 
 @dataclass(frozen=True)
+class TAtomic:
+    """`tl.atomic_add(pointer, value, mask=...)` and its kin: `func` is the Triton atomic."""
+
+    func: str
+    pointer: ir.Expr
+    value: ir.Expr
+    mask: ir.Expr | None
+
+
+@dataclass(frozen=True)
 class TFor:
     var: str
     start: ir.Expr

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import builtins, math_table
-from .tileir import Rejected, TAssign, TFor, TIf, TStore
+from .tileir import Rejected, TAssign, TAtomic, TFor, TIf, TStore
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
 FLT_MAX = 3.4028234663852886e38
@@ -577,10 +577,44 @@ def statement(ctx: Context, stmt) -> None:
             raise Rejected("a return outside an early-exit guard")
         ctx.result = evaluate(ctx, stmt.value)
         return
+    if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.expr, ir.Call) and stmt.expr.func in builtins().atomics:
+        _atomic(ctx, stmt.expr)
+        return
     if isinstance(stmt, ir.ExprStmt):
         evaluate(ctx, stmt.expr)
         raise Rejected("an expression statement with effects")
     raise Rejected(type(stmt).__name__)
+
+
+def _atomic(ctx: Context, call: ir.Call) -> None:
+    """An atomic whose old value is not used: one Triton atomic per thread, on the thread's own address."""
+    func = builtins().atomics[call.func]
+    if not func:
+        raise Rejected(f"{call.func} (no Triton atomic in rules/tile/maps/builtins.toml)")
+    if ctx.mode != "elementwise" and not ctx.faithful:
+        raise Rejected(f"{call.func} in a reduction whose threads are not kept one per lane")
+    if len(call.args) != 2:
+        raise Rejected(f"{call.func} with {len(call.args)} arguments")
+    address, operand = call.args
+    if isinstance(address, ir.Un) and address.op == "&" and isinstance(address.operand, ir.Index):
+        base = evaluate(ctx, address.operand.base)
+        if base.kind != "PTR" or len(address.operand.indices) != 1:
+            raise Rejected(f"{call.func} on something other than an element of a pointer")
+        offset = data(ctx, evaluate(ctx, address.operand.indices[0]))
+        pointer = Val(offset.kind, ir.Bin("+", base.expr, offset.expr))
+    else:
+        pointer = evaluate(ctx, address)
+        if pointer.kind != "PTR":
+            raise Rejected(f"{call.func} on an address the lowering cannot follow")
+        pointer = Val("V" if _mentions_vector(ctx, pointer.expr) else "U", pointer.expr)
+    value = data(ctx, evaluate(ctx, operand))
+    if value.kind not in ("U", "V"):
+        raise Rejected(f"{call.func} of a value that is not one per thread")
+    target = pointer.expr
+    if pointer.kind == "U":
+        # Every thread updates the same address: a block of that address, one update per lane.
+        target = ir.Bin("+", target, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
+    ctx.emit(TAtomic(func, target, value.expr, ctx.pred))
 
 
 def _assignment(ctx: Context, stmt: ir.Assign) -> None:

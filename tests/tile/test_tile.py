@@ -191,7 +191,20 @@ def _cases():
         m.update_threshold((n + 127) // 128, 128, x, t, b, n)
         return torch.cat([t, b]), torch.cat([ref_t, ref_b]), 1e-6
 
+    def histogram(m):
+        n = 10007
+        data, hist = torch.randint(0, 256, (n,), dtype=torch.uint8), torch.zeros(256, dtype=torch.int32)
+        m.histogram_global(8, 256, data, n, hist)
+        return hist.float(), torch.bincount(data.long(), minlength=256).float(), 0.0
+
+    def total_sum(m):
+        n = 3333
+        x, total = rand(n), torch.zeros(1)
+        m.total_sum((n + 255) // 256, 256, x, total, n)
+        return total, x.double().sum().float().reshape(1), 1e-5
+
     return {
+        "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
         "row_sum_per_thread": row_sum_per_thread, "null_pointer_absent": add_bias, "unnamed_param": unnamed,
