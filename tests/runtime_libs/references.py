@@ -178,6 +178,10 @@ def _sparse_data() -> dict[str, np.ndarray]:
     d |= {"spvec_idx": np.array([0, 3, 4, 8], dtype=np.int64), "spvec_val": rng.standard_normal(4).astype(np.float32)}
     d |= {"sddmm_a": rng.standard_normal((2, 9, 5)).astype(np.float32),
           "sddmm_b": rng.standard_normal((2, 5, 7)).astype(np.float32)}
+    lower = np.tril(rng.standard_normal((9, 9)) * (rng.random((9, 9)) < 0.5), -1) + np.diag(3 + rng.random(9))
+    upper = np.triu(rng.standard_normal((9, 9)) * (rng.random((9, 9)) < 0.5), 1) + np.diag(5 + rng.random(9))
+    d |= {"lower": lower.astype(np.float32).astype(np.float64), "upper": upper,
+          "tri_b": rng.standard_normal((9, 3)).astype(np.float32).astype(np.float64)}
     return d
 
 
@@ -194,6 +198,14 @@ def _write_sparse(folder: Path) -> None:
     _save(folder, "dense_bd.in", d["b"])  # row-major, ld 7
     _save(folder, "sddmm_a.in", d["sddmm_a"])  # 2 row-major 9 x 5 matrices
     _save(folder, "sddmm_b.in", d["sddmm_b"])  # 2 row-major 5 x 7 matrices
+    for name, tri, dtype in (("l", d["lower"], np.float32), ("u", d["upper"], np.float64)):
+        off, col, val = _csr(tri, 0)
+        _save(folder, f"{name}_off.in", off.astype(np.int32))
+        _save(folder, f"{name}_col.in", col.astype(np.int32))
+        _save(folder, f"{name}_val.in", val.astype(dtype))
+        _save(folder, f"{name}_nnz.in", np.array([len(val)], dtype=np.int64))
+    _save(folder, "tri_b32.in", _col(d["tri_b"]).astype(np.float32))
+    _save(folder, "tri_b64.in", _col(d["tri_b"]))
 
 
 def _check_sparse(folder: Path, cpu: bool) -> list[str]:
@@ -225,6 +237,11 @@ def _check_sparse(folder: Path, cpu: bool) -> list[str]:
     want = np.concatenate([1.5 * (d["sddmm_a"][k].astype(np.float64) @ d["sddmm_b"][k])[rows, cols] + 0.5 * a32[rows, cols]
                            for k in range(2)])
     errors += _close("sddmm", _load(folder, "sddmm.out", np.float32, 2 * len(rows)), want, F32)
+    got = _from_col(_load(folder, "spsm_lower.out", np.float32, 27), 9, 3)
+    errors += _close("spsm_lower", got, np.linalg.solve(d["lower"], 2.0 * d["tri_b"]), F32)
+    unit = np.triu(d["upper"], 1) + np.eye(9)  # the stored diagonal is not read
+    got = _from_col(_load(folder, "spsm_upper_unit.out", np.float64, 27), 9, 3)
+    errors += _close("spsm_upper_unit", got, np.linalg.solve(unit, d["tri_b"]), F64)
     if cpu:
         # The CPU backend's own reach: op(A) transposed, op(B) transposed, B column-major and C row-major.
         got = _load(folder, "csr_spmm_mixed.out", np.float32, 28).reshape(7, 4)

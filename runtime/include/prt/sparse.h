@@ -97,6 +97,29 @@ typedef enum prtsparseSparseToDenseAlg {
   PRTSPARSE_SPARSETODENSE_ALG_DEFAULT = 0  // the only one
 } prtsparseSparseToDenseAlg_t;
 
+// Which triangle of a sparse matrix a triangular solve reads; values equal cuSPARSE's.
+typedef enum prtsparseFillMode {
+  PRTSPARSE_FILL_MODE_LOWER = 0,  // the lower triangle (the default)
+  PRTSPARSE_FILL_MODE_UPPER = 1   // the upper triangle
+} prtsparseFillMode_t;
+
+// Whether a triangular solve takes the diagonal as stored or as ones; values equal cuSPARSE's.
+typedef enum prtsparseDiagType {
+  PRTSPARSE_DIAG_TYPE_NON_UNIT = 0,  // as stored (the default)
+  PRTSPARSE_DIAG_TYPE_UNIT = 1       // ones, whatever is stored
+} prtsparseDiagType_t;
+
+// An attribute of a sparse matrix descriptor; values equal cuSPARSE's.
+typedef enum prtsparseSpMatAttribute {
+  PRTSPARSE_SPMAT_FILL_MODE = 0,  // a prtsparseFillMode_t
+  PRTSPARSE_SPMAT_DIAG_TYPE = 1   // a prtsparseDiagType_t
+} prtsparseSpMatAttribute_t;
+
+// SpSM algorithm; values equal cuSPARSE's.
+typedef enum prtsparseSpSMAlg {
+  PRTSPARSE_SPSM_ALG_DEFAULT = 0  // the only one here
+} prtsparseSpSMAlg_t;
+
 // SDDMM algorithm; values equal cuSPARSE's.
 typedef enum prtsparseSDDMMAlg {
   PRTSPARSE_SDDMM_ALG_DEFAULT = 0  // the only one
@@ -118,6 +141,8 @@ typedef struct prtsparseDnVecDescr const* prtsparseConstDnVecDescr_t;    // a re
 struct prtsparseDnMatDescr;                               // a dense matrix: sizes, leading dimension, order, array
 typedef struct prtsparseDnMatDescr* prtsparseDnMatDescr_t;               // a dense matrix descriptor
 typedef struct prtsparseDnMatDescr const* prtsparseConstDnMatDescr_t;    // a read-only dense matrix descriptor
+struct prtsparseSpSMDescr;                                // state of a triangular solve with many right-hand sides
+typedef struct prtsparseSpSMDescr* prtsparseSpSMDescr_t;                 // a SpSM descriptor
 struct prtsparseSpVecDescr;                               // a sparse vector: size, indices and values (the caller's)
 typedef struct prtsparseSpVecDescr* prtsparseSpVecDescr_t;               // a sparse vector descriptor
 typedef struct prtsparseSpVecDescr const* prtsparseConstSpVecDescr_t;    // a read-only sparse vector descriptor
@@ -252,6 +277,37 @@ inline prtsparseStatus_t prtsparseSDDMM(prtsparseHandle_t handle, prtsparseOpera
                                         const void* alpha, prtsparseConstDnMatDescr_t matA,
                                         prtsparseConstDnMatDescr_t matB, const void* beta, prtsparseSpMatDescr_t matC,
                                         prtDataType_t computeType, prtsparseSDDMMAlg_t alg, void* externalBuffer);
+// Sets a sparse matrix attribute (fill mode or diagonal type) from dataSize bytes at data.
+inline prtsparseStatus_t prtsparseSpMatSetAttribute(prtsparseSpMatDescr_t spMatDescr, prtsparseSpMatAttribute_t attribute,
+                                                    void* data, size_t dataSize);
+// Reads a sparse matrix attribute into dataSize bytes at data.
+inline prtsparseStatus_t prtsparseSpMatGetAttribute(prtsparseConstSpMatDescr_t spMatDescr,
+                                                    prtsparseSpMatAttribute_t attribute, void* data, size_t dataSize);
+// Makes a SpSM descriptor.
+inline prtsparseStatus_t prtsparseSpSM_createDescr(prtsparseSpSMDescr_t* descr);
+// Destroys a SpSM descriptor.
+inline prtsparseStatus_t prtsparseSpSM_destroyDescr(prtsparseSpSMDescr_t descr);
+// Bytes of work area SpSM needs (0 on the CPU).
+inline prtsparseStatus_t prtsparseSpSM_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                  prtsparseOperation_t opB, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                  prtsparseDnMatDescr_t matC, prtDataType_t computeType,
+                                                  prtsparseSpSMAlg_t alg, prtsparseSpSMDescr_t spsmDescr,
+                                                  size_t* bufferSize);
+// Prepares a triangular solve (checks its arguments on the CPU).
+inline prtsparseStatus_t prtsparseSpSM_analysis(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                prtsparseOperation_t opB, const void* alpha,
+                                                prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                prtsparseDnMatDescr_t matC, prtDataType_t computeType,
+                                                prtsparseSpSMAlg_t alg, prtsparseSpSMDescr_t spsmDescr,
+                                                void* externalBuffer);
+// Solves op(A) C = alpha op(B) for C, A triangular (its fill mode and diagonal type as set), B and C dense; on the
+// CPU op(A) must be A itself and A a CSR matrix.
+inline prtsparseStatus_t prtsparseSpSM_solve(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                             prtsparseOperation_t opB, const void* alpha,
+                                             prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                             prtsparseDnMatDescr_t matC, prtDataType_t computeType,
+                                             prtsparseSpSMAlg_t alg, prtsparseSpSMDescr_t spsmDescr);
 
 // Shared by every backend: the name of a status value.
 inline const char* prtsparseGetErrorName(prtsparseStatus_t status) {

@@ -39,7 +39,7 @@ static void spmm(prtsparseHandle_t h, prtsparseOperation_t opa, prtsparseOperati
 int main(int argc, char** argv) {
   libs_io::start(argc, argv);
   const std::vector<int64_t> nnz = read<int64_t>("nnz.in", 2);
-  prtsparseHandle_t h;
+  prtsparseHandle_t h = nullptr;
   SPARSE_OK(prtsparseCreate(&h));
   prtStream_t stream;
   CHECK(prtStreamCreate(&stream) == prtSuccess, "stream");
@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
   int32_t* c_row = upload(read<int32_t>("c_row.in", nnz[0]));
   int32_t* c_col = upload(read<int32_t>("c_col.in", nnz[0]));
   float* c_val = upload(read<float>("c_val.in", nnz[0]));
-  prtsparseSpMatDescr_t A, B, C;
+  prtsparseSpMatDescr_t A = nullptr, B = nullptr, C = nullptr;
   SPARSE_OK(prtsparseCreateCsr(&A, 9, 7, nnz[0], a_off, a_col, a_val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
                                PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
   SPARSE_OK(prtsparseCreateCsr(&B, 9, 7, nnz[1], b_off, b_col, b_val, PRTSPARSE_INDEX_64I, PRTSPARSE_INDEX_32I,
@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
   {
     float* x = upload(read<float>("x7.in", 7));
     float* y = upload(read<float>("y9.in", 9));
-    prtsparseDnVecDescr_t vx, vy;
+    prtsparseDnVecDescr_t vx = nullptr, vy = nullptr;
     SPARSE_OK(prtsparseCreateDnVec(&vx, 7, x, PRT_R_32F));
     SPARSE_OK(prtsparseCreateDnVec(&vy, 9, y, PRT_R_32F));
     void* values = nullptr;
@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
     std::vector<double> start(7, 0.0);
 #endif
     double* y = upload(start);
-    prtsparseDnVecDescr_t vx, vy;
+    prtsparseDnVecDescr_t vx = nullptr, vy = nullptr;
     SPARSE_OK(prtsparseCreateDnVec(&vx, 9, x, PRT_R_64F));
     SPARSE_OK(prtsparseCreateDnVec(&vy, 7, y, PRT_R_64F));
     spmv(h, PRTSPARSE_OPERATION_TRANSPOSE, 2.0, B, vx, 0.0, vy, PRT_R_64F);
@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
   {
     float* b = upload(read<float>("dense_b.in", 28));
     float* c = upload(read<float>("dense_c.in", 36));
-    prtsparseDnMatDescr_t mb, mc;
+    prtsparseDnMatDescr_t mb = nullptr, mc = nullptr;
     SPARSE_OK(prtsparseCreateDnMat(&mb, 7, 4, 7, b, PRT_R_32F, PRTSPARSE_ORDER_COL));
     SPARSE_OK(prtsparseCreateDnMat(&mc, 9, 4, 9, c, PRT_R_32F, PRTSPARSE_ORDER_COL));
     spmm(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, PRTSPARSE_OPERATION_NON_TRANSPOSE, 2.0f, A, mb, -1.0f, mc, PRT_R_32F);
@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
   {
     float* b = upload(read<float>("dense_b.in", 28));
     float* c = upload(std::vector<float>(36, 0.0f));
-    prtsparseDnMatDescr_t mb, mc;
+    prtsparseDnMatDescr_t mb = nullptr, mc = nullptr;
     SPARSE_OK(prtsparseCreateDnMat(&mb, 7, 4, 7, b, PRT_R_32F, PRTSPARSE_ORDER_COL));
     SPARSE_OK(prtsparseCreateDnMat(&mc, 9, 4, 9, c, PRT_R_32F, PRTSPARSE_ORDER_COL));
     spmm(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, PRTSPARSE_OPERATION_NON_TRANSPOSE, 1.0f, C, mb, 0.0f, mc, PRT_R_32F);
@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
   // B as a dense 9 x 7 row-major matrix.
   {
     double* d = upload(std::vector<double>(63, -1.0));
-    prtsparseDnMatDescr_t md;
+    prtsparseDnMatDescr_t md = nullptr;
     SPARSE_OK(prtsparseCreateDnMat(&md, 9, 7, 7, d, PRT_R_64F, PRTSPARSE_ORDER_ROW));
     size_t bytes = 0;
     SPARSE_OK(prtsparseSparseToDense_bufferSize(h, B, md, PRTSPARSE_SPARSETODENSE_ALG_DEFAULT, &bytes));
@@ -153,8 +153,8 @@ int main(int argc, char** argv) {
     int64_t* idx = upload(read<int64_t>("spvec_idx.in", 4));
     float* val = upload(read<float>("spvec_val.in", 4));
     float* y = upload(read<float>("y9.in", 9));
-    prtsparseSpVecDescr_t vx;
-    prtsparseDnVecDescr_t vy;
+    prtsparseSpVecDescr_t vx = nullptr;
+    prtsparseDnVecDescr_t vy = nullptr;
     SPARSE_OK(prtsparseCreateSpVec(&vx, 9, 4, idx, val, PRTSPARSE_INDEX_64I, PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
     SPARSE_OK(prtsparseCreateDnVec(&vy, 9, y, PRT_R_32F));
     const float alpha = 2.0f, beta = 0.5f;
@@ -171,8 +171,8 @@ int main(int argc, char** argv) {
   {
     double* dense = upload(read<double>("dense_bd.in", 63));
     int64_t* off = static_cast<int64_t*>(libs_test::alloc(10 * sizeof(int64_t)));
-    prtsparseDnMatDescr_t md;
-    prtsparseSpMatDescr_t ms;
+    prtsparseDnMatDescr_t md = nullptr;
+    prtsparseSpMatDescr_t ms = nullptr;
     SPARSE_OK(prtsparseCreateDnMat(&md, 9, 7, 7, dense, PRT_R_64F, PRTSPARSE_ORDER_ROW));
     SPARSE_OK(prtsparseCreateCsr(&ms, 9, 7, 0, off, nullptr, nullptr, PRTSPARSE_INDEX_64I, PRTSPARSE_INDEX_64I,
                                  PRTSPARSE_INDEX_BASE_ZERO, PRT_R_64F));
@@ -211,8 +211,8 @@ int main(int argc, char** argv) {
     float* val = upload(val2);
     float* a = upload(read<float>("sddmm_a.in", 90));
     float* b = upload(read<float>("sddmm_b.in", 70));
-    prtsparseSpMatDescr_t mc;
-    prtsparseDnMatDescr_t ma, mb;
+    prtsparseSpMatDescr_t mc = nullptr;
+    prtsparseDnMatDescr_t ma = nullptr, mb = nullptr;
     SPARSE_OK(prtsparseCreateCsr(&mc, 9, 7, nnz[0], off, col, val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
                                  PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
     SPARSE_OK(prtsparseCsrSetStridedBatch(mc, 2, 10, nnz[0]));
@@ -239,12 +239,63 @@ int main(int argc, char** argv) {
       libs_test::release(q);
     }
   }
+  // Triangular solves with 3 right-hand sides: L C = 2 B (fp32, lower, stored diagonal) and U C = B (fp64, upper,
+  // unit diagonal: the stored one is not read).
+  for (int which = 0; which < 2; ++which) {
+    const bool lower = which == 0;
+    const std::vector<int64_t> tn = read<int64_t>(lower ? "l_nnz.in" : "u_nnz.in", 1);
+    int32_t* off = upload(read<int32_t>(lower ? "l_off.in" : "u_off.in", 10));
+    int32_t* col = upload(read<int32_t>(lower ? "l_col.in" : "u_col.in", tn[0]));
+    void* val = lower ? static_cast<void*>(upload(read<float>("l_val.in", tn[0])))
+                      : static_cast<void*>(upload(read<double>("u_val.in", tn[0])));
+    const prtDataType_t type = lower ? PRT_R_32F : PRT_R_64F;
+    void* b = lower ? static_cast<void*>(upload(read<float>("tri_b32.in", 27)))
+                    : static_cast<void*>(upload(read<double>("tri_b64.in", 27)));
+    void* c = libs_test::alloc(27 * sizeof(double));
+    prtsparseSpMatDescr_t ma = nullptr;
+    prtsparseDnMatDescr_t mb = nullptr, mc = nullptr;
+    SPARSE_OK(prtsparseCreateCsr(&ma, 9, 9, tn[0], off, col, val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
+                                 PRTSPARSE_INDEX_BASE_ZERO, type));
+    prtsparseFillMode_t fill = lower ? PRTSPARSE_FILL_MODE_LOWER : PRTSPARSE_FILL_MODE_UPPER;
+    prtsparseDiagType_t diag = lower ? PRTSPARSE_DIAG_TYPE_NON_UNIT : PRTSPARSE_DIAG_TYPE_UNIT;
+    SPARSE_OK(prtsparseSpMatSetAttribute(ma, PRTSPARSE_SPMAT_FILL_MODE, &fill, sizeof fill));
+    SPARSE_OK(prtsparseSpMatSetAttribute(ma, PRTSPARSE_SPMAT_DIAG_TYPE, &diag, sizeof diag));
+    prtsparseDiagType_t back = PRTSPARSE_DIAG_TYPE_NON_UNIT;
+    SPARSE_OK(prtsparseSpMatGetAttribute(ma, PRTSPARSE_SPMAT_DIAG_TYPE, &back, sizeof back));
+    CHECK(back == diag, "SpMatGetAttribute returns the diagonal type set");
+    SPARSE_OK(prtsparseCreateDnMat(&mb, 9, 3, 9, b, type, PRTSPARSE_ORDER_COL));
+    SPARSE_OK(prtsparseCreateDnMat(&mc, 9, 3, 9, c, type, PRTSPARSE_ORDER_COL));
+    prtsparseSpSMDescr_t state = nullptr;
+    SPARSE_OK(prtsparseSpSM_createDescr(&state));
+    const float a32 = 2.0f;
+    const double a64 = 1.0;
+    const void* alpha = lower ? static_cast<const void*>(&a32) : static_cast<const void*>(&a64);
+    size_t bytes = 0;
+    SPARSE_OK(prtsparseSpSM_bufferSize(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, PRTSPARSE_OPERATION_NON_TRANSPOSE, alpha,
+                                       ma, mb, mc, type, PRTSPARSE_SPSM_ALG_DEFAULT, state, &bytes));
+    void* buffer = libs_test::alloc(bytes + 1);
+    SPARSE_OK(prtsparseSpSM_analysis(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, PRTSPARSE_OPERATION_NON_TRANSPOSE, alpha,
+                                     ma, mb, mc, type, PRTSPARSE_SPSM_ALG_DEFAULT, state, buffer));
+    SPARSE_OK(prtsparseSpSM_solve(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, PRTSPARSE_OPERATION_NON_TRANSPOSE, alpha, ma,
+                                  mb, mc, type, PRTSPARSE_SPSM_ALG_DEFAULT, state));
+    libs_test::synchronize();
+    if (lower) {
+      write("spsm_lower.out", download(static_cast<float*>(c), 27));
+    } else {
+      write("spsm_upper_unit.out", download(static_cast<double*>(c), 27));
+    }
+    SPARSE_OK(prtsparseSpSM_destroyDescr(state));
+    SPARSE_OK(prtsparseDestroySpMat(ma));
+    SPARSE_OK(prtsparseDestroyDnMat(mb));
+    SPARSE_OK(prtsparseDestroyDnMat(mc));
+    for (void* q : {static_cast<void*>(off), static_cast<void*>(col), val, b, c, buffer}) libs_test::release(q);
+  }
 #if PRT_BACKEND_CPU
   // The CPU backend's own reach and checks: op(A) and op(B) transposed with mixed orders; a short x; fp16 values.
   {
     float* b = upload(read<float>("dense_bt.in", 36));
     float* c = upload(std::vector<float>(28, 0.0f));
-    prtsparseDnMatDescr_t mb, mc;
+    prtsparseDnMatDescr_t mb = nullptr, mc = nullptr;
     SPARSE_OK(prtsparseCreateDnMat(&mb, 4, 9, 4, b, PRT_R_32F, PRTSPARSE_ORDER_COL));
     SPARSE_OK(prtsparseCreateDnMat(&mc, 7, 4, 4, c, PRT_R_32F, PRTSPARSE_ORDER_ROW));
     spmm(h, PRTSPARSE_OPERATION_TRANSPOSE, PRTSPARSE_OPERATION_TRANSPOSE, 1.0f, A, mb, 0.0f, mc, PRT_R_32F);
@@ -252,7 +303,7 @@ int main(int argc, char** argv) {
     SPARSE_OK(prtsparseDestroyDnMat(mb));
     SPARSE_OK(prtsparseDestroyDnMat(mc));
     std::vector<float> x(6), y(9);
-    prtsparseDnVecDescr_t vx, vy;
+    prtsparseDnVecDescr_t vx = nullptr, vy = nullptr;
     SPARSE_OK(prtsparseCreateDnVec(&vx, 6, x.data(), PRT_R_32F));
     SPARSE_OK(prtsparseCreateDnVec(&vy, 9, y.data(), PRT_R_32F));
     const float one = 1.0f;
@@ -263,7 +314,7 @@ int main(int argc, char** argv) {
     CHECK(prtsparseSpMV(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, &one64, A, vx, &one64, vy, PRT_R_64F,
                         PRTSPARSE_SPMV_ALG_DEFAULT, nullptr) != PRTSPARSE_STATUS_SUCCESS,
           "compute type other than the value type");
-    prtsparseSpMatDescr_t half;
+    prtsparseSpMatDescr_t half = nullptr;
     CHECK(prtsparseCreateCsr(&half, 9, 7, nnz[0], a_off, a_col, a_val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
                              PRTSPARSE_INDEX_BASE_ZERO, PRT_R_16F) == PRTSPARSE_STATUS_NOT_SUPPORTED,
           "fp16 values");

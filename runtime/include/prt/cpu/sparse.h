@@ -3,6 +3,7 @@
 #pragma once
 
 #include <new>
+#include <vector>
 
 // A library context: the stream calls are ordered on, and where scalars live (both are host memory here).
 struct prtsparseContext {
@@ -20,9 +21,16 @@ struct prtsparseSpMatDescr {
   prtsparseIndexType_t rowType, colType;
   prtsparseIndexBase_t base;
   prtDataType_t valueType;
-  int batch;              // matrices in a strided batch (CsrSetStridedBatch), 1 otherwise
-  int64_t offsetsStride;  // elements between the row offsets of consecutive matrices
-  int64_t valuesStride;   // elements between the columns and values of consecutive matrices
+  int batch;                 // matrices in a strided batch (CsrSetStridedBatch), 1 otherwise
+  int64_t offsetsStride;     // elements between the row offsets of consecutive matrices
+  int64_t valuesStride;      // elements between the columns and values of consecutive matrices
+  prtsparseFillMode_t fill;  // the triangle a triangular solve reads
+  prtsparseDiagType_t diag;  // whether that solve takes the diagonal as stored
+};
+
+// A triangular solve's state: nothing to keep on the CPU, where the solve needs no analysis.
+struct prtsparseSpSMDescr {
+  int unused;
 };
 
 // A sparse vector: size, stored count, index width and base, value type, and the caller's arrays.
@@ -151,6 +159,30 @@ inline void spmm(const prtsparseSpMatDescr& a, bool transA, const prtsparseDnMat
   });
 }
 
+// A new sparse matrix descriptor: one matrix (no batch), lower triangle and stored diagonal for triangular solves.
+inline prtsparseStatus_t make_spmat(prtsparseSpMatDescr_t* out, prtsparseFormat_t format, int64_t rows, int64_t cols,
+                                    int64_t nnz, void* rowPtr, void* colInd, void* values, prtsparseIndexType_t rowType,
+                                    prtsparseIndexType_t colType, prtsparseIndexBase_t base, prtDataType_t valueType) {
+  prtsparseSpMatDescr* d = new (std::nothrow) prtsparseSpMatDescr();
+  if (d == nullptr) return PRTSPARSE_STATUS_ALLOC_FAILED;
+  d->format = format;
+  d->rows = rows;
+  d->cols = cols;
+  d->nnz = nnz;
+  d->rowPtr = rowPtr;
+  d->colInd = colInd;
+  d->values = values;
+  d->rowType = rowType;
+  d->colType = colType;
+  d->base = base;
+  d->valueType = valueType;
+  d->batch = 1;
+  d->fill = PRTSPARSE_FILL_MODE_LOWER;
+  d->diag = PRTSPARSE_DIAG_TYPE_NON_UNIT;
+  *out = d;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+
 // The scalar alpha or beta points at, read out of line: the value-type dispatch compiles every type's branch, and
 // inlined into a caller whose scalar is a float the double branch would look like an overread to the compiler.
 template <class T>
@@ -213,21 +245,8 @@ inline prtsparseStatus_t prtsparseCreateCsr(prtsparseSpMatDescr_t* spMatDescr, i
   }
   if (idxBase != PRTSPARSE_INDEX_BASE_ZERO && idxBase != PRTSPARSE_INDEX_BASE_ONE)
     return PRTSPARSE_STATUS_INVALID_VALUE;
-  *spMatDescr = new (std::nothrow) prtsparseSpMatDescr{PRTSPARSE_FORMAT_CSR,
-                                                       rows,
-                                                       cols,
-                                                       nnz,
-                                                       csrRowOffsets,
-                                                       csrColInd,
-                                                       csrValues,
-                                                       csrRowOffsetsType,
-                                                       csrColIndType,
-                                                       idxBase,
-                                                       valueType,
-                                                       1,
-                                                       0,
-                                                       0};
-  return *spMatDescr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
+  return make_spmat(spMatDescr, PRTSPARSE_FORMAT_CSR, rows, cols, nnz, csrRowOffsets, csrColInd, csrValues,
+                    csrRowOffsetsType, csrColIndType, idxBase, valueType);
 }
 inline prtsparseStatus_t prtsparseCreateCoo(prtsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
                                             void* cooRowInd, void* cooColInd, void* cooValues,
@@ -238,10 +257,8 @@ inline prtsparseStatus_t prtsparseCreateCoo(prtsparseSpMatDescr_t* spMatDescr, i
   if (!index_type(cooIdxType) || !real_type(valueType)) return PRTSPARSE_STATUS_NOT_SUPPORTED;
   if (idxBase != PRTSPARSE_INDEX_BASE_ZERO && idxBase != PRTSPARSE_INDEX_BASE_ONE)
     return PRTSPARSE_STATUS_INVALID_VALUE;
-  *spMatDescr = new (std::nothrow)
-      prtsparseSpMatDescr{PRTSPARSE_FORMAT_COO, rows,       cols,    nnz,       cooRowInd, cooColInd, cooValues,
-                          cooIdxType,           cooIdxType, idxBase, valueType, 1,         0,         0};
-  return *spMatDescr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
+  return make_spmat(spMatDescr, PRTSPARSE_FORMAT_COO, rows, cols, nnz, cooRowInd, cooColInd, cooValues, cooIdxType,
+                    cooIdxType, idxBase, valueType);
 }
 inline prtsparseStatus_t prtsparseDestroySpMat(prtsparseConstSpMatDescr_t spMatDescr) {
   delete spMatDescr;  // cuSPARSE accepts a null descriptor here too
@@ -655,4 +672,132 @@ inline prtsparseStatus_t prtsparseSDDMM(prtsparseHandle_t handle, prtsparseOpera
     });
   }
   return PRTSPARSE_STATUS_SUCCESS;
+}
+
+inline prtsparseStatus_t prtsparseSpMatSetAttribute(prtsparseSpMatDescr_t spMatDescr,
+                                                    prtsparseSpMatAttribute_t attribute, void* data, size_t dataSize) {
+  if (spMatDescr == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (data == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (attribute == PRTSPARSE_SPMAT_FILL_MODE && dataSize == sizeof(prtsparseFillMode_t)) {
+    const auto v = *static_cast<const prtsparseFillMode_t*>(data);
+    if (v != PRTSPARSE_FILL_MODE_LOWER && v != PRTSPARSE_FILL_MODE_UPPER) return PRTSPARSE_STATUS_INVALID_VALUE;
+    spMatDescr->fill = v;
+    return PRTSPARSE_STATUS_SUCCESS;
+  }
+  if (attribute == PRTSPARSE_SPMAT_DIAG_TYPE && dataSize == sizeof(prtsparseDiagType_t)) {
+    const auto v = *static_cast<const prtsparseDiagType_t*>(data);
+    if (v != PRTSPARSE_DIAG_TYPE_NON_UNIT && v != PRTSPARSE_DIAG_TYPE_UNIT) return PRTSPARSE_STATUS_INVALID_VALUE;
+    spMatDescr->diag = v;
+    return PRTSPARSE_STATUS_SUCCESS;
+  }
+  return PRTSPARSE_STATUS_INVALID_VALUE;
+}
+inline prtsparseStatus_t prtsparseSpMatGetAttribute(prtsparseConstSpMatDescr_t spMatDescr,
+                                                    prtsparseSpMatAttribute_t attribute, void* data, size_t dataSize) {
+  if (spMatDescr == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (data == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (attribute == PRTSPARSE_SPMAT_FILL_MODE && dataSize == sizeof(prtsparseFillMode_t)) {
+    *static_cast<prtsparseFillMode_t*>(data) = spMatDescr->fill;
+    return PRTSPARSE_STATUS_SUCCESS;
+  }
+  if (attribute == PRTSPARSE_SPMAT_DIAG_TYPE && dataSize == sizeof(prtsparseDiagType_t)) {
+    *static_cast<prtsparseDiagType_t*>(data) = spMatDescr->diag;
+    return PRTSPARSE_STATUS_SUCCESS;
+  }
+  return PRTSPARSE_STATUS_INVALID_VALUE;
+}
+inline prtsparseStatus_t prtsparseSpSM_createDescr(prtsparseSpSMDescr_t* descr) {
+  if (descr == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *descr = new (std::nothrow) prtsparseSpSMDescr{0};
+  return *descr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
+}
+inline prtsparseStatus_t prtsparseSpSM_destroyDescr(prtsparseSpSMDescr_t descr) {
+  delete descr;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+
+namespace prt {
+namespace sparse_detail {
+inline prtsparseStatus_t check_spsm(prtsparseHandle_t handle, prtsparseOperation_t opA, prtsparseOperation_t opB,
+                                    const void* alpha, prtsparseConstSpMatDescr_t a, prtsparseConstDnMatDescr_t b,
+                                    prtsparseDnMatDescr_t c, prtDataType_t computeType, prtsparseSpSMDescr_t d) {
+  if (handle == nullptr || a == nullptr || b == nullptr || c == nullptr || d == nullptr) {
+    return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  }
+  if (!valid_op(opA) || !valid_op(opB) || alpha == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (opA != PRTSPARSE_OPERATION_NON_TRANSPOSE || a->format != PRTSPARSE_FORMAT_CSR || a->batch != 1 || b->batch != 1 ||
+      c->batch != 1) {
+    return PRTSPARSE_STATUS_NOT_SUPPORTED;  // the CPU solves with A itself, stored as CSR
+  }
+  const bool tb = opB != PRTSPARSE_OPERATION_NON_TRANSPOSE;
+  if (a->rows != a->cols || (tb ? b->cols : b->rows) != a->rows || c->rows != a->rows ||
+      (tb ? b->rows : b->cols) != c->cols) {
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  }
+  if (b->valueType != a->valueType || c->valueType != a->valueType || computeType != a->valueType) {
+    return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  }
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+}  // namespace sparse_detail
+}  // namespace prt
+
+inline prtsparseStatus_t prtsparseSpSM_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                  prtsparseOperation_t opB, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                  prtsparseDnMatDescr_t matC, prtDataType_t computeType,
+                                                  prtsparseSpSMAlg_t, prtsparseSpSMDescr_t spsmDescr,
+                                                  size_t* bufferSize) {
+  const auto s = prt::sparse_detail::check_spsm(handle, opA, opB, alpha, matA, matB, matC, computeType, spsmDescr);
+  if (s != PRTSPARSE_STATUS_SUCCESS) return s;
+  if (bufferSize == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *bufferSize = 0;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseSpSM_analysis(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                prtsparseOperation_t opB, const void* alpha,
+                                                prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                prtsparseDnMatDescr_t matC, prtDataType_t computeType,
+                                                prtsparseSpSMAlg_t, prtsparseSpSMDescr_t spsmDescr, void*) {
+  return prt::sparse_detail::check_spsm(handle, opA, opB, alpha, matA, matB, matC, computeType, spsmDescr);
+}
+inline prtsparseStatus_t prtsparseSpSM_solve(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                             prtsparseOperation_t opB, const void* alpha,
+                                             prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                             prtsparseDnMatDescr_t matC, prtDataType_t computeType, prtsparseSpSMAlg_t,
+                                             prtsparseSpSMDescr_t spsmDescr) {
+  using namespace prt::sparse_detail;
+  auto s = check_spsm(handle, opA, opB, alpha, matA, matB, matC, computeType, spsmDescr);
+  if (s != PRTSPARSE_STATUS_SUCCESS || (s = enter(handle)) != PRTSPARSE_STATUS_SUCCESS) return s;
+  const bool tb = opB != PRTSPARSE_OPERATION_NON_TRANSPOSE, lower = matA->fill == PRTSPARSE_FILL_MODE_LOWER;
+  const bool unit = matA->diag == PRTSPARSE_DIAG_TYPE_UNIT;
+  return typed(*matA, [&](auto t, auto r, auto col) {
+    using T = decltype(t);
+    using R = decltype(r);
+    using C = decltype(col);
+    const T al = scalar<T>(alpha);
+    const R* rp = static_cast<const R*>(matA->rowPtr);
+    const C* ci = static_cast<const C*>(matA->colInd);
+    const T* v = static_cast<const T*>(matA->values);
+    const int64_t base = matA->base == PRTSPARSE_INDEX_BASE_ONE ? 1 : 0, n = matA->rows;
+    std::vector<T> x(static_cast<size_t>(n));
+    for (int64_t j = 0; j < matC->cols; ++j) {
+      for (int64_t i = 0; i < n; ++i) x[i] = al * (tb ? at<T>(*matB, j, i) : at<T>(*matB, i, j));
+      for (int64_t step = 0; step < n; ++step) {
+        const int64_t i = lower ? step : n - 1 - step;
+        T sum = x[i], d = T(1);
+        for (int64_t e = static_cast<int64_t>(rp[i]) - base; e < static_cast<int64_t>(rp[i + 1]) - base; ++e) {
+          const int64_t k = static_cast<int64_t>(ci[e]) - base;
+          if (k == i) {
+            if (!unit) d = v[e];
+          } else if (lower ? k < i : k > i) {
+            sum -= v[e] * x[k];  // entries of the other triangle are not read, as in cuSPARSE
+          }
+        }
+        x[i] = sum / d;
+      }
+      for (int64_t i = 0; i < n; ++i) at<T>(*matC, i, j) = x[i];
+    }
+    return PRTSPARSE_STATUS_SUCCESS;
+  });
 }

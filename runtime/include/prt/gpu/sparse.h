@@ -41,6 +41,9 @@ inline cusparseSparseToDenseAlg_t s2d(prtsparseSparseToDenseAlg_t a) {
   return static_cast<cusparseSparseToDenseAlg_t>(a);
 }
 inline cusparseSDDMMAlg_t sddmm(prtsparseSDDMMAlg_t a) { return static_cast<cusparseSDDMMAlg_t>(a); }
+inline cusparseSpSMAlg_t spsm(prtsparseSpSMAlg_t a) { return static_cast<cusparseSpSMAlg_t>(a); }
+inline cusparseSpMatAttribute_t attr(prtsparseSpMatAttribute_t a) { return static_cast<cusparseSpMatAttribute_t>(a); }
+inline cusparseSpSMDescr_t spsm_state(prtsparseSpSMDescr_t d) { return reinterpret_cast<cusparseSpSMDescr_t>(d); }
 inline cusparseDenseToSparseAlg_t d2s(prtsparseDenseToSparseAlg_t a) {
   return static_cast<cusparseDenseToSparseAlg_t>(a);
 }
@@ -57,6 +60,8 @@ inline cusparseSpVecDescr_t spvec(prtsparseConstSpVecDescr_t d) {
 #endif
 
 #define PRT_SPARSE(name) hipsparse##name
+#include <map>
+#include <mutex>
 #define PRT_SPARSE_SUCCESS HIPSPARSE_STATUS_SUCCESS
 
 namespace prt {
@@ -98,6 +103,18 @@ inline hipsparseSpMMAlg_t mm(prtsparseSpMMAlg_t a) {
 inline hipsparseSparseToDenseAlg_t s2d(prtsparseSparseToDenseAlg_t) { return HIPSPARSE_SPARSETODENSE_ALG_DEFAULT; }
 inline hipsparseDenseToSparseAlg_t d2s(prtsparseDenseToSparseAlg_t) { return HIPSPARSE_DENSETOSPARSE_ALG_DEFAULT; }
 inline hipsparseSDDMMAlg_t sddmm(prtsparseSDDMMAlg_t) { return HIPSPARSE_SDDMM_ALG_DEFAULT; }
+inline hipsparseSpSMAlg_t spsm(prtsparseSpSMAlg_t) { return HIPSPARSE_SPSM_ALG_DEFAULT; }
+inline hipsparseSpMatAttribute_t attr(prtsparseSpMatAttribute_t a) { return static_cast<hipsparseSpMatAttribute_t>(a); }
+inline hipsparseSpSMDescr_t spsm_state(prtsparseSpSMDescr_t d) { return reinterpret_cast<hipsparseSpSMDescr_t>(d); }
+// hipSPARSE's SpSM_solve takes the analysis' work area again, which cuSPARSE's does not: remembered per descriptor.
+inline std::mutex& spsm_lock() {
+  static std::mutex m;
+  return m;
+}
+inline std::map<prtsparseSpSMDescr_t, void*>& spsm_buffers() {
+  static std::map<prtsparseSpSMDescr_t, void*> b;
+  return b;
+}
 inline hipsparseSpVecDescr_t spvec(prtsparseConstSpVecDescr_t d) { return const_cast<prtsparseSpVecDescr*>(d); }
 }  // namespace sparse_detail
 }  // namespace prt
@@ -309,5 +326,73 @@ inline prtsparseStatus_t prtsparseSDDMM(prtsparseHandle_t handle, prtsparseOpera
   using namespace prt::sparse_detail;
   return status(PRT_SPARSE(SDDMM)(native(handle), op(opA), op(opB), alpha, mat(matA), mat(matB), beta, sp(matC),
                                   type(computeType), sddmm(alg), externalBuffer));
+}
+inline prtsparseStatus_t prtsparseSpMatSetAttribute(prtsparseSpMatDescr_t spMatDescr,
+                                                    prtsparseSpMatAttribute_t attribute, void* data, size_t dataSize) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpMatSetAttribute)(sp(spMatDescr), attr(attribute), data, dataSize));
+}
+inline prtsparseStatus_t prtsparseSpMatGetAttribute(prtsparseConstSpMatDescr_t spMatDescr,
+                                                    prtsparseSpMatAttribute_t attribute, void* data, size_t dataSize) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpMatGetAttribute)(sp(spMatDescr), attr(attribute), data, dataSize));
+}
+inline prtsparseStatus_t prtsparseSpSM_createDescr(prtsparseSpSMDescr_t* descr) {
+  return prt::sparse_detail::status(PRT_SPARSE(SpSM_createDescr)(reinterpret_cast<PRT_SPARSE(SpSMDescr_t)*>(descr)));
+}
+inline prtsparseStatus_t prtsparseSpSM_destroyDescr(prtsparseSpSMDescr_t descr) {
+#if !PRT_BACKEND_CUDA
+  {
+    std::lock_guard<std::mutex> guard(prt::sparse_detail::spsm_lock());
+    prt::sparse_detail::spsm_buffers().erase(descr);
+  }
+#endif
+  return prt::sparse_detail::status(PRT_SPARSE(SpSM_destroyDescr)(prt::sparse_detail::spsm_state(descr)));
+}
+inline prtsparseStatus_t prtsparseSpSM_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                  prtsparseOperation_t opB, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                  prtsparseDnMatDescr_t matC, prtDataType_t computeType,
+                                                  prtsparseSpSMAlg_t alg, prtsparseSpSMDescr_t spsmDescr,
+                                                  size_t* bufferSize) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpSM_bufferSize)(native(handle), op(opA), op(opB), alpha, sp(matA), mat(matB), mat(matC),
+                                            type(computeType), spsm(alg), spsm_state(spsmDescr), bufferSize));
+}
+inline prtsparseStatus_t prtsparseSpSM_analysis(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                prtsparseOperation_t opB, const void* alpha,
+                                                prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                                prtsparseDnMatDescr_t matC, prtDataType_t computeType,
+                                                prtsparseSpSMAlg_t alg, prtsparseSpSMDescr_t spsmDescr,
+                                                void* externalBuffer) {
+  using namespace prt::sparse_detail;
+#if !PRT_BACKEND_CUDA
+  {
+    std::lock_guard<std::mutex> guard(spsm_lock());
+    spsm_buffers()[spsmDescr] = externalBuffer;
+  }
+#endif
+  return status(PRT_SPARSE(SpSM_analysis)(native(handle), op(opA), op(opB), alpha, sp(matA), mat(matB), mat(matC),
+                                          type(computeType), spsm(alg), spsm_state(spsmDescr), externalBuffer));
+}
+inline prtsparseStatus_t prtsparseSpSM_solve(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                             prtsparseOperation_t opB, const void* alpha,
+                                             prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
+                                             prtsparseDnMatDescr_t matC, prtDataType_t computeType,
+                                             prtsparseSpSMAlg_t alg, prtsparseSpSMDescr_t spsmDescr) {
+  using namespace prt::sparse_detail;
+#if PRT_BACKEND_CUDA
+  return status(PRT_SPARSE(SpSM_solve)(native(handle), op(opA), op(opB), alpha, sp(matA), mat(matB), mat(matC),
+                                       type(computeType), spsm(alg), spsm_state(spsmDescr)));
+#else
+  void* buffer = nullptr;
+  {
+    std::lock_guard<std::mutex> guard(spsm_lock());
+    auto found = spsm_buffers().find(spsmDescr);
+    if (found != spsm_buffers().end()) buffer = found->second;
+  }
+  return status(PRT_SPARSE(SpSM_solve)(native(handle), op(opA), op(opB), alpha, sp(matA), mat(matB), mat(matC),
+                                       type(computeType), spsm(alg), spsm_state(spsmDescr), buffer));
+#endif
 }
 #endif
