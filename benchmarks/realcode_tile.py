@@ -46,6 +46,11 @@ BUFFER = 4 * SIZE * SIZE + 8192  # elements of every pointer argument, so that k
 BLOCK_1D, GRID_1D = 128, (SIZE * SIZE + 127) // 128
 BLOCK_2D, GRID_2D = (16, 16), ((SIZE + 15) // 16, (SIZE + 15) // 16)
 TOLERANCE = 1e-4
+DEVICE_SIZE = 1500  # the integer arguments of the GPU timing runs (also awkward)
+
+
+def device_buffer(size: int) -> int:
+    return 4 * size * size + 8192
 CXX_TIMEOUT_S = 300
 RUN_TIMEOUT_S = 120
 NUMPY_OF = {"fp32": "float32", "fp64": "float64", "i32": "int32", "i64": "int64", "u32": "uint32",
@@ -88,7 +93,7 @@ def _launch(kernel) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (GRID_1D,), (BLOCK_1D,)
 
 
-def _inputs(signature: dict[str, str], params, seed: int):
+def _inputs(signature: dict[str, str], params, seed: int, size: int = SIZE, buffer: int = BUFFER):
     import numpy
 
     rng = numpy.random.default_rng(seed)
@@ -98,48 +103,65 @@ def _inputs(signature: dict[str, str], params, seed: int):
         if kind.startswith("*"):
             base = kind[1:]
             if base.startswith("fp"):
-                data = rng.standard_normal(BUFFER)
+                data = rng.standard_normal(buffer)
                 data = numpy.where(numpy.abs(data) < 0.05, 0.5, data)
             elif base == "i1":
-                data = rng.integers(0, 2, BUFFER)
+                data = rng.integers(0, 2, buffer)
             else:
-                data = rng.integers(1, SIZE, BUFFER)
+                data = rng.integers(1, size, buffer)
             values.append(data.astype(NUMPY_OF[base]))
         else:
-            values.append(FLOATS if kind.startswith("fp") else SIZE)
+            values.append(FLOATS if kind.startswith("fp") else size)
     return values
 
 
-def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str, ...], grid, block) -> str:
-    """A main() that reads each buffer, launches the original kernel on the CPU backend and writes them back."""
-    lines = ["#define main migrate_original_main", f'#include "{include}"', "#undef main", "#include <cstdio>", "#include <cstdlib>", "#include <string>", "#include <vector>",
-             "int main(int argc, char** argv) {", "  (void)argc;"]
+def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str, ...], grid, block,
+             api: str = "prt", size: int = SIZE, buffer: int = BUFFER) -> str:
+    """A main() that reads each buffer from argv[1], launches the original kernel once and writes every buffer to
+    argv[2]; `api` "prt" runs it on the runtime's CPU backend, "cuda" on a GPU, where argv[3] (a repeat count)
+    adds a timing loop that prints the median launch time (CUDA events)."""
+    lines = ["#define main migrate_original_main", f'#include "{include}"', "#undef main", "#include <algorithm>",
+             "#include <cstdio>", "#include <cstdlib>", "#include <string>", "#include <vector>",
+             "int main(int argc, char** argv) {", "  if (argc < 3) return 2;"]
     args = []
     for i, param in enumerate(kernel.params):
         kind = signature[param.name]
         if kind.startswith("*"):
             ctype = C_OF[kind[1:]]
-            lines += [f"  std::vector<{ctype}> h{i}({BUFFER});",
+            lines += [f"  std::vector<{ctype}> h{i}({buffer});",
                       f'  {{ FILE* f = std::fopen((std::string(argv[1]) + "/b{i}.bin").c_str(), "rb");',
-                      f"    if (!f || std::fread(h{i}.data(), sizeof({ctype}), {BUFFER}, f) != {BUFFER}) return 3;"
+                      f"    if (!f || std::fread(h{i}.data(), sizeof({ctype}), {buffer}, f) != {buffer}) return 3;"
                       " std::fclose(f); }",
-                      f"  {ctype}* d{i} = nullptr; prtMalloc((void**)&d{i}, sizeof({ctype}) * {BUFFER});",
-                      f"  prtMemcpy(d{i}, h{i}.data(), sizeof({ctype}) * {BUFFER}, prtMemcpyHostToDevice);"]
+                      f"  {ctype}* d{i} = nullptr; {api}Malloc((void**)&d{i}, sizeof({ctype}) * {buffer});",
+                      f"  {api}Memcpy(d{i}, h{i}.data(), sizeof({ctype}) * {buffer}, {api}MemcpyHostToDevice);"]
             args.append(f"({param.ctype.replace('__restrict__', '')}{'' if '*' in param.ctype else '*'})d{i}")
         else:
-            args.append(f"({param.ctype})({FLOATS if kind.startswith('fp') else SIZE})")
+            args.append(f"({param.ctype})({FLOATS if kind.startswith('fp') else size})")
     name = kernel.name + (f"<{', '.join('float' for _ in tparams)}>" if tparams else "")
     shared = 8 * max(1, block[0] * (block[1] if len(block) > 1 else 1))
     dims = lambda shape: "dim3(" + ", ".join(str(s) for s in shape) + ")"  # noqa: E731
-    lines.append(f"  prtLaunchKernel({name}, {dims(grid)}, {dims(block)}, {shared}, 0, {', '.join(args)});")
-    lines.append("  if (prtDeviceSynchronize() != prtSuccess) return 4;")
+    if api == "prt":
+        launch = f"prtLaunchKernel({name}, {dims(grid)}, {dims(block)}, {shared}, 0, {', '.join(args)})"
+    else:
+        launch = f"{name}<<<{dims(grid)}, {dims(block)}, {shared}>>>({', '.join(args)})"
+    lines.append(f"  {launch};")
+    lines.append(f"  if ({api}DeviceSynchronize() != {api}Success) return 4;")
     for i, param in enumerate(kernel.params):
         kind = signature[param.name]
         if kind.startswith("*"):
             ctype = C_OF[kind[1:]]
-            lines += [f"  prtMemcpy(h{i}.data(), d{i}, sizeof({ctype}) * {BUFFER}, prtMemcpyDeviceToHost);",
-                      f'  {{ FILE* f = std::fopen((std::string(argv[1]) + "/b{i}.bin").c_str(), "wb");',
-                      f"    std::fwrite(h{i}.data(), sizeof({ctype}), {BUFFER}, f); std::fclose(f); }}"]
+            lines += [f"  {api}Memcpy(h{i}.data(), d{i}, sizeof({ctype}) * {buffer}, {api}MemcpyDeviceToHost);",
+                      f'  {{ FILE* f = std::fopen((std::string(argv[2]) + "/b{i}.bin").c_str(), "wb");',
+                      f"    std::fwrite(h{i}.data(), sizeof({ctype}), {buffer}, f); std::fclose(f); }}"]
+    if api == "cuda":
+        lines += ["  if (argc > 3) {", "    int repeat = std::atoi(argv[3]);", "    std::vector<float> times;",
+                  "    cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);",
+                  f"    for (int w = 0; w < 3; ++w) {launch};",
+                  "    for (int r = 0; r < repeat; ++r) {",
+                  f"      cudaEventRecord(a); {launch}; cudaEventRecord(b); cudaEventSynchronize(b);",
+                  "      float ms = 0; cudaEventElapsedTime(&ms, a, b); times.push_back(ms);", "    }",
+                  "    std::sort(times.begin(), times.end());",
+                  '    std::printf("median_ms %.6f\\n", times[times.size() / 2]);', "  }"]
     lines += ["  return 0;", "}", ""]
     return "\n".join(lines)
 
@@ -186,7 +208,7 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     for i, value in enumerate(inputs):
         if isinstance(value, numpy.ndarray):
             value.tofile(case / f"b{i}.bin")
-    run = subprocess.run([str(binary), str(case)], capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
+    run = subprocess.run([str(binary), str(case), str(case)], capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
                          check=False)
     if run.returncode != 0:
         return f"the original exits {run.returncode} on the CPU backend"
@@ -240,6 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-parity", action="store_true")
     parser.add_argument("--work", type=Path, help="scratch folder (default: a temporary one)")
     parser.add_argument("--results", type=Path, help="write RESULTS.md and RESULTS.json")
+    parser.add_argument("--stage", type=Path,
+                        help="write each kernel that passes parity, with its program, for the GPU timing run into "
+                             "STAGE/tile-cases.tar.xz (benchmarks/realcode_tile_device.sh reads it)")
     options = parser.parse_args(argv)
     if options.tree:
         sys.path.insert(0, str(options.tree.resolve()))
@@ -313,8 +338,12 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 row.error = _compare(ref, got)
                 row.parity = "pass" if row.error <= TOLERANCE else "fail"
+                if options.stage and row.parity == "pass":
+                    _stage_case(work / "stage", program, relfile, kernel, fn, check.signature, text, len(rows))
         sys.stderr.write(f"{program.name}: {sum(r.program == program.name for r in rows)} kernels\n")
     seconds = time.perf_counter() - start
+    if options.stage:
+        _pack(work / "stage", options.stage)
     totals = {
         "programs": len(programs), "crashes": len(crashes), "kernels": len(rows),
         "lowered": sum(r.lowered for r in rows), "compiled": sum(r.compiled for r in rows),
@@ -332,6 +361,38 @@ def main(argv: list[str] | None = None) -> int:
             json.dumps({"totals": totals, "crashes": crashes, "kernels": [asdict(r) for r in rows]}, indent=1,
                        sort_keys=True) + "\n")
     return 0
+
+
+def _stage_case(stage: Path, program: Path, relfile: str, kernel, fn, signature: dict[str, str], text: str,
+                seed: int) -> None:
+    """One GPU timing case: the Triton module, a CUDA harness around the original, and what the inputs are."""
+    grid, block = _launch(kernel)
+    size = DEVICE_SIZE
+    grid = tuple(-(-size * size // block[0]) for _ in grid) if len(grid) == 1 else tuple(-(-size // b) for b in block)
+    case = stage / "cases" / f"{program.name}.{kernel.name}"
+    case.mkdir(parents=True, exist_ok=True)
+    include = f"../../programs/{program.name}/{relfile}"
+    (case / "harness.cu").write_text(_harness(include, kernel, signature, fn.tparams, grid, block, api="cuda",
+                                              size=size, buffer=device_buffer(size)))
+    (case / "module.py").write_text(text)
+    (case / "case.json").write_text(json.dumps({
+        "program": program.name, "file": relfile, "kernel": kernel.name, "seed": seed, "size": size,
+        "buffer": device_buffer(size), "grid": list(grid), "block": list(block),
+        "params": [[p.name, signature[p.name]] for p in kernel.params]}, indent=1) + "\n")
+    target = stage / "programs" / program.name
+    if not target.is_dir():
+        for path in sorted(program.rglob("*")):
+            if path.is_file() and path.stat().st_size <= 2 << 20:
+                (target / path.relative_to(program)).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, target / path.relative_to(program))
+
+
+def _pack(stage: Path, into: Path) -> None:
+    into.mkdir(parents=True, exist_ok=True)
+    archive = into / "tile-cases.tar.xz"
+    subprocess.run(["tar", "-cJf", str(archive), "-C", str(stage), "cases", "programs"], check=True)
+    sys.stderr.write(f"staged {len(list((stage / 'cases').iterdir()))} cases in {archive} "
+                     f"({archive.stat().st_size / 1e6:.1f} MB)\n")
 
 
 def _markdown(rows: list[Row], totals: dict, crashes: list[str], options) -> str:

@@ -1,0 +1,221 @@
+"""Real CUDA kernels against their Triton forms on one NVIDIA GPU: parity, median times, and launch configs tuned.
+
+Reads the cases `benchmarks/realcode_tile.py --stage DIR` packed (DIR/tile-cases.tar.xz: each kernel that passed
+parity on the CPU, with its program's sources, a CUDA harness around the original and the generated Triton
+module). For each case:
+
+1. the harness is built with nvcc (-O3 -arch=sm_90) and run once on random inputs (the parity inputs' generator at
+   the GPU size), writing every buffer; then its timing loop prints the median of REPEAT launches (CUDA events);
+2. the Triton launcher runs on the same inputs and its buffers are compared with the original's (max |diff| /
+   max(1, |ref|) <= 1e-4);
+3. the launcher's literal tile widths (BLOCK_X, BLOCK, ...) times num_warps in {2, 4, 8} are tried, each checked
+   for parity again and timed (torch.cuda.Event, warm-up, median of REPEAT); the fastest is the chosen config;
+4. results go to $OUT/realcode_tile_device.{json,md}, and the chosen config of each kernel, for this target, to
+   $OUT/tuned/<program>.<kernel>.json.
+
+    python3 benchmarks/realcode_tile_device.py --cases .realcode/tile/tile-cases.tar.xz [--repeat 20] [--only S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import itertools
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+from types import SimpleNamespace
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD_TIMEOUT_S = 300
+RUN_TIMEOUT_S = 300
+WARPS = (2, 4, 8)
+WIDTHS = {"BLOCK_X": (256, 512, 1024, 2048), "BLOCK": (256, 512, 1024, 2048), "BLOCK_Y": (8, 16, 32)}
+BLOCK_LINE = re.compile(r"^    (BLOCK_X|BLOCK_Y|BLOCK) = (\d+)$", re.MULTILINE)
+
+
+def _harness_module():
+    spec = importlib.util.spec_from_file_location("realcode_tile", ROOT / "benchmarks" / "realcode_tile.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _variants(text: str) -> list[tuple[dict, str]]:
+    """(config, module text) for each tile width and warp count; the launcher's own values first."""
+    literal = dict(BLOCK_LINE.findall(text))
+    choices = [[(name, int(value))] + [(name, w) for w in WIDTHS[name] if w != int(value)]
+               for name, value in sorted(literal.items())]
+    out = []
+    for combo in itertools.product(*choices) if choices else [()]:
+        for warps in (None, *WARPS):
+            config = dict(combo)
+            variant = text
+            for name, value in config.items():
+                variant = re.sub(rf"^    {name} = \d+$", f"    {name} = {value}", variant, flags=re.MULTILINE)
+            if warps is not None:
+                variant = re.sub(r"(\w+_tile\[launch\]\(.*)\)$", rf"\1, num_warps={warps})", variant,
+                                 flags=re.MULTILINE)
+                config["num_warps"] = warps
+            out.append((config, variant))
+    return out
+
+
+def _import(path: Path, text: str):
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location(f"tile_{abs(hash(text)) % 10**12}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _median_ms(fn, repeat: int) -> float:
+    import torch
+
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(repeat):
+        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        times.append(a.elapsed_time(b))
+    return sorted(times)[len(times) // 2]
+
+
+def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
+    import numpy
+    import torch
+
+    spec = json.loads((case / "case.json").read_text())
+    name = spec["kernel"]
+    result = {"case": case.name, "program": spec["program"], "kernel": name}
+    params = [SimpleNamespace(name=n) for n, _ in spec["params"]]
+    signature = dict(spec["params"])
+    inputs = harness._inputs(signature, params, spec["seed"], spec["size"], spec["buffer"])
+    src, out = work / "in", work / "out"
+    src.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
+    for i, value in enumerate(inputs):
+        if isinstance(value, numpy.ndarray):
+            value.tofile(src / f"b{i}.bin")
+    binary = work / "original"
+    program = case.parent.parent / "programs" / spec["program"]
+    build = subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-w", "-std=c++17", f"-I{program}",
+                            f"-I{(program / spec['file']).parent}", str(case / "harness.cu"), "-o", str(binary)],
+                           capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, check=False)
+    if build.returncode != 0:
+        result["error"] = "nvcc: " + next((l for l in build.stderr.splitlines() if "error" in l), "failed")[:160]
+        return result
+    run = subprocess.run([str(binary), str(src), str(out), str(repeat)], capture_output=True, text=True,
+                         timeout=RUN_TIMEOUT_S, check=False)
+    found = re.search(r"median_ms (\S+)", run.stdout)
+    if run.returncode != 0 or not found:
+        result["error"] = f"the original exits {run.returncode}"
+        return result
+    result["cuda_ms"] = float(found.group(1))
+    reference = [numpy.fromfile(out / f"b{i}.bin", dtype=v.dtype) if isinstance(v, numpy.ndarray) else None
+                 for i, v in enumerate(inputs)]
+    grid = spec["grid"] if len(spec["grid"]) > 1 else spec["grid"][0]
+    block = spec["block"] if len(spec["block"]) > 1 else spec["block"][0]
+    text = (case / "module.py").read_text()
+    tried = []
+    for index, (config, variant) in enumerate(_variants(text)):
+        try:
+            module = _import(work / f"variant{index}.py", variant)
+            launcher = getattr(module, name)
+            tensors = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
+            launcher(grid, block, *tensors)
+            torch.cuda.synchronize()
+            got = [t.cpu().numpy() if hasattr(t, "cpu") else None for t in tensors]
+            error = harness._compare(reference, got)
+            if not error <= harness.TOLERANCE:
+                tried.append({"config": config, "parity": False, "error": error})
+                continue
+            fresh = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
+            ms = _median_ms(lambda: launcher(grid, block, *fresh), repeat)
+            tried.append({"config": config, "parity": True, "error": error, "ms": ms})
+        except Exception as exc:  # noqa: BLE001 - a config Triton rejects is one row, not the end of the run
+            tried.append({"config": config, "parity": False, "failure": f"{type(exc).__name__}: {exc}"[:160]})
+    good = [t for t in tried if t.get("parity")]
+    result["configs"] = tried
+    if not good:
+        result["error"] = "no config matches the original on the GPU"
+        return result
+    default, best = good[0] if tried[0].get("parity") else None, min(good, key=lambda t: t["ms"])
+    result["triton_default_ms"] = default["ms"] if default else None
+    result["triton_tuned_ms"] = best["ms"]
+    result["chosen"] = best["config"]
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=Path, default=ROOT / ".realcode" / "tile" / "tile-cases.tar.xz")
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--only", default="", help="substring of the case names to run")
+    options = parser.parse_args(argv)
+    out = Path(os.environ.get("OUT") or tempfile.mkdtemp(prefix="realcode-tile-device-"))
+    (out / "tuned").mkdir(parents=True, exist_ok=True)
+    import torch
+
+    target = torch.cuda.get_device_capability()
+    target_name = f"cuda:sm_{target[0]}{target[1]}"
+    harness = _harness_module()
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="tile-cases-") as folder:
+        with tarfile.open(options.cases) as archive:
+            try:
+                archive.extractall(folder, filter="data")
+            except TypeError:  # a Python without extraction filters; the archive is our own staging
+                archive.extractall(folder)
+        cases = sorted((Path(folder) / "cases").iterdir())
+        for case in cases:
+            if options.only and options.only not in case.name:
+                continue
+            work = Path(folder) / "work" / case.name
+            work.mkdir(parents=True)
+            try:
+                row = _run_case(case, work, harness, options.repeat)
+            except Exception as exc:  # noqa: BLE001 - one case's failure is its row
+                row = {"case": case.name, "error": f"{type(exc).__name__}: {exc}"[:200]}
+            rows.append(row)
+            sys.stderr.write(f"{case.name}: {row.get('error') or ''}{row.get('cuda_ms', '')} "
+                             f"{row.get('triton_tuned_ms', '')}\n")
+            if "chosen" in row:
+                (out / "tuned" / f"{case.name}.json").write_text(json.dumps(
+                    {"kernel": row["kernel"], "target": target_name, "config": row["chosen"],
+                     "ms": row["triton_tuned_ms"]}, indent=1, sort_keys=True) + "\n")
+    timed = [r for r in rows if "triton_tuned_ms" in r and r.get("cuda_ms")]
+    ratios = [r["cuda_ms"] / r["triton_tuned_ms"] for r in timed if r["triton_tuned_ms"] > 0]
+    default = [r["cuda_ms"] / r["triton_default_ms"] for r in timed if r.get("triton_default_ms")]
+    geo = lambda xs: math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")  # noqa: E731
+    summary = {"device": torch.cuda.get_device_name(), "target": target_name, "cases": len(rows),
+               "timed": len(timed), "geomean_cuda_over_triton_tuned": geo(ratios),
+               "geomean_cuda_over_triton_default": geo(default)}
+    lines = ["# Real CUDA kernels vs their Triton forms on the GPU", "", json.dumps(summary), "",
+             "| case | CUDA ms | Triton ms (default) | Triton ms (tuned) | CUDA/Triton tuned | chosen | note |",
+             "| --- | ---: | ---: | ---: | ---: | --- | --- |"]
+    for r in rows:
+        ratio = r["cuda_ms"] / r["triton_tuned_ms"] if r in timed and r["triton_tuned_ms"] > 0 else None
+        lines.append(f"| {r['case']} | {r.get('cuda_ms', '')} | {r.get('triton_default_ms', '')} | "
+                     f"{r.get('triton_tuned_ms', '')} | {'' if ratio is None else f'{ratio:.2f}'} | "
+                     f"{json.dumps(r.get('chosen', ''))} | {r.get('error', '')} |")
+    (out / "realcode_tile_device.md").write_text("\n".join(lines) + "\n")
+    (out / "realcode_tile_device.json").write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
