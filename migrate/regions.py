@@ -96,6 +96,7 @@ class _Kernel:
     synchronising: frozenset[str]
     calls: frozenset[str]
     uniform_vars: dict[str, ts.Node] = field(default_factory=dict)
+    block_vars: set[str] = field(default_factory=set)
     lanes: dict[str, Lane] = field(default_factory=dict)
     split_decls: dict[str, int] = field(default_factory=dict)
     regions: int = 0
@@ -198,13 +199,20 @@ def _callee(call: ts.Node) -> tuple[str, ts.Node] | None:
 
 
 def own_functions(root: ts.Node) -> dict[str, bytes]:
-    """Bodies of the functions a file defines, by name (overloads joined)."""
+    """Bodies of the functions and function-like macros a file defines, by name (overloads joined)."""
     found: dict[str, bytes] = {}
-    for node in _walk(root, skip=("function_definition",)):
+    for node in _walk(root, skip=("function_definition", "preproc_function_def")):
         if node.type == "function_definition":
             name = _function_name(node)
             if name:
                 found[name] = found.get(name, b"") + node.text
+        elif node.type == "preproc_function_def":
+            # A function-like macro expands in place: its body joins the region that uses it, so one that leaves
+            # the region (return, goto, break, continue) is not counted as the file's own.
+            name, body = node.child_by_field_name("name"), node.child_by_field_name("value")
+            text = body.text if body is not None else b""
+            if name is not None and not re.search(rb"\b(?:return|goto|break|continue)\b", text):
+                found[name.text.decode()] = found.get(name.text.decode(), b"") + text
     return found
 
 
@@ -305,6 +313,7 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
         calls=calls,
         edits=edits,
     )
+    k.block_vars = _block_variables(k, _split_lists(body))
     items = _finish(k, _split(k, _statements(body), (), top=True))
     prefix_node = kernel.parent if kernel.parent is not None and kernel.parent.type == "template_declaration" else kernel
     prefix = k.span(prefix_node.start_byte, body.start_byte).decode("utf-8", "replace")
@@ -341,6 +350,115 @@ def _uniform(k: _Kernel, node: ts.Node, loop_vars: tuple[str, ...]) -> bool:
             if name in k.declared:
                 return False
     return True
+
+
+def _split_lists(body: ts.Node) -> list[ts.Node]:
+    """The statement lists that barriers may split: the body, and the braced bodies of loops and ifs around barriers."""
+    lists = [body]
+    for statement in body.named_children:
+        if statement.type in ("for_statement", "while_statement", "if_statement") and _has_barrier(statement):
+            for name in ("body", "consequence", "alternative"):
+                child = statement.child_by_field_name(name)
+                if child is not None and child.type == "else_clause":
+                    child = child.named_children[-1] if child.named_children else None
+                if child is not None and child.type == "compound_statement":
+                    lists += _split_lists(child)
+    return lists
+
+
+def _single_declared(statement: ts.Node) -> str | None:
+    """The name a declaration of one plain variable (`int i = 1;`, `unsigned s;`) declares, or None."""
+    if statement.type != "declaration" or any(c.type == "storage_class_specifier" for c in statement.children):
+        return None
+    if _is_shared_declaration(statement):
+        return None
+    type_node = statement.child_by_field_name("type")
+    declarators = statement.children_by_field_name("declarator")
+    if type_node is None or type_node.type == "placeholder_type_specifier" or len(declarators) != 1:
+        return None
+    declarator = declarators[0]
+    name = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+    if name is None or name.type != "identifier":
+        return None
+    if declarator.type == "init_declarator":
+        value = declarator.child_by_field_name("value")
+        if value is None or value.type in ("initializer_list", "argument_list"):
+            return None
+    return name.text.decode()
+
+
+def _block_variables(k: _Kernel, lists: list[ts.Node]) -> set[str]:
+    """Variables every thread holds the same value of at every point: declared once at a split level with a uniform
+    value, and changed only by whole statements at a split level (or a for header there) to uniform values. The
+    block keeps one copy and runs those statements once."""
+    level = {s.id for compound in lists for s in compound.named_children}
+    headers = {s.id for compound in lists for s in compound.named_children if s.type == "for_statement"}
+    declarations: dict[str, list[ts.Node]] = {}
+    for n in _walk(k.body):
+        if n.type == "declaration":
+            for name in _declaration_names(n):
+                declarations.setdefault(name, []).append(n)
+        elif n.type == "parameter_declaration":
+            inner = n.child_by_field_name("declarator")
+            ident = _declarator_name(inner) if inner is not None else None
+            if ident is not None:
+                declarations.setdefault(ident.text.decode(), []).append(n)
+    candidates = {
+        name for name, decls in declarations.items()
+        if len(decls) == 1 and decls[0].id in level and _single_declared(decls[0]) == name and name not in k.params
+    }
+    changes: dict[str, list[ts.Node]] = {name: [] for name in candidates}
+    for n in _walk(k.body):
+        if n.type in ("assignment_expression", "update_expression"):
+            target = _target(n.child_by_field_name("left") if n.type == "assignment_expression"
+                              else n.child_by_field_name("argument"))
+            for name in target & candidates:
+                changes[name].append(n)
+        elif n.type == "pointer_expression" and n.children and n.children[0].type == "&":
+            for name in _identifiers(n) & candidates:
+                changes[name].append(n)
+    chosen = set(candidates)
+    while True:
+        k.uniform_vars = {name: declarations[name][0] for name in chosen}
+        dropped = set()
+        for name in chosen:
+            decl = declarations[name][0]
+            init = decl.children_by_field_name("declarator")[0]
+            value = init.child_by_field_name("value") if init.type == "init_declarator" else None
+            if value is not None and not _uniform(k, value, ()):
+                dropped.add(name)
+                continue
+            for change in changes[name]:
+                parent = change.parent
+                whole = parent is not None and parent.type == "expression_statement" and parent.id in level
+                header = parent is not None and parent.id in headers and change.id in (
+                    getattr(parent.child_by_field_name("initializer"), "id", None),
+                    getattr(parent.child_by_field_name("update"), "id", None),
+                )
+                if change.type == "pointer_expression" or not (whole or header):
+                    dropped.add(name)
+                    break
+                right = change.child_by_field_name("right") if change.type == "assignment_expression" else None
+                if right is not None and not _uniform(k, right, ()):
+                    dropped.add(name)
+                    break
+        if not dropped:
+            return chosen
+        chosen -= dropped
+
+
+def _block_statement(k: _Kernel, statement: ts.Node) -> bool:
+    """A declaration or change of a block variable, which the block runs once."""
+    if statement.type == "declaration":
+        name = _single_declared(statement)
+        return name is not None and name in k.block_vars
+    if statement.type == "expression_statement" and statement.named_child_count == 1:
+        expr = statement.named_children[0]
+        if expr.type in ("assignment_expression", "update_expression"):
+            target = _target(expr.child_by_field_name("left") if expr.type == "assignment_expression"
+                             else expr.child_by_field_name("argument"))
+            return bool(target) and target <= k.block_vars
+    return False
 
 
 def _uniform_declaration(k: _Kernel, statement: ts.Node, loop_vars: tuple[str, ...]) -> str | None:
@@ -407,13 +525,10 @@ def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], to
         if _is_shared_declaration(statement) or _is_dynamic_shared(statement):
             close()
             items.append(BlockCode(k.text(statement)))
-            k.uniform_vars.update({n: statement for n in _declaration_names(statement)})
             continue
-        uniform_name = _uniform_declaration(k, statement, loop_vars)
-        if uniform_name is not None:
+        if _block_statement(k, statement):
             close()
             items.append(BlockCode(k.text(statement)))
-            k.uniform_vars[uniform_name] = statement
             continue
         if not _has_barrier(statement):
             if index < last_barrier or not top:
@@ -536,11 +651,17 @@ def _structured(k: _Kernel, statement: ts.Node, loop_vars: tuple[str, ...]) -> I
         body = statement.child_by_field_name("body")
         if init is None or cond is None or update is None or body is None or body.type != "compound_statement":
             raise Unsafe(f"the loop around a barrier at line {line} is not a counted for loop with a braced body")
-        names = _declaration_names(init)
-        if init.type != "declaration" or len(names) != 1:
-            raise Unsafe(f"the loop around a barrier at line {line} does not declare one loop variable")
-        var = names[0]
-        value = init.children_by_field_name("declarator")[0].child_by_field_name("value")
+        if init.type == "assignment_expression" and _target(init.child_by_field_name("left")) <= k.block_vars and \
+                _target(init.child_by_field_name("left")):
+            # for (i = ...; ...) over a block variable declared before the loop.
+            var = next(iter(_target(init.child_by_field_name("left"))))
+            value = init.child_by_field_name("right")
+        else:
+            names = _declaration_names(init)
+            if init.type != "declaration" or len(names) != 1:
+                raise Unsafe(f"the loop around a barrier at line {line} does not declare one loop variable")
+            var = names[0]
+            value = init.children_by_field_name("declarator")[0].child_by_field_name("value")
         inner_vars = loop_vars + (var,)
         if value is None or not _uniform(k, value, loop_vars) or not _uniform(k, cond, inner_vars):
             raise Unsafe(f"the loop around a barrier at line {line} has a trip count that may differ between threads")
@@ -578,6 +699,16 @@ def _structured(k: _Kernel, statement: ts.Node, loop_vars: tuple[str, ...]) -> I
         _no_jump(k, then, line)
         header = k.span(statement.start_byte, then.start_byte).decode().rstrip()
         return Branch(header, tuple(_split(k, _statements(then), loop_vars, top=False)), else_body)
+    if statement.type == "while_statement":
+        cond = statement.child_by_field_name("condition")
+        body = statement.child_by_field_name("body")
+        if cond is None or not _uniform(k, cond, loop_vars):
+            raise Unsafe(f"a barrier at line {line} sits in a while loop whose condition may differ between threads")
+        if body is None or body.type != "compound_statement":
+            raise Unsafe(f"the while loop around a barrier at line {line} has no braces")
+        _no_jump(k, body, line)
+        header = k.span(statement.start_byte, body.start_byte).decode().rstrip()
+        return Loop(header, tuple(_split(k, _statements(body), loop_vars, top=False)))
     if statement.type in LOOPS:
         raise Unsafe(f"a barrier at line {line} sits in a {statement.type.split('_')[0]} loop, whose trip count may differ between threads")
     if statement.type == "compound_statement":

@@ -108,6 +108,26 @@ __global__ void tail_return(const float* in, float* out, int n) {
     out[i] = threadIdx.x > 0 ? s[threadIdx.x - 1] : -1.0f;
 }
 
+// A while loop over a block variable, and a for loop over one declared before it.
+__global__ void while_sum(const float* in, float* out, int n) {
+    __shared__ float cache[128];
+    int g = blockIdx.x * blockDim.x + threadIdx.x;
+    cache[threadIdx.x] = g < n ? in[g] * in[g] : 0.0f;
+    __syncthreads();
+    int i = 128 >> 1;
+    while (i != 0) {
+        if (threadIdx.x < i) cache[threadIdx.x] += cache[threadIdx.x + i];
+        __syncthreads();
+        i >>= 1;
+    }
+    int j;
+    for (j = 1; j < 64; j *= 2) {
+        if (threadIdx.x % (2 * j) == 0) cache[threadIdx.x] -= cache[threadIdx.x + j] * 0.5f;
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) out[blockIdx.x] = cache[0];
+}
+
 // Left on fibers: the barrier sits in a loop whose trip count is read from memory.
 __global__ void counted(int* x, const int* rounds) {
     __shared__ int s[64];
@@ -170,6 +190,8 @@ int main() {
     dump_i("cube", 70 * 64);
     tail_return<<<40, 128>>>(df, dout, n);
     dump_f("tail_return", n);
+    while_sum<<<40, 128>>>(df, dout, n);
+    dump_f("while_sum", 40);
     std::vector<int> rounds(70);
     for (int b = 0; b < 70; ++b) rounds[b] = b % 4;
     int* drounds;
