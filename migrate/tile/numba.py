@@ -7,10 +7,11 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 
 from . import pysource
-from .emit import render_program
+from .emit import render_module, render_program
 from .extension import Outcome
 from .lower import lower
 from .numba_front import read_numba
+from .targets import check_for, compile_errors
 from .tileir import Rejected
 
 NUMBA_TABLE = Path(__file__).resolve().parent.parent.parent / "rules" / "tile" / "maps" / "numba.toml"
@@ -20,6 +21,25 @@ NUMBA_TABLE = Path(__file__).resolve().parent.parent.parent / "rules" / "tile" /
 def numba_table() -> dict:
     with NUMBA_TABLE.open("rb") as handle:
         return tomllib.load(handle)
+
+
+def _check_targets(lowered: dict, origin: str) -> None:
+    """Replace each lowered kernel that does not compile for sm_90 and gfx942 by the reason (arrays as float32)."""
+    checks = {}
+    for name, tile in lowered.items():
+        if isinstance(tile, str):
+            continue
+        check = check_for(tile)
+        if isinstance(check, str):
+            lowered[name] = check
+        else:
+            checks[name] = check
+    if not checks:
+        return
+    errors = compile_errors(render_module([lowered[n] for n in checks], origin), list(checks.values()))
+    for name, check in checks.items():
+        if errors.get(check.name):
+            lowered[name] = f"its Triton form does not compile ({errors[check.name]})"
 
 
 def _extra_value(array: str, dim: int | None) -> str:
@@ -37,14 +57,22 @@ def translate_numba(path: str, data: bytes, outcome: Outcome) -> None:
     for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
     tiles, contexts, kept, edits = [], [], [], []
+    lowered: dict[str, object] = {}
+    for kernel in kernels:
+        try:
+            lowered[kernel.function.name] = lower(module, kernel.function)
+        except Rejected as exc:
+            lowered[kernel.function.name] = str(exc)
+        except Exception as exc:  # noqa: BLE001 - a lowering bug keeps the kernel on Numba, never stops the run
+            lowered[kernel.function.name] = f"the lowering failed on it ({type(exc).__name__})"
+    _check_targets(lowered, path)
     for kernel in kernels:
         fn = kernel.function
         name = fn.name.removesuffix("_kernel")
-        try:
-            tile = lower(module, fn)
-        except Rejected as exc:
+        tile = lowered[fn.name]
+        if isinstance(tile, str):
             outcome.findings.append(("tile-kept-simt", path, kernel.start,
-                                     (f"kernel {name} stays a SIMT kernel: {exc}; it runs through numba.cuda on "
+                                     (f"kernel {name} stays a SIMT kernel: {tile}; it runs through numba.cuda on "
                                      "NVIDIA and Numba's simulator elsewhere")))
             kept.append(name)
             decorator = offsets[kernel.start - 1]
