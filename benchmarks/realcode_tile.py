@@ -130,8 +130,8 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
             ctype = C_OF[kind[1:]]
             lines += [f"  std::vector<{ctype}> h{i}({buffer});",
                       f'  {{ FILE* f = std::fopen((std::string(argv[1]) + "/b{i}.bin").c_str(), "rb");',
-                      f"    if (!f || std::fread(h{i}.data(), sizeof({ctype}), {buffer}, f) != {buffer}) return 3;"
-                      " std::fclose(f); }",
+                      (f"    if (!f || std::fread(h{i}.data(), sizeof({ctype}), {buffer}, f) != {buffer}) return 3;"
+                       " std::fclose(f); }"),
                       f"  {ctype}* d{i} = nullptr; {api}Malloc((void**)&d{i}, sizeof({ctype}) * {buffer});",
                       f"  {api}Memcpy(d{i}, h{i}.data(), sizeof({ctype}) * {buffer}, {api}MemcpyHostToDevice);"]
             args.append(f"({param.ctype.replace('__restrict__', '')}{'' if '*' in param.ctype else '*'})d{i}")
@@ -139,7 +139,10 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
             args.append(f"({param.ctype})({FLOATS if kind.startswith('fp') else size})")
     name = kernel.name + (f"<{', '.join('float' for _ in tparams)}>" if tparams else "")
     shared = 8 * max(1, block[0] * (block[1] if len(block) > 1 else 1))
-    dims = lambda shape: "dim3(" + ", ".join(str(s) for s in shape) + ")"  # noqa: E731
+
+    def dims(shape) -> str:
+        return "dim3(" + ", ".join(str(s) for s in shape) + ")"
+
     if api == "prt":
         launch = f"prtLaunchKernel({name}, {dims(grid)}, {dims(block)}, {shared}, 0, {', '.join(args)})"
     else:
@@ -270,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(options.tree.resolve()))
     else:
         sys.path.insert(0, str(ROOT))
-    import migrate.tile as tile
+    from migrate import tile
     from migrate.tile.cuda_front import read_module
     from migrate.tile.emit import render_module
     from migrate.tile.lower import lower
@@ -396,10 +399,10 @@ def _pack(stage: Path, into: Path) -> None:
 
 
 def _markdown(rows: list[Row], totals: dict, crashes: list[str], options) -> str:
+    parity = "not run" if options.no_parity else f"on the CPU backend vs TRITON_INTERPRET=1, size {SIZE}"
+    generator = "the tree in " + options.tree.name if options.tree else "this checkout"
     lines = ["# Real CUDA kernels through the tile path", "",
-             f"Sources: {', '.join(p.name for p in options.src)}; generator: "
-             f"{'the tree in ' + options.tree.name if options.tree else 'this checkout'}; parity "
-             f"{'not run' if options.no_parity else f'on the CPU backend vs TRITON_INTERPRET=1, size {SIZE}'}.", "",
+             f"Sources: {', '.join(p.name for p in options.src)}; generator: {generator}; parity {parity}.", "",
              "| programs | crashes | kernels | lowered | compile for sm_90 and gfx942 | parity pass | fail | error |"
              " no reference |",
              "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -143,7 +143,7 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
                 tried.append({"config": config, "parity": False, "error": error})
                 continue
             fresh = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
-            ms = _median_ms(lambda: launcher(grid, block, *fresh), repeat)
+            ms = _median_ms(lambda run=launcher, args=fresh: run(grid, block, *args), repeat)
             tried.append({"config": config, "parity": True, "error": error, "ms": ms})
         except Exception as exc:  # noqa: BLE001 - a config Triton rejects is one row, not the end of the run
             tried.append({"config": config, "parity": False, "failure": f"{type(exc).__name__}: {exc}"[:160]})
@@ -199,7 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     timed = [r for r in rows if "triton_tuned_ms" in r and r.get("cuda_ms")]
     ratios = [r["cuda_ms"] / r["triton_tuned_ms"] for r in timed if r["triton_tuned_ms"] > 0]
     default = [r["cuda_ms"] / r["triton_default_ms"] for r in timed if r.get("triton_default_ms")]
-    geo = lambda xs: math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")  # noqa: E731
+
+    def geo(xs: list[float]) -> float:
+        return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
     summary = {"device": torch.cuda.get_device_name(), "target": target_name, "cases": len(rows),
                "timed": len(timed), "geomean_cuda_over_triton_tuned": geo(ratios),
                "geomean_cuda_over_triton_default": geo(default)}
