@@ -301,8 +301,8 @@ inline prtsparseStatus_t prtsparseSpSM_analysis(prtsparseHandle_t handle, prtspa
                                                 prtsparseDnMatDescr_t matC, prtDataType_t computeType,
                                                 prtsparseSpSMAlg_t alg, prtsparseSpSMDescr_t spsmDescr,
                                                 void* externalBuffer);
-// Solves op(A) C = alpha op(B) for C, A triangular (its fill mode and diagonal type as set), B and C dense; on the
-// CPU op(A) must be A itself and A a CSR matrix.
+// Solves op(A) C = alpha op(B) for C, A triangular (its fill mode and diagonal type as set; a diagonal entry A does
+// not store is a zero to divide by unless the type is unit), B and C dense; on the CPU op(A) is A, stored as CSR.
 inline prtsparseStatus_t prtsparseSpSM_solve(prtsparseHandle_t handle, prtsparseOperation_t opA,
                                              prtsparseOperation_t opB, const void* alpha,
                                              prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,

@@ -785,7 +785,7 @@ inline prtsparseStatus_t prtsparseSpSM_solve(prtsparseHandle_t handle, prtsparse
       for (int64_t i = 0; i < n; ++i) x[i] = al * (tb ? at<T>(*matB, j, i) : at<T>(*matB, i, j));
       for (int64_t step = 0; step < n; ++step) {
         const int64_t i = lower ? step : n - 1 - step;
-        T sum = x[i], d = T(1);
+        T sum = x[i], d = unit ? T(1) : T(0);  // a diagonal entry not stored is a zero, as a structural zero is
         for (int64_t e = static_cast<int64_t>(rp[i]) - base; e < static_cast<int64_t>(rp[i + 1]) - base; ++e) {
           const int64_t k = static_cast<int64_t>(ci[e]) - base;
           if (k == i) {
