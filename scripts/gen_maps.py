@@ -559,7 +559,7 @@ class Walker:
             elif head[-2:] == ["extern", '"C"'] or head[-2:] == ["extern", '"C++"']:
                 self.scope(i + 1)
                 stmt = []
-            elif tags and "(" not in head[: head.index(tags[0])] and not assigned:
+            elif tags and "(" not in head[: head.index(tags[0])] and not assigned and not returns_tagged(head, tags[0]):
                 self.aggregate(head, tags[0], stmt, i, end)
                 stmt = stmt + ["{}"]
             elif assigned:
@@ -668,6 +668,12 @@ class Walker:
         if p < 2 and name not in ("dim3",):
             return  # a bare call, not a declaration
         self.out.add(name, "function", deprecated)
+
+
+def returns_tagged(head: list[str], tag: str) -> bool:
+    """`struct cudaExtent make_cudaExtent(...) {`: a function returning a tagged type, not the type's definition."""
+    k = head.index(tag)
+    return len(head) > k + 3 and IDENT.fullmatch(head[k + 1]) and IDENT.fullmatch(head[k + 2]) and head[k + 3] == "("
 
 
 def read_headers(paths: Iterable[Path]) -> Declared:
