@@ -76,6 +76,7 @@ class Script:
     compare: str = ""  # regex; its matches in stdout (groups, else the line) are compared
     checkpoints: tuple[str, ...] = ()  # files the script writes whose tensors are compared
     torchrun: bool = False
+    torchrun_only: bool = False  # reads the launcher's environment (LOCAL_RANK, MASTER_ADDR): no single-process run
     before: tuple[tuple[str, ...], ...] = ()  # scripts run first in the same folder (a checkpoint to sample from)
     stubs: tuple[str, ...] = ()  # modules replaced by import-only stand-ins (never called on these paths)
 
@@ -121,14 +122,14 @@ SCRIPTS = (
             "--model.model_type=gpt-nano", "--system.work_dir=out"),
            cwd="projects/chargpt", data="chargpt", compare=r"iter (\d+): train loss ([0-9.]+)"),
     Script("pytorch-examples/ddp/example.py", "pytorch-examples-ddp", "distributed/ddp/example.py",
-           compare=r"training completed in rank (\d+)", torchrun=True),
+           compare=r"training completed in rank (\d+)", torchrun=True, torchrun_only=True),
     Script("pytorch-examples/single_gpu.py", "pytorch-examples-ddp-series", "distributed/ddp-tutorial-series/single_gpu.py",
            ("2", "1", "--batch_size=64"), cwd="distributed/ddp-tutorial-series",
            compare=r"Epoch (\d+) \| Batchsize: (\d+) \| Steps: (\d+)", checkpoints=("checkpoint.pt",)),
     Script("pytorch-examples/multigpu_torchrun.py", "pytorch-examples-ddp-series",
            "distributed/ddp-tutorial-series/multigpu_torchrun.py", ("2", "1", "--batch_size=64"),
            cwd="distributed/ddp-tutorial-series", compare=r"Epoch (\d+) \| Batchsize: (\d+) \| Steps: (\d+)",
-           checkpoints=("snapshot.pt",), torchrun=True),
+           checkpoints=("snapshot.pt",), torchrun=True, torchrun_only=True),
     Script("pytorch-made/run.py", "pytorch-made", "run.py", ("-d", "mnist.npz", "-q", "32"), data="made",
            compare=r"(\w+ epoch average loss: [0-9.]+)"),
     Script("pytorch-tutorial/language_model/main.py", "pytorch-tutorial", "tutorials/02-intermediate/language_model/main.py",
@@ -449,16 +450,19 @@ def measure(gpu: bool, only: set[str], out: Path | None = None) -> list[dict[str
         }
         extra = script.gpu_args if gpu else ()
         tag = script.name.replace("/", "_")
-        original = run_script(script, base / "original", work / f"{tag}-original", extra, gpu=gpu, ranks=1)
-        migrated = run_script(script, base / VARIANT, work / f"{tag}-migrated", extra, gpu=gpu, ranks=1)
-        row["original"] = original.ok
-        row["migrated"] = migrated.ok
+        if script.torchrun_only:
+            original = migrated = Run(False, tail="")
+        else:
+            original = run_script(script, base / "original", work / f"{tag}-original", extra, gpu=gpu, ranks=1)
+            migrated = run_script(script, base / VARIANT, work / f"{tag}-migrated", extra, gpu=gpu, ranks=1)
+        row["original"] = None if script.torchrun_only else original.ok
+        row["migrated"] = None if script.torchrun_only else migrated.ok
         row["original_tail"] = "" if original.ok else original.tail
         row["migrated_tail"] = "" if migrated.ok else migrated.tail
         if gpu:
             row["gpu_bytes"] = [original.gpu_bytes, migrated.gpu_bytes]
             row["equal"] = _equal(original, migrated)
-        else:
+        elif not script.torchrun_only:
             reference = original
             if not original.ok and script.cpu_args:
                 reference = run_script(script, base / "original", work / f"{tag}-original-cpu", script.cpu_args, gpu=False, ranks=1)
@@ -472,6 +476,8 @@ def measure(gpu: bool, only: set[str], out: Path | None = None) -> list[dict[str
             row["torchrun_migrated_tail"] = "" if migrated2.ok else migrated2.tail
             if gpu:
                 row["torchrun_equal"] = _equal(original2, migrated2)
+            elif script.torchrun_only:
+                row["equal"] = "— (the original needs CUDA and has no CPU switch)"
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
         if out is not None:
@@ -503,7 +509,7 @@ def table(rows: list[dict[str, object]], gpu: bool) -> str:
         if "original_cpu_flag" in r:
             ran_original += f"; with CPU flag: {_mark(r['original_cpu_flag'])}"
         torchrun = f"{_mark(r['torchrun_original'])} / {_mark(r['torchrun_migrated'])}" if "torchrun_migrated" in r else "—"
-        equal = str(r["equal"])
+        equal = str(r.get("equal", "—"))
         if gpu and "torchrun_equal" in r:
             equal += f"; torchrun: {r['torchrun_equal']}"
         lines.append(

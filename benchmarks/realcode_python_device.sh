@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Real PyTorch projects, original vs migrated, on an NVIDIA GPU with the same seed.
 #
-# Run from the repository root on a machine with an NVIDIA GPU:   bash benchmarks/realcode_python_device.sh [before]
+# Run from the repository root on a machine with an NVIDIA GPU:
+#     bash benchmarks/realcode_python_device.sh [before] [--only SCRIPT ...]
 # With `before`, the migrated files are those an earlier migrate wrote (packed as migrated-before), for the
-# before/after comparison; the table then goes to realcode-python-h200-before.md.
+# before/after comparison; the table then goes to realcode-python-h200-before.md. `--only` (repeatable, names as
+# in the table) runs part of the dev set, to stay inside a time limit; the table is rewritten after each script.
 # Needs: .realcode/python/projects.tar.xz (made by `python3 benchmarks/realcode_python.py stage`; carried, not
 # committed), python3 with torch and numpy. No network: the scripts read synthetic data the harness writes.
 # For each dev-set script it runs the original and the migrated copy with CUDA visible, single process and under
@@ -37,8 +39,9 @@ NAME=realcode-python-h200
 if [ "${1:-}" = before ]; then
     export REALCODE_PYTHON_VARIANT=migrated-before
     NAME=realcode-python-h200-before
+    shift
 fi
-timeout 560 python3 benchmarks/realcode_python.py run --gpu --out "$OUTDIR/$NAME.md"
+timeout 560 python3 benchmarks/realcode_python.py run --gpu --out "$OUTDIR/$NAME.md" "$@"
 STATUS=$?
 rm -rf "$REALCODE_PYTHON_WORK"
 exit $STATUS
