@@ -19,7 +19,7 @@ class Builtins:
     barriers: frozenset[str]
     shuffles: frozenset[str]
     atomics: dict[str, str]
-    constants: dict[str, float]
+    constants: dict[str, int | float]
 
 
 def _load(name: str) -> dict:
@@ -44,7 +44,7 @@ def builtins() -> Builtins:
         barriers=frozenset(table["barrier"]["names"]),
         shuffles=frozenset(table["shuffle"]["names"]),
         atomics={name: row.get("tl", "") for name, row in table["atomic"].items()},
-        constants={name: float(value) for name, value in table["constants"].items()},
+        constants=dict(table["constants"]),
     )
 
 

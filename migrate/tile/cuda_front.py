@@ -321,10 +321,9 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = ()) ->
         elif kind == "preproc_def":
             value = child.child_by_field_name("value")
             if value is not None:
-                try:
-                    module.constants[_text(child.child_by_field_name("name"))] = number(_text(value))
-                except Unreadable:
-                    pass
+                found = _define_value(_text(value))
+                if found is not None:
+                    module.constants[_text(child.child_by_field_name("name"))] = found
         elif kind == "declaration" and "constexpr" in _text(child).split("=")[0] or (
             kind == "declaration" and "const " in _text(child).split("=")[0] and "__" not in _text(child)
         ):
@@ -358,6 +357,33 @@ def read_module(data: bytes) -> ir.Module:
         for name, fn in list(module.functions.items()):
             module.functions[name] = _retype(fn, aliases)
     return module
+
+
+def _define_value(text: str) -> ir.Expr | None:
+    """A `#define` body that is a constant expression (`256`, `(16 * 16)`, `(1 << 10)`, `N * 2`), or None."""
+    try:
+        return number(text)
+    except Unreadable:
+        pass
+    if not re.fullmatch(r"[\w\s().+\-*/%<>&|^~]+", text) or "\n" in text.strip():
+        return None
+    tree = parse.parse("cuda", f"int migrate_define_value = {text};".encode())
+    decl = tree.root_node.named_children[0] if tree.root_node.named_children else None
+    if decl is None or decl.type != "declaration" or tree.root_node.has_error:
+        return None
+    init = decl.child_by_field_name("declarator")
+    try:
+        value = expression(init.child_by_field_name("value")) if init is not None else None
+    except Unreadable:
+        return None
+    allowed = (ir.Num, ir.Name, ir.Bin, ir.Un, ir.Builtin)
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, allowed):
+            return None
+        stack += [getattr(node, f) for f in ("left", "right", "operand") if hasattr(node, f)]
+    return value
 
 
 def _aliases(root: ts.Node) -> dict[str, str]:

@@ -221,7 +221,9 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
         if expr.id in ctx.module.constants:
             return evaluate(ctx, ctx.module.constants[expr.id])
         if expr.id in builtins().constants:
-            return Val("U", ir.Num(builtins().constants[expr.id], True), is_float=True)
+            value = builtins().constants[expr.id]
+            is_float = isinstance(value, float)
+            return Val("U", ir.Num(value, is_float), is_float=is_float)
         raise Rejected(f"the name {expr.id} (not a parameter, local or constant)")
     if isinstance(expr, ir.Builtin):
         kinds = builtins().index

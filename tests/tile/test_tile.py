@@ -4,6 +4,7 @@ TRITON_INTERPRET=1 on random inputs and matches a torch reference within the sta
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import sys
 from pathlib import Path
@@ -203,7 +204,15 @@ def _cases():
         m.total_sum((n + 255) // 256, 256, x, total, n)
         return total, x.double().sum().float().reshape(1), 1e-5
 
+    def define_constants(m):
+        n = 2100
+        x, y = rand(n, scale=3.0), torch.empty(n)
+        m.wave((n + 127) // 128, 128, x, y, n)
+        phase = x.double() * math.pi / 128
+        return y, (torch.cosh(phase) - torch.sinh(phase) + torch.ceil(x.double())).float(), 1e-5
+
     return {
+        "define_constants": define_constants,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
