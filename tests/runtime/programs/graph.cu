@@ -9,6 +9,13 @@
 
 #include "check.h"
 
+// A call the CPU backend implements must succeed there; a GPU runtime may lack it (HIP 5) and say so.
+#if PRT_BACKEND_CPU
+#define ABSENT_OK(e) ((e) == prtSuccess)
+#else
+#define ABSENT_OK(e) ((e) == prtSuccess || (e) == prtErrorNotSupported)
+#endif
+
 __device__ int sym[4];
 
 __global__ void add_one(int* p) { p[threadIdx.x] += 1; }
@@ -327,6 +334,7 @@ static void built() {
     ap.bytesize = 1024;
     prtGraphNode_t alloc = nullptr, freeNode = nullptr;
     prtError_t e = prtGraphAddMemAllocNode(&alloc, ga, nullptr, 0, &ap);
+    CHECK(ABSENT_OK(e));
     if (e == prtSuccess) {
         CHECK(ap.dptr != nullptr);
         CHECK_OK(prtGraphAddMemFreeNode(&freeNode, ga, &alloc, 1, ap.dptr));
@@ -399,6 +407,7 @@ static void built() {
     static int payload = 5;
     prtUserObject_t obj = nullptr;
     e = prtUserObjectCreate(&obj, &payload, destroy, 1, prtUserObjectNoDestructorSync);
+    CHECK(ABSENT_OK(e));
     if (e == prtSuccess) {
         CHECK_OK(prtUserObjectRetain(obj, 1));
         CHECK_OK(prtGraphRetainUserObject(clone, obj, 1, prtGraphUserObjectMove));
@@ -421,7 +430,7 @@ static void built() {
     int fd = mkstemp(dot);
     if (fd >= 0) {
         e = prtGraphDebugDotPrint(g, dot, 0);
-        CHECK(e == prtSuccess || e == prtErrorNotSupported);
+        CHECK(ABSENT_OK(e));
         std::FILE* f = std::fopen(dot, "r");
         char line[64] = {};
         if (e == prtSuccess && f) CHECK(std::fgets(line, sizeof line, f) && std::string(line).find("digraph") != std::string::npos);

@@ -8,6 +8,13 @@
 
 #include "check.h"
 
+// A call the CPU backend implements must succeed there; a GPU runtime may lack it (HIP 5) and say so.
+#if PRT_BACKEND_CPU
+#define ABSENT_OK(e) ((e) == prtSuccess)
+#else
+#define ABSENT_OK(e) ((e) == prtSuccess || (e) == prtErrorNotSupported)
+#endif
+
 __global__ void scale(float* v, float by, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) v[i] *= by;
@@ -34,7 +41,7 @@ static void device_settings() {
     CHECK(chosen >= 0);
     int valid[1] = {0};
     prtError_t e = prtSetValidDevices(valid, 1);
-    CHECK(e == prtSuccess || e == prtErrorNotSupported);
+    CHECK(ABSENT_OK(e));
     (void)prtGetLastError();
     prtFuncCache cache = prtFuncCachePreferNone;
     CHECK_OK(prtDeviceSetCacheConfig(prtFuncCachePreferShared));
@@ -65,11 +72,11 @@ static void device_settings() {
     unsigned long long zero = 0;
     CHECK_OK(prtDeviceSetGraphMemAttribute(0, prtGraphMemAttrUsedMemHigh, &zero));
     CHECK_OK(prtDeviceGraphMemTrim(0));
-    value("graph_mem_used", double(used));
+    (void)used;  // graph memory in use differs by runtime: the call answering is what is checked
     prtAtomicOperation ops[2] = {prtAtomicOperationIntegerAdd, prtAtomicOperationFloatAdd};
     unsigned int caps[2] = {99, 99};
     e = prtDeviceGetHostAtomicCapabilities(caps, ops, 2, 0);
-    CHECK(e == prtSuccess || e == prtErrorNotSupported);
+    CHECK(ABSENT_OK(e));
 #if PRT_BACKEND_CPU
     CHECK(caps[0] & prtAtomicCapabilityScalar32 && caps[0] & prtAtomicCapabilitySigned);
     CHECK(!(caps[1] & prtAtomicCapabilitySigned) && caps[1] & prtAtomicCapabilityScalar64);
@@ -92,7 +99,7 @@ static void notifications_and_logs() {
     prtError_t e = prtDeviceRegisterAsyncNotification(
         0, [](prtAsyncNotificationInfo_t*, void*, prtAsyncCallbackHandle_t) {}, nullptr, &handle);
     if (e == prtSuccess) CHECK_OK(prtDeviceUnregisterAsyncNotification(0, handle));
-    CHECK(e == prtSuccess || e == prtErrorNotSupported);
+    CHECK(ABSENT_OK(e));
     prtLogsCallbackHandle logs = nullptr;
     e = prtLogsRegisterCallback([](void*, prtLogLevel, char*, size_t) {}, nullptr, &logs);
     if (e == prtSuccess) CHECK_OK(prtLogsUnregisterCallback(logs));
@@ -133,9 +140,9 @@ static void streams() {
     CHECK(v.priority == 0);
     v.priority = -1;
     e = prtStreamSetAttribute(t, prtStreamAttributePriority, &v);
-    CHECK(e == prtSuccess || e == prtErrorNotSupported);
+    CHECK(ABSENT_OK(e));
     e = prtStreamCopyAttributes(s, t);
-    CHECK(e == prtSuccess || e == prtErrorNotSupported);
+    CHECK(ABSENT_OK(e));
     (void)prtGetLastError();
     prtEvent_t ev;
     CHECK_OK(prtEventCreate(&ev));
@@ -153,13 +160,12 @@ static void kernels() {
     size_t smem = 0;
     CHECK_OK(prtOccupancyAvailableDynamicSMemPerBlock(&smem, scale, 2, 256));
     CHECK(smem > 0);
-    value("occupancy_blocks_256", blocks);
     prtLaunchConfig_t config = {};
     config.gridDim = dim3(4);
     config.blockDim = dim3(128);
     int clusters = 0, clusterSize = 0;
     prtError_t e = prtOccupancyMaxActiveClusters(&clusters, scale, &config);
-    CHECK(e == prtSuccess || e == prtErrorNotSupported);
+    CHECK(ABSENT_OK(e));
     CHECK_OK(prtOccupancyMaxPotentialClusterSize(&clusterSize, scale, &config));
     CHECK(clusterSize >= 1);
     (void)prtGetLastError();
@@ -172,7 +178,7 @@ static void kernels() {
     CHECK(offset == 16 && size == sizeof(int*));
     prtFunction_t fn = nullptr;
     e = prtGetFuncBySymbol(&fn, scale);
-    CHECK(e == prtErrorNotSupported || (e == prtSuccess && fn != nullptr));
+    CHECK(ABSENT_OK(e) && (e != prtSuccess || (fn != nullptr)));
     prtKernel_t k = nullptr;
     CHECK_OK(prtGetKernel(&k, scale));
     CHECK(k != nullptr);
@@ -180,7 +186,7 @@ static void kernels() {
     CHECK(e == prtSuccess);
     const char* name = nullptr;
     e = prtFuncGetName(&name, scale);
-    CHECK(e == prtErrorNotSupported || (e == prtSuccess && name && name[0]));
+    CHECK(ABSENT_OK(e) && (e != prtSuccess || (name && name[0])));
     (void)prtGetLastError();
 
     const int n = 512;
@@ -247,7 +253,7 @@ static void textures() {
     prtSurfaceObject_t surf = 0;
     CHECK_OK(prtCreateSurfaceObject(&surf, &ares));
     e = prtGetSurfaceObjectResourceDesc(&rgot, surf);
-    CHECK(e == prtErrorNotSupported || (e == prtSuccess && rgot.res.array.array == arr));
+    CHECK(ABSENT_OK(e) && (e != prtSuccess || (rgot.res.array.array == arr)));
     (void)prtGetLastError();
     CHECK_OK(prtDestroySurfaceObject(surf));
     CHECK_OK(prtFreeArray(arr));
