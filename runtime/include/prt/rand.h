@@ -73,10 +73,8 @@ inline prtrandStatus_t prtrandGenerateNormal(prtrandGenerator_t generator, float
 inline prtrandStatus_t prtrandGenerateNormalDouble(prtrandGenerator_t generator, double* out, size_t num,
                                                    double mean, double stddev);
 
-#if PRT_BACKEND_CUDA
-#include "prt/cuda/rand.h"
-#elif PRT_BACKEND_HIP
-#include "prt/hip/rand.h"
-#else
+#if PRT_BACKEND_CPU
 #include "prt/cpu/rand.h"
+#else
+#include "prt/gpu/rand.h"
 #endif
