@@ -75,6 +75,12 @@ def expression(node: ts.Node | None) -> ir.Expr:
         op = _text(node.child_by_field_name("operator"))
         operand = expression(node.child_by_field_name("argument"))
         return operand if op == "+" else ir.Un(op, operand)
+    if kind == "pointer_expression":
+        operator = _text(node.child_by_field_name("operator"))
+        operand = expression(node.child_by_field_name("argument"))
+        if operator == "*":  # *p is p[0]: a load or a store through the pointer
+            return ir.Index(operand, (ir.Num(0),))
+        return ir.Un("&", operand)
     if kind == "conditional_expression":
         return ir.Cond(
             expression(node.child_by_field_name("condition")),

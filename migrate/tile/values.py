@@ -244,6 +244,15 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
         if target in ("double",) and inner.is_float:
             return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text("tl.float64"))), is_float=True)
         return inner
+    if isinstance(expr, ir.Un) and expr.op == "&":
+        # &p[i] is the pointer p + i; the address of anything else has no tile form.
+        target = expr.operand
+        if isinstance(target, ir.Index) and len(target.indices) == 1:
+            base = evaluate(ctx, target.base)
+            if base.kind == "PTR":
+                offset = data(ctx, evaluate(ctx, target.indices[0]))
+                return replace(base, expr=ir.Bin("+", base.expr, offset.expr))
+        raise Rejected("the address of something other than an element of a pointer")
     if isinstance(expr, ir.Un):
         inner = data(ctx, evaluate(ctx, expr.operand))
         if isinstance(inner.expr, ir.Num) and expr.op == "-":

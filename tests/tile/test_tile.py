@@ -211,8 +211,14 @@ def _cases():
         phase = x.double() * math.pi / 128
         return y, (torch.cosh(phase) - torch.sinh(phase) + torch.ceil(x.double())).float(), 1e-5
 
+    def pointer_deref(m):
+        n = 777
+        x, y = rand(n), torch.zeros(n)
+        m.shift_add((n + 63) // 64, 64, x, y, n)
+        return y, x + 1.0, 1e-6
+
     return {
-        "define_constants": define_constants,
+        "define_constants": define_constants, "pointer_deref": pointer_deref,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
