@@ -364,7 +364,7 @@ def _index(ctx: Context, expr: ir.Index) -> Val:
         raise Rejected("a multi-dimensional global index")
     index = evaluate(ctx, expr.indices[0])
     index = data(ctx, index)
-    kind = _combine_kind(index)
+    kind = "V" if _mentions_vector(ctx, base.expr) else _combine_kind(index)
     pred_kind = "V" if ctx.pred is not None and _mentions_vector(ctx, ctx.pred) else kind
     offset = index.expr
     if kind == "U" and pred_kind == "V":
@@ -654,7 +654,8 @@ def _assignment(ctx: Context, stmt: ir.Assign) -> None:
     index = data(ctx, evaluate(ctx, target.indices[0]))
     value = data(ctx, evaluate(ctx, value_expr))
     offset = index.expr
-    if index.kind == "U" and (value.kind == "V" or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))):
+    scalar_address = index.kind == "U" and not _mentions_vector(ctx, base.expr)
+    if scalar_address and (value.kind == "V" or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))):
         if value.kind == "V":
             raise Rejected("a store of per-thread values to one address (the threads race)")
         offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
