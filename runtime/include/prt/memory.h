@@ -211,6 +211,25 @@ inline prtError_t prtMipmappedArrayGetSparseProperties(prtArraySparseProperties*
 inline prtError_t prtArrayGetPlane(prtArray_t* planeArray, prtArray_t array,
                                    unsigned int planeIdx);              // a plane of a multi-planar array
 
+namespace prt::batch {
+// The prefetches of a batch one after another, where the vendor has no batch call: location k applies from
+// operation prefetchLocIdxs[k] on.
+inline prtError_t prefetch_each(void** dptrs, size_t* sizes, size_t count, prtMemLocation* prefetchLocs,
+                                size_t* prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags,
+                                prtStream_t stream) {
+    if (flags != 0 || (count && (!dptrs || !sizes)) || numPrefetchLocs == 0 || !prefetchLocs || !prefetchLocIdxs ||
+        prefetchLocIdxs[0] != 0)
+        return prtErrorInvalidValue;
+    for (size_t i = 0, loc = 0; i < count; ++i) {
+        while (loc + 1 < numPrefetchLocs && prefetchLocIdxs[loc + 1] <= i) ++loc;
+        int device = prefetchLocs[loc].type == prtMemLocationTypeDevice ? prefetchLocs[loc].id : prtCpuDeviceId;
+        prtError_t e = prtMemPrefetchAsync(dptrs[i], sizes[i], device, stream);
+        if (e != prtSuccess) return e;
+    }
+    return prtSuccess;
+}
+}  // namespace prt::batch
+
 #if PRT_BACKEND_CPU
 #include "prt/cpu/memory.h"
 #else

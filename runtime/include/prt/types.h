@@ -434,3 +434,38 @@ enum prtDriverEntryPointQueryResult { prtDriverEntryPointSuccess = 0, prtDriverE
                                       prtDriverEntryPointVersionNotSufficent = 2 };  // a driver symbol lookup
 #endif
 constexpr unsigned long long prtEnableDefault = 0x0;  // driver entry point flags: the default search
+
+// Structures CUDA has and HIP 5 lacks, the runtime's own on the CPU and HIP backends (CUDA's fields).
+#if !PRT_BACKEND_CUDA
+struct prtMemcpy3DPeerParms {  // a 3-D copy between devices (HIP: as a 3-D copy)
+    prtArray_t srcArray;
+    prtPos srcPos;
+    prtPitchedPtr srcPtr;
+    int srcDevice;
+    prtArray_t dstArray;
+    prtPos dstPos;
+    prtPitchedPtr dstPtr;
+    int dstDevice;
+    prtExtent extent;
+};
+struct prtGraphExecUpdateResultInfo {  // what prtGraphExecUpdate found
+    prtGraphExecUpdateResult result;
+    prtGraphNode_t errorNode;
+    prtGraphNode_t errorFromNode;
+};
+struct prtMemAllocNodeParams {  // an allocation node
+    prtMemPoolProps poolProps;
+    const prtMemAccessDesc* accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void* dptr;
+};
+struct prtLaunchConfig_t {  // an extended launch's configuration
+    dim3 gridDim;
+    dim3 blockDim;
+    size_t dynamicSmemBytes;
+    prtStream_t stream;
+    prtLaunchAttribute* attrs;
+    unsigned int numAttrs;
+};
+#endif

@@ -430,16 +430,8 @@ inline prtError_t prtMemcpyBatchAsync(void* const* dsts, const void* const* srcs
 inline prtError_t prtMemPrefetchBatchAsync(void** dptrs, size_t* sizes, size_t count, prtMemLocation* prefetchLocs,
                                            size_t* prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags,
                                            prtStream_t stream) {
-    if (flags != 0 || (count && (!dptrs || !sizes)) || numPrefetchLocs == 0 || !prefetchLocs || !prefetchLocIdxs ||
-        prefetchLocIdxs[0] != 0)
-        return prt::cpu::fail(prtErrorInvalidValue);
-    for (size_t i = 0, loc = 0; i < count; ++i) {  // location loc applies from op prefetchLocIdxs[loc] on
-        while (loc + 1 < numPrefetchLocs && prefetchLocIdxs[loc + 1] <= i) ++loc;
-        int device = prefetchLocs[loc].type == prtMemLocationTypeDevice ? prefetchLocs[loc].id : prtCpuDeviceId;
-        prtError_t e = prtMemPrefetchAsync(dptrs[i], sizes[i], device, stream);
-        if (e != prtSuccess) return e;
-    }
-    return prtSuccess;
+    return prt::cpu::fail(prt::batch::prefetch_each(dptrs, sizes, count, prefetchLocs, prefetchLocIdxs,
+                                                    numPrefetchLocs, flags, stream));
 }
 inline prtError_t prtMemDiscardBatchAsync(void** dptrs, size_t* sizes, size_t count, unsigned long long flags,
                                           prtStream_t) {

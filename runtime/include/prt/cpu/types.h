@@ -147,17 +147,6 @@ struct prtMemcpy3DParms {  // a 3-D copy between pitched memory and arrays
     prtExtent extent;      // what to copy
     enum prtMemcpyKind kind;  // direction
 };
-struct prtMemcpy3DPeerParms {  // a 3-D copy between devices
-    prtArray_t srcArray;
-    prtPos srcPos;
-    prtPitchedPtr srcPtr;
-    int srcDevice;
-    prtArray_t dstArray;
-    prtPos dstPos;
-    prtPitchedPtr dstPtr;
-    int dstDevice;
-    prtExtent extent;
-};
 
 struct prtMemLocation {          // a place memory can live
     enum prtMemLocationType type;  // a device or the host
@@ -211,24 +200,4 @@ struct prtIpcMemHandle_t {  // names device memory for another process
 };
 struct prtIpcEventHandle_t {  // names an event for another process
     char reserved[64];
-};
-struct prtGraphExecUpdateResultInfo {  // what prtGraphExecUpdate found
-    enum prtGraphExecUpdateResult result;
-    prtGraphNode_t errorNode;
-    prtGraphNode_t errorFromNode;
-};
-struct prtMemAllocNodeParams {  // an allocation node
-    prtMemPoolProps poolProps;
-    const prtMemAccessDesc* accessDescs;
-    size_t accessDescCount;
-    size_t bytesize;
-    void* dptr;
-};
-struct prtLaunchConfig_t {  // an extended launch's configuration
-    dim3 gridDim;
-    dim3 blockDim;
-    size_t dynamicSmemBytes;
-    prtStream_t stream;
-    prtLaunchAttribute* attrs;
-    unsigned int numAttrs;
 };

@@ -430,14 +430,7 @@ inline prtError_t prtMemPrefetchBatchAsync(void** dptrs, size_t* sizes, size_t c
     return cudaMemPrefetchBatchAsync(dptrs, sizes, count, prefetchLocs, prefetchLocIdxs, numPrefetchLocs, flags,
                                      stream);
 #else
-    if (flags != 0 || numPrefetchLocs == 0 || !prefetchLocs || !prefetchLocIdxs) return prtErrorInvalidValue;
-    for (size_t i = 0, loc = 0; i < count; ++i) {  // location loc applies from op prefetchLocIdxs[loc] on
-        while (loc + 1 < numPrefetchLocs && prefetchLocIdxs[loc + 1] <= i) ++loc;
-        int device = prefetchLocs[loc].type == prtMemLocationTypeDevice ? prefetchLocs[loc].id : prtCpuDeviceId;
-        prtError_t e = prtMemPrefetchAsync(dptrs[i], sizes[i], device, stream);
-        if (e != prtSuccess) return e;
-    }
-    return prtSuccess;
+    return prt::batch::prefetch_each(dptrs, sizes, count, prefetchLocs, prefetchLocIdxs, numPrefetchLocs, flags, stream);
 #endif
 }
 inline prtError_t prtMemDiscardBatchAsync(void** dptrs, size_t* sizes, size_t count, unsigned long long flags,

@@ -150,36 +150,5 @@ constexpr auto prtAccessPropertyStreaming = cudaAccessPropertyStreaming;
 constexpr auto prtAccessPropertyPersisting = cudaAccessPropertyPersisting;
 #undef PRT_GPU_CUDA_ALIAS
 #else
-struct prtMemcpy3DPeerParms {  // a 3-D copy between devices (HIP 5 has none: prtMemcpy3DPeer copies as prtMemcpy3D)
-    prtArray_t srcArray;
-    prtPos srcPos;
-    prtPitchedPtr srcPtr;
-    int srcDevice;
-    prtArray_t dstArray;
-    prtPos dstPos;
-    prtPitchedPtr dstPtr;
-    int dstDevice;
-    prtExtent extent;
-};
 typedef struct prtUserObjectOwn* prtUserObject_t;  // an object whose lifetime graphs share (HIP 5 has none)
-struct prtGraphExecUpdateResultInfo {  // what prtGraphExecUpdate found (HIP 5 returns it in two parts)
-    prtGraphExecUpdateResult result;
-    prtGraphNode_t errorNode;
-    prtGraphNode_t errorFromNode;
-};
-struct prtLaunchConfig_t {  // an extended launch's configuration (HIP 5 has none)
-    dim3 gridDim;
-    dim3 blockDim;
-    size_t dynamicSmemBytes;
-    prtStream_t stream;
-    prtLaunchAttribute* attrs;
-    unsigned int numAttrs;
-};
-struct prtMemAllocNodeParams {  // an allocation node (HIP 5 has none)
-    prtMemPoolProps poolProps;
-    const prtMemAccessDesc* accessDescs;
-    size_t accessDescCount;
-    size_t bytesize;
-    void* dptr;
-};
 #endif
