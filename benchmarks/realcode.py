@@ -360,6 +360,10 @@ def main(argv: list[str] | None = None) -> int:
             return outcome
         samples: dict[int, list[tuple[float, float | None]]] = {0: [], 1: []}
         with run_lock:
+            if options.deadline and time.monotonic() - started > options.deadline:
+                outcome.verdict = before.verdict = "skipped"
+                outcome.error = f"built, not run: past the {options.deadline:.0f} s deadline"
+                return outcome
             for _ in range(options.paired):
                 for index, ((side, folder, _), command) in enumerate(zip(sides, commands)):
                     side.args = command[1:]

@@ -42,9 +42,9 @@ cpu-slow)
     ;;
 timing)
     # The programs that print their own kernel time (benchmarks/realcode/timing.txt), original and migrated on
-    # the CUDA backend, three runs each, alternating.
+    # the CUDA backend, three runs each (PAIRED), alternating; no program starts its runs after DEADLINE seconds.
     ONLY=$(grep -v '^#' "$ROOT/benchmarks/realcode/timing.txt" | paste -sd, -)
-    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cuda --makefile-args --paired 3 \
+    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cuda --makefile-args --paired "${PAIRED:-3}" \
         --only "$ONLY" -j "$JOBS" --no-scan --timeout 30 --deadline "${DEADLINE:-420}" --work /tmp/realcode-timing \
         --results "$OUT/realcode-hecbench-h200-paired" >"$OUT/timing.log" 2>&1
     tail -n 80 "$OUT/timing.log"
