@@ -360,10 +360,15 @@ def replay_case(
     run = execute(case, side, "cpu", toolchain, workdir, _trace_env(case, trace=trace, replay=replayed))
     if run.status != "ok":
         return [], None, Failure(case.name, "migrated (kernel replay)", "cpu", run.status, run.log_tail)
-    from .trace import compare_traces, parameter_names
+    from .trace import compare_traces, parameter_names, read_trace
 
     params = parameter_names([workdir / name for name in case.kernels.sources])
     checks = compare_traces(trace, replayed, case.kernels.tolerance, params)
+    # Pointer arguments the recorder could not trace (an allocation over kernels.max_bytes, or one it did not see):
+    # a replay that compared none of a launch's buffers proves nothing about it, and the row says so.
+    recorded = read_trace(trace)
+    untraced = sum(1 for launch in recorded for a in launch.arguments if a.kind == "pointer")
+    compared = sum(1 for c in checks if c.argument is not None)
     rows: list[Row] = []
     first = next((c for c in checks if not c.passed), None)
     for check in checks:
@@ -382,15 +387,27 @@ def replay_case(
                 check.detail,
             )
         )
-    launches = len({c.index for c in checks})
-    if first is None:
+    launches = len({c.index for c in checks} | {launch.index for launch in recorded})
+    if first is None and compared == 0 and untraced:
+        rows.append(
+            Row(
+                case.name,
+                "cpu replay",
+                f"kernels ({launches} launches)",
+                ERROR,
+                detail=f"no buffer was compared: {untraced} pointer argument(s) not traced (allocations over "
+                f"kernels.max_bytes = {case.kernels.max_bytes} are skipped; raise it and record again)",
+            )
+        )
+    elif first is None:
+        skipped = f"; {untraced} pointer argument(s) not traced (over kernels.max_bytes)" if untraced else ""
         rows.append(
             Row(
                 case.name,
                 "cpu replay",
                 f"kernels ({launches} launches)",
                 PASS,
-                detail="every traced buffer reproduced",
+                detail=f"every traced buffer reproduced ({compared} compared){skipped}",
             )
         )
     return rows, first.label if first else None, None

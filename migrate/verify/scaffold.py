@@ -21,7 +21,7 @@ _NUMBER_LINE = re.compile(
 )
 # Printed figures that measure time or speed, not results: never compared.
 _TIMING = re.compile(
-    r"(?i)time|elapsed|_ms$|^ms$|_us$|sec|bandwidth|gbps|gb/s|throughput|speed|flops|perf|rate"
+    r"(?i)time|elapsed|^dt$|_ms$|^ms$|_us$|sec|bandwidth|gbps|gb/s|throughput|speed|flops|perf|rate"
 )
 _FOPEN = re.compile(rb'\bfopen\s*\(\s*"([^"\\\n]+)"\s*,\s*"([^"]*)"')
 _ADD_EXECUTABLE = re.compile(r"add_executable\s*\(\s*([A-Za-z0-9_.+-]+)([^)]*)\)", re.DOTALL)

@@ -232,3 +232,19 @@ def test_profile_counts_every_launch_per_kernel(program: Path) -> None:
     assert case["notes"][0] == "the original runs on cuda, not present here: migrated times only"
     text = migrate_verify("--profile", program, "--backend", "cpu").stdout
     assert "saxpy" in text and "migrated cpu launches" in text
+
+
+@needs_gxx
+def test_replay_that_compares_no_buffer_does_not_pass(tmp_path: Path) -> None:
+    case = tmp_path / "two_kernels"
+    shutil.copytree(HERE / "cases" / "two_kernels", case)
+    with (case / "verify.toml").open("a") as spec:
+        spec.write("max_bytes = 16\n")  # the last table is [kernels]: every 4000-byte buffer is now too large
+    assert migrate_verify("--record", case).returncode == 0
+    done = migrate_verify(case, "--kernels", "always", "--format", "json")
+    assert done.returncode == 1, done.stdout + done.stderr
+    rows = {r["output"]: r for r in json.loads(done.stdout)["cases"][0]["rows"]}
+    assert rows["kernels (2 launches)"]["verdict"] == "error"
+    assert (
+        "no buffer was compared: 3 pointer argument(s) not traced" in rows["kernels (2 launches)"]["detail"]
+    )
