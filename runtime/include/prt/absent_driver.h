@@ -2,9 +2,11 @@
 // and finds nothing, as CUDA answers for a symbol its driver lacks.
 #pragma once
 
+#include "prt/absent.h"
+
 inline prtError_t prtGetDriverEntryPointByVersion(const char* symbol, void** funcPtr, unsigned int,
                                                   unsigned long long, prtDriverEntryPointQueryResult* driverStatus) {
-    if (!symbol || !funcPtr) return prtErrorInvalidValue;
+    if (!symbol || !funcPtr) return prt::absent::error(prtErrorInvalidValue);
     *funcPtr = nullptr;
     if (driverStatus) *driverStatus = prtDriverEntryPointSymbolNotFound;
     return prtSuccess;
