@@ -11,7 +11,10 @@ For each program of a HeCBench-layout checkout (`src/<name>-cuda/`, a Makefile e
 5. flips one operator inside a launched `__global__` function of the migrated copy (migrate.verify.mutation picks
    it: arithmetic in a stored value first) and runs `migrate verify` again: the bug is caught when it does not
    pass (exit 1: a failed check; exit 2: the program crashed or ran past the timeout);
-6. prints a table and writes it as Markdown (and JSON beside it).
+6. with --replay, where the program's own check let the bug through: the same steps with the generated spec's
+   [kernels] table turned on, the unchanged migrated copy recorded on the CPU (--record-side migrated), the same
+   flip, and verify with every launch replayed (--kernels always);
+7. prints a table and writes it as Markdown (and JSON beside it).
 
 The programs are those of the real-programs list (benchmarks/realcode/hecbench.toml) whose original printed PASS
 on the H200 and whose migrated program printed PASS on the CPU backend in that harness's last runs
@@ -19,7 +22,7 @@ on the H200 and whose migrated program printed PASS on the CPU backend in that h
 than --max-seconds there.
 
     python3 benchmarks/verify_realcode.py CHECKOUT [--work DIR] [--only a,b] [--jobs N] [--timeout S]
-        [--max-seconds S] [--runtime-include DIR] [--results benchmarks/results/verify-realcode]
+        [--max-seconds S] [--runtime-include DIR] [--replay] [--results benchmarks/results/verify-realcode]
 """
 
 from __future__ import annotations
@@ -63,6 +66,8 @@ class Result:
     mutation: str = ""
     mutant: str = ""
     mutant_detail: str = ""
+    replay: str = ""
+    replay_detail: str = ""
     seconds: float = 0.0
 
     @property
@@ -110,12 +115,12 @@ def _migrate(*args: str, timeout: float) -> subprocess.CompletedProcess[str]:
     )
 
 
-def _verify(folder: Path, timeout: float) -> tuple[str, str]:
+def _verify(folder: Path, timeout: float, *extra: str) -> tuple[str, str]:
     """The verdict of `migrate verify --backend cpu` on a case: PASS, FAIL (a check failed), CRASH, TIMEOUT,
     BUILD (the build failed) or ERROR, and the reason the report gives."""
     try:
         done = _migrate(
-            "verify", str(folder), "--backend", "cpu", "--format", "json", "--timeout", str(timeout),
+            "verify", str(folder), "--backend", "cpu", "--format", "json", "--timeout", str(timeout), *extra,
             timeout=4 * timeout + 60,
         )  # fmt: skip
     except subprocess.TimeoutExpired:
@@ -137,7 +142,43 @@ def _verify(folder: Path, timeout: float) -> tuple[str, str]:
     return "ERROR", f"exit {done.returncode} with no failing row"
 
 
-def run_one(name: str, checkout: Path, work: Path, args: list[str] | None, timeout: float) -> Result:
+def _kernels_on(folder: Path) -> bool:
+    """Uncomment the [kernels] table --init wrote, as its comment tells a user to."""
+    spec = folder / "verify.toml"
+    text = spec.read_text()
+    block = re.search(r"^# \[kernels\]\n# sources = .*\n# rtol = .*$", text, re.MULTILINE)
+    if block is None:
+        return False
+    spec.write_text(text[: block.start()] + block.group(0).replace("# ", "") + text[block.end() :])
+    return True
+
+
+def replay_one(
+    name: str, checkout: Path, work: Path, args: list[str] | None, timeout: float
+) -> tuple[str, str]:
+    """For a bug the program's own check missed: the same steps with the [kernels] table on, the unchanged
+    migrated program recorded on the CPU as the reference (--record-side migrated), the same operator flipped,
+    and verify with every launch replayed (--kernels always)."""
+    folder = work / f"{name}.replay" / name
+    shutil.rmtree(folder.parent, ignore_errors=True)
+    shutil.copytree(checkout / "src" / name, folder, symlinks=False, ignore_dangling_symlinks=True)
+    _migrate("apply", str(folder), "--out-dir", str(folder / "migrated"), "--root", str(folder), "--no-cache",
+             timeout=600)  # fmt: skip
+    init = ["verify", "--init", str(folder)] + (["--args", shlex.join(args)] if args is not None else [])
+    if _migrate(*init, timeout=300).returncode != 0 or not _kernels_on(folder):
+        return "ERROR", "no [kernels] table to turn on"
+    recorded = _migrate("verify", "--record-side", "migrated", str(folder), "--timeout", str(timeout),
+                        timeout=4 * timeout + 60)  # fmt: skip
+    if recorded.returncode != 0:
+        return "ERROR", "recording failed: " + (recorded.stdout.strip().splitlines() or [""])[-1][:160]
+    if mutate(folder / "migrated") is None:
+        return "ERROR", "no operator to flip"
+    return _verify(folder, timeout, "--kernels", "always")
+
+
+def run_one(
+    name: str, checkout: Path, work: Path, args: list[str] | None, timeout: float, replay: bool = False
+) -> Result:
     start = time.monotonic()
     result = Result(name, args=" ".join(args) if args is not None else "(Makefile's)")
     folder = work / name
@@ -166,6 +207,8 @@ def run_one(name: str, checkout: Path, work: Path, args: list[str] | None, timeo
     else:
         result.mutation = mutation.describe()
         result.mutant, result.mutant_detail = _verify(folder, timeout)
+        if replay and result.mutant == "PASS":
+            result.replay, result.replay_detail = replay_one(name, checkout, work, args, timeout)
     result.seconds = round(time.monotonic() - start, 1)
     return result
 
@@ -205,6 +248,22 @@ def render(results: list[Result], timeout: float) -> str:
     kinds = {
         k: sum(r.mutant == k for r in results) for k in ("FAIL", "CRASH", "TIMEOUT", "BUILD", "PASS", "ERROR")
     }
+    replayed = [r for r in results if r.replay]
+    if replayed:
+        lines += [
+            "",
+            "## Bugs the programs' own checks missed, with a CPU reference and kernel replay",
+            "",
+            (
+                "The same steps with the [kernels] table of the generated spec uncommented, `migrate verify "
+                "--record-side migrated` on the unchanged migrated copy, the same flip, then `migrate verify "
+                "--kernels always`."
+            ),
+            "",
+            "| program | verify with the bug, kernels replayed | why |",
+            "| --- | --- | --- |",
+        ]
+        lines += [f"| {r.program} | {r.replay} | {_cell(r.replay_detail)} |" for r in replayed]
     lines += [
         "",
         "## Totals",
@@ -214,6 +273,11 @@ def render(results: list[Result], timeout: float) -> str:
         f"- injected bug caught: {caught} of {len(results)} ({100 * caught / n:.1f}%); of {mutated} mutated: "
         + ", ".join(f"{k} {v}" for k, v in kinds.items() if v),
     ]
+    if replayed:
+        lines.append(
+            f"- of the {len(replayed)} missed by the program's own check, caught by the kernel replay against a "
+            f"CPU reference: {sum(r.replay in ('FAIL', 'CRASH', 'TIMEOUT') for r in replayed)}"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -231,6 +295,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--runtime-include", type=Path, help="another copy of the runtime's include folder")
     parser.add_argument("--results", type=Path, help="write <path>.md and <path>.json")
+    parser.add_argument(
+        "--replay",
+        action="store_true",
+        help="where the program's own check misses the bug: retry with a CPU reference and kernel replay",
+    )
     options = parser.parse_args(argv)
     names = select(options.max_seconds)
     if options.only:
@@ -247,9 +316,8 @@ def main(argv: list[str] | None = None) -> int:
     sys.stderr.write(f"{len(names)} programs\n")
 
     def one(name: str) -> Result:
-        result = run_one(
-            name, options.checkout.resolve(), work, listed.get(name, {}).get("args"), options.timeout
-        )
+        args = listed.get(name, {}).get("args")
+        result = run_one(name, options.checkout.resolve(), work, args, options.timeout, options.replay)
         sys.stderr.write(f"{name:<32} {result.verify:<8} {result.mutant:<8} {result.mutation[:70]}\n")
         return result
 
