@@ -76,71 +76,224 @@ class Script:
     compare: str = ""  # regex; its matches in stdout (groups, else the line) are compared
     checkpoints: tuple[str, ...] = ()  # files the script writes whose tensors are compared
     torchrun: bool = False
-    torchrun_only: bool = False  # reads the launcher's environment (LOCAL_RANK, MASTER_ADDR): no single-process run
-    before: tuple[tuple[str, ...], ...] = ()  # scripts run first in the same folder (a checkpoint to sample from)
+    torchrun_only: bool = (
+        False  # reads the launcher's environment (LOCAL_RANK, MASTER_ADDR): no single-process run
+    )
+    before: tuple[
+        tuple[str, ...], ...
+    ] = ()  # scripts run first in the same folder (a checkpoint to sample from)
     stubs: tuple[str, ...] = ()  # modules replaced by import-only stand-ins (never called on these paths)
 
 
 PROJECTS = (
     Project("nanoGPT", "karpathy/nanoGPT", "HEAD", ("train.py", "model.py", "sample.py", "configurator.py")),
-    Project("minGPT", "karpathy/minGPT", "HEAD", ("mingpt", "projects/adder/adder.py", "projects/chargpt/chargpt.py")),
-    Project("pytorch-examples-ddp", "pytorch/examples", "d86d205", ("distributed/ddp/example.py",), human="3302012"),
-    Project("pytorch-examples-ddp-series", "pytorch/examples", "HEAD",
-            ("distributed/ddp-tutorial-series/single_gpu.py", "distributed/ddp-tutorial-series/multigpu_torchrun.py",
-             "distributed/ddp-tutorial-series/datautils.py")),
+    Project(
+        "minGPT",
+        "karpathy/minGPT",
+        "HEAD",
+        ("mingpt", "projects/adder/adder.py", "projects/chargpt/chargpt.py"),
+    ),
+    Project(
+        "pytorch-examples-ddp",
+        "pytorch/examples",
+        "d86d205",
+        ("distributed/ddp/example.py",),
+        human="3302012",
+    ),
+    Project(
+        "pytorch-examples-ddp-series",
+        "pytorch/examples",
+        "HEAD",
+        (
+            "distributed/ddp-tutorial-series/single_gpu.py",
+            "distributed/ddp-tutorial-series/multigpu_torchrun.py",
+            "distributed/ddp-tutorial-series/datautils.py",
+        ),
+    ),
     Project("pytorch-made", "karpathy/pytorch-made", "HEAD", ("run.py", "made.py")),
-    Project("pytorch-tutorial", "yunjey/pytorch-tutorial", "HEAD",
-            ("tutorials/02-intermediate/language_model/main.py", "tutorials/02-intermediate/language_model/data_utils.py")),
+    Project(
+        "pytorch-tutorial",
+        "yunjey/pytorch-tutorial",
+        "HEAD",
+        (
+            "tutorials/02-intermediate/language_model/main.py",
+            "tutorials/02-intermediate/language_model/data_utils.py",
+        ),
+    ),
     Project("ng-video-lecture", "karpathy/ng-video-lecture", "HEAD", ("bigram.py",)),
-    Project("LLMs-from-scratch", "rasbt/LLMs-from-scratch", "HEAD", ("appendix-A/01_main-chapter-code/DDP-script-torchrun.py",)),
-    Project("llama2.c", "karpathy/llama2.c", "HEAD",
-            ("train.py", "model.py", "tinystories.py", "tokenizer.py", "export.py", "configurator.py")),
+    Project(
+        "LLMs-from-scratch",
+        "rasbt/LLMs-from-scratch",
+        "HEAD",
+        ("appendix-A/01_main-chapter-code/DDP-script-torchrun.py",),
+    ),
+    Project(
+        "llama2.c",
+        "karpathy/llama2.c",
+        "HEAD",
+        ("train.py", "model.py", "tinystories.py", "tokenizer.py", "export.py", "configurator.py"),
+    ),
 )
 
 NANOGPT_TINY = (
-    "--dataset=synth", "--batch_size=2", "--block_size=16", "--n_layer=1", "--n_head=2", "--n_embd=16",
-    "--max_iters=4", "--lr_decay_iters=4", "--warmup_iters=1", "--eval_interval=2", "--eval_iters=1",
-    "--gradient_accumulation_steps=2", "--compile=False", "--dropout=0.0", "--out_dir=out",
+    "--dataset=synth",
+    "--batch_size=2",
+    "--block_size=16",
+    "--n_layer=1",
+    "--n_head=2",
+    "--n_embd=16",
+    "--max_iters=4",
+    "--lr_decay_iters=4",
+    "--warmup_iters=1",
+    "--eval_interval=2",
+    "--eval_iters=1",
+    "--gradient_accumulation_steps=2",
+    "--compile=False",
+    "--dropout=0.0",
+    "--out_dir=out",
 )
 LLAMA_TINY = (
-    "--batch_size=2", "--max_seq_len=16", "--vocab_size=32000", "--dim=16", "--n_layers=1", "--n_heads=2",
-    "--n_kv_heads=2", "--multiple_of=8", "--max_iters=4", "--warmup_iters=1", "--eval_interval=2", "--eval_iters=1",
-    "--gradient_accumulation_steps=2", "--compile=False", "--dtype=float32", "--out_dir=out", "--always_save_checkpoint=True",
+    "--batch_size=2",
+    "--max_seq_len=16",
+    "--vocab_size=32000",
+    "--dim=16",
+    "--n_layers=1",
+    "--n_heads=2",
+    "--n_kv_heads=2",
+    "--multiple_of=8",
+    "--max_iters=4",
+    "--warmup_iters=1",
+    "--eval_interval=2",
+    "--eval_iters=1",
+    "--gradient_accumulation_steps=2",
+    "--compile=False",
+    "--dtype=float32",
+    "--out_dir=out",
+    "--always_save_checkpoint=True",
 )
 
 SCRIPTS = (
-    Script("nanoGPT/train.py", "nanoGPT", "train.py", NANOGPT_TINY, cpu_args=("--device=cpu",), data="nanogpt",
-           compare=r"iter (\d+): loss ([0-9.]+)", checkpoints=("out/ckpt.pt",), torchrun=True),
-    Script("nanoGPT/sample.py", "nanoGPT", "sample.py", ("--out_dir=out", "--num_samples=1", "--max_new_tokens=24", "--compile=False"),
-           cpu_args=("--device=cpu",), data="nanogpt", compare=r"^(?!number of parameters|Overriding|Loading).+$",
-           before=(("train.py",) + NANOGPT_TINY,), stubs=("tiktoken",)),
-    Script("minGPT/adder.py", "minGPT", "projects/adder/adder.py",
-           ("--trainer.max_iters=21", "--trainer.num_workers=0", "--trainer.batch_size=16", "--system.work_dir=out"),
-           compare=r"iter (\d+): train loss ([0-9.]+)"),
-    Script("minGPT/chargpt.py", "minGPT", "projects/chargpt/chargpt.py",
-           ("--trainer.max_iters=11", "--trainer.num_workers=0", "--trainer.batch_size=8", "--data.block_size=32",
-            "--model.model_type=gpt-nano", "--system.work_dir=out"),
-           cwd="projects/chargpt", data="chargpt", compare=r"iter (\d+): train loss ([0-9.]+)"),
-    Script("pytorch-examples/ddp/example.py", "pytorch-examples-ddp", "distributed/ddp/example.py",
-           compare=r"training completed in rank (\d+)", torchrun=True, torchrun_only=True),
-    Script("pytorch-examples/single_gpu.py", "pytorch-examples-ddp-series", "distributed/ddp-tutorial-series/single_gpu.py",
-           ("2", "1", "--batch_size=64"), cwd="distributed/ddp-tutorial-series",
-           compare=r"Epoch (\d+) \| Batchsize: (\d+) \| Steps: (\d+)", checkpoints=("checkpoint.pt",)),
-    Script("pytorch-examples/multigpu_torchrun.py", "pytorch-examples-ddp-series",
-           "distributed/ddp-tutorial-series/multigpu_torchrun.py", ("2", "1", "--batch_size=64"),
-           cwd="distributed/ddp-tutorial-series", compare=r"Epoch (\d+) \| Batchsize: (\d+) \| Steps: (\d+)",
-           checkpoints=("snapshot.pt",), torchrun=True, torchrun_only=True),
-    Script("pytorch-made/run.py", "pytorch-made", "run.py", ("-d", "mnist.npz", "-q", "32"), data="made",
-           compare=r"(\w+ epoch average loss: [0-9.]+)"),
-    Script("pytorch-tutorial/language_model/main.py", "pytorch-tutorial", "tutorials/02-intermediate/language_model/main.py",
-           cwd="tutorials/02-intermediate/language_model", data="words", compare=r"(Epoch \[\d+/\d+\], Step\[\d+/\d+\], Loss: [0-9.]+)"),
-    Script("ng-video-lecture/bigram.py", "ng-video-lecture", "bigram.py", data="bigram",
-           compare=r"(step \d+: train loss [0-9.]+, val loss [0-9.]+)"),
-    Script("LLMs-from-scratch/DDP-script-torchrun.py", "LLMs-from-scratch", "appendix-A/01_main-chapter-code/DDP-script-torchrun.py",
-           cwd="appendix-A/01_main-chapter-code", compare=r"(Train/Val Loss: [0-9.]+|Training accuracy [0-9.]+|Test accuracy [0-9.]+)",
-           torchrun=True),
-    Script("llama2.c/train.py", "llama2.c", "train.py", LLAMA_TINY, cpu_args=("--device=cpu",), data="llama2c",
-           compare=r"(\d+) \| loss ([0-9.]+)", checkpoints=("out/ckpt.pt",), torchrun=True, stubs=("sentencepiece", "tqdm", "requests")),
+    Script(
+        "nanoGPT/train.py",
+        "nanoGPT",
+        "train.py",
+        NANOGPT_TINY,
+        cpu_args=("--device=cpu",),
+        data="nanogpt",
+        compare=r"iter (\d+): loss ([0-9.]+)",
+        checkpoints=("out/ckpt.pt",),
+        torchrun=True,
+    ),
+    Script(
+        "nanoGPT/sample.py",
+        "nanoGPT",
+        "sample.py",
+        ("--out_dir=out", "--num_samples=1", "--max_new_tokens=24", "--compile=False"),
+        cpu_args=("--device=cpu",),
+        data="nanogpt",
+        compare=r"^(?!number of parameters|Overriding|Loading).+$",
+        before=(("train.py",) + NANOGPT_TINY,),
+        stubs=("tiktoken",),
+    ),
+    Script(
+        "minGPT/adder.py",
+        "minGPT",
+        "projects/adder/adder.py",
+        (
+            "--trainer.max_iters=21",
+            "--trainer.num_workers=0",
+            "--trainer.batch_size=16",
+            "--system.work_dir=out",
+        ),
+        compare=r"iter (\d+): train loss ([0-9.]+)",
+    ),
+    Script(
+        "minGPT/chargpt.py",
+        "minGPT",
+        "projects/chargpt/chargpt.py",
+        (
+            "--trainer.max_iters=11",
+            "--trainer.num_workers=0",
+            "--trainer.batch_size=8",
+            "--data.block_size=32",
+            "--model.model_type=gpt-nano",
+            "--system.work_dir=out",
+        ),
+        cwd="projects/chargpt",
+        data="chargpt",
+        compare=r"iter (\d+): train loss ([0-9.]+)",
+    ),
+    Script(
+        "pytorch-examples/ddp/example.py",
+        "pytorch-examples-ddp",
+        "distributed/ddp/example.py",
+        compare=r"training completed in rank (\d+)",
+        torchrun=True,
+        torchrun_only=True,
+    ),
+    Script(
+        "pytorch-examples/single_gpu.py",
+        "pytorch-examples-ddp-series",
+        "distributed/ddp-tutorial-series/single_gpu.py",
+        ("2", "1", "--batch_size=64"),
+        cwd="distributed/ddp-tutorial-series",
+        compare=r"Epoch (\d+) \| Batchsize: (\d+) \| Steps: (\d+)",
+        checkpoints=("checkpoint.pt",),
+    ),
+    Script(
+        "pytorch-examples/multigpu_torchrun.py",
+        "pytorch-examples-ddp-series",
+        "distributed/ddp-tutorial-series/multigpu_torchrun.py",
+        ("2", "1", "--batch_size=64"),
+        cwd="distributed/ddp-tutorial-series",
+        compare=r"Epoch (\d+) \| Batchsize: (\d+) \| Steps: (\d+)",
+        checkpoints=("snapshot.pt",),
+        torchrun=True,
+        torchrun_only=True,
+    ),
+    Script(
+        "pytorch-made/run.py",
+        "pytorch-made",
+        "run.py",
+        ("-d", "mnist.npz", "-q", "32"),
+        data="made",
+        compare=r"(\w+ epoch average loss: [0-9.]+)",
+    ),
+    Script(
+        "pytorch-tutorial/language_model/main.py",
+        "pytorch-tutorial",
+        "tutorials/02-intermediate/language_model/main.py",
+        cwd="tutorials/02-intermediate/language_model",
+        data="words",
+        compare=r"(Epoch \[\d+/\d+\], Step\[\d+/\d+\], Loss: [0-9.]+)",
+    ),
+    Script(
+        "ng-video-lecture/bigram.py",
+        "ng-video-lecture",
+        "bigram.py",
+        data="bigram",
+        compare=r"(step \d+: train loss [0-9.]+, val loss [0-9.]+)",
+    ),
+    Script(
+        "LLMs-from-scratch/DDP-script-torchrun.py",
+        "LLMs-from-scratch",
+        "appendix-A/01_main-chapter-code/DDP-script-torchrun.py",
+        cwd="appendix-A/01_main-chapter-code",
+        compare=r"(Train/Val Loss: [0-9.]+|Training accuracy [0-9.]+|Test accuracy [0-9.]+)",
+        torchrun=True,
+    ),
+    Script(
+        "llama2.c/train.py",
+        "llama2.c",
+        "train.py",
+        LLAMA_TINY,
+        cpu_args=("--device=cpu",),
+        data="llama2c",
+        compare=r"(\d+) \| loss ([0-9.]+)",
+        checkpoints=("out/ckpt.pt",),
+        torchrun=True,
+        stubs=("sentencepiece", "tqdm", "requests"),
+    ),
 )
 
 
@@ -173,7 +326,9 @@ def write_data(kind: str, folder: Path) -> None:
     elif kind == "words":
         words = ["".join(rng.choice(list("abcdef"), size=rng.integers(2, 4))) for _ in range(1500)]
         (folder / "data").mkdir(exist_ok=True)
-        (folder / "data" / "train.txt").write_text("\n".join(" ".join(words[i : i + 12]) for i in range(0, 1500, 12)) + "\n")
+        (folder / "data" / "train.txt").write_text(
+            "\n".join(" ".join(words[i : i + 12]) for i in range(0, 1500, 12)) + "\n"
+        )
     elif kind == "llama2c":
         data = folder / "data" / "TinyStories_all_data"
         data.mkdir(parents=True, exist_ok=True)
@@ -235,7 +390,8 @@ def _extract(project: Project, commit: str, into: Path) -> None:
     into.mkdir(parents=True, exist_ok=True)
     archive = subprocess.run(
         ["git", "--git-dir", str(_mirror(project.repo)), "archive", "--format=tar", commit, *project.paths],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         _extract_all(tar, into)
@@ -252,15 +408,26 @@ def stage(pack: bool = True) -> None:
             _extract(project, project.human, base / "human")
         shutil.copytree(base / "original", base / "migrated")
         applied = subprocess.run(
-            [sys.executable, "-m", "migrate.cli", "apply", "."], cwd=base / "migrated", capture_output=True, text=True
+            [sys.executable, "-m", "migrate.cli", "apply", "."],
+            cwd=base / "migrated",
+            capture_output=True,
+            text=True,
+            check=False,
         )
         (base / "apply.txt").write_text(applied.stdout + applied.stderr)
         before = BEFORE / project.name / "migrated"
-        if before.is_dir() and BEFORE.resolve() != STAGE.resolve():  # what an earlier checkout of migrate wrote, for a before/after run on the GPU
+        if (
+            before.is_dir() and BEFORE.resolve() != STAGE.resolve()
+        ):  # what an earlier checkout of migrate wrote, for a before/after run on the GPU
             shutil.copytree(before, base / "migrated-before")
-        diff = subprocess.run(["diff", "-ru", "original", "migrated"], cwd=base, capture_output=True, text=True).stdout
+        diff = subprocess.run(
+            ["diff", "-ru", "original", "migrated"], cwd=base, capture_output=True, text=True, check=False
+        ).stdout
         (base / "migrated.diff").write_text(diff)
-        print(f"{project.name}: apply exit {applied.returncode}, {diff.count(chr(10) + '+') } added lines", file=sys.stderr)
+        print(
+            f"{project.name}: apply exit {applied.returncode}, {diff.count(chr(10) + '+')} added lines",
+            file=sys.stderr,
+        )
     if not pack:
         return
     PACK.parent.mkdir(parents=True, exist_ok=True)
@@ -303,7 +470,9 @@ def residual_tokens(folder: Path, paths: list[Path]) -> list[str]:
         except (tokenize.TokenError, SyntaxError, FileNotFoundError):
             continue
         for token in tokens:
-            if token.type in (tokenize.NAME, tokenize.STRING) and any(w in token.string.lower() for w in CUDA_WORDS):
+            if token.type in (tokenize.NAME, tokenize.STRING) and any(
+                w in token.string.lower() for w in CUDA_WORDS
+            ):
                 found.append(f"{path.as_posix()}:{token.start[0]}: {token.string[:60]}")
     return found
 
@@ -341,7 +510,14 @@ def _digest(path: Path) -> str:
             digest.update(tensor.view(torch.uint8).numpy().tobytes() if tensor.numel() else b"")
         elif isinstance(value, dict):
             for key in sorted(value, key=str):
-                if str(key) not in ("optimizer", "config", "model_args", "iter_num", "best_val_loss", "EPOCHS_RUN"):
+                if str(key) not in (
+                    "optimizer",
+                    "config",
+                    "model_args",
+                    "iter_num",
+                    "best_val_loss",
+                    "EPOCHS_RUN",
+                ):
                     walk(f"{prefix}.{key}", value[key])
         elif isinstance(value, (list, tuple)):
             for index, item in enumerate(value):
@@ -351,7 +527,9 @@ def _digest(path: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def run_script(script: Script, tree: Path, work: Path, extra: tuple[str, ...], *, gpu: bool, ranks: int) -> Run:
+def run_script(
+    script: Script, tree: Path, work: Path, extra: tuple[str, ...], *, gpu: bool, ranks: int
+) -> Run:
     """Copy the project tree to `work`, write the data, run the script (and its `before` steps), collect values."""
     import re
 
@@ -366,7 +544,9 @@ def run_script(script: Script, tree: Path, work: Path, extra: tuple[str, ...], *
     for module in script.stubs:
         (stubs / f"{module}.py").write_text(STUB)
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(work), str(stubs)])  # the project root; prt_torch is NOT on the path
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(work), str(stubs)]
+    )  # the project root; prt_torch is NOT on the path
     env["OMP_NUM_THREADS"] = env.get("OMP_NUM_THREADS", "1")
     if not gpu:
         env["CUDA_VISIBLE_DEVICES"] = ""
@@ -374,12 +554,21 @@ def run_script(script: Script, tree: Path, work: Path, extra: tuple[str, ...], *
     if ranks > 1:
         launcher = PYTHON + ["-m", "torch.distributed.run", "--standalone", f"--nproc_per_node={ranks}"]
     output = ""
-    steps = [tuple(b) for b in script.before] + [(script.path.split("/")[-1] if script.cwd != "." else script.path, *script.args)]
+    steps = [tuple(b) for b in script.before] + [
+        (script.path.split("/")[-1] if script.cwd != "." else script.path, *script.args)
+    ]
     for index, step in enumerate(steps):
         target = str(cwd / step[0]) if script.cwd != "." else str(work / step[0])
-        command = (launcher if index == len(steps) - 1 else PYTHON) + [str(work / "_runner.py"), target, *step[1:], *extra]
+        command = (launcher if index == len(steps) - 1 else PYTHON) + [
+            str(work / "_runner.py"),
+            target,
+            *step[1:],
+            *extra,
+        ]
         try:
-            done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=TIMEOUT)
+            done = subprocess.run(
+                command, cwd=cwd, env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False
+            )
         except subprocess.TimeoutExpired as exc:
             return Run(False, tail=f"timed out after {TIMEOUT}s: {(exc.stdout or '')[-300:]}")
         output = done.stdout + done.stderr
@@ -404,7 +593,11 @@ def _tail(text: str) -> str:
     import re
 
     lines = [line for line in text.strip().splitlines() if line.strip()]
-    errors = [line.strip() for line in lines if re.search(r"\w*(Error|Exception)\b: ", line) and "ChildFailedError" not in line]
+    errors = [
+        line.strip()
+        for line in lines
+        if re.search(r"\w*(Error|Exception)\b: ", line) and "ChildFailedError" not in line
+    ]
     return (errors[-1] if errors else " / ".join(lines[-2:]))[-300:]
 
 
@@ -453,7 +646,9 @@ def measure(gpu: bool, only: set[str], out: Path | None = None) -> list[dict[str
         if script.torchrun_only:
             original = migrated = Run(False, tail="")
         else:
-            original = run_script(script, base / "original", work / f"{tag}-original", extra, gpu=gpu, ranks=1)
+            original = run_script(
+                script, base / "original", work / f"{tag}-original", extra, gpu=gpu, ranks=1
+            )
             migrated = run_script(script, base / VARIANT, work / f"{tag}-migrated", extra, gpu=gpu, ranks=1)
         row["original"] = None if script.torchrun_only else original.ok
         row["migrated"] = None if script.torchrun_only else migrated.ok
@@ -465,12 +660,23 @@ def measure(gpu: bool, only: set[str], out: Path | None = None) -> list[dict[str
         elif not script.torchrun_only:
             reference = original
             if not original.ok and script.cpu_args:
-                reference = run_script(script, base / "original", work / f"{tag}-original-cpu", script.cpu_args, gpu=False, ranks=1)
+                reference = run_script(
+                    script,
+                    base / "original",
+                    work / f"{tag}-original-cpu",
+                    script.cpu_args,
+                    gpu=False,
+                    ranks=1,
+                )
                 row["original_cpu_flag"] = reference.ok
             row["equal"] = _equal(reference, migrated)
         if script.torchrun:
-            original2 = run_script(script, base / "original", work / f"{tag}-original-2", extra, gpu=gpu, ranks=RANKS)
-            migrated2 = run_script(script, base / VARIANT, work / f"{tag}-migrated-2", extra, gpu=gpu, ranks=RANKS)
+            original2 = run_script(
+                script, base / "original", work / f"{tag}-original-2", extra, gpu=gpu, ranks=RANKS
+            )
+            migrated2 = run_script(
+                script, base / VARIANT, work / f"{tag}-migrated-2", extra, gpu=gpu, ranks=RANKS
+            )
             row["torchrun_original"] = original2.ok
             row["torchrun_migrated"] = migrated2.ok
             row["torchrun_migrated_tail"] = "" if migrated2.ok else migrated2.tail
@@ -492,14 +698,20 @@ def _write(out: Path, rows: list[dict[str, object]], gpu: bool) -> None:
 
 
 def _mark(value: object) -> str:
-    return {True: "yes", False: "no", None: "—"}.get(value, str(value)) if not isinstance(value, (int, str)) or isinstance(value, bool) else str(value)
+    return (
+        {True: "yes", False: "no", None: "—"}.get(value, str(value))
+        if not isinstance(value, (int, str)) or isinstance(value, bool)
+        else str(value)
+    )
 
 
 def table(rows: list[dict[str, object]], gpu: bool) -> str:
     where = "a GPU (CUDA visible)" if gpu else "the CPU (CUDA_VISIBLE_DEVICES empty)"
     where += f", interpreter {PYTHON[0]}, migrated files: {VARIANT}"
-    head = (f"| script | residual CUDA refs: original → migrated (human) | imports prt_torch | ran original | ran migrated "
-            f"| torchrun {RANKS}: original / migrated | {'outputs equal (original vs migrated, same seed)' if gpu else 'outputs equal (original with its CPU flag vs migrated)'} |")
+    head = (
+        f"| script | residual CUDA refs: original → migrated (human) | imports prt_torch | ran original | ran migrated "
+        f"| torchrun {RANKS}: original / migrated | {'outputs equal (original vs migrated, same seed)' if gpu else 'outputs equal (original with its CPU flag vs migrated)'} |"
+    )
     if gpu:
         head += " GPU bytes original / migrated |"
     lines = [f"Run on: {where}.", "", head, "|" + " --- |" * (8 if gpu else 7)]
@@ -508,7 +720,11 @@ def table(rows: list[dict[str, object]], gpu: bool) -> str:
         ran_original = _mark(r["original"])
         if "original_cpu_flag" in r:
             ran_original += f"; with CPU flag: {_mark(r['original_cpu_flag'])}"
-        torchrun = f"{_mark(r['torchrun_original'])} / {_mark(r['torchrun_migrated'])}" if "torchrun_migrated" in r else "—"
+        torchrun = (
+            f"{_mark(r['torchrun_original'])} / {_mark(r['torchrun_migrated'])}"
+            if "torchrun_migrated" in r
+            else "—"
+        )
         equal = str(r.get("equal", "—"))
         if gpu and "torchrun_equal" in r:
             equal += f"; torchrun: {r['torchrun_equal']}"
@@ -517,10 +733,15 @@ def table(rows: list[dict[str, object]], gpu: bool) -> str:
             f"| {ran_original} | {_mark(r['migrated'])} | {torchrun} | {equal} |"
             + (f" {r['gpu_bytes'][0]} / {r['gpu_bytes'][1]} |" if gpu else "")
         )
-    failures = [(r["script"], k, r[k]) for r in rows for k in ("migrated_tail", "torchrun_migrated_tail") if r.get(k)]
+    failures = [
+        (r["script"], k, r[k]) for r in rows for k in ("migrated_tail", "torchrun_migrated_tail") if r.get(k)
+    ]
     if failures:
         lines += ["", "Migrated runs that failed (last lines of their output):", ""]
-        lines += [f"- {s} ({k.split('_')[0] if k.startswith('torchrun') else 'single'}): `{t}`" for s, k, t in failures]
+        lines += [
+            f"- {s} ({k.split('_')[0] if k.startswith('torchrun') else 'single'}): `{t}`"
+            for s, k, t in failures
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -528,10 +749,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     staging = sub.add_parser("stage")
-    staging.add_argument("--no-pack", action="store_true", help="stage only (a measurement of another checkout)")
+    staging.add_argument(
+        "--no-pack", action="store_true", help="stage only (a measurement of another checkout)"
+    )
     runner = sub.add_parser("run")
-    runner.add_argument("--gpu", action="store_true", help="leave CUDA visible and compare original vs migrated there")
-    runner.add_argument("--out", type=Path, help="write the table here (Markdown); the JSON rows go beside it")
+    runner.add_argument(
+        "--gpu", action="store_true", help="leave CUDA visible and compare original vs migrated there"
+    )
+    runner.add_argument(
+        "--out", type=Path, help="write the table here (Markdown); the JSON rows go beside it"
+    )
     runner.add_argument("--only", action="append", default=[], help="run only this script (repeatable)")
     runner.add_argument("--python", help="the interpreter that runs the scripts (default: this one)")
     args = parser.parse_args()

@@ -88,7 +88,11 @@ def read_flow(root: ts.Node) -> Flow:
                         assigned.setdefault(_text(target), []).append(right)
         elif node.type == "return_statement":
             owner = _scope(node)
-            name = owner.child_by_field_name("name") if owner is not None and owner.type == "function_definition" else None
+            name = (
+                owner.child_by_field_name("name")
+                if owner is not None and owner.type == "function_definition"
+                else None
+            )
             values = [c for c in node.named_children if c.type != "comment"]
             if name is not None and values:
                 returns.setdefault(_text(name), []).append(values[0])
@@ -108,9 +112,14 @@ def read_flow(root: ts.Node) -> Flow:
                 int_parameters.add(_text(names[0]))
         elif node.type == "for_statement":
             target, over = node.child_by_field_name("left"), node.child_by_field_name("right")
-            if target is not None and target.type == "identifier" and over is not None and over.type == "call":
-                if callee_name(over) == "range":
-                    loop_ints.add(_text(target))
+            if (
+                target is not None
+                and target.type == "identifier"
+                and over is not None
+                and over.type == "call"
+                and callee_name(over) == "range"
+            ):
+                loop_ints.add(_text(target))
             if target is not None and over is not None and LOADER.search(_text(over)):
                 # each batch a loader yields is a new tensor: nothing else holds it
                 loop_targets.update(_text(n) for n in _walk(target) if n.type == "identifier")
@@ -142,7 +151,11 @@ def _record_parameters(function: ts.Node, parameters: dict[str, list[tuple[str, 
         if called == "__init__":
             called = _text(owner.child_by_field_name("name"))
     for index, param in enumerate(items):
-        ident = param if param.type == "identifier" else next((c for c in param.named_children if c.type == "identifier"), None)
+        ident = (
+            param
+            if param.type == "identifier"
+            else next((c for c in param.named_children if c.type == "identifier"), None)
+        )
         if ident is not None:
             parameters.setdefault(_text(ident), []).append((called, index))
 
@@ -198,7 +211,11 @@ def _sink_texts(flow: Flow, sinks: Sequence[Mapping[str, Any]]) -> set[str]:
     """The texts of every expression passed where a sink takes its value (`backend=` of init_process_group, say)."""
     texts: set[str] = set()
     for sink in sinks:
-        calls = flow.calls.get(sink["call"], ()) if "call" in sink else [c for cs in flow.calls.values() for c in cs]
+        calls = (
+            flow.calls.get(sink["call"], ())
+            if "call" in sink
+            else [c for cs in flow.calls.values() for c in cs]
+        )
         for call in calls:
             argument = call_argument(call, sink.get("keyword"), sink.get("position"))
             if argument is not None:
@@ -255,7 +272,9 @@ def is_int(flow: Flow, node: ts.Node, int_calls: frozenset[str], depth: int = 0)
         if not rights and text in flow.parameters:
             # a parameter: an int where every call of its function in the module passes one there
             passed = [a for fn, index in flow.parameters[text] for a in _passed(flow, fn, index, text)]
-            return bool(passed) and all(a is not None and is_int(flow, a, int_calls, depth + 1) for a in passed)
+            return bool(passed) and all(
+                a is not None and is_int(flow, a, int_calls, depth + 1) for a in passed
+            )
         return bool(rights) and all(is_int(flow, r, int_calls, depth + 1) for r in rights)
     return False
 
@@ -289,7 +308,9 @@ def receiver_kind(flow: Flow, call: ts.Node, spec: Mapping[str, Any]) -> str:
     return _receiver(flow, receiver, spec, 0)
 
 
-def _receiver(flow: Flow, node: ts.Node, spec: Mapping[str, Any], depth: int, seen: frozenset[str] = frozenset()) -> str:
+def _receiver(
+    flow: Flow, node: ts.Node, spec: Mapping[str, Any], depth: int, seen: frozenset[str] = frozenset()
+) -> str:
     """receiver_kind of an expression; "cycle" for a name already being followed (it adds nothing)."""
     if depth > FOLLOW_DEPTH:
         return "unknown"
@@ -318,7 +339,9 @@ def _receiver(flow: Flow, node: ts.Node, spec: Mapping[str, Any], depth: int, se
             # `a, b = make(x)` with `make` defined here: what its return statements put at that place
             values = flow.returns.get(callee_name(call), ())
             parts = [[c for c in v.named_children if c.type != "comment"] for v in values]
-            if not values or any(v.type not in ("expression_list", "tuple") or index >= len(p) for v, p in zip(values, parts)):
+            if not values or any(
+                v.type not in ("expression_list", "tuple") or index >= len(p) for v, p in zip(values, parts)
+            ):
                 return "unknown"
             rights += [p[index] for p in parts]
         kinds = {_receiver(flow, r, spec, depth + 1, seen) for r in rights} - {"cycle"}
@@ -358,7 +381,9 @@ def _scope(node: ts.Node) -> ts.Node | None:
 
 
 def fields(
-    spec: Mapping[str, Any] | Sequence[Mapping[str, Any]], captures: Mapping[str, Sequence[ts.Node]], flow: Flow
+    spec: Mapping[str, Any] | Sequence[Mapping[str, Any]],
+    captures: Mapping[str, Sequence[ts.Node]],
+    flow: Flow,
 ) -> dict[str, str] | None:
     """A rule's `match.flow` checks (one table or a list) on one match: None when one does not hold (the value does
     not reach a sink, say); else the fields they set (`set = { field, true, false }`), empty when they set none."""
@@ -392,7 +417,9 @@ def fields(
     elif check == "bound":
         held = bound_before(flow, spec["name"], node)
     else:
-        raise ValueError(f"match.flow.check {check!r} is not one of sink, option-sink, int, receiver, foreign-call, bound")
+        raise ValueError(
+            f"match.flow.check {check!r} is not one of sink, option-sink, int, receiver, foreign-call, bound"
+        )
     setting = spec.get("set")
     if setting is None:
         return {} if held else None
