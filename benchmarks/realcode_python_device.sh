@@ -5,7 +5,8 @@
 #     bash benchmarks/realcode_python_device.sh [before] [--only SCRIPT ...]
 # With `before`, the migrated files are those an earlier migrate wrote (packed as migrated-before), for the
 # before/after comparison; the table then goes to realcode-python-h200-before.md. `--only` (repeatable, names as
-# in the table) runs part of the dev set, to stay inside a time limit; the table is rewritten after each script.
+# in the table) runs part of the dev set, to stay inside a time limit; the table is rewritten after each script,
+# to $OUT/<name>.md with <name> from REALCODE_PYTHON_NAME when set (one name per part).
 # Needs: .realcode/python/projects.tar.xz (made by `python3 benchmarks/realcode_python.py stage`; carried, not
 # committed), python3 with torch and numpy. No network: the scripts read synthetic data the harness writes.
 # For each dev-set script it runs the original and the migrated copy with CUDA visible, single process and under
@@ -41,6 +42,7 @@ if [ "${1:-}" = before ]; then
     NAME=realcode-python-h200-before
     shift
 fi
+NAME=${REALCODE_PYTHON_NAME:-$NAME}
 timeout 560 python3 benchmarks/realcode_python.py run --gpu --out "$OUTDIR/$NAME.md" "$@"
 STATUS=$?
 rm -rf "$REALCODE_PYTHON_WORK"
