@@ -544,9 +544,9 @@ def run_script(
     for module in script.stubs:
         (stubs / f"{module}.py").write_text(STUB)
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(work), str(stubs)]
-    )  # the project root; prt_torch is NOT on the path
+    # the project root and the stand-ins; prt_torch is not on the path unless REALCODE_PYTHON_EXTRA_PATH puts it there
+    extra_path = [p for p in os.environ.get("REALCODE_PYTHON_EXTRA_PATH", "").split(os.pathsep) if p]
+    env["PYTHONPATH"] = os.pathsep.join([str(work), str(stubs), *extra_path])
     env["OMP_NUM_THREADS"] = env.get("OMP_NUM_THREADS", "1")
     if not gpu:
         env["CUDA_VISIBLE_DEVICES"] = ""

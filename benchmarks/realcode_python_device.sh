@@ -4,7 +4,8 @@
 # Run from the repository root on a machine with an NVIDIA GPU:
 #     bash benchmarks/realcode_python_device.sh [before] [--only SCRIPT ...]
 # With `before`, the migrated files are those an earlier migrate wrote (packed as migrated-before), for the
-# before/after comparison; the table then goes to realcode-python-h200-before.md. `--only` (repeatable, names as
+# before/after comparison (runtime/python is put on the path for them, since they import prt_torch); the table
+# then goes to realcode-python-h200-before.md. `--only` (repeatable, names as
 # in the table) runs part of the dev set, to stay inside a time limit; the table is rewritten after each script,
 # to $OUT/<name>.md with <name> from REALCODE_PYTHON_NAME when set (one name per part).
 # Needs: .realcode/python/projects.tar.xz (made by `python3 benchmarks/realcode_python.py stage`; carried, not
@@ -39,6 +40,7 @@ python3 -c "import torch; print('torch', torch.__version__, 'cuda', torch.versio
 NAME=realcode-python-h200
 if [ "${1:-}" = before ]; then
     export REALCODE_PYTHON_VARIANT=migrated-before
+    export REALCODE_PYTHON_EXTRA_PATH=$ROOT/runtime/python   # what the earlier migrate's output imports
     NAME=realcode-python-h200-before
     shift
 fi
