@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Union
 
 import tree_sitter as ts
 
@@ -60,7 +59,7 @@ class Branch:
     otherwise: tuple[Item, ...] | None
 
 
-Item = Union[Region, BlockCode, Loop, Branch]
+Item = Region | BlockCode | Loop | Branch
 
 
 @dataclass(frozen=True)
@@ -459,29 +458,6 @@ def _block_statement(k: _Kernel, statement: ts.Node) -> bool:
                              else expr.child_by_field_name("argument"))
             return bool(target) and target <= k.block_vars
     return False
-
-
-def _uniform_declaration(k: _Kernel, statement: ts.Node, loop_vars: tuple[str, ...]) -> str | None:
-    """The name a declaration gives a value every thread shares (never changed after), or None."""
-    if statement.type != "declaration" or BARRIER in statement.text:
-        return None
-    declarators = statement.children_by_field_name("declarator")
-    if len(declarators) != 1 or declarators[0].type != "init_declarator":
-        return None
-    init = declarators[0]
-    name = init.child_by_field_name("declarator")
-    value = init.child_by_field_name("value")
-    if name is None or name.type != "identifier" or value is None or value.type == "initializer_list":
-        return None
-    if any(c.type in ("storage_class_specifier",) for c in statement.children):
-        return None
-    type_node = statement.child_by_field_name("type")
-    if type_node is None or type_node.type == "placeholder_type_specifier":
-        return None
-    text = name.text.decode()
-    if text in k.assigned or text in loop_vars or not _uniform(k, value, loop_vars):
-        return None
-    return text
 
 
 def _is_shared_declaration(statement: ts.Node) -> bool:
