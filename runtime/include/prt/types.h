@@ -99,7 +99,9 @@
     X(DevAttrPageableMemoryAccessUsesHostPageTables, 100, hipDeviceAttributePageableMemoryAccessUsesHostPageTables, \
       "1 if the device reaches pageable memory through the host's page tables")                               \
     X(DevAttrDirectManagedMemAccessFromHost, 101, hipDeviceAttributeDirectManagedMemAccessFromHost,           \
-      "1 if the host reads managed memory without migrating it")
+      "1 if the host reads managed memory without migrating it") \
+    X(DevAttrMemoryPoolsSupported, 115, hipDeviceAttributeMemoryPoolsSupported,                               \
+      "1 if prtMallocAsync and the memory pool calls work")
 
 // Kernel attributes for prtFuncSetAttribute (prtFuncAttribute).
 #define PRT_FUNC_ATTR_LIST(X)                                                                  \

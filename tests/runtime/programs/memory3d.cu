@@ -248,6 +248,9 @@ static void managed() {
 }
 
 static void pools() {
+    int supported = 0;
+    CHECK_OK(prtDeviceGetAttribute(&supported, prtDevAttrMemoryPoolsSupported, 0));
+    CHECK(supported == 1);
     prtMemPool_t def = nullptr, cur = nullptr;
     CHECK_OK(prtDeviceGetDefaultMemPool(&def, 0));
     CHECK_OK(prtDeviceGetMemPool(&cur, 0));

@@ -157,6 +157,7 @@ inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int devi
         case prtDevAttrConcurrentManagedAccess: *value = p.concurrentManagedAccess; break;
         case prtDevAttrPageableMemoryAccessUsesHostPageTables: *value = p.pageableMemoryAccessUsesHostPageTables; break;
         case prtDevAttrDirectManagedMemAccessFromHost: *value = p.directManagedMemAccessFromHost; break;
+        case prtDevAttrMemoryPoolsSupported: *value = 1; break;  // prt/cpu/managed.h
         case prtDevAttrMaxSharedMemoryPerBlockOptin: *value = int(prt::cpu::kSharedOptin); break;
         default: return prt::cpu::fail(prtErrorInvalidValue);
     }
