@@ -562,6 +562,11 @@ class FileMatcher:
                     continue
                 span = (captures[span_names[0]][0], captures[span_names[-1]][0])
             edits = self.fix_edits(rule, node, fields, span)
+            start, end = node.start_byte, node.end_byte
+            if not edits and (rule.fix or {}).get("branches") and not shift:
+                edits = self.branch_edits(rule, node)
+                if edits:
+                    start, end = edits[0].start, edits[0].end  # the statement, directives included
             if shift:
                 edits = tuple(Edit(e.start + shift, e.end + shift, e.text) for e in edits)
             message = rule.message.format_map(fields)
@@ -572,12 +577,53 @@ class FileMatcher:
                 message = message.split(" (safe fix)")[0] + "; left as it is: the parser could not read it whole"
             self.add(
                 rule,
-                node.start_byte + shift,
-                node.end_byte + shift,
+                start + shift,
+                end + shift,
                 message,
                 edits=edits,
                 safety="manual" if unfixed else None,
             )
+
+    def branch_edits(self, rule: Rule, node: ts.Node) -> tuple[Edit, ...]:
+        """The fix of a statement whose argument list one `#if` group splits (`k<<<g, b>>>(x` / `#ifdef A` /
+        `, y` / `#endif` / `);`): the statement is written once per branch of the group, each copy migrated as a
+        file of its own would be, under the group's own directives (an `#else` added where it had none). () for
+        any other shape, or when a copy does not migrate whole."""
+        statement, args = node.parent, node.child_by_field_name("arguments")
+        if statement is None or statement.type != "expression_statement" or args is None:
+            return ()
+        data = self.text.data
+        line_start = data.rfind(b"\n", 0, statement.start_byte) + 1
+        line_end = data.find(b"\n", statement.end_byte)
+        line_end = len(data) if line_end == -1 else line_end
+        indent = data[line_start : statement.start_byte]
+        if indent.strip() or data[statement.end_byte : line_end].strip():
+            return ()
+        branches = _directive_branches(args.text or b"")
+        if branches is None:
+            return ()
+        newline = b"\r\n" if b"\r\n" in data[line_start:line_end] or b"\r\n" in (args.text or b"") else b"\n"
+        head = data[statement.start_byte : args.start_byte]
+        tail = data[args.end_byte : statement.end_byte]
+        out = b""
+        for directive, arguments, _ in branches:
+            body = head + arguments + tail
+            snippet = MACRO_PREFIX + body + MACRO_SUFFIX
+            copy = FileMatcher(self.ruleset, self.relpath, self.language, snippet)
+            copy.tree = parse_source(self.ruleset, self.language, snippet)
+            copy._definitions = self.definitions()  # the kernels this file declares, not the snippet's none
+            copy._queries(copy.tree.root_node, self.language, only=(rule.id,))
+            found = [f for f in copy.findings.values() if f.rule_id == rule.id]
+            if len(found) != 1 or not found[0].edits or copy.tree.root_node.has_error:
+                return ()
+            (edit,) = found[0].edits
+            if edit.start < len(MACRO_PREFIX) or edit.end > len(MACRO_PREFIX) + len(body):
+                return ()
+            rewritten = snippet[: edit.start] + edit.text.encode() + snippet[edit.end :]
+            out += directive + newline + indent + rewritten[len(MACRO_PREFIX) : len(rewritten) - len(MACRO_SUFFIX)] + newline
+        endif = branches[-1][2]
+        replacement = (out + endif).decode("utf-8", "surrogateescape")
+        return (Edit(line_start, statement.end_byte, replacement),)
 
     def flow(self) -> pyflow.Flow:
         """The Python module's assignments and calls, read once per file."""
@@ -879,6 +925,33 @@ OWN_NAMES_QUERY = """
 (preproc_def name: (identifier) @name)
 (preproc_function_def name: (identifier) @name)
 """
+
+
+DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b")
+
+
+def _directive_branches(text: bytes) -> list[tuple[bytes, bytes, bytes]] | None:
+    """The branches of the one `#if` group inside `text` (an argument list): per branch its directive line and
+    the text with the group's other lines and every directive line removed, and last the group's `#endif` line;
+    an `#else` branch is added where the group has none. None unless `text` holds exactly one group, not nested."""
+    lines = text.split(b"\n")
+    kinds = [(i, m.group(1)) for i, line in enumerate(lines) if (m := DIRECTIVE.match(line))]
+    if len(kinds) < 2 or kinds[0][1] not in (b"if", b"ifdef", b"ifndef") or kinds[-1][1] != b"endif":
+        return None
+    if any(kind in (b"if", b"ifdef", b"ifndef", b"endif") for _, kind in kinds[1:-1]):
+        return None
+    if any(kind == b"else" for _, kind in kinds[1:-2]):
+        return None  # an #elif after #else
+    first, last = kinds[0][0], kinds[-1][0]
+    segments = [(kinds[k][0], kinds[k + 1][0]) for k in range(len(kinds) - 1)]
+    if kinds[-2][1] != b"else":
+        segments.append((last, last))  # the branch where no condition holds
+    branches: list[tuple[bytes, bytes, bytes]] = []
+    for start, stop in segments:
+        kept = lines[:first] + lines[start + 1 : stop] + lines[last + 1 :]
+        directive = lines[start].rstrip(b"\r") if start != last else b"#else"
+        branches.append((directive, b"\n".join(kept), lines[last].rstrip(b"\r")))
+    return branches
 
 
 @cache
