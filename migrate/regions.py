@@ -33,6 +33,7 @@ class Region:
     code: str
     binds: tuple[str, ...]
     calls_own: bool  # calls a function of the file, which may read the global threadIdx
+    recomputed: tuple[str, ...] = ()  # declarations of values the region recomputes instead of storing
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,9 @@ class _Kernel:
     calls: frozenset[str]
     uniform_vars: dict[str, ts.Node] = field(default_factory=dict)
     block_vars: set[str] = field(default_factory=set)
+    # name -> (end of its declaration, the declaration to repeat, recomputed names it reads, its declarator's start)
+    recompute: dict[str, tuple[int, str, frozenset[str], int]] = field(default_factory=dict)
+    declared_at: dict[str, int] = field(default_factory=dict)  # lane name -> end of its declaration
     lanes: dict[str, Lane] = field(default_factory=dict)
     split_decls: dict[str, int] = field(default_factory=dict)
     regions: int = 0
@@ -531,7 +535,13 @@ def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], to
                 declared_here[name] = index
     for name, index in declared_here.items():
         if name in nested or any(name in ids for j, ids in enumerate(by_region) if j != index):
+            recomputed = _recomputable(k, name, list(regions[index]))
+            if recomputed is not None:
+                k.recompute[name] = recomputed
+                continue
             k.lanes[name] = _lane(k, name, list(regions[index]))
+            k.declared_at[name] = next(
+                s.end_byte for s in regions[index] if name in _declaration_names(s))
     k.split_decls.update(declared_here)
     return items
 
@@ -568,6 +578,73 @@ def _region_identifiers(region: list[ts.Node]) -> set[str]:
     for statement in region:
         found |= _identifiers(statement)
     return found
+
+
+def _recomputable(k: _Kernel, name: str, region: list[ts.Node]) -> tuple[int, str, frozenset[str], int] | None:
+    """A variable never changed after its declaration whose value depends only on the thread's indices and on
+    values every thread shares (`int tid = threadIdx.x;`, `int i = blockIdx.x * blockDim.x + tid;`): each later
+    region declares it again from the same initialiser, so it needs no per-thread copy, and the region's accesses
+    stay affine in the thread index, which the compiler can vectorise."""
+    if name in k.assigned:
+        return None
+    for statement in region:
+        if name not in _declaration_names(statement):
+            continue
+        type_node = statement.child_by_field_name("type")
+        if type_node is None or type_node.type == "placeholder_type_specifier" or any(
+            c.type in ("storage_class_specifier",) for c in statement.children
+        ):
+            return None
+        declarators = statement.children_by_field_name("declarator")
+        for declarator in declarators:
+            if declarator.type != "init_declarator":
+                continue
+            ident = declarator.child_by_field_name("declarator")
+            value = declarator.child_by_field_name("value")
+            if ident is None or ident.type != "identifier" or ident.text.decode() != name or value is None:
+                continue
+            if value.type in ("initializer_list", "argument_list"):
+                return None
+            needs = _thread_pure(k, value)
+            if needs is None:
+                return None
+            prefix = k.span(statement.start_byte, declarators[0].start_byte).decode().strip()
+            text = f"{prefix} {k.text(declarator)};"
+            return statement.end_byte, text, frozenset(needs), declarator.start_byte
+    return None
+
+
+def _thread_pure(k: _Kernel, node: ts.Node) -> set[str] | None:
+    """The recomputed variables an expression reads, when it reads nothing but thread indices, values every thread
+    shares and other recomputed variables (no memory, no call that is not a pure function); else None."""
+    needs: set[str] = set()
+    for n in _walk(node):
+        if n.type in ("subscript_expression", "assignment_expression", "update_expression", "lambda_expression"):
+            return None
+        if n.type == "pointer_expression":
+            return None
+        if n.type == "call_expression":
+            callee = _callee(n)
+            if callee is None or callee[0] in k.own_functions or not (
+                callee[0] in k.calls or callee[0].startswith("std::") or callee[0] in CASTS
+            ):
+                return None
+        if n.type == "identifier":
+            name = n.text.decode()
+            if name in k.assigned:  # a block variable or global the kernel changes: the value would move
+                return None
+            if name in THREAD_DEPENDENT or name in k.uniform_vars:
+                continue
+            if name in k.recompute:
+                needs.add(name)
+                continue
+            if name in k.params:
+                if name in k.assigned:
+                    return None
+                continue
+            if name in k.declared:
+                return None
+    return needs
 
 
 def _lane(k: _Kernel, name: str, region: list[ts.Node]) -> Lane:
@@ -741,7 +818,17 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
         n.type == "call_expression" and (_callee(n) or ("", None))[0].split("::")[-1] in k.own_functions
         for s in statements for n in _walk(s)
     )
-    return Region(code=code.decode("utf-8", "replace"), binds=tuple(sorted(n for n in k.lanes if n in ids)), calls_own=calls_own)
+    # A name read before its declaration's end is another variable (or the declaring region itself).
+    wanted = {n for n in ids if n in k.recompute and k.recompute[n][0] <= start}
+    pending = list(wanted)
+    while pending:
+        for need in k.recompute[pending.pop()][2]:
+            if need not in wanted:
+                wanted.add(need)
+                pending.append(need)
+    recomputed = tuple(k.recompute[n][1] for n in sorted(wanted, key=lambda n: k.recompute[n][3]))
+    binds = tuple(sorted(n for n in k.lanes if n in ids and k.declared_at.get(n, 0) <= end))
+    return Region(code=code.decode("utf-8", "replace"), binds=binds, calls_own=calls_own, recomputed=recomputed)
 
 
 def _lane_declaration(k: _Kernel, statement: ts.Node) -> bytes:

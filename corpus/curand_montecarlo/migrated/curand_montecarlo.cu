@@ -39,16 +39,22 @@
 __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long long* count) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
+    // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
+    // the loops over the threads (stores through the kernel's pointers might alias the globals).
+    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    [[maybe_unused]] const dim3 blockDim = ::blockDim;
+    [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
+    [[maybe_unused]] const dim3 gridDim = ::gridDim;
     __shared__ unsigned int block_count;
-    for (unsigned prt_z = 0; prt_z < prt_block.z; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_block.y; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_block.x; ++prt_x) {
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
         if (threadIdx.x == 0) block_count = 0;
     }
-    for (unsigned prt_z = 0; prt_z < prt_block.z; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_block.y; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_block.x; ++prt_x) {
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
         unsigned int local = 0;
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
@@ -57,9 +63,9 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
     }
     atomicAdd(&block_count, local);
     }
-    for (unsigned prt_z = 0; prt_z < prt_block.z; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_block.y; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_block.x; ++prt_x) {
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
         if (threadIdx.x == 0) atomicAdd(count, (unsigned long long)block_count);
     }

@@ -50,15 +50,18 @@ __device__ __forceinline__ unsigned lane_id() {
 __global__ void reduce_shared(const float* __restrict__ in, float* __restrict__ out, int n) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
-    ::prt::cpu::Lanes<unsigned> prt_lane_tid(prt_block);
+    // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
+    // the loops over the threads (stores through the kernel's pointers might alias the globals).
+    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    [[maybe_unused]] const dim3 blockDim = ::blockDim;
+    [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
+    [[maybe_unused]] const dim3 gridDim = ::gridDim;
     __shared__ float sdata[kThreads];
-    for (unsigned prt_z = 0; prt_z < prt_block.z; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_block.y; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_block.x; ++prt_x) {
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_block.lane(prt_x, prt_y, prt_z);
-        auto& tid = prt_lane_tid[prt_t];
-        tid = threadIdx.x;
+        unsigned tid = threadIdx.x;
     unsigned i = blockIdx.x * (blockDim.x * 2) + threadIdx.x;
 
     float v = 0.0f;
@@ -67,23 +70,21 @@ __global__ void reduce_shared(const float* __restrict__ in, float* __restrict__ 
     sdata[tid] = v;
     }
     for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
-        for (unsigned prt_z = 0; prt_z < prt_block.z; ++prt_z)
-        for (unsigned prt_y = 0; prt_y < prt_block.y; ++prt_y)
-        for (unsigned prt_x = 0; prt_x < prt_block.x; ++prt_x) {
+        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
             [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-            const unsigned prt_t = prt_block.lane(prt_x, prt_y, prt_z);
-            auto& tid = prt_lane_tid[prt_t];
+            unsigned tid = threadIdx.x;
             if (tid < s) {
             sdata[tid] += sdata[tid + s];
         }
         }
     }
-    for (unsigned prt_z = 0; prt_z < prt_block.z; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_block.y; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_block.x; ++prt_x) {
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_block.lane(prt_x, prt_y, prt_z);
-        auto& tid = prt_lane_tid[prt_t];
+        unsigned tid = threadIdx.x;
         if (tid == 0) out[blockIdx.x] = sdata[0];
     }
 }

@@ -30,24 +30,21 @@
 __global__ void jacobi_step(const float* __restrict__ in, float* __restrict__ out, int width, int height) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
-    ::prt::cpu::Lanes<int> prt_lane_gx(prt_block);
-    ::prt::cpu::Lanes<int> prt_lane_gy(prt_block);
-    ::prt::cpu::Lanes<int> prt_lane_lx(prt_block);
-    ::prt::cpu::Lanes<int> prt_lane_ly(prt_block);
+    // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
+    // the loops over the threads (stores through the kernel's pointers might alias the globals).
+    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    [[maybe_unused]] const dim3 blockDim = ::blockDim;
+    [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
+    [[maybe_unused]] const dim3 gridDim = ::gridDim;
     __shared__ float tile[BLOCK_Y + 2 * RADIUS][BLOCK_X + 2 * RADIUS];
-    for (unsigned prt_z = 0; prt_z < prt_block.z; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_block.y; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_block.x; ++prt_x) {
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_block.lane(prt_x, prt_y, prt_z);
-        auto& gx = prt_lane_gx[prt_t];
-        auto& gy = prt_lane_gy[prt_t];
-        auto& lx = prt_lane_lx[prt_t];
-        auto& ly = prt_lane_ly[prt_t];
-        gx = blockIdx.x * BLOCK_X + threadIdx.x;
-    gy = blockIdx.y * BLOCK_Y + threadIdx.y;
-    lx = threadIdx.x + RADIUS;
-    ly = threadIdx.y + RADIUS;
+        int gx = blockIdx.x * BLOCK_X + threadIdx.x;
+    int gy = blockIdx.y * BLOCK_Y + threadIdx.y;
+    int lx = threadIdx.x + RADIUS;
+    int ly = threadIdx.y + RADIUS;
 
     // Clamp reads so the halo of edge blocks stays inside the grid.
     auto at = [&](int x, int y) {
@@ -66,15 +63,14 @@ __global__ void jacobi_step(const float* __restrict__ in, float* __restrict__ ou
         tile[ly + BLOCK_Y][lx] = at(gx, gy + BLOCK_Y);
     }
     }
-    for (unsigned prt_z = 0; prt_z < prt_block.z; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_block.y; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_block.x; ++prt_x) {
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_block.lane(prt_x, prt_y, prt_z);
-        auto& gx = prt_lane_gx[prt_t];
-        auto& gy = prt_lane_gy[prt_t];
-        auto& lx = prt_lane_lx[prt_t];
-        auto& ly = prt_lane_ly[prt_t];
+        int gx = blockIdx.x * BLOCK_X + threadIdx.x;
+        int gy = blockIdx.y * BLOCK_Y + threadIdx.y;
+        int lx = threadIdx.x + RADIUS;
+        int ly = threadIdx.y + RADIUS;
         if (gx < width && gy < height) {
         float v;
         if (gx == 0 || gy == 0 || gx == width - 1 || gy == height - 1) {
