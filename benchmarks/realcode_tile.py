@@ -24,6 +24,7 @@ compile check is always the one of this checkout. Nothing under SRC is written.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import importlib.util
 import json
 import os
@@ -34,6 +35,7 @@ import sys
 import tempfile
 import time
 import traceback
+import zlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -213,36 +215,66 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     if build.returncode != 0:
         first = next((l for l in build.stderr.splitlines() if "error" in l), "no error line")
         return "the original does not build on the CPU backend: " + first.split("error:")[-1].strip()[:120]
+    (case / "in").mkdir(exist_ok=True)
+    (case / "ref").mkdir(exist_ok=True)
     for i, value in enumerate(inputs):
         if isinstance(value, numpy.ndarray):
-            value.tofile(case / f"b{i}.bin")
-    run = subprocess.run([str(binary), str(case), str(case)], capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
-                         check=False)
+            value.tofile(case / "in" / f"b{i}.bin")
+    run = subprocess.run([str(binary), str(case / "in"), str(case / "ref")], capture_output=True, text=True,
+                         timeout=RUN_TIMEOUT_S, check=False)
     if run.returncode != 0:
         return f"the original exits {run.returncode} on the CPU backend"
     out = []
     for i, value in enumerate(inputs):
         if isinstance(value, numpy.ndarray):
-            out.append(numpy.fromfile(case / f"b{i}.bin", dtype=value.dtype))
+            out.append(numpy.fromfile(case / "ref" / f"b{i}.bin", dtype=value.dtype))
         else:
             out.append(None)
     return out
 
 
-def _triton(text: str, kernel, inputs, grid, block, work: Path):
+def _triton(text: str, kernel, inputs, grid, block, case: Path):
+    """The Triton launcher's buffers after one launch under TRITON_INTERPRET=1, run in a child process: a kernel
+    that strays out of its buffers can crash the interpreter, and that must cost only its own row."""
+    import numpy
+
+    (case / "tile").mkdir(parents=True, exist_ok=True)
+    (case / "module.py").write_text(text)
+    meta = {"kernel": kernel.name, "grid": list(grid), "block": list(block),
+            "inputs": [[str(v.dtype), v.size] if isinstance(v, numpy.ndarray) else v for v in inputs]}
+    (case / "tile.json").write_text(json.dumps(meta))
+    done = subprocess.run([sys.executable, __file__, "--run-tile-case", str(case)], capture_output=True, text=True,
+                          timeout=RUN_TIMEOUT_S * 3, check=False, env={**os.environ, "TRITON_INTERPRET": "1"})
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]
+        raise RuntimeError(f"the interpreter run failed ({last[:100]})" if done.returncode > 0
+                           else f"the interpreter run crashed (signal {-done.returncode})")
+    return [numpy.fromfile(case / "tile" / f"b{i}.bin", dtype=v.dtype) if isinstance(v, numpy.ndarray) else None
+            for i, v in enumerate(inputs)]
+
+
+def _run_tile_case(case: Path) -> int:
+    """The child of _triton: load the module and the inputs, launch once, write every buffer."""
     import numpy
     import torch
 
-    path = work / "modules" / f"m{abs(hash(text)) % 10**12}.py"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location(path.stem, path)
+    meta = json.loads((case / "tile.json").read_text())
+    spec = importlib.util.spec_from_file_location("tile_case", case / "module.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    tensors = [torch.from_numpy(v.copy()) if isinstance(v, numpy.ndarray) else v for v in inputs]
-    getattr(module, kernel.name)(grid if len(grid) > 1 else grid[0], block if len(block) > 1 else block[0],
-                                 *tensors)
-    return [t.numpy() if hasattr(t, "numpy") else None for t in tensors]
+    values = []
+    for i, item in enumerate(meta["inputs"]):
+        if isinstance(item, list):
+            values.append(torch.from_numpy(numpy.fromfile(case / "in" / f"b{i}.bin", dtype=item[0]).copy()))
+        else:
+            values.append(item)
+    grid, block = meta["grid"], meta["block"]
+    getattr(module, meta["kernel"])(grid if len(grid) > 1 else grid[0], block if len(block) > 1 else block[0],
+                                    *values)
+    for i, value in enumerate(values):
+        if hasattr(value, "numpy"):
+            value.numpy().tofile(case / "tile" / f"b{i}.bin")
+    return 0
 
 
 def _compare(ref, got) -> float:
@@ -268,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="comma-separated program names")
     parser.add_argument("--tree", type=Path, help="generate with the migrate package of this folder")
     parser.add_argument("--no-parity", action="store_true")
+    parser.add_argument("--jobs", type=int, default=3, help="programs checked at once (their builds and runs are "
+                                                              "child processes)")
     parser.add_argument("--work", type=Path, help="scratch folder (default: a temporary one)")
     parser.add_argument("--results", type=Path, help="write RESULTS.md and RESULTS.json")
     parser.add_argument("--stage", type=Path,
@@ -296,7 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     crashes: list[str] = []
     start = time.perf_counter()
-    for program in programs:
+    def one(program: Path) -> tuple[list[Row], list[str]]:
+        rows: list[Row] = []
+        crashes: list[str] = []
         files = _sources(program)
         try:
             tile.translate_tree(files)
@@ -330,7 +366,8 @@ def main(argv: list[str] | None = None) -> int:
                 if options.no_parity:
                     continue
                 grid, block = _launch(kernel)
-                inputs = _inputs(check.signature, kernel.params, len(rows))
+                seed = zlib.crc32(f"{program.name}/{relfile}/{fn.name}".encode())
+                inputs = _inputs(check.signature, kernel.params, seed)
                 try:
                     ref = _reference(program, relfile, kernel, fn, check.signature, inputs, grid, block, work,
                                      cflags)
@@ -340,15 +377,21 @@ def main(argv: list[str] | None = None) -> int:
                     row.parity, row.why = "no reference", ref
                     continue
                 try:
-                    got = _triton(text, kernel, inputs, grid, block, work)
+                    got = _triton(text, kernel, inputs, grid, block, work / "cases" / f"{program.name}.{fn.name}")
                 except Exception as exc:
                     row.parity, row.why = "error", f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}"
                     continue
                 row.error = _compare(ref, got)
                 row.parity = "pass" if row.error <= TOLERANCE else "fail"
                 if options.stage and row.parity == "pass":
-                    _stage_case(work / "stage", program, relfile, kernel, fn, check.signature, text, len(rows))
+                    _stage_case(work / "stage", program, relfile, kernel, fn, check.signature, text, seed)
         sys.stderr.write(f"{program.name}: {sum(r.program == program.name for r in rows)} kernels\n")
+        return rows, crashes
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
+        for found, crashed in pool.map(one, programs):  # in program order
+            rows += found
+            crashes += crashed
     seconds = time.perf_counter() - start
     if options.stage:
         _pack(work / "stage", options.stage)
@@ -436,4 +479,6 @@ def _markdown(rows: list[Row], totals: dict, crashes: list[str], options) -> str
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--run-tile-case"]:
+        sys.exit(_run_tile_case(Path(sys.argv[2])))
     sys.exit(main())
