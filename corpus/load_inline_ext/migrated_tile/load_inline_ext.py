@@ -5,10 +5,9 @@ import os
 
 import torch
 import importlib
-import prt_torch
 
-# The accelerator this module runs on (CUDA, ROCm, XPU, MPS, ...), or the CPU when there is none.
-DEVICE = torch.accelerator.current_accelerator() if torch.accelerator.is_available() else torch.device("cpu")
+# The accelerator's device type ("cuda", "xpu", "mps", ...), or "cpu" when there is none.
+DEVICE = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"
 
 cuda_source = r"""
 #include <torch/extension.h>
@@ -70,7 +69,7 @@ def main():
     x = (torch.randn(300, 777, generator=torch.Generator().manual_seed(23)) * 4.0).to(DEVICE)
     y = ext.softmax_rows(x)
     ref = torch.softmax(x.double(), dim=-1)
-    prt_torch.synchronize()
+    torch.get_device_module().synchronize()
 
     max_err = (y.double() - ref).abs().max().item()
     row_sum_err = (y.double().sum(dim=1) - 1.0).abs().max().item()

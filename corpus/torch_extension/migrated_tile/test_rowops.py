@@ -8,7 +8,9 @@ import sys
 
 import torch
 import torch.nn.functional as F
-import prt_torch
+
+# The accelerator's device type ("cuda", "xpu", "mps", ...), or "cpu" when there is none.
+DEVICE = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 try:
@@ -31,7 +33,7 @@ def main():
     args = parser.parse_args()
 
     torch.manual_seed(0)
-    device = prt_torch.device(0)
+    device = torch.device(DEVICE, 0)
     # Inputs come from a seeded CPU generator, so every device computes on the same numbers.
     g = torch.Generator().manual_seed(17)
     x = torch.randn(384, 1000, generator=g).to(device)
@@ -48,7 +50,7 @@ def main():
     xh = x.half()
     yh = rowops_cuda.bias_gelu(xh, bias.half())
     err_half = (yh.float() - F.gelu(xh.float() + bias.half().float(), approximate="tanh")).abs().max().item()
-    prt_torch.synchronize()
+    torch.get_device_module().synchronize()
 
     print(f"checksum_gelu = {y.double().sum().item():.10e}")
     print(f"checksum_sumsq = {s.double().sum().item():.10e}")
