@@ -232,6 +232,11 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
         return Val("T", tag=(kinds[expr.kind], expr.axis))
     if isinstance(expr, ir.Cast):
         inner = evaluate(ctx, expr.operand)
+        if inner.kind == "PTR" and "*" in expr.ctype:
+            base = expr.ctype.replace("*", " ").replace("const", " ").replace("__restrict__", " ").strip()
+            if _is_float_type(base) != inner.is_float or _is_narrow(base) != inner.narrow or base in ("void", "char"):
+                # (char*)p + bytes and its kin: the element size changes, so the arithmetic after it would too.
+                raise Rejected(f"a pointer cast to {expr.ctype.strip()}")
         if inner.kind in ("T", "P", "S", "PTR"):
             return inner
         target = expr.ctype.replace("const", "").strip()
@@ -739,6 +744,10 @@ def _note_bound(ctx: Context, test: ir.Expr) -> None:
         except Rejected:
             return
         bound = test.right if test.op == "<" else ir.Bin("+", test.right, ir.Num(1))
+        named = set(re.findall(r"Name\(id='(\w+)'\)", repr(bound)))
+        known = {p.name for p in ctx.kernel.params} | set(ctx.module.constants) | set(builtins().constants)
+        if named - known or "Builtin(" in repr(bound):
+            return  # the launcher sizes the grid from the bound, so it must be made of parameters and constants
         if left.kind == "V" and isinstance(left.expr, ir.Name) and left.expr.id.startswith("offs_"):
             ctx.bounds.setdefault(left.expr.id[5:], bound)
         elif left.kind == "T" and left.tag[:1] == ("gid",) and ctx.mode == "elementwise":
