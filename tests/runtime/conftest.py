@@ -47,12 +47,12 @@ def compile_cpu(src: Path, out_dir: Path, variant: str, headers: str) -> tuple[P
     exe = out_dir / f"{src.stem}-{variant}-{key}"
     if exe.exists():
         return exe, ""
-    tmp = exe.with_suffix(".tmp")
+    tmp = exe.with_name(f"{exe.name}.{os.getpid()}.tmp")  # per process: test runs may share the cache
     cmd = ["g++", *flags, str(src), "-pthread", "-o", str(tmp)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         return None, " ".join(cmd) + "\n" + proc.stderr
-    tmp.rename(exe)
+    tmp.replace(exe)
     return exe, ""
 
 
