@@ -13,7 +13,7 @@ from typing import Any
 
 import tree_sitter as ts
 
-from . import parse, pyflow
+from . import parse, pyflow, regions
 from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
 from .rules import Catalog
 
@@ -870,6 +870,8 @@ class FileMatcher:
         elif self.language in BUILD_LANGUAGES:
             self.scan_regex()
         self._keep_needed()
+        if self.language == "cuda":
+            regions.complete(self.findings, self.ruleset.catalog, self.text.data)
         return sorted(self.findings.values(), key=lambda f: f.sort_key)
 
     def _keep_needed(self) -> None:
