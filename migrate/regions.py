@@ -926,10 +926,13 @@ def _outcome(rule: Rule, finding: Finding, data: bytes, kernel: ts.Node, start: 
         outcome = rule.advice["fibers"].format(reason=str(reason))
         return replace(finding, message=rule.message.format(name=name, outcome=outcome), edits=(),
                        effort="none")
-    opening, closing = render(twin, rule.match["template"])
+    opening, closing = render(twin, rule.match["twin"])
     outcome = rule.advice["regions"].format(regions=twin.regions)
-    return replace(finding, message=rule.message.format(name=name, outcome=outcome),
-                   edits=(Edit(start, start, opening), Edit(end, end, closing)))
+    # The finding covers what its edits wrap: a template kernel from its template header.
+    line_start = data.rfind(b"\n", 0, start) + 1
+    column = len(data[line_start:start].decode("utf-8", "replace")) + 1
+    return replace(finding, message=rule.message.format(name=name, outcome=outcome), line=_line(data, start),
+                   column=column, edits=(Edit(start, start, opening), Edit(end, end, closing)))
 
 
 def _line(data: bytes, offset: int) -> int:
