@@ -528,7 +528,7 @@ def _digest(path: Path) -> str:
 
 
 def run_script(
-    script: Script, tree: Path, work: Path, extra: tuple[str, ...], *, gpu: bool, ranks: int
+    script: Script, tree: Path, work: Path, extra: tuple[str, ...], *, gpu: bool, ranks: int, torchrun: bool = False
 ) -> Run:
     """Copy the project tree to `work`, write the data, run the script (and its `before` steps), collect values."""
     import re
@@ -551,7 +551,7 @@ def run_script(
     if not gpu:
         env["CUDA_VISIBLE_DEVICES"] = ""
     launcher = list(PYTHON)
-    if ranks > 1:
+    if ranks > 1 or torchrun:  # a torchrun-only script needs torchrun's environment even with one rank
         launcher = PYTHON + ["-m", "torch.distributed.run", "--standalone", f"--nproc_per_node={ranks}"]
     output = ""
     steps = [tuple(b) for b in script.before] + [
@@ -672,10 +672,10 @@ def measure(gpu: bool, only: set[str], out: Path | None = None) -> list[dict[str
             row["equal"] = _equal(reference, migrated)
         if script.torchrun:
             original2 = run_script(
-                script, base / "original", work / f"{tag}-original-2", extra, gpu=gpu, ranks=RANKS
+                script, base / "original", work / f"{tag}-original-2", extra, gpu=gpu, ranks=RANKS, torchrun=True
             )
             migrated2 = run_script(
-                script, base / VARIANT, work / f"{tag}-migrated-2", extra, gpu=gpu, ranks=RANKS
+                script, base / VARIANT, work / f"{tag}-migrated-2", extra, gpu=gpu, ranks=RANKS, torchrun=True
             )
             row["torchrun_original"] = original2.ok
             row["torchrun_migrated"] = migrated2.ok
