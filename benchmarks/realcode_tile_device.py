@@ -19,6 +19,7 @@ module). For each case:
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import importlib.util
 import itertools
 import json
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -93,6 +95,22 @@ def _median_ms(fn, repeat: int) -> float:
     return sorted(times)[len(times) // 2]
 
 
+def _build(case: Path) -> None:
+    """nvcc the case's harness around the original into case/original, or write why not into case/build.log."""
+    spec = json.loads((case / "case.json").read_text())
+    program = case.parent.parent / "programs" / spec["program"]
+    try:
+        build = subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-w", "-std=c++17", f"-I{program}",
+                                f"-I{(program / spec['file']).parent}", str(case / "harness.cu"), "-o",
+                                str(case / "original")], capture_output=True, text=True, timeout=BUILD_TIMEOUT_S,
+                               check=False)
+        if build.returncode != 0:
+            first = next((line for line in build.stderr.splitlines() if "error" in line), "failed")
+            (case / "build.log").write_text("nvcc: " + first[:160])
+    except subprocess.TimeoutExpired:
+        (case / "build.log").write_text("nvcc ran past its timeout")
+
+
 def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     import numpy
     import torch
@@ -109,13 +127,9 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     for i, value in enumerate(inputs):
         if isinstance(value, numpy.ndarray):
             value.tofile(src / f"b{i}.bin")
-    binary = work / "original"
-    program = case.parent.parent / "programs" / spec["program"]
-    build = subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-w", "-std=c++17", f"-I{program}",
-                            f"-I{(program / spec['file']).parent}", str(case / "harness.cu"), "-o", str(binary)],
-                           capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, check=False)
-    if build.returncode != 0:
-        result["error"] = "nvcc: " + next((l for l in build.stderr.splitlines() if "error" in l), "failed")[:160]
+    binary = case / "original"
+    if not binary.is_file():
+        result["error"] = (case / "build.log").read_text()[:160] if (case / "build.log").is_file() else "no build"
         return result
     run = subprocess.run([str(binary), str(src), str(out), str(repeat)], capture_output=True, text=True,
                          timeout=RUN_TIMEOUT_S, check=False)
@@ -164,7 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cases", type=Path, default=ROOT / ".realcode" / "tile" / "tile-cases.tar.xz")
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--only", default="", help="substring of the case names to run")
+    parser.add_argument("--budget", type=float, default=420, help="seconds after which no new case starts")
     options = parser.parse_args(argv)
+    started = time.monotonic()
     out = Path(os.environ.get("OUT") or tempfile.mkdtemp(prefix="realcode-tile-device-"))
     (out / "tuned").mkdir(parents=True, exist_ok=True)
     import torch
@@ -179,9 +195,12 @@ def main(argv: list[str] | None = None) -> int:
                 archive.extractall(folder, filter="data")
             except TypeError:  # a Python without extraction filters; the archive is our own staging
                 archive.extractall(folder)
-        cases = sorted((Path(folder) / "cases").iterdir())
+        cases = [c for c in sorted((Path(folder) / "cases").iterdir()) if options.only in c.name]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 2)) as pool:
+            list(pool.map(_build, cases))  # every nvcc build at once; the timed runs below go one at a time
         for case in cases:
-            if options.only and options.only not in case.name:
+            if time.monotonic() - started > options.budget:
+                rows.append({"case": case.name, "error": f"not run: past the {options.budget} s budget"})
                 continue
             work = Path(folder) / "work" / case.name
             work.mkdir(parents=True)
