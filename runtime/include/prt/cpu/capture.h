@@ -68,7 +68,7 @@ struct Event {
     bool recorded;
     std::chrono::steady_clock::time_point when;
     Graph* captured_graph = nullptr;     // recorded in a capturing stream: the capture and its point
-    std::vector<GraphNode*> captured_tips;
+    std::vector<GraphNode*> captured_tips{};
 };
 
 struct Stream {
@@ -78,7 +78,7 @@ struct Stream {
     prtStreamCaptureMode mode = prtStreamCaptureModeGlobal;
     unsigned long long capture_id = 0;
     bool capture_origin = false;         // true for the stream that began the capture
-    std::vector<GraphNode*> tips;        // the nodes later captured work depends on
+    std::vector<GraphNode*> tips{};      // the nodes later captured work depends on
     prtError_t capture_error = prtSuccess;
     int device = 0;
     unsigned long long id = 0;

@@ -24,7 +24,7 @@ struct Advice {
     uintptr_t begin, end;
     int read_mostly = 0;
     int preferred = -2;  // CUDA's cudaInvalidDeviceId: no preference
-    std::set<int> accessed_by;
+    std::set<int> accessed_by{};
     int last_prefetch = -2;
 };
 
