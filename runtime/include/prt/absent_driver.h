@@ -6,7 +6,7 @@
 
 inline prtError_t prtGetDriverEntryPointByVersion(const char* symbol, void** funcPtr, unsigned int,
                                                   unsigned long long, prtDriverEntryPointQueryResult* driverStatus) {
-    if (!symbol || !funcPtr) return prt::absent::error(prtErrorInvalidValue);
+    if (!symbol || !funcPtr) return prt::absent::prt_fail(prtErrorInvalidValue);
     *funcPtr = nullptr;
     if (driverStatus) *driverStatus = prtDriverEntryPointSymbolNotFound;
     return prtSuccess;

@@ -128,10 +128,10 @@ inline prtError_t array2d(prtArray_t dstA, size_t dw, size_t dh, void* dst, size
                           size_t sw, size_t sh, const void* src, size_t spitch, size_t width, size_t height,
                           prtMemcpyKind kind, prtStream_t stream) {
     const Array* a = srcA ? srcA : dstA;
-    if (!a) return fail(prtErrorInvalidResourceHandle);
+    if (!a) return prt_fail(prtErrorInvalidResourceHandle);
     size_t e = a->elem;
-    if (dw % e || sw % e || width % e) return fail(prtErrorInvalidValue);
-    if ((!dstA && dpitch < width) || (!srcA && spitch < width)) return fail(prtErrorInvalidPitchValue);
+    if (dw % e || sw % e || width % e) return prt_fail(prtErrorInvalidValue);
+    if ((!dstA && dpitch < width) || (!srcA && spitch < width)) return prt_fail(prtErrorInvalidPitchValue);
     prtMemcpy3DParms p = params2d(dstA, make_prtPos(dstA ? dw / e : 0, dstA ? dh : 0, 0), dst, dpitch,
                                   const_cast<prtArray_t>(srcA), make_prtPos(srcA ? sw / e : 0, srcA ? sh : 0, 0), src,
                                   spitch, width / e, height, kind);
@@ -143,7 +143,7 @@ inline prtError_t array2d(prtArray_t dstA, size_t dw, size_t dh, void* dst, size
 }  // namespace prt::cpu
 
 inline prtError_t prtMalloc3D(prtPitchedPtr* pitchedDevPtr, prtExtent extent) {
-    if (!pitchedDevPtr) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!pitchedDevPtr) return prt::cpu::prt_fail(prtErrorInvalidValue);
     size_t pitch = 0;
     void* p = nullptr;
     size_t rows = (extent.height ? extent.height : 1) * (extent.depth ? extent.depth : 1);
@@ -154,16 +154,16 @@ inline prtError_t prtMalloc3D(prtPitchedPtr* pitchedDevPtr, prtExtent extent) {
 }
 
 inline prtError_t prtMemcpy3DAsync(const prtMemcpy3DParms* p, prtStream_t stream) {
-    if (!p) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!p) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prtMemcpy3DParms q = *p;
     return prt::cpu::issue(stream, prtGraphNodeTypeMemcpy, [q] { return prt::cpu::memcpy3d(q); });
 }
 inline prtError_t prtMemcpy3D(const prtMemcpy3DParms* p) { return prtMemcpy3DAsync(p, 0); }
 
 inline prtError_t prtMemcpy3DPeerAsync(const prtMemcpy3DPeerParms* p, prtStream_t stream) {
-    if (!p) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!p) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (!prt::cpu::valid_device(p->srcDevice) || !prt::cpu::valid_device(p->dstDevice))
-        return prt::cpu::fail(prtErrorInvalidDevice);
+        return prt::cpu::prt_fail(prtErrorInvalidDevice);
     prtMemcpy3DParms q{p->srcArray, p->srcPos, p->srcPtr, p->dstArray, p->dstPos, p->dstPtr, p->extent,
                        prtMemcpyDeviceToDevice};
     return prtMemcpy3DAsync(&q, stream);
@@ -182,7 +182,7 @@ inline prtError_t prtMemset3D(prtPitchedPtr pitchedDevPtr, int value, prtExtent 
 inline prtError_t prtMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice, size_t count,
                                      prtStream_t stream) {
     if (!prt::cpu::valid_device(dstDevice) || !prt::cpu::valid_device(srcDevice))
-        return prt::cpu::fail(prtErrorInvalidDevice);
+        return prt::cpu::prt_fail(prtErrorInvalidDevice);
     return prtMemcpyAsync(dst, src, count, prtMemcpyDeviceToDevice, stream);
 }
 inline prtError_t prtMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice, size_t count) {
@@ -239,7 +239,7 @@ inline prtChannelFormatDesc prtCreateChannelDesc() { return prt::cpu::Channel<T>
 
 inline prtError_t prtMalloc3DArray(prtArray_t* array, const prtChannelFormatDesc* desc, prtExtent extent,
                                    unsigned int flags) {
-    return prt::cpu::fail(prt::cpu::new_array(array, desc, extent, flags));
+    return prt::cpu::prt_fail(prt::cpu::new_array(array, desc, extent, flags));
 }
 inline prtError_t prtMallocArray(prtArray_t* array, const prtChannelFormatDesc* desc, size_t width, size_t height,
                                  unsigned int flags) {
@@ -252,21 +252,21 @@ inline prtError_t prtFreeArray(prtArray_t array) {
 }
 inline prtError_t prtArrayGetInfo(prtChannelFormatDesc* desc, prtExtent* extent, unsigned int* flags,
                                   prtArray_t array) {
-    if (!array) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    if (!array) return prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
     if (desc) *desc = array->desc;
     if (extent) *extent = array->extent;
     if (flags) *flags = array->flags;
     return prtSuccess;
 }
 inline prtError_t prtGetChannelDesc(prtChannelFormatDesc* desc, prtArray_const_t array) {
-    if (!array) return prt::cpu::fail(prtErrorInvalidResourceHandle);
-    if (!desc) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!array) return prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
+    if (!desc) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *desc = array->desc;
     return prtSuccess;
 }
 inline prtError_t prtMallocMipmappedArray(prtMipmappedArray_t* mipmappedArray, const prtChannelFormatDesc* desc,
                                           prtExtent extent, unsigned int numLevels, unsigned int flags) {
-    if (!mipmappedArray || numLevels == 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!mipmappedArray || numLevels == 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     auto* m = new prt::cpu::MipmappedArray{};
     for (unsigned int level = 0; level < numLevels; ++level) {
         prtArray_t a = nullptr;
@@ -274,7 +274,7 @@ inline prtError_t prtMallocMipmappedArray(prtMipmappedArray_t* mipmappedArray, c
         if (e != prtSuccess) {
             for (prtArray_t b : m->levels) prt::cpu::free_array(b);
             delete m;
-            return prt::cpu::fail(e);
+            return prt::cpu::prt_fail(e);
         }
         m->levels.push_back(a);
         extent = make_prtExtent(extent.width > 1 ? extent.width / 2 : 1, extent.height > 1 ? extent.height / 2 : extent.height,
@@ -285,8 +285,8 @@ inline prtError_t prtMallocMipmappedArray(prtMipmappedArray_t* mipmappedArray, c
 }
 inline prtError_t prtGetMipmappedArrayLevel(prtArray_t* levelArray, prtMipmappedArray_const_t mipmappedArray,
                                             unsigned int level) {
-    if (!mipmappedArray) return prt::cpu::fail(prtErrorInvalidResourceHandle);
-    if (!levelArray || level >= mipmappedArray->levels.size()) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!mipmappedArray) return prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
+    if (!levelArray || level >= mipmappedArray->levels.size()) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *levelArray = mipmappedArray->levels[level];
     return prtSuccess;
 }
@@ -301,7 +301,7 @@ inline prtError_t prtMemcpyToArrayAsync(prtArray_t dst, size_t wOffset, size_t h
                                         size_t count, prtMemcpyKind kind, prtStream_t stream) {
     char* at = nullptr;
     prtError_t e = prt::cpu::array_span(dst, wOffset, hOffset, count, &at);
-    if (e != prtSuccess) return prt::cpu::fail(e);
+    if (e != prtSuccess) return prt::cpu::prt_fail(e);
     return prtMemcpyAsync(at, src, count, kind == prtMemcpyHostToHost ? prtMemcpyHostToDevice : kind, stream);
 }
 inline prtError_t prtMemcpyToArray(prtArray_t dst, size_t wOffset, size_t hOffset, const void* src, size_t count,
@@ -312,7 +312,7 @@ inline prtError_t prtMemcpyFromArrayAsync(void* dst, prtArray_const_t src, size_
                                           size_t count, prtMemcpyKind kind, prtStream_t stream) {
     char* at = nullptr;
     prtError_t e = prt::cpu::array_span(src, wOffset, hOffset, count, &at);
-    if (e != prtSuccess) return prt::cpu::fail(e);
+    if (e != prtSuccess) return prt::cpu::prt_fail(e);
     return prtMemcpyAsync(dst, at, count, kind == prtMemcpyHostToHost ? prtMemcpyDeviceToHost : kind, stream);
 }
 inline prtError_t prtMemcpyFromArray(void* dst, prtArray_const_t src, size_t wOffset, size_t hOffset, size_t count,
@@ -322,7 +322,7 @@ inline prtError_t prtMemcpyFromArray(void* dst, prtArray_const_t src, size_t wOf
 inline prtError_t prtMemcpy2DToArrayAsync(prtArray_t dst, size_t wOffset, size_t hOffset, const void* src,
                                           size_t spitch, size_t width, size_t height, prtMemcpyKind kind,
                                           prtStream_t stream) {
-    if (!dst) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    if (!dst) return prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
     return prt::cpu::array2d(dst, wOffset, hOffset, nullptr, 0, nullptr, 0, 0, src, spitch, width, height, kind,
                              stream);
 }
@@ -333,7 +333,7 @@ inline prtError_t prtMemcpy2DToArray(prtArray_t dst, size_t wOffset, size_t hOff
 inline prtError_t prtMemcpy2DFromArrayAsync(void* dst, size_t dpitch, prtArray_const_t src, size_t wOffset,
                                             size_t hOffset, size_t width, size_t height, prtMemcpyKind kind,
                                             prtStream_t stream) {
-    if (!src) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    if (!src) return prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
     return prt::cpu::array2d(nullptr, 0, 0, dst, dpitch, src, wOffset, hOffset, nullptr, 0, width, height, kind,
                              stream);
 }
@@ -344,7 +344,7 @@ inline prtError_t prtMemcpy2DFromArray(void* dst, size_t dpitch, prtArray_const_
 inline prtError_t prtMemcpy2DArrayToArray(prtArray_t dst, size_t wOffsetDst, size_t hOffsetDst, prtArray_const_t src,
                                           size_t wOffsetSrc, size_t hOffsetSrc, size_t width, size_t height,
                                           prtMemcpyKind kind) {
-    if (!dst || !src) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    if (!dst || !src) return prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
     return prt::cpu::array2d(dst, wOffsetDst, hOffsetDst, nullptr, 0, src, wOffsetSrc, hOffsetSrc, nullptr, 0, width,
                              height, kind, 0);
 }
@@ -353,6 +353,6 @@ inline prtError_t prtMemcpyArrayToArray(prtArray_t dst, size_t wOffsetDst, size_
     char *to = nullptr, *from = nullptr;
     prtError_t e = prt::cpu::array_span(dst, wOffsetDst, hOffsetDst, count, &to);
     if (e == prtSuccess) e = prt::cpu::array_span(src, wOffsetSrc, hOffsetSrc, count, &from);
-    if (e != prtSuccess) return prt::cpu::fail(e);
+    if (e != prtSuccess) return prt::cpu::prt_fail(e);
     return prtMemcpy(to, from, count, kind == prtMemcpyDefault ? prtMemcpyDefault : prtMemcpyDeviceToDevice);
 }

@@ -104,8 +104,8 @@ inline GraphNode* add_node(Graph* graph, prtGraphNodeType type, std::function<pr
 // Runs stream work now, or records it into the graph the stream is capturing. `work` must own copies of what it
 // reads at replay (pointers are kept, as CUDA keeps them).
 inline prtError_t issue(prtStream_t stream, prtGraphNodeType type, std::function<prtError_t()> work) {
-    if (!capturing(stream)) return fail(work());
-    if (stream->capture_error != prtSuccess) return fail(prtErrorStreamCaptureInvalidated);
+    if (!capturing(stream)) return prt_fail(work());
+    if (stream->capture_error != prtSuccess) return prt_fail(prtErrorStreamCaptureInvalidated);
     GraphNode* node = add_node(stream->capture, type, std::move(work), stream->tips);
     stream->tips.assign(1, node);
     return prtSuccess;

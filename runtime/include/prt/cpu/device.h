@@ -90,36 +90,36 @@ inline bool valid_device(int device) { return device >= 0 && device < device_cou
 }  // namespace prt::cpu
 
 inline prtError_t prtGetDeviceCount(int* count) {
-    if (!count) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!count) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *count = prt::cpu::device_count();
     return prtSuccess;
 }
 
 inline prtError_t prtSetDevice(int device) {
-    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::prt_fail(prtErrorInvalidDevice);
     prt::cpu::current_device() = device;
     return prtSuccess;
 }
 
 inline prtError_t prtGetDevice(int* device) {
-    if (!device) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!device) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *device = prt::cpu::current_device();
     return prtSuccess;
 }
 
 inline prtError_t prtGetDeviceProperties(prtDeviceProp* prop, int device) {
-    if (!prop) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!prop) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (!prt::cpu::valid_device(device)) {
         *prop = prtDeviceProp{};  // written on every path, so callers' -Werror=maybe-uninitialized builds hold
-        return prt::cpu::fail(prtErrorInvalidDevice);
+        return prt::cpu::prt_fail(prtErrorInvalidDevice);
     }
     *prop = prt::cpu::properties();
     return prtSuccess;
 }
 
 inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int device) {
-    if (!value) return prt::cpu::fail(prtErrorInvalidValue);
-    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    if (!value) return prt::cpu::prt_fail(prtErrorInvalidValue);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::prt_fail(prtErrorInvalidDevice);
     const prtDeviceProp& p = prt::cpu::properties();
     switch (attr) {
         case prtDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
@@ -159,7 +159,7 @@ inline prtError_t prtDeviceGetAttribute(int* value, prtDeviceAttr attr, int devi
         case prtDevAttrDirectManagedMemAccessFromHost: *value = p.directManagedMemAccessFromHost; break;
         case prtDevAttrMemoryPoolsSupported: *value = 1; break;  // prt/cpu/managed.h
         case prtDevAttrMaxSharedMemoryPerBlockOptin: *value = int(prt::cpu::kSharedOptin); break;
-        default: return prt::cpu::fail(prtErrorInvalidValue);
+        default: return prt::cpu::prt_fail(prtErrorInvalidValue);
     }
     return prtSuccess;
 }
@@ -186,14 +186,14 @@ inline size_t* limit_slot(prtLimit limit) {
 
 inline prtError_t prtDeviceSetLimit(prtLimit limit, size_t value) {
     size_t* slot = prt::cpu::limit_slot(limit);
-    if (!slot) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!slot) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *slot = value;
     return prtSuccess;
 }
 
 inline prtError_t prtDeviceGetLimit(size_t* value, prtLimit limit) {
     size_t* slot = prt::cpu::limit_slot(limit);
-    if (!value || !slot) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!value || !slot) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *value = *slot;
     return prtSuccess;
 }
@@ -205,13 +205,13 @@ inline prtError_t prtDeviceGetStreamPriorityRange(int* leastPriority, int* great
 }
 
 inline prtError_t prtDriverGetVersion(int* version) {
-    if (!version) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!version) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *version = 0;
     return prtSuccess;
 }
 
 inline prtError_t prtRuntimeGetVersion(int* version) {
-    if (!version) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!version) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *version = 0;
     return prtSuccess;
 }
@@ -230,56 +230,56 @@ inline DeviceSettings& settings() {
 }  // namespace prt::cpu
 
 inline prtError_t prtSetDeviceFlags(unsigned int flags) {
-    if (flags & ~0x1Fu || __builtin_popcount(flags & 0x7u) > 1) return prt::cpu::fail(prtErrorInvalidValue);
+    if (flags & ~0x1Fu || __builtin_popcount(flags & 0x7u) > 1) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prt::cpu::settings().flags = flags;
     return prtSuccess;
 }
 inline prtError_t prtGetDeviceFlags(unsigned int* flags) {
-    if (!flags) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!flags) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *flags = prt::cpu::settings().flags | prtDeviceMapHost;  // host memory is always mapped on the CPU backend
     return prtSuccess;
 }
 inline prtError_t prtInitDevice(int device, unsigned int deviceFlags, unsigned int flags) {
-    if (flags != 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (flags != 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prtError_t e = prtSetDevice(device);
     return e == prtSuccess ? prtSetDeviceFlags(deviceFlags) : e;
 }
 // Every device of the CPU backend is the same machine: the first matches any request as well as any other.
 inline prtError_t prtChooseDevice(int* device, const prtDeviceProp* prop) {
-    if (!device || !prop) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!device || !prop) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *device = 0;
     return prtSuccess;
 }
 inline prtError_t prtSetValidDevices(int* deviceArr, int len) {
-    if (len < 0 || (len > 0 && !deviceArr)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (len < 0 || (len > 0 && !deviceArr)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     for (int i = 0; i < len; ++i)
-        if (!prt::cpu::valid_device(deviceArr[i])) return prt::cpu::fail(prtErrorInvalidDevice);
+        if (!prt::cpu::valid_device(deviceArr[i])) return prt::cpu::prt_fail(prtErrorInvalidDevice);
     return prtSuccess;
 }
 inline prtError_t prtDeviceGetCacheConfig(prtFuncCache* config) {
-    if (!config) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!config) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *config = prt::cpu::settings().cache;
     return prtSuccess;
 }
 inline prtError_t prtDeviceSetCacheConfig(prtFuncCache config) {
-    if (unsigned(config) > 3) return prt::cpu::fail(prtErrorInvalidValue);
+    if (unsigned(config) > 3) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prt::cpu::settings().cache = config;
     return prtSuccess;
 }
 inline prtError_t prtDeviceGetSharedMemConfig(prtSharedMemConfig* config) {
-    if (!config) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!config) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *config = prt::cpu::settings().banks;
     return prtSuccess;
 }
 inline prtError_t prtDeviceSetSharedMemConfig(prtSharedMemConfig config) {
-    if (unsigned(config) > 2) return prt::cpu::fail(prtErrorInvalidValue);
+    if (unsigned(config) > 2) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prt::cpu::settings().banks = config == prtSharedMemBankSizeDefault ? prtSharedMemBankSizeFourByte : config;
     return prtSuccess;
 }
 // The CPU backend's devices have made-up PCI addresses 0000:00:<device>.0, so the two calls invert each other.
 inline prtError_t prtDeviceGetPCIBusId(char* pciBusId, int len, int device) {
-    if (!pciBusId || len <= 0) return prt::cpu::fail(prtErrorInvalidValue);
-    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    if (!pciBusId || len <= 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::prt_fail(prtErrorInvalidDevice);
     std::snprintf(pciBusId, size_t(len), "0000:00:%02x.0", device);
     return prtSuccess;
 }
@@ -287,14 +287,14 @@ inline prtError_t prtDeviceGetByPCIBusId(int* device, const char* pciBusId) {
     unsigned domain = 0, bus = 0, dev = 0, fn = 0;
     if (!device || !pciBusId || std::sscanf(pciBusId, "%x:%x:%x.%x", &domain, &bus, &dev, &fn) != 4 || domain ||
         bus || fn || !prt::cpu::valid_device(int(dev)))
-        return prt::cpu::fail(prtErrorInvalidDevice);
+        return prt::cpu::prt_fail(prtErrorInvalidDevice);
     *device = int(dev);
     return prtSuccess;
 }
 inline prtError_t prtDeviceGetTexture1DLinearMaxWidth(size_t* maxWidthInElements, const prtChannelFormatDesc* fmtDesc,
                                                       int device) {
-    if (!maxWidthInElements || !fmtDesc) return prt::cpu::fail(prtErrorInvalidValue);
-    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    if (!maxWidthInElements || !fmtDesc) return prt::cpu::prt_fail(prtErrorInvalidValue);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::prt_fail(prtErrorInvalidDevice);
     *maxWidthInElements = size_t(1) << 28;  // CUDA's limit for sm_90; software fetches have no lower one
     return prtSuccess;
 }
@@ -305,8 +305,8 @@ inline prtError_t prtDeviceGetTexture1DLinearMaxWidth(size_t* maxWidthInElements
 // signed and unsigned values of 32 and 64 bits (128-bit and vector atomics are not offered).
 inline prtError_t prtDeviceGetHostAtomicCapabilities(unsigned int* capabilities, const prtAtomicOperation* operations,
                                                      unsigned int count, int device) {
-    if (count && (!capabilities || !operations)) return prt::cpu::fail(prtErrorInvalidValue);
-    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
+    if (count && (!capabilities || !operations)) return prt::cpu::prt_fail(prtErrorInvalidValue);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::prt_fail(prtErrorInvalidDevice);
     for (unsigned int i = 0; i < count; ++i) {
         bool is_float = operations[i] >= prtAtomicOperationFloatAdd;
         capabilities[i] = (is_float ? 0u : unsigned(prtAtomicCapabilitySigned | prtAtomicCapabilityUnsigned)) |
@@ -316,7 +316,7 @@ inline prtError_t prtDeviceGetHostAtomicCapabilities(unsigned int* capabilities,
 }
 inline prtError_t prtDeviceGetP2PAtomicCapabilities(unsigned int* capabilities, const prtAtomicOperation* operations,
                                                     unsigned int count, int srcDevice, int dstDevice) {
-    if (!prt::cpu::valid_device(dstDevice)) return prt::cpu::fail(prtErrorInvalidDevice);
+    if (!prt::cpu::valid_device(dstDevice)) return prt::cpu::prt_fail(prtErrorInvalidDevice);
     return prtDeviceGetHostAtomicCapabilities(capabilities, operations, count, srcDevice);
 }
 

@@ -42,10 +42,10 @@ struct ExternalMemory {
 typedef prt::cpu::ExternalMemory* prtExternalMemory_t;  // imported memory
 
 inline prtError_t prtImportExternalMemory(prtExternalMemory_t* extMem, const prtExternalMemoryHandleDesc* memHandleDesc) {
-    if (!extMem || !memHandleDesc || memHandleDesc->size == 0) return prt::cpu::fail(prtErrorInvalidValue);
-    if (memHandleDesc->type != prtExternalMemoryHandleTypeOpaqueFd) return prt::cpu::fail(prtErrorNotSupported);
+    if (!extMem || !memHandleDesc || memHandleDesc->size == 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
+    if (memHandleDesc->type != prtExternalMemoryHandleTypeOpaqueFd) return prt::cpu::prt_fail(prtErrorNotSupported);
     void* p = mmap(nullptr, memHandleDesc->size, PROT_READ | PROT_WRITE, MAP_SHARED, memHandleDesc->handle.fd, 0);
-    if (p == MAP_FAILED) return prt::cpu::fail(prtErrorInvalidValue);
+    if (p == MAP_FAILED) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *extMem = new prt::cpu::ExternalMemory{static_cast<char*>(p), size_t(memHandleDesc->size), {}};
     return prtSuccess;
 }
@@ -53,7 +53,7 @@ inline prtError_t prtExternalMemoryGetMappedBuffer(void** devPtr, prtExternalMem
                                                    const prtExternalMemoryBufferDesc* bufferDesc) {
     if (!devPtr || !extMem || !bufferDesc || bufferDesc->flags != 0 || bufferDesc->size == 0 ||
         bufferDesc->offset + bufferDesc->size > extMem->size)
-        return prt::cpu::fail(prtErrorInvalidValue);
+        return prt::cpu::prt_fail(prtErrorInvalidValue);
     *devPtr = extMem->base + bufferDesc->offset;
     if (!prt::cpu::Registry::get().find(*devPtr, 1)) {
         prt::cpu::Registry::get().add(*devPtr, size_t(bufferDesc->size), prt::cpu::MemKind::Device);
@@ -62,14 +62,14 @@ inline prtError_t prtExternalMemoryGetMappedBuffer(void** devPtr, prtExternalMem
     return prtSuccess;
 }
 inline prtError_t prtDestroyExternalMemory(prtExternalMemory_t extMem) {
-    if (!extMem) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    if (!extMem) return prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
     for (auto& b : extMem->buffers) prt::cpu::Registry::get().remove(b.first, prt::cpu::MemKind::Device);
     munmap(extMem->base, extMem->size);
     delete extMem;
     return prtSuccess;
 }
 inline prtError_t prtDeviceGetNvSciSyncAttributes(void* nvSciSyncAttrList, int device, int) {
-    if (!nvSciSyncAttrList) return prt::cpu::fail(prtErrorInvalidValue);
-    if (!prt::cpu::valid_device(device)) return prt::cpu::fail(prtErrorInvalidDevice);
-    return prt::cpu::fail(prtErrorNotSupported);
+    if (!nvSciSyncAttrList) return prt::cpu::prt_fail(prtErrorInvalidValue);
+    if (!prt::cpu::valid_device(device)) return prt::cpu::prt_fail(prtErrorInvalidDevice);
+    return prt::cpu::prt_fail(prtErrorNotSupported);
 }

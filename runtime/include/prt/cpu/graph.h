@@ -95,11 +95,11 @@ inline prtError_t run_graph(Graph* g) {
 
 inline prtError_t add(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps, size_t numDeps,
                       prtGraphNodeType type, GraphNode** made) {
-    if (!node || !graph || (numDeps && !deps)) return fail(prtErrorInvalidValue);
+    if (!node || !graph || (numDeps && !deps)) return prt_fail(prtErrorInvalidValue);
     std::vector<GraphNode*> d;
     for (size_t i = 0; i < numDeps; ++i) {
         if (!in_graph(graph, deps[i]) || std::find(d.begin(), d.end(), deps[i]) != d.end())
-            return fail(prtErrorInvalidValue);
+            return prt_fail(prtErrorInvalidValue);
         d.push_back(deps[i]);
     }
     *made = add_node(graph, type, nullptr, d);
@@ -164,9 +164,9 @@ inline prtStreamCaptureMode& thread_capture_mode() {
 
 inline prtError_t begin_capture(prtStream_t stream, Graph* graph, std::vector<GraphNode*> tips,
                                 prtStreamCaptureMode mode) {
-    if (is_builtin(stream)) return fail(prtErrorStreamCaptureUnsupported);
-    if (stream->capture) return fail(prtErrorIllegalState);
-    if (unsigned(mode) > 2) return fail(prtErrorInvalidValue);
+    if (is_builtin(stream)) return prt_fail(prtErrorStreamCaptureUnsupported);
+    if (stream->capture) return prt_fail(prtErrorIllegalState);
+    if (unsigned(mode) > 2) return prt_fail(prtErrorInvalidValue);
     static std::atomic<unsigned long long> ids{1};
     stream->capture = graph;
     stream->capture_origin = true;
@@ -195,18 +195,18 @@ inline prtError_t prtStreamBeginCapture(prtStream_t stream, prtStreamCaptureMode
 inline prtError_t prtStreamBeginCaptureToGraph(prtStream_t stream, prtGraph_t graph, const prtGraphNode_t* dependencies,
                                                const prtGraphEdgeData*, size_t numDependencies,
                                                prtStreamCaptureMode mode) {
-    if (!graph || (numDependencies && !dependencies)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!graph || (numDependencies && !dependencies)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::vector<prt::cpu::GraphNode*> tips(dependencies, dependencies + numDependencies);
     for (auto* n : tips)
-        if (!prt::cpu::in_graph(graph, n)) return prt::cpu::fail(prtErrorInvalidValue);
+        if (!prt::cpu::in_graph(graph, n)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prtError_t e = prt::cpu::begin_capture(stream, graph, std::move(tips), mode);
     if (e == prtSuccess) stream->capture_origin = true;
     return e;
 }
 inline prtError_t prtStreamEndCapture(prtStream_t stream, prtGraph_t* graph) {
-    if (!graph) return prt::cpu::fail(prtErrorInvalidValue);
-    if (!prt::cpu::capturing(stream)) return prt::cpu::fail(prtErrorIllegalState);
-    if (!stream->capture_origin) return prt::cpu::fail(prtErrorStreamCaptureUnmatched);
+    if (!graph) return prt::cpu::prt_fail(prtErrorInvalidValue);
+    if (!prt::cpu::capturing(stream)) return prt::cpu::prt_fail(prtErrorIllegalState);
+    if (!stream->capture_origin) return prt::cpu::prt_fail(prtErrorStreamCaptureUnmatched);
     prt::cpu::Graph* g = stream->capture;
     prtError_t e = stream->capture_error;
     for (prt::cpu::Stream* s : g->capturers) {  // the capture ends for every stream that joined it
@@ -219,13 +219,13 @@ inline prtError_t prtStreamEndCapture(prtStream_t stream, prtGraph_t* graph) {
     if (e != prtSuccess) {
         delete g;
         *graph = nullptr;
-        return prt::cpu::fail(prtErrorStreamCaptureInvalidated);
+        return prt::cpu::prt_fail(prtErrorStreamCaptureInvalidated);
     }
     *graph = g;
     return prtSuccess;
 }
 inline prtError_t prtStreamIsCapturing(prtStream_t stream, prtStreamCaptureStatus* captureStatus) {
-    if (!captureStatus) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!captureStatus) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *captureStatus = !prt::cpu::capturing(stream)             ? prtStreamCaptureStatusNone
                      : stream->capture_error != prtSuccess ? prtStreamCaptureStatusInvalidated
                                                            : prtStreamCaptureStatusActive;
@@ -253,11 +253,11 @@ inline prtError_t prtStreamGetCaptureInfo(prtStream_t stream, prtStreamCaptureSt
 inline prtError_t prtStreamUpdateCaptureDependencies(prtStream_t stream, prtGraphNode_t* dependencies,
                                                      const prtGraphEdgeData*, size_t numDependencies,
                                                      unsigned int flags) {
-    if (!prt::cpu::capturing(stream)) return prt::cpu::fail(prtErrorIllegalState);
-    if ((numDependencies && !dependencies) || flags > 1) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!prt::cpu::capturing(stream)) return prt::cpu::prt_fail(prtErrorIllegalState);
+    if ((numDependencies && !dependencies) || flags > 1) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (flags == prtStreamSetCaptureDependencies) stream->tips.clear();
     for (size_t i = 0; i < numDependencies; ++i) {
-        if (!prt::cpu::in_graph(stream->capture, dependencies[i])) return prt::cpu::fail(prtErrorInvalidValue);
+        if (!prt::cpu::in_graph(stream->capture, dependencies[i])) return prt::cpu::prt_fail(prtErrorInvalidValue);
         if (std::find(stream->tips.begin(), stream->tips.end(), dependencies[i]) == stream->tips.end())
             stream->tips.push_back(dependencies[i]);
     }
@@ -268,35 +268,35 @@ inline prtError_t prtStreamUpdateCaptureDependencies(prtStream_t stream, prtGrap
     return prtStreamUpdateCaptureDependencies(stream, dependencies, nullptr, numDependencies, flags);
 }
 inline prtError_t prtThreadExchangeStreamCaptureMode(prtStreamCaptureMode* mode) {
-    if (!mode || unsigned(*mode) > 2) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!mode || unsigned(*mode) > 2) return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::swap(*mode, prt::cpu::thread_capture_mode());
     return prtSuccess;
 }
 
 inline prtError_t prtGraphCreate(prtGraph_t* graph, unsigned int flags) {
-    if (!graph || flags != 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!graph || flags != 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *graph = new prt::cpu::Graph();
     return prtSuccess;
 }
 inline prtError_t prtGraphDestroy(prtGraph_t graph) {
-    if (!graph) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!graph) return prt::cpu::prt_fail(prtErrorInvalidValue);
     delete graph;
     return prtSuccess;
 }
 inline prtError_t prtGraphClone(prtGraph_t* clone, prtGraph_t original) {
-    if (!clone || !original) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!clone || !original) return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::map<const prt::cpu::GraphNode*, prt::cpu::GraphNode*> map;
     *clone = prt::cpu::copy_graph(original, &map).release();
     return prtSuccess;
 }
 inline prtError_t prtGraphNodeFindInClone(prtGraphNode_t* node, prtGraphNode_t originalNode, prtGraph_t clonedGraph) {
-    if (!node || !originalNode || !clonedGraph) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!node || !originalNode || !clonedGraph) return prt::cpu::prt_fail(prtErrorInvalidValue);
     for (auto& n : clonedGraph->nodes)
         if (n->cloned_from == originalNode) {
             *node = n.get();
             return prtSuccess;
         }
-    return prt::cpu::fail(prtErrorInvalidValue);
+    return prt::cpu::prt_fail(prtErrorInvalidValue);
 }
 inline prtError_t prtGraphAddEmptyNode(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps,
                                        size_t numDeps) {
@@ -309,12 +309,12 @@ inline prtError_t prtGraphAddEmptyNode(prtGraphNode_t* node, prtGraph_t graph, c
 // kernels enter a CPU graph by stream capture.
 inline prtError_t prtGraphAddKernelNode(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t*, size_t,
                                         const prtKernelNodeParams* params) {
-    if (!node || !graph || !params) return prt::cpu::fail(prtErrorInvalidValue);
-    return prt::cpu::fail(prtErrorNotSupported);
+    if (!node || !graph || !params) return prt::cpu::prt_fail(prtErrorInvalidValue);
+    return prt::cpu::prt_fail(prtErrorNotSupported);
 }
 inline prtError_t prtGraphAddMemcpyNode(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps,
                                         size_t numDeps, const prtMemcpy3DParms* params) {
-    if (!params) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!params) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prt::cpu::GraphNode* n = nullptr;
     prtError_t e = prt::cpu::add(node, graph, deps, numDeps, prtGraphNodeTypeMemcpy, &n);
     if (e != prtSuccess) return e;
@@ -331,21 +331,21 @@ inline prtError_t prtGraphAddMemcpyNode1D(prtGraphNode_t* node, prtGraph_t graph
 inline prtError_t prtGraphAddMemcpyNodeToSymbol(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps,
                                                 size_t numDeps, const void* symbol, const void* src, size_t count,
                                                 size_t offset, prtMemcpyKind kind) {
-    if (!symbol) return prt::cpu::fail(prtErrorInvalidSymbol);
+    if (!symbol) return prt::cpu::prt_fail(prtErrorInvalidSymbol);
     return prtGraphAddMemcpyNode1D(node, graph, deps, numDeps, static_cast<char*>(const_cast<void*>(symbol)) + offset,
                                    src, count, kind);
 }
 inline prtError_t prtGraphAddMemcpyNodeFromSymbol(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps,
                                                   size_t numDeps, void* dst, const void* symbol, size_t count,
                                                   size_t offset, prtMemcpyKind kind) {
-    if (!symbol) return prt::cpu::fail(prtErrorInvalidSymbol);
+    if (!symbol) return prt::cpu::prt_fail(prtErrorInvalidSymbol);
     return prtGraphAddMemcpyNode1D(node, graph, deps, numDeps, dst, static_cast<const char*>(symbol) + offset, count,
                                    kind);
 }
 inline prtError_t prtGraphAddMemsetNode(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps,
                                         size_t numDeps, const prtMemsetParams* params) {
     prtError_t e = prt::cpu::check_fill(params);
-    if (e != prtSuccess) return prt::cpu::fail(e);
+    if (e != prtSuccess) return prt::cpu::prt_fail(e);
     prt::cpu::GraphNode* n = nullptr;
     e = prt::cpu::add(node, graph, deps, numDeps, prtGraphNodeTypeMemset, &n);
     if (e != prtSuccess) return e;
@@ -355,7 +355,7 @@ inline prtError_t prtGraphAddMemsetNode(prtGraphNode_t* node, prtGraph_t graph, 
 }
 inline prtError_t prtGraphAddHostNode(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps,
                                       size_t numDeps, const prtHostNodeParams* params) {
-    if (!params || !params->fn) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!params || !params->fn) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prt::cpu::GraphNode* n = nullptr;
     prtError_t e = prt::cpu::add(node, graph, deps, numDeps, prtGraphNodeTypeHost, &n);
     if (e != prtSuccess) return e;
@@ -365,7 +365,7 @@ inline prtError_t prtGraphAddHostNode(prtGraphNode_t* node, prtGraph_t graph, co
 }
 inline prtError_t prtGraphAddChildGraphNode(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps,
                                             size_t numDeps, prtGraph_t childGraph) {
-    if (!childGraph || childGraph == graph) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!childGraph || childGraph == graph) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prt::cpu::GraphNode* n = nullptr;
     prtError_t e = prt::cpu::add(node, graph, deps, numDeps, prtGraphNodeTypeGraph, &n);
     if (e != prtSuccess) return e;
@@ -377,7 +377,7 @@ inline prtError_t prtGraphAddChildGraphNode(prtGraphNode_t* node, prtGraph_t gra
 }
 inline prtError_t prtGraphAddEventRecordNode(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps,
                                              size_t numDeps, prtEvent_t event) {
-    if (!event) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    if (!event) return prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
     prt::cpu::GraphNode* n = nullptr;
     prtError_t e = prt::cpu::add(node, graph, deps, numDeps, prtGraphNodeTypeEventRecord, &n);
     if (e != prtSuccess) return e;
@@ -388,7 +388,7 @@ inline prtError_t prtGraphAddEventRecordNode(prtGraphNode_t* node, prtGraph_t gr
 // A wait is satisfied once the event's work is done, which on the CPU backend is when it was issued.
 inline prtError_t prtGraphAddEventWaitNode(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps,
                                            size_t numDeps, prtEvent_t event) {
-    if (!event) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    if (!event) return prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
     prt::cpu::GraphNode* n = nullptr;
     prtError_t e = prt::cpu::add(node, graph, deps, numDeps, prtGraphNodeTypeWaitEvent, &n);
     if (e != prtSuccess) return e;
@@ -400,7 +400,7 @@ inline prtError_t prtGraphAddEventWaitNode(prtGraphNode_t* node, prtGraph_t grap
 // does; the free node then does nothing at launch and the memory lives until the program ends.
 inline prtError_t prtGraphAddMemAllocNode(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps,
                                           size_t numDeps, prtMemAllocNodeParams* params) {
-    if (!params || params->bytesize == 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!params || params->bytesize == 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prt::cpu::GraphNode* n = nullptr;
     prtError_t e = prt::cpu::add(node, graph, deps, numDeps, prtGraphNodeTypeEmpty, &n);
     if (e != prtSuccess) return e;
@@ -412,7 +412,7 @@ inline prtError_t prtGraphAddMemAllocNode(prtGraphNode_t* node, prtGraph_t graph
 }
 inline prtError_t prtGraphAddMemFreeNode(prtGraphNode_t* node, prtGraph_t graph, const prtGraphNode_t* deps,
                                          size_t numDeps, void* dptr) {
-    if (!prt::cpu::Registry::get().is_device(dptr, 1)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!prt::cpu::Registry::get().is_device(dptr, 1)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prt::cpu::GraphNode* n = nullptr;
     prtError_t e = prt::cpu::add(node, graph, deps, numDeps, prtGraphNodeTypeEmpty, &n);
     if (e != prtSuccess) return e;
@@ -421,14 +421,14 @@ inline prtError_t prtGraphAddMemFreeNode(prtGraphNode_t* node, prtGraph_t graph,
     return prtSuccess;
 }
 inline prtError_t prtGraphDestroyNode(prtGraphNode_t node) {
-    if (!node || !node->owner) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!node || !node->owner) return prt::cpu::prt_fail(prtErrorInvalidValue);
     auto& nodes = node->owner->nodes;
     for (auto& m : nodes) m->deps.erase(std::remove(m->deps.begin(), m->deps.end(), node), m->deps.end());
     nodes.erase(std::remove_if(nodes.begin(), nodes.end(), [node](auto& m) { return m.get() == node; }), nodes.end());
     return prtSuccess;
 }
 inline prtError_t prtGraphNodeGetType(prtGraphNode_t node, prtGraphNodeType* type) {
-    if (!node || !type) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!node || !type) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *type = node->type;
     return prtSuccess;
 }
@@ -437,7 +437,7 @@ namespace prt::cpu {
 // Writes up to *count of `items` to out (when out is given) and sets *count to how many there are.
 template <class T>
 inline prtError_t list(const std::vector<T>& items, T* out, size_t* count) {
-    if (!count) return fail(prtErrorInvalidValue);
+    if (!count) return prt_fail(prtErrorInvalidValue);
     if (out)
         for (size_t i = 0; i < std::min(*count, items.size()); ++i) out[i] = items[i];
     if (!out || *count > items.size()) *count = items.size();
@@ -445,12 +445,12 @@ inline prtError_t list(const std::vector<T>& items, T* out, size_t* count) {
 }
 inline prtError_t edit_edges(prtGraph_t graph, const prtGraphNode_t* from, const prtGraphNode_t* to, size_t n,
                              bool adding) {
-    if (!graph || (n && (!from || !to))) return fail(prtErrorInvalidValue);
+    if (!graph || (n && (!from || !to))) return prt_fail(prtErrorInvalidValue);
     for (size_t i = 0; i < n; ++i) {
-        if (!in_graph(graph, from[i]) || !in_graph(graph, to[i]) || from[i] == to[i]) return fail(prtErrorInvalidValue);
+        if (!in_graph(graph, from[i]) || !in_graph(graph, to[i]) || from[i] == to[i]) return prt_fail(prtErrorInvalidValue);
         auto& deps = to[i]->deps;
         auto at = std::find(deps.begin(), deps.end(), from[i]);
-        if (adding == (at != deps.end())) return fail(prtErrorInvalidValue);  // already there / not there
+        if (adding == (at != deps.end())) return prt_fail(prtErrorInvalidValue);  // already there / not there
         if (adding)
             deps.push_back(from[i]);
         else
@@ -461,13 +461,13 @@ inline prtError_t edit_edges(prtGraph_t graph, const prtGraphNode_t* from, const
 }  // namespace prt::cpu
 
 inline prtError_t prtGraphGetNodes(prtGraph_t graph, prtGraphNode_t* nodes, size_t* numNodes) {
-    if (!graph) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!graph) return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::vector<prtGraphNode_t> all;
     for (auto& n : graph->nodes) all.push_back(n.get());
     return prt::cpu::list(all, nodes, numNodes);
 }
 inline prtError_t prtGraphGetRootNodes(prtGraph_t graph, prtGraphNode_t* rootNodes, size_t* numRootNodes) {
-    if (!graph) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!graph) return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::vector<prtGraphNode_t> roots;
     for (auto& n : graph->nodes)
         if (n->deps.empty()) roots.push_back(n.get());
@@ -475,7 +475,7 @@ inline prtError_t prtGraphGetRootNodes(prtGraph_t graph, prtGraphNode_t* rootNod
 }
 inline prtError_t prtGraphGetEdges(prtGraph_t graph, prtGraphNode_t* from, prtGraphNode_t* to,
                                    prtGraphEdgeData* edgeData, size_t* numEdges) {
-    if (!graph || !numEdges || (from == nullptr) != (to == nullptr)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!graph || !numEdges || (from == nullptr) != (to == nullptr)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::vector<prtGraphNode_t> f, t;
     for (auto& n : graph->nodes)
         for (prt::cpu::GraphNode* d : n->deps) f.push_back(d), t.push_back(n.get());
@@ -490,7 +490,7 @@ inline prtError_t prtGraphGetEdges(prtGraph_t graph, prtGraphNode_t* from, prtGr
 }
 inline prtError_t prtGraphNodeGetDependencies(prtGraphNode_t node, prtGraphNode_t* deps, prtGraphEdgeData* edgeData,
                                               size_t* numDeps) {
-    if (!node) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!node) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (edgeData && deps && numDeps)
         for (size_t i = 0; i < std::min(*numDeps, node->deps.size()); ++i) edgeData[i] = prtGraphEdgeData{};
     return prt::cpu::list(node->deps, deps, numDeps);
@@ -500,7 +500,7 @@ inline prtError_t prtGraphNodeGetDependencies(prtGraphNode_t node, prtGraphNode_
 }
 inline prtError_t prtGraphNodeGetDependentNodes(prtGraphNode_t node, prtGraphNode_t* dependents,
                                                 prtGraphEdgeData* edgeData, size_t* numDependents) {
-    if (!node || !node->owner) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!node || !node->owner) return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::vector<prtGraphNode_t> after;
     for (auto& m : node->owner->nodes)
         if (std::find(m->deps.begin(), m->deps.end(), node) != m->deps.end()) after.push_back(m.get());
@@ -531,8 +531,8 @@ inline prtError_t prtGraphRemoveDependencies(prtGraph_t graph, const prtGraphNod
 
 namespace prt::cpu {
 inline prtError_t of_type(prtGraphNode_t node, prtGraphNodeType type, const void* params) {
-    if (!node || !params) return fail(prtErrorInvalidValue);
-    return node->type == type ? prtSuccess : fail(prtErrorInvalidValue);
+    if (!node || !params) return prt_fail(prtErrorInvalidValue);
+    return node->type == type ? prtSuccess : prt_fail(prtErrorInvalidValue);
 }
 }  // namespace prt::cpu
 
@@ -543,13 +543,13 @@ inline prtError_t prtGraphKernelNodeGetParams(prtGraphNode_t node, prtKernelNode
 }
 inline prtError_t prtGraphKernelNodeSetParams(prtGraphNode_t node, const prtKernelNodeParams* params) {
     prtError_t e = prt::cpu::of_type(node, prtGraphNodeTypeKernel, params);
-    return e == prtSuccess ? prt::cpu::fail(prtErrorNotSupported) : e;  // see prtGraphAddKernelNode
+    return e == prtSuccess ? prt::cpu::prt_fail(prtErrorNotSupported) : e;  // see prtGraphAddKernelNode
 }
 inline prtError_t prtGraphKernelNodeGetAttribute(prtGraphNode_t node, prtKernelNodeAttrID attr,
                                                  prtKernelNodeAttrValue* value) {
     prtError_t e = prt::cpu::of_type(node, prtGraphNodeTypeKernel, value);
     if (e != prtSuccess) return e;
-    if (unsigned(attr) > 8) return prt::cpu::fail(prtErrorInvalidValue);
+    if (unsigned(attr) > 8) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *value = node->attributes[attr];
     return prtSuccess;
 }
@@ -557,13 +557,13 @@ inline prtError_t prtGraphKernelNodeSetAttribute(prtGraphNode_t node, prtKernelN
                                                  const prtKernelNodeAttrValue* value) {
     prtError_t e = prt::cpu::of_type(node, prtGraphNodeTypeKernel, value);
     if (e != prtSuccess) return e;
-    if (unsigned(attr) > 8) return prt::cpu::fail(prtErrorInvalidValue);
+    if (unsigned(attr) > 8) return prt::cpu::prt_fail(prtErrorInvalidValue);
     node->attributes[attr] = *value;  // kept; the CPU has no L2 window or priority to apply them to
     return prtSuccess;
 }
 inline prtError_t prtGraphKernelNodeCopyAttributes(prtGraphNode_t dst, prtGraphNode_t src) {
     if (!dst || !src || dst->type != prtGraphNodeTypeKernel || src->type != prtGraphNodeTypeKernel)
-        return prt::cpu::fail(prtErrorInvalidValue);
+        return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::copy(std::begin(src->attributes), std::end(src->attributes), std::begin(dst->attributes));
     return prtSuccess;
 }
@@ -586,12 +586,12 @@ inline prtError_t prtGraphMemcpyNodeSetParams1D(prtGraphNode_t node, void* dst, 
 }
 inline prtError_t prtGraphMemcpyNodeSetParamsToSymbol(prtGraphNode_t node, const void* symbol, const void* src,
                                                       size_t count, size_t offset, prtMemcpyKind kind) {
-    if (!symbol) return prt::cpu::fail(prtErrorInvalidSymbol);
+    if (!symbol) return prt::cpu::prt_fail(prtErrorInvalidSymbol);
     return prtGraphMemcpyNodeSetParams1D(node, static_cast<char*>(const_cast<void*>(symbol)) + offset, src, count, kind);
 }
 inline prtError_t prtGraphMemcpyNodeSetParamsFromSymbol(prtGraphNode_t node, void* dst, const void* symbol,
                                                         size_t count, size_t offset, prtMemcpyKind kind) {
-    if (!symbol) return prt::cpu::fail(prtErrorInvalidSymbol);
+    if (!symbol) return prt::cpu::prt_fail(prtErrorInvalidSymbol);
     return prtGraphMemcpyNodeSetParams1D(node, dst, static_cast<const char*>(symbol) + offset, count, kind);
 }
 inline prtError_t prtGraphMemsetNodeGetParams(prtGraphNode_t node, prtMemsetParams* params) {
@@ -602,7 +602,7 @@ inline prtError_t prtGraphMemsetNodeGetParams(prtGraphNode_t node, prtMemsetPara
 inline prtError_t prtGraphMemsetNodeSetParams(prtGraphNode_t node, const prtMemsetParams* params) {
     prtError_t e = prt::cpu::of_type(node, prtGraphNodeTypeMemset, params);
     if (e == prtSuccess) e = prt::cpu::check_fill(params);
-    if (e != prtSuccess) return prt::cpu::fail(e);
+    if (e != prtSuccess) return prt::cpu::prt_fail(e);
     node->fill = *params;
     node->run = prt::cpu::work_of(node);
     return prtSuccess;
@@ -615,7 +615,7 @@ inline prtError_t prtGraphHostNodeGetParams(prtGraphNode_t node, prtHostNodePara
 inline prtError_t prtGraphHostNodeSetParams(prtGraphNode_t node, const prtHostNodeParams* params) {
     prtError_t e = prt::cpu::of_type(node, prtGraphNodeTypeHost, params);
     if (e != prtSuccess) return e;
-    if (!params->fn) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!params->fn) return prt::cpu::prt_fail(prtErrorInvalidValue);
     node->host = *params;
     node->run = prt::cpu::work_of(node);
     return prtSuccess;
@@ -648,21 +648,21 @@ inline prtError_t prtGraphEventWaitNodeSetEvent(prtGraphNode_t node, prtEvent_t 
     return e;
 }
 inline prtError_t prtGraphMemAllocNodeGetParams(prtGraphNode_t node, prtMemAllocNodeParams* params) {
-    if (!node || !params || !node->alloc.dptr) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!node || !params || !node->alloc.dptr) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *params = node->alloc;
     return prtSuccess;
 }
 inline prtError_t prtGraphMemFreeNodeGetParams(prtGraphNode_t node, void* dptr) {
-    if (!node || !dptr || !node->freed) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!node || !dptr || !node->freed) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *static_cast<void**>(dptr) = node->freed;
     return prtSuccess;
 }
 
 inline prtError_t prtGraphInstantiateWithFlags(prtGraphExec_t* exec, prtGraph_t graph, unsigned long long flags) {
-    if (!exec || !graph || (flags & ~0xFull)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!exec || !graph || (flags & ~0xFull)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     auto x = std::make_unique<prt::cpu::GraphExec>();
     x->graph = prt::cpu::copy_graph(graph, &x->of);
-    if (!prt::cpu::topological(x->graph.get(), &x->order)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!prt::cpu::topological(x->graph.get(), &x->order)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     x->enabled.assign(x->order.size(), true);
     x->flags = flags;
     *exec = x.release();
@@ -673,7 +673,7 @@ inline prtError_t prtGraphInstantiate(prtGraphExec_t* exec, prtGraph_t graph, un
 }
 inline prtError_t prtGraphInstantiateWithParams(prtGraphExec_t* exec, prtGraph_t graph,
                                                 prtGraphInstantiateParams* params) {
-    if (!params) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!params) return prt::cpu::prt_fail(prtErrorInvalidValue);
     params->errNode_out = nullptr;
     prtError_t e = prtGraphInstantiateWithFlags(exec, graph, params->flags);
     params->result_out = e == prtSuccess ? prtGraphInstantiateSuccess
@@ -682,12 +682,12 @@ inline prtError_t prtGraphInstantiateWithParams(prtGraphExec_t* exec, prtGraph_t
     return e;  // uploadStream: nothing to upload on the CPU backend
 }
 inline prtError_t prtGraphExecDestroy(prtGraphExec_t exec) {
-    if (!exec) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!exec) return prt::cpu::prt_fail(prtErrorInvalidValue);
     delete exec;
     return prtSuccess;
 }
 inline prtError_t prtGraphLaunch(prtGraphExec_t exec, prtStream_t stream) {
-    if (!exec) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!exec) return prt::cpu::prt_fail(prtErrorInvalidValue);
     return prt::cpu::issue(stream, prtGraphNodeTypeGraph, [exec] {
         for (size_t i = 0; i < exec->order.size(); ++i) {
             if (!exec->enabled[i] || !exec->order[i]->run) continue;
@@ -698,33 +698,33 @@ inline prtError_t prtGraphLaunch(prtGraphExec_t exec, prtStream_t stream) {
     });
 }
 inline prtError_t prtGraphUpload(prtGraphExec_t exec, prtStream_t) {
-    return exec ? prtSuccess : prt::cpu::fail(prtErrorInvalidValue);
+    return exec ? prtSuccess : prt::cpu::prt_fail(prtErrorInvalidValue);
 }
 inline prtError_t prtGraphExecGetFlags(prtGraphExec_t exec, unsigned long long* flags) {
-    if (!exec || !flags) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!exec || !flags) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *flags = exec->flags;
     return prtSuccess;
 }
 // Takes the parameters of a graph of the same shape (same node kinds, same edges, in the same order).
 inline prtError_t prtGraphExecUpdate(prtGraphExec_t exec, prtGraph_t graph, prtGraphExecUpdateResultInfo* resultInfo) {
-    if (!exec || !graph || !resultInfo) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!exec || !graph || !resultInfo) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *resultInfo = prtGraphExecUpdateResultInfo{prtGraphExecUpdateSuccess, nullptr, nullptr};
     auto& mine = exec->graph->nodes;
     auto& theirs = graph->nodes;
     if (mine.size() != theirs.size()) {
         resultInfo->result = prtGraphExecUpdateErrorTopologyChanged;
-        return prt::cpu::fail(prtErrorGraphExecUpdateFailure);
+        return prt::cpu::prt_fail(prtErrorGraphExecUpdateFailure);
     }
     for (size_t i = 0; i < mine.size(); ++i) {
         if (mine[i]->type != theirs[i]->type || (theirs[i]->child != nullptr) != (mine[i]->child != nullptr)) {
             resultInfo->result = prtGraphExecUpdateErrorNodeTypeChanged;
             resultInfo->errorNode = theirs[i].get();
-            return prt::cpu::fail(prtErrorGraphExecUpdateFailure);
+            return prt::cpu::prt_fail(prtErrorGraphExecUpdateFailure);
         }
         if (mine[i]->deps.size() != theirs[i]->deps.size()) {
             resultInfo->result = prtGraphExecUpdateErrorTopologyChanged;
             resultInfo->errorNode = theirs[i].get();
-            return prt::cpu::fail(prtErrorGraphExecUpdateFailure);
+            return prt::cpu::prt_fail(prtErrorGraphExecUpdateFailure);
         }
     }
     std::map<const prt::cpu::GraphNode*, prt::cpu::GraphNode*> map;
@@ -737,7 +737,7 @@ inline prtError_t prtGraphExecUpdate(prtGraphExec_t exec, prtGraph_t graph, prtG
 namespace prt::cpu {
 inline prtError_t exec_node(prtGraphExec_t exec, prtGraphNode_t node, prtGraphNodeType type, GraphNode** out) {
     GraphNode* n = node_in(exec, node);
-    if (!n || n->type != type) return fail(prtErrorInvalidValue);
+    if (!n || n->type != type) return prt_fail(prtErrorInvalidValue);
     *out = n;
     return prtSuccess;
 }
@@ -745,14 +745,14 @@ inline prtError_t exec_node(prtGraphExec_t exec, prtGraphNode_t node, prtGraphNo
 
 inline prtError_t prtGraphNodeGetEnabled(prtGraphExec_t exec, prtGraphNode_t node, unsigned int* isEnabled) {
     prt::cpu::GraphNode* n = prt::cpu::node_in(exec, node);
-    if (!n || !isEnabled) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!n || !isEnabled) return prt::cpu::prt_fail(prtErrorInvalidValue);
     size_t i = size_t(std::find(exec->order.begin(), exec->order.end(), n) - exec->order.begin());
     *isEnabled = exec->enabled[i] ? 1 : 0;
     return prtSuccess;
 }
 inline prtError_t prtGraphNodeSetEnabled(prtGraphExec_t exec, prtGraphNode_t node, unsigned int isEnabled) {
     prt::cpu::GraphNode* n = prt::cpu::node_in(exec, node);
-    if (!n) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!n) return prt::cpu::prt_fail(prtErrorInvalidValue);
     size_t i = size_t(std::find(exec->order.begin(), exec->order.end(), n) - exec->order.begin());
     exec->enabled[i] = isEnabled != 0;
     return prtSuccess;
@@ -806,7 +806,7 @@ inline prtError_t prtGraphExecChildGraphNodeSetParams(prtGraphExec_t exec, prtGr
     prtError_t e = prt::cpu::exec_node(exec, node, prtGraphNodeTypeGraph, &n);
     if (e != prtSuccess) return e;
     if (!childGraph || childGraph->nodes.size() != n->child->nodes.size())
-        return prt::cpu::fail(prtErrorInvalidValue);  // the new graph must have the old one's shape
+        return prt::cpu::prt_fail(prtErrorInvalidValue);  // the new graph must have the old one's shape
     std::map<const prt::cpu::GraphNode*, prt::cpu::GraphNode*> map;
     n->child = prt::cpu::copy_graph(childGraph, &map);
     prt::cpu::Graph* child = n->child.get();
@@ -825,9 +825,9 @@ inline prtError_t prtGraphExecEventWaitNodeSetEvent(prtGraphExec_t exec, prtGrap
 }
 // Writes the graph in Graphviz's DOT language: one vertex per node, named by its kind, one arrow per edge.
 inline prtError_t prtGraphDebugDotPrint(prtGraph_t graph, const char* path, unsigned int) {
-    if (!graph || !path) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!graph || !path) return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::FILE* f = std::fopen(path, "w");
-    if (!f) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!f) return prt::cpu::prt_fail(prtErrorInvalidValue);
     static const char* kinds[] = {"kernel", "memcpy", "memset", "host", "graph", "empty", "wait_event", "event_record"};
     std::fprintf(f, "digraph prtGraph {\n");
     std::map<const prt::cpu::GraphNode*, size_t> id;
@@ -845,33 +845,33 @@ inline prtError_t prtGraphDebugDotPrint(prtGraph_t graph, const char* path, unsi
 inline prtError_t prtUserObjectCreate(prtUserObject_t* object, void* ptr, prtHostFn_t destroy,
                                       unsigned int initialRefcount, unsigned int flags) {
     if (!object || !destroy || initialRefcount == 0 || flags != prtUserObjectNoDestructorSync)
-        return prt::cpu::fail(prtErrorInvalidValue);
+        return prt::cpu::prt_fail(prtErrorInvalidValue);
     *object = new prt::cpu::UserObject{ptr, destroy, int(initialRefcount), {}};
     return prtSuccess;
 }
 inline prtError_t prtUserObjectRetain(prtUserObject_t object, unsigned int count) {
-    if (!object || count == 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!object || count == 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::lock_guard<std::mutex> lk(object->mu);
     object->refs += int(count);
     return prtSuccess;
 }
 inline prtError_t prtUserObjectRelease(prtUserObject_t object, unsigned int count) {
-    if (!object || count == 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!object || count == 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     object->release(count);
     return prtSuccess;
 }
 inline prtError_t prtGraphRetainUserObject(prtGraph_t graph, prtUserObject_t object, unsigned int count,
                                            unsigned int flags) {
-    if (!graph || !object || count == 0 || flags > prtGraphUserObjectMove) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!graph || !object || count == 0 || flags > prtGraphUserObjectMove) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (flags != prtGraphUserObjectMove) prtUserObjectRetain(object, count);  // with Move the caller's are taken
     for (unsigned int i = 0; i < count; ++i) graph->objects.push_back(object);
     return prtSuccess;
 }
 inline prtError_t prtGraphReleaseUserObject(prtGraph_t graph, prtUserObject_t object, unsigned int count) {
-    if (!graph || !object || count == 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!graph || !object || count == 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     for (unsigned int i = 0; i < count; ++i) {
         auto at = std::find(graph->objects.begin(), graph->objects.end(), object);
-        if (at == graph->objects.end()) return prt::cpu::fail(prtErrorInvalidValue);
+        if (at == graph->objects.end()) return prt::cpu::prt_fail(prtErrorInvalidValue);
         graph->objects.erase(at);
         object->release(1);
     }

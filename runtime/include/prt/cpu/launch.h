@@ -45,9 +45,9 @@ template <class Thread, class... Params, class... Args>
 inline prtError_t launch(Thread thread, void (*kernel)(Params...), dim3 grid, dim3 block, size_t sharedBytes,
                          prtStream_t, Args&&... args) {
     static_assert(sizeof...(Params) == sizeof...(Args), "prtLaunchKernel: argument count differs from the kernel's");
-    if (!kernel) return fail(prtErrorInvalidDeviceFunction);
+    if (!kernel) return prt_fail(prtErrorInvalidDeviceFunction);
     prtError_t e = check_launch(grid, block, sharedBytes);
-    if (e != prtSuccess) return fail(e);
+    if (e != prtSuccess) return prt_fail(e);
     // Arguments are converted to the parameter types once, as a GPU launch copies them once.
     std::tuple<std::decay_t<Params>...> values(std::forward<Args>(args)...);
     return run_grid(thread, values, grid, block, sharedBytes);
@@ -80,7 +80,7 @@ template <class Thread, class... Args>
 inline prtError_t launch_deduced(Thread thread, dim3 grid, dim3 block, size_t sharedBytes, prtStream_t,
                                  Args&&... args) {
     prtError_t e = check_launch(grid, block, sharedBytes);
-    if (e != prtSuccess) return fail(e);
+    if (e != prtSuccess) return prt_fail(e);
     std::tuple<std::decay_t<Args>...> values(std::forward<Args>(args)...);
     return run_grid(thread, values, grid, block, sharedBytes);
 }
@@ -97,7 +97,7 @@ inline prtError_t launch_deduced(Thread thread, dim3 grid, dim3 block, size_t sh
 template <class T>
 inline prtError_t prtOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T, int blockSize,
                                                                size_t dynamicSMemSize) {
-    if (!numBlocks || blockSize <= 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!numBlocks || blockSize <= 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     const prtDeviceProp& p = prt::cpu::properties();
     int by_threads = p.maxThreadsPerMultiProcessor / blockSize;
     int by_shared = dynamicSMemSize ? int(prt::cpu::kSharedPerSM / dynamicSMemSize) : prt::cpu::kMaxBlocksPerSM;
@@ -108,7 +108,7 @@ inline prtError_t prtOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T
 template <class T>
 inline prtError_t prtOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize, T kernel,
                                                     size_t dynamicSMemSize, int blockSizeLimit) {
-    if (!minGridSize || !blockSize) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!minGridSize || !blockSize) return prt::cpu::prt_fail(prtErrorInvalidValue);
     const prtDeviceProp& p = prt::cpu::properties();
     int limit = blockSizeLimit > 0 ? std::min(blockSizeLimit, p.maxThreadsPerBlock) : p.maxThreadsPerBlock;
     int best = 0, best_threads = -1;
@@ -130,8 +130,8 @@ inline prtError_t prtOccupancyMaxPotentialBlockSize(int* minGridSize, int* block
 
 template <class T>
 inline prtError_t prtFuncGetAttributes(prtFuncAttributes* attr, T kernel) {
-    if (!attr) return prt::cpu::fail(prtErrorInvalidValue);
-    if (!kernel) return prt::cpu::fail(prtErrorInvalidDeviceFunction);
+    if (!attr) return prt::cpu::prt_fail(prtErrorInvalidValue);
+    if (!kernel) return prt::cpu::prt_fail(prtErrorInvalidDeviceFunction);
     *attr = prtFuncAttributes{};
     attr->maxThreadsPerBlock = prt::cpu::properties().maxThreadsPerBlock;
     attr->maxDynamicSharedSizeBytes = int(prt::cpu::kSharedPerBlock);
@@ -142,15 +142,15 @@ inline prtError_t prtFuncGetAttributes(prtFuncAttributes* attr, T kernel) {
 
 template <class T>
 inline prtError_t prtFuncSetAttribute(T kernel, prtFuncAttribute attr, int value) {
-    if (!kernel) return prt::cpu::fail(prtErrorInvalidDeviceFunction);
+    if (!kernel) return prt::cpu::prt_fail(prtErrorInvalidDeviceFunction);
     if (attr == prtFuncAttributeMaxDynamicSharedMemorySize &&
         (value < 0 || size_t(value) > prt::cpu::kSharedOptin))
-        return prt::cpu::fail(prtErrorInvalidValue);
+        return prt::cpu::prt_fail(prtErrorInvalidValue);
     return prtSuccess;
 }
 
 template <class T>
 inline prtError_t prtFuncSetCacheConfig(T kernel, prtFuncCache) {
-    if (!kernel) return prt::cpu::fail(prtErrorInvalidDeviceFunction);
+    if (!kernel) return prt::cpu::prt_fail(prtErrorInvalidDeviceFunction);
     return prtSuccess;
 }

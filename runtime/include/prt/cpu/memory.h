@@ -11,7 +11,7 @@
 namespace prt::cpu {
 
 inline prtError_t allocate(void** ptr, size_t size, MemKind kind) {
-    if (!ptr) return fail(prtErrorInvalidValue);
+    if (!ptr) return prt_fail(prtErrorInvalidValue);
     if (size == 0) {
         *ptr = nullptr;
         return prtSuccess;
@@ -19,7 +19,7 @@ inline prtError_t allocate(void** ptr, size_t size, MemKind kind) {
     void* p = aligned_alloc_bytes(size);
     if (!p) {
         *ptr = nullptr;
-        return fail(prtErrorMemoryAllocation);
+        return prt_fail(prtErrorMemoryAllocation);
     }
     Registry::get().add(p, size, kind);
     *ptr = p;
@@ -56,7 +56,7 @@ inline prtError_t prtFree(void* devPtr) {
     if (!devPtr) return prtSuccess;
     auto& r = prt::cpu::Registry::get();
     if (!r.remove(devPtr, prt::cpu::MemKind::Device) && !r.remove(devPtr, prt::cpu::MemKind::Managed))
-        return prt::cpu::fail(prtErrorInvalidValue);
+        return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::free(devPtr);
     return prtSuccess;
 }
@@ -71,44 +71,44 @@ inline prtError_t prtMallocHost(T** ptr, size_t size) {
 }
 
 inline prtError_t prtHostAlloc(void** ptr, size_t size, unsigned int flags) {
-    if (flags & ~0x7u) return prt::cpu::fail(prtErrorInvalidValue);
+    if (flags & ~0x7u) return prt::cpu::prt_fail(prtErrorInvalidValue);
     return prt::cpu::allocate(ptr, size, prt::cpu::MemKind::Host);
 }
 
 inline prtError_t prtFreeHost(void* ptr) {
     if (!ptr) return prtSuccess;
-    if (!prt::cpu::Registry::get().remove(ptr, prt::cpu::MemKind::Host)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!prt::cpu::Registry::get().remove(ptr, prt::cpu::MemKind::Host)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::free(ptr);
     return prtSuccess;
 }
 
 inline prtError_t prtHostRegister(void* ptr, size_t size, unsigned int flags) {
-    if (!ptr || size == 0 || (flags & ~0xFu)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!ptr || size == 0 || (flags & ~0xFu)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     auto& r = prt::cpu::Registry::get();
-    if (r.find(ptr, 1)) return prt::cpu::fail(prtErrorHostMemoryAlreadyRegistered);
+    if (r.find(ptr, 1)) return prt::cpu::prt_fail(prtErrorHostMemoryAlreadyRegistered);
     r.add(ptr, size, prt::cpu::MemKind::Registered);
     return prtSuccess;
 }
 
 inline prtError_t prtHostUnregister(void* ptr) {
     if (!prt::cpu::Registry::get().remove(ptr, prt::cpu::MemKind::Registered))
-        return prt::cpu::fail(prtErrorHostMemoryNotRegistered);
+        return prt::cpu::prt_fail(prtErrorHostMemoryNotRegistered);
     return prtSuccess;
 }
 
 inline prtError_t prtHostGetDevicePointer(void** devPtr, void* hostPtr, unsigned int flags) {
-    if (!devPtr || flags != 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!devPtr || flags != 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prt::cpu::MemKind k;
     if (!prt::cpu::Registry::get().find(hostPtr, 1, &k) ||
         !(k == prt::cpu::MemKind::Host || k == prt::cpu::MemKind::Registered))
-        return prt::cpu::fail(prtErrorInvalidValue);
+        return prt::cpu::prt_fail(prtErrorInvalidValue);
     *devPtr = hostPtr;
     return prtSuccess;
 }
 
 inline prtError_t prtMallocManaged(void** devPtr, size_t size, unsigned int flags) {
-    if (flags != prtMemAttachGlobal && flags != prtMemAttachHost) return prt::cpu::fail(prtErrorInvalidValue);
-    if (size == 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (flags != prtMemAttachGlobal && flags != prtMemAttachHost) return prt::cpu::prt_fail(prtErrorInvalidValue);
+    if (size == 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     return prt::cpu::allocate(devPtr, size, prt::cpu::MemKind::Managed);
 }
 
@@ -118,7 +118,7 @@ inline prtError_t prtMallocManaged(T** devPtr, size_t size, unsigned int flags) 
 }
 
 inline prtError_t prtMallocPitch(void** devPtr, size_t* pitch, size_t width, size_t height) {
-    if (!pitch) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!pitch) return prt::cpu::prt_fail(prtErrorInvalidValue);
     size_t p = (width + 511) / 512 * 512;
     if (p == 0) p = 512;
     *pitch = p;
@@ -135,7 +135,7 @@ inline prtError_t prtFreeAsync(void* devPtr, prtStream_t stream) {
 }
 
 inline prtError_t prtMemGetInfo(size_t* free, size_t* total) {
-    if (!free || !total) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!free || !total) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *free = prt::cpu::available_bytes();
     *total = prt::cpu::physical_bytes();
     return prtSuccess;
@@ -144,7 +144,7 @@ inline prtError_t prtMemGetInfo(size_t* free, size_t* total) {
 
 inline prtError_t prtMemcpy(void* dst, const void* src, size_t count, prtMemcpyKind kind) {
     prtError_t e = prt::cpu::check_copy(dst, src, count, kind);
-    if (e != prtSuccess) return prt::cpu::fail(e);
+    if (e != prtSuccess) return prt::cpu::prt_fail(e);
     if (count) std::memmove(dst, src, count);
     return prtSuccess;
 }
@@ -152,22 +152,22 @@ inline prtError_t prtMemcpy(void* dst, const void* src, size_t count, prtMemcpyK
 inline prtError_t prtMemcpyAsync(void* dst, const void* src, size_t count, prtMemcpyKind kind, prtStream_t stream) {
     if (!prt::cpu::capturing(stream)) return prtMemcpy(dst, src, count, kind);
     prtError_t e = prt::cpu::check_copy(dst, src, count, kind);
-    if (e != prtSuccess) return prt::cpu::fail(e);
+    if (e != prtSuccess) return prt::cpu::prt_fail(e);
     return prt::cpu::issue(stream, prtGraphNodeTypeMemcpy, [=] { return prtMemcpy(dst, src, count, kind); });
 }
 
 inline prtError_t prtMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                               size_t height, prtMemcpyKind kind) {
-    if (!prt::cpu::valid_kind(kind)) return prt::cpu::fail(prtErrorInvalidMemcpyDirection);
-    if (width > dpitch || width > spitch) return prt::cpu::fail(prtErrorInvalidPitchValue);
+    if (!prt::cpu::valid_kind(kind)) return prt::cpu::prt_fail(prtErrorInvalidMemcpyDirection);
+    if (width > dpitch || width > spitch) return prt::cpu::prt_fail(prtErrorInvalidPitchValue);
     if (width == 0 || height == 0) return prtSuccess;
     size_t dspan = dpitch * (height - 1) + width, sspan = spitch * (height - 1) + width;
-    if (!dst || !src) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!dst || !src) return prt::cpu::prt_fail(prtErrorInvalidValue);
     auto& r = prt::cpu::Registry::get();
     bool dst_dev = kind == prtMemcpyHostToDevice || kind == prtMemcpyDeviceToDevice;
     bool src_dev = kind == prtMemcpyDeviceToHost || kind == prtMemcpyDeviceToDevice;
     if ((dst_dev && !r.is_device(dst, dspan)) || (src_dev && !r.is_device(src, sspan)))
-        return prt::cpu::fail(prtErrorInvalidValue);
+        return prt::cpu::prt_fail(prtErrorInvalidValue);
     for (size_t row = 0; row < height; ++row)
         std::memmove(static_cast<char*>(dst) + row * dpitch, static_cast<const char*>(src) + row * spitch, width);
     return prtSuccess;
@@ -182,7 +182,7 @@ inline prtError_t prtMemcpy2DAsync(void* dst, size_t dpitch, const void* src, si
 
 inline prtError_t prtMemset(void* devPtr, int value, size_t count) {
     if (count == 0) return prtSuccess;
-    if (!prt::cpu::Registry::get().is_device(devPtr, count)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!prt::cpu::Registry::get().is_device(devPtr, count)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     std::memset(devPtr, value, count);
     return prtSuccess;
 }
@@ -193,10 +193,10 @@ inline prtError_t prtMemsetAsync(void* devPtr, int value, size_t count, prtStrea
 }
 
 inline prtError_t prtMemset2D(void* devPtr, size_t pitch, int value, size_t width, size_t height) {
-    if (width > pitch) return prt::cpu::fail(prtErrorInvalidValue);
+    if (width > pitch) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (width == 0 || height == 0) return prtSuccess;
     if (!prt::cpu::Registry::get().is_device(devPtr, pitch * (height - 1) + width))
-        return prt::cpu::fail(prtErrorInvalidValue);
+        return prt::cpu::prt_fail(prtErrorInvalidValue);
     for (size_t row = 0; row < height; ++row) std::memset(static_cast<char*>(devPtr) + row * pitch, value, width);
     return prtSuccess;
 }
@@ -212,10 +212,10 @@ inline prtError_t prtMemset2DAsync(void* devPtr, size_t pitch, int value, size_t
 template <class T>
 inline prtError_t prtMemcpyToSymbol(const T& symbol, const void* src, size_t count, size_t offset,
                                     prtMemcpyKind kind) {
-    if (offset + count > sizeof(T)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (offset + count > sizeof(T)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (kind != prtMemcpyHostToDevice && kind != prtMemcpyDeviceToDevice && kind != prtMemcpyDefault)
-        return prt::cpu::fail(prtErrorInvalidMemcpyDirection);
-    if (count && !src) return prt::cpu::fail(prtErrorInvalidValue);
+        return prt::cpu::prt_fail(prtErrorInvalidMemcpyDirection);
+    if (count && !src) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (count) std::memmove(reinterpret_cast<char*>(const_cast<T*>(&symbol)) + offset, src, count);
     return prtSuccess;
 }
@@ -223,10 +223,10 @@ inline prtError_t prtMemcpyToSymbol(const T& symbol, const void* src, size_t cou
 template <class T>
 inline prtError_t prtMemcpyFromSymbol(void* dst, const T& symbol, size_t count, size_t offset,
                                       prtMemcpyKind kind) {
-    if (offset + count > sizeof(T)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (offset + count > sizeof(T)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (kind != prtMemcpyDeviceToHost && kind != prtMemcpyDeviceToDevice && kind != prtMemcpyDefault)
-        return prt::cpu::fail(prtErrorInvalidMemcpyDirection);
-    if (count && !dst) return prt::cpu::fail(prtErrorInvalidValue);
+        return prt::cpu::prt_fail(prtErrorInvalidMemcpyDirection);
+    if (count && !dst) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (count) std::memmove(dst, reinterpret_cast<const char*>(&symbol) + offset, count);
     return prtSuccess;
 }
@@ -251,7 +251,7 @@ inline prtError_t prtMemcpyFromSymbolAsync(void* dst, const T& symbol, size_t co
 
 template <class T>
 inline prtError_t prtGetSymbolAddress(void** devPtr, const T& symbol) {
-    if (!devPtr) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!devPtr) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *devPtr = const_cast<void*>(static_cast<const void*>(&symbol));
     prt::cpu::Registry::get().add(*devPtr, sizeof(T), prt::cpu::MemKind::Symbol);  // copies may now target it
     return prtSuccess;
@@ -259,7 +259,7 @@ inline prtError_t prtGetSymbolAddress(void** devPtr, const T& symbol) {
 
 template <class T>
 inline prtError_t prtGetSymbolSize(size_t* size, const T&) {
-    if (!size) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!size) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *size = sizeof(T);
     return prtSuccess;
 }

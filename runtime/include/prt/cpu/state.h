@@ -17,7 +17,7 @@ inline prtError_t& last_error() {
 }
 
 // Records a failure as the thread's last error and passes the code through.
-inline prtError_t fail(prtError_t e) {
+inline prtError_t prt_fail(prtError_t e) {
     if (e != prtSuccess) last_error() = e;
     return e;
 }

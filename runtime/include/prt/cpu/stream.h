@@ -15,7 +15,7 @@
 #include "prt/cpu/device.h"
 
 inline prtError_t prtStreamCreateWithPriority(prtStream_t* stream, unsigned int flags, int priority) {
-    if (!stream || (flags & ~prtStreamNonBlocking)) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!stream || (flags & ~prtStreamNonBlocking)) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (priority > 0) priority = 0;
     if (priority < -5) priority = -5;
     *stream = new prt::cpu::Stream{flags, priority};
@@ -34,8 +34,8 @@ inline prtError_t prtStreamCreate(prtStream_t* stream) { return prtStreamCreateW
 inline bool prt_cpu_is_builtin_stream(prtStream_t s) { return prt::cpu::is_builtin(s); }
 
 inline prtError_t prtStreamDestroy(prtStream_t stream) {
-    if (prt_cpu_is_builtin_stream(stream)) return prt::cpu::fail(prtErrorInvalidResourceHandle);
-    if (stream->capture) return prt::cpu::fail(prtErrorStreamCaptureUnsupported);
+    if (prt_cpu_is_builtin_stream(stream)) return prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
+    if (stream->capture) return prt::cpu::prt_fail(prtErrorStreamCaptureUnsupported);
     delete stream;
     return prtSuccess;
 }
@@ -45,7 +45,7 @@ namespace prt::cpu {
 inline prtError_t refuse_while_capturing(prtStream_t s) {
     if (!capturing(s)) return prtSuccess;
     s->capture_error = prtErrorStreamCaptureInvalidated;
-    return fail(prtErrorStreamCaptureUnsupported);
+    return prt_fail(prtErrorStreamCaptureUnsupported);
 }
 }  // namespace prt::cpu
 
@@ -55,10 +55,10 @@ inline prtError_t prtStreamQuery(prtStream_t stream) { return prt::cpu::refuse_w
 // A wait on an event recorded by a capturing stream joins the capture: the waiting stream captures too, after
 // the recorded point (the fork of a multi-stream capture); otherwise recorded work is already done.
 inline prtError_t prtStreamWaitEvent(prtStream_t stream, prtEvent_t event, unsigned int flags) {
-    if (!event || flags != 0) return prt::cpu::fail(prtErrorInvalidResourceHandle);
+    if (!event || flags != 0) return prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
     if (!event->captured_graph) return prtSuccess;
-    if (prt::cpu::is_builtin(stream)) return prt::cpu::fail(prtErrorStreamCaptureImplicit);
-    if (stream->capture && stream->capture != event->captured_graph) return prt::cpu::fail(prtErrorStreamCaptureUnsupported);
+    if (prt::cpu::is_builtin(stream)) return prt::cpu::prt_fail(prtErrorStreamCaptureImplicit);
+    if (stream->capture && stream->capture != event->captured_graph) return prt::cpu::prt_fail(prtErrorStreamCaptureUnsupported);
     if (!stream->capture) {
         stream->capture = event->captured_graph;
         stream->capture_origin = false;
@@ -73,19 +73,19 @@ inline prtError_t prtStreamWaitEvent(prtStream_t stream, prtEvent_t event, unsig
 }
 
 inline prtError_t prtStreamGetFlags(prtStream_t stream, unsigned int* flags) {
-    if (!flags) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!flags) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *flags = prt_cpu_is_builtin_stream(stream) ? 0u : stream->flags;
     return prtSuccess;
 }
 
 inline prtError_t prtStreamGetPriority(prtStream_t stream, int* priority) {
-    if (!priority) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!priority) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *priority = prt_cpu_is_builtin_stream(stream) ? 0 : stream->priority;
     return prtSuccess;
 }
 
 inline prtError_t prtLaunchHostFunc(prtStream_t stream, prtHostFn_t fn, void* userData) {
-    if (!fn) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!fn) return prt::cpu::prt_fail(prtErrorInvalidValue);
     return prt::cpu::issue(stream, prtGraphNodeTypeHost, [fn, userData] {
         fn(userData);
         return prtSuccess;
@@ -96,7 +96,7 @@ inline prtError_t prtLaunchHostFunc(prtStream_t stream, prtHostFn_t fn, void* us
 // status (the last error) as CUDA tells it. A capturing stream refuses callbacks, as CUDA does.
 inline prtError_t prtStreamAddCallback(prtStream_t stream, prtStreamCallback_t callback, void* userData,
                                        unsigned int flags) {
-    if (!callback || flags != 0) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!callback || flags != 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     prtError_t e = prt::cpu::refuse_while_capturing(stream);
     if (e != prtSuccess) return e;
     callback(stream, prtSuccess, userData);
@@ -104,13 +104,13 @@ inline prtError_t prtStreamAddCallback(prtStream_t stream, prtStreamCallback_t c
 }
 
 inline prtError_t prtStreamGetDevice(prtStream_t stream, int* device) {
-    if (!device) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!device) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *device = prt::cpu::is_builtin(stream) ? prt::cpu::current_device() : stream->device;
     return prtSuccess;
 }
 
 inline prtError_t prtStreamGetId(prtStream_t stream, unsigned long long* streamId) {
-    if (!streamId) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!streamId) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *streamId = prt::cpu::is_builtin(stream) ? (stream ? 2 : 1) : stream->id;
     return prtSuccess;
 }
@@ -125,7 +125,7 @@ inline prtLaunchAttributeValue* attribute_of(prtStream_t s, prtStreamAttrID attr
 
 inline prtError_t prtStreamGetAttribute(prtStream_t stream, prtStreamAttrID attr, prtStreamAttrValue* value) {
     prtLaunchAttributeValue* at = prt::cpu::attribute_of(stream, attr);
-    if (!value || !at || attr == prtLaunchAttributeCooperative) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!value || !at || attr == prtLaunchAttributeCooperative) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *value = *at;
     if (attr == prtLaunchAttributePriority) value->priority = prt::cpu::is_builtin(stream) ? 0 : stream->priority;
     return prtSuccess;
@@ -133,7 +133,7 @@ inline prtError_t prtStreamGetAttribute(prtStream_t stream, prtStreamAttrID attr
 
 inline prtError_t prtStreamSetAttribute(prtStream_t stream, prtStreamAttrID attr, const prtStreamAttrValue* value) {
     prtLaunchAttributeValue* at = prt::cpu::attribute_of(stream, attr);
-    if (!value || !at || attr == prtLaunchAttributeCooperative) return prt::cpu::fail(prtErrorInvalidValue);
+    if (!value || !at || attr == prtLaunchAttributeCooperative) return prt::cpu::prt_fail(prtErrorInvalidValue);
     *at = *value;
     if (attr == prtLaunchAttributePriority && !prt::cpu::is_builtin(stream))
         stream->priority = value->priority > 0 ? 0 : (value->priority < -5 ? -5 : value->priority);
