@@ -98,7 +98,7 @@ def _prepare(program: Program, cuda: Path, omp: Path, work: Path) -> None:
     (base / "src").mkdir(parents=True)
     shutil.copytree(source, base / "src" / f"{program.name}-cuda")
     migrated = base / "migrated"
-    proc = subprocess.run([sys.executable, "-m", "migrate.cli", "apply", "--out-dir", str(migrated), "--no-cache",
+    proc = subprocess.run([sys.executable, "-m", "migrate.cli", "apply", "--unsafe-fixes", "--out-dir", str(migrated), "--no-cache",
                            str(base / "src" / f"{program.name}-cuda")], capture_output=True, text=True,
                           cwd=base / "src")
     folder = migrated if (migrated / "Makefile").is_file() else migrated / f"{program.name}-cuda"
@@ -213,7 +213,7 @@ def _migrate_file(source: Path, folder: Path) -> Path:
     shutil.rmtree(folder, ignore_errors=True)
     stage.mkdir(parents=True)
     shutil.copy2(source, stage / source.name)
-    subprocess.run([sys.executable, "-m", "migrate.cli", "apply", "--out-dir", str(folder / "migrated"), "--no-cache",
+    subprocess.run([sys.executable, "-m", "migrate.cli", "apply", "--unsafe-fixes", "--out-dir", str(folder / "migrated"), "--no-cache",
                     str(stage)], capture_output=True, text=True, cwd=stage, check=False)
     migrated = next((folder / "migrated").rglob(source.name), None)
     if migrated is None:
