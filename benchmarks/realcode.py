@@ -339,39 +339,54 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     originals = {n: Outcome(n) for n in names}
 
+    def past_deadline() -> bool:
+        return bool(options.deadline) and time.monotonic() - started > options.deadline
+
+    def prepare(outcome: Outcome, folder: Path, original: bool) -> list[str] | None:
+        """Build one side and read its run command; None (with the row saying why) when either fails."""
+        try:
+            error = _build(folder, options.backend, cflags, libs, original)
+        except (RuntimeError, MakefileError, subprocess.TimeoutExpired) as exc:
+            error = str(exc)[:240]
+        if error:
+            outcome.build, outcome.error = "FAIL", error
+            return None
+        outcome.build = "ok"
+        try:
+            args = None if options.makefile_args else listed.get(outcome.program, {}).get("args")
+            command = run_command(folder, args)
+        except (RuntimeError, MakefileError, subprocess.TimeoutExpired) as exc:
+            outcome.verdict, outcome.error = "no run", str(exc)[:240]
+            return None
+        outcome.args = command[1:]
+        return command
+
+    def skipped(outcome: Outcome) -> Outcome:
+        outcome.build, outcome.error = "skipped", f"not started within the {options.deadline:.0f} s deadline"
+        return outcome
+
     def paired(name: str) -> Outcome:
         """Both builds, then original and migrated runs alternating, so both sides meet the same machine state."""
         outcome, before = outcomes[name], originals[name]
-        if options.deadline and time.monotonic() - started > options.deadline:
-            outcome.build, outcome.error = "skipped", f"not started within the {options.deadline:.0f} s deadline"
-            return outcome
-        sides = ((before, stage / "src" / name, True), (outcome, migrated / "src" / name, False))
-        commands = []
-        entry = listed.get(name, {})
-        for side, folder, original in sides:
-            try:
-                error = _build(folder, options.backend, cflags, libs, original)
-                command = [] if error else run_command(folder, None if options.makefile_args else entry.get("args"))
-            except (RuntimeError, MakefileError, subprocess.TimeoutExpired) as exc:
-                error = str(exc)[:240]
-            side.build, side.error = ("FAIL", error) if error else ("ok", "")
-            commands.append(command)
+        if past_deadline():
+            return skipped(outcome)
+        sides = ((before, stage / "src" / name), (outcome, migrated / "src" / name))
+        commands = [prepare(before, sides[0][1], True), prepare(outcome, sides[1][1], False)]
         if not all(commands):
             return outcome
         samples: dict[int, list[tuple[float, float | None]]] = {0: [], 1: []}
         with run_lock:
-            if options.deadline and time.monotonic() - started > options.deadline:
+            if past_deadline():
                 outcome.verdict = before.verdict = "skipped"
                 outcome.error = f"built, not run: past the {options.deadline:.0f} s deadline"
                 return outcome
             for _ in range(options.paired):
-                for index, ((side, folder, _), command) in enumerate(zip(sides, commands)):
-                    side.args = command[1:]
+                for index, ((side, folder), command) in enumerate(zip(sides, commands)):
                     run(side, folder, command)
                     samples[index].append((side.seconds, side.kernel_ms))
                     if side.verdict not in ("PASS", "exit 0"):
                         return outcome
-        for index, (side, _, _) in enumerate(sides):
+        for index, (side, _) in enumerate(sides):
             side.seconds = statistics.median(s for s, _ in samples[index])
             kernels = [k for _, k in samples[index] if k is not None]
             side.kernel_ms = statistics.median(kernels) if len(kernels) == len(samples[index]) else None
@@ -379,27 +394,13 @@ def main(argv: list[str] | None = None) -> int:
 
     def one(name: str) -> Outcome:
         outcome = outcomes[name]
-        if options.deadline and time.monotonic() - started > options.deadline:
-            outcome.build, outcome.error = "skipped", f"not started within the {options.deadline:.0f} s deadline"
-            return outcome
+        if past_deadline():
+            return skipped(outcome)
         folder = (stage if options.original else migrated) / "src" / name
-        try:
-            error = _build(folder, options.backend, cflags, libs, options.original)
-        except (RuntimeError, MakefileError, subprocess.TimeoutExpired) as exc:
-            error = str(exc)[:240]
-        if error:
-            outcome.build, outcome.error = "FAIL", error
-            return outcome
-        outcome.build = "ok"
-        entry = listed.get(name, {})
-        try:
-            command = run_command(folder, None if options.makefile_args else entry.get("args"))
-        except (RuntimeError, MakefileError, subprocess.TimeoutExpired) as exc:
-            outcome.verdict, outcome.error = "no run", str(exc)[:240]
-            return outcome
-        outcome.args = command[1:]
-        with run_lock:
-            run(outcome, folder, command)
+        command = prepare(outcome, folder, options.original)
+        if command is not None:
+            with run_lock:
+                run(outcome, folder, command)
         return outcome
 
     def run(outcome: Outcome, folder: Path, command: list[str]) -> None:

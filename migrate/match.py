@@ -261,12 +261,11 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     # A file none of whose patterns hits is not parsed. The names' pattern is reused as it is: recompiling it
     # inside one alternation costs a second as long as compiling it did.
     prefilter: dict[str, tuple[re.Pattern[bytes], ...] | None] = {}
-    cuda_triggers = triggers["cuda"]
-    prefilter["cuda"] = (
-        None if b"" in cuda_triggers or not (name_candidates or cuda_triggers)
-        else ((name_candidates,) if name_candidates else ())
-        + ((re.compile(b"|".join(cuda_triggers)),) if cuda_triggers else ())
-    )
+    cuda_patterns = [name_candidates] if name_candidates else []
+    if triggers["cuda"]:
+        cuda_patterns.append(re.compile(b"|".join(triggers["cuda"])))
+    # A rule without a trigger reads every file: then nothing is filtered.
+    prefilter["cuda"] = None if b"" in triggers["cuda"] or not cuda_patterns else tuple(cuda_patterns)
     py_parts = [re.escape(r).encode() for r in sorted(roots)] + triggers["python"]
     prefilter["python"] = None if b"" in py_parts else (re.compile(b"|".join(py_parts)),) if py_parts else None
     guards: dict[str, frozenset[str]] = {}
