@@ -35,8 +35,8 @@ import shutil
 import statistics
 import subprocess
 import sys
-import time
 import threading
+import time
 import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path

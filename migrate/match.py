@@ -246,7 +246,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
             except ValueError:
                 for q in members:  # name the rule whose query is at fault
                     try:
-                        q.query
+                        parse.query(q.language, q.source)
                     except ValueError as exc:
                         raise ValueError(f"{q.rule.path}: match does not compile: {exc}") from None
                 raise
