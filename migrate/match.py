@@ -196,6 +196,8 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
             if kind == "query":
                 lang = match["language"]
                 trigger = match.get("trigger")
+                if match.get("within", {}).get("mentions") is not None:
+                    _mentions(match["within"]["mentions"])  # a bad regex fails here, named with its rule
                 queries.append(
                     QueryRule(
                         rule=rule,
@@ -1105,15 +1107,22 @@ def _in_namespace(node: ts.Node) -> bool:
 
 
 def _within(node: ts.Node, within: Mapping[str, Any]) -> bool:
-    """Whether an ancestor of `node` has type `within.type` and one of the tokens `within.has` as a direct child."""
+    """Whether an ancestor of `node` has type `within.type`, one of the tokens `within.has` as a direct child and,
+    when `within.mentions` is given, text that regex finds."""
     wanted_type = within.get("type")
     tokens = set(within.get("has", ()))
+    mentions = within.get("mentions")
     parent = node.parent
     while parent is not None:
         if parent.type == wanted_type and (not tokens or any(c.type in tokens for c in parent.children)):
-            return True
+            return mentions is None or _mentions(mentions).search(parent.text) is not None
         parent = parent.parent
     return False
+
+
+@cache
+def _mentions(pattern: str) -> re.Pattern[bytes]:
+    return re.compile(pattern.encode())
 
 
 def _import_bindings(root: ts.Node, roots: frozenset[str]) -> Iterable[tuple[ts.Node, str, str, str]]:
