@@ -366,7 +366,8 @@ def main(argv: list[str] | None = None) -> int:
         return outcome
 
     def paired(name: str) -> Outcome:
-        """Both builds, then original and migrated runs alternating, so both sides meet the same machine state."""
+        """Both builds, then original and migrated runs alternating (the first side alternating too), so both sides
+        meet the same machine state."""
         outcome, before = outcomes[name], originals[name]
         if past_deadline():
             return skipped(outcome)
@@ -380,8 +381,10 @@ def main(argv: list[str] | None = None) -> int:
                 outcome.verdict = before.verdict = "skipped"
                 outcome.error = f"built, not run: past the {options.deadline:.0f} s deadline"
                 return outcome
-            for _ in range(options.paired):
-                for index, ((side, folder), command) in enumerate(zip(sides, commands)):
+            for round_ in range(options.paired):
+                # Which side goes first alternates too, so neither always meets the state the other left.
+                for index in (0, 1) if round_ % 2 == 0 else (1, 0):
+                    (side, folder), command = sides[index], commands[index]
                     run(side, folder, command)
                     samples[index].append((side.seconds, side.kernel_ms))
                     if side.verdict not in ("PASS", "exit 0"):

@@ -8,6 +8,7 @@
 #   bash benchmarks/realcode_device.sh cpu      # the migrated programs on the CPU backend, on that host's cores
 #   bash benchmarks/realcode_device.sh cpu-slow # the programs that need more than a minute on one CPU thread
 #   bash benchmarks/realcode_device.sh timing   # paired original/migrated runs at the Makefiles' sizes
+#   bash benchmarks/realcode_device.sh timing-small  # the same pairing at the list's CPU-sized arguments
 # Several modes may be given; they run in that order.
 # Results go to $OUT (default: a temporary folder).
 set -uo pipefail
@@ -49,6 +50,14 @@ timing)
         --results "$OUT/realcode-hecbench-h200-paired" >"$OUT/timing.log" 2>&1
     tail -n 80 "$OUT/timing.log"
     ;;
+timing-small)
+    # The same programs and pairing at the list's CPU-sized arguments: short runs, so more rounds (PAIRED, 5) fit.
+    ONLY=$(grep -v '^#' "$ROOT/benchmarks/realcode/timing.txt" | paste -sd, -)
+    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cuda --paired "${PAIRED:-5}" \
+        --only "$ONLY" -j "$JOBS" --no-scan --timeout 30 --deadline "${DEADLINE:-420}" --work /tmp/realcode-timing-small \
+        --results "$OUT/realcode-hecbench-h200-paired-small" >"$OUT/timing-small.log" 2>&1
+    tail -n 80 "$OUT/timing-small.log"
+    ;;
 cpu)
     python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cpu -j "$JOBS" --timeout "${TIMEOUT:-120}" \
         --no-scan --deadline "${DEADLINE:-400}" --work /tmp/realcode-cpu --results "$OUT/realcode-hecbench-cpu-host" \
@@ -56,7 +65,7 @@ cpu)
     tail -n 6 "$OUT/cpu.log"
     ;;
 *)
-    echo "usage: $0 [cuda|cpu|cpu-slow|timing]..." >&2
+    echo "usage: $0 [cuda|cpu|cpu-slow|timing|timing-small]..." >&2
     exit 2
     ;;
 esac

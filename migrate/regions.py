@@ -69,6 +69,7 @@ class Lane:
 
     name: str
     type_id: str
+    init: str = ""  # what every copy starts as: a parameter the kernel changes starts as the argument
 
 
 @dataclass(frozen=True)
@@ -259,6 +260,7 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
                 params.add(name.text.decode())
     declared: set[str] = set()
     assigned: set[str] = set()
+    changed: set[str] = set()  # assigned, incremented or their own address taken (`&x`, `&s.f`; not `&p[i]`)
     if kernel.parent is not None and kernel.parent.type == "template_declaration":
         plist = kernel.parent.child_by_field_name("parameters")
         for p in plist.named_children if plist is not None else ():
@@ -274,11 +276,12 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
                 if name is not None:
                     declared.add(name.text.decode())
         if node.type == "assignment_expression":
-            assigned |= _target(node.child_by_field_name("left"))
+            changed |= _target(node.child_by_field_name("left"))
         elif node.type == "update_expression":
-            assigned |= _target(node.child_by_field_name("argument"))
+            changed |= _target(node.child_by_field_name("argument"))
         elif node.type == "pointer_expression" and node.children and node.children[0].type == "&":
             assigned |= _identifiers(node)
+            changed |= _target(node.child_by_field_name("argument"))
         elif node.type == "call_expression":
             callee = _callee(node)
             if _is_barrier_call(node):
@@ -305,6 +308,7 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
                     or name.startswith("std::") or callee[1].type in ("primitive_type", "type_identifier")):
                 continue
             raise Unsafe(f"it calls {name}, defined outside this file, which might synchronise")
+    assigned |= changed
     k = _Kernel(
         data=data,
         body=body,
@@ -316,6 +320,7 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
         calls=calls,
         edits=edits,
     )
+    _parameter_lanes(k, kernel, frozenset(changed))
     k.block_vars = _block_variables(k, _split_lists(body))
     items = _finish(k, _split(k, _statements(body), (), top=True))
     prefix_node = kernel.parent if kernel.parent is not None and kernel.parent.type == "template_declaration" else kernel
@@ -673,8 +678,40 @@ def _lane(k: _Kernel, name: str, region: list[ts.Node]) -> Lane:
             if any(n.type == "reference_declarator" for n in _walk(inner)):
                 raise Unsafe(f"the reference {name} lives across a barrier")
             abstract = (k.span(inner.start_byte, ident.start_byte) + k.span(ident.end_byte, inner.end_byte)).decode()
-            return Lane(name, f"{prefix} {abstract.strip()}".strip())
+            return Lane(name, _lane_type(f"{prefix} {abstract.strip()}"))
     raise Unsafe(f"{name} lives across a barrier and its declaration could not be read")
+
+
+RESTRICT = re.compile(r"\b(?:__restrict__|__restrict|restrict)\b")
+
+
+def _lane_type(declared: str) -> str:
+    """The type of a per-thread copy: as declared, less `__restrict__`, which a template argument may not carry (the
+    copies are separate objects, so the promise it made about one pointer does not pass to them)."""
+    return " ".join(RESTRICT.sub(" ", declared).split())
+
+
+def _parameter_lanes(k: _Kernel, kernel: ts.Node, changed: frozenset[str]) -> None:
+    """A parameter the kernel changes (assigns, increments or takes the address of) is every thread's own variable:
+    each thread gets a copy that starts as the argument, since the twin's one parameter is shared by the block's
+    threads."""
+    declarator = kernel.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    plist = declarator.child_by_field_name("parameters") if declarator is not None else None
+    for p in plist.named_children if plist is not None else ():
+        inner = p.child_by_field_name("declarator")
+        ident = _declarator_name(inner) if inner is not None else None
+        if ident is None or ident.text.decode() not in changed:
+            continue
+        name = ident.text.decode()
+        if any(n.type == "reference_declarator" for n in _walk(inner)):
+            continue  # a reference names the caller's object, which the threads share as written
+        if inner.type == "array_declarator" or any(n.type == "array_declarator" for n in _walk(inner)):
+            raise Unsafe(f"it changes its array parameter {name}")
+        prefix = k.span(p.start_byte, inner.start_byte).decode().strip()
+        abstract = (k.span(inner.start_byte, ident.start_byte) + k.span(ident.end_byte, inner.end_byte)).decode()
+        k.lanes[name] = Lane(name, _lane_type(f"{prefix} {abstract.strip()}"), init=name)
 
 
 def _no_exit(k: _Kernel, statement: ts.Node, where: str) -> None:

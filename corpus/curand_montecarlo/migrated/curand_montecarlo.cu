@@ -33,6 +33,44 @@
     } while (0)
 
 // xy holds n x-coordinates followed by n y-coordinates.
+#if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
+// On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
+// -DPRT_CPU_FIBERS build the kernel as written, below.
+__global__ void count_inside(const float* __restrict__ xy, int n, unsigned long long* count) {
+    if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
+    ::prt::cpu::RegionBlock prt_block;
+    // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
+    // the loops over the threads (stores through the kernel's pointers might alias the globals).
+    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    [[maybe_unused]] const dim3 blockDim = ::blockDim;
+    [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
+    [[maybe_unused]] const dim3 gridDim = ::gridDim;
+    __shared__ unsigned int block_count;
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        if (threadIdx.x == 0) block_count = 0;
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        unsigned int local = 0;
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+        float x = xy[i], y = xy[n + i];
+        if (x * x + y * y <= 1.0f) ++local;
+    }
+    atomicAdd(&block_count, local);
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        if (threadIdx.x == 0) atomicAdd(count, (unsigned long long)block_count);
+    }
+}
+#else
 __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long long* count) {
     __shared__ unsigned int block_count;
     if (threadIdx.x == 0) block_count = 0;
@@ -46,6 +84,7 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
     __syncthreads();
     if (threadIdx.x == 0) atomicAdd(count, (unsigned long long)block_count);
 }
+#endif
 
 __global__ void setup_states(prtrandStatePhilox4_32_10_t* states, unsigned long long seed) {
     int id = blockIdx.x * blockDim.x + threadIdx.x;

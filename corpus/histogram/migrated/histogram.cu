@@ -27,6 +27,46 @@ __global__ void histogram_global(const unsigned char* data, size_t n, unsigned i
     }
 }
 
+#if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
+// On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
+// -DPRT_CPU_FIBERS build the kernel as written, below.
+__global__ void histogram_shared(const unsigned char* __restrict__ data, size_t n,
+                                 unsigned int* __restrict__ hist) {
+    if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
+    ::prt::cpu::RegionBlock prt_block;
+    // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
+    // the loops over the threads (stores through the kernel's pointers might alias the globals).
+    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    [[maybe_unused]] const dim3 blockDim = ::blockDim;
+    [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
+    [[maybe_unused]] const dim3 gridDim = ::gridDim;
+    __shared__ unsigned int local[NUM_BINS];
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        for (int b = threadIdx.x; b < NUM_BINS; b += blockDim.x) local[b] = 0;
+    }
+    size_t stride = (size_t)blockDim.x * gridDim.x;
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += stride) {
+        atomicAdd(&local[data[i]], 1u);
+    }
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        for (int b = threadIdx.x; b < NUM_BINS; b += blockDim.x) {
+        unsigned int c = local[b];
+        if (c) atomicAdd(&hist[b], c);
+    }
+    }
+}
+#else
 __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t n,
                                  unsigned int* __restrict__ hist) {
     __shared__ unsigned int local[NUM_BINS];
@@ -44,6 +84,7 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
         if (c) atomicAdd(&hist[b], c);
     }
 }
+#endif
 
 static const char* out_path(int argc, char** argv) {
     for (int i = 1; i + 1 < argc; ++i)

@@ -21,6 +21,73 @@
 
 constexpr int kBlock = 512;
 
+#if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
+// On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
+// -DPRT_CPU_FIBERS build the kernel as written, below.
+__global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
+                           int* __restrict__ block_sums, int n) {
+    if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
+    ::prt::cpu::RegionBlock prt_block;
+    // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
+    // the loops over the threads (stores through the kernel's pointers might alias the globals).
+    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    [[maybe_unused]] const dim3 blockDim = ::blockDim;
+    [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
+    [[maybe_unused]] const dim3 gridDim = ::gridDim;
+    ::prt::cpu::Lanes<int *> prt_lane_dst(prt_block);
+    ::prt::cpu::Lanes<int *> prt_lane_src(prt_block);
+    PRT_DYNAMIC_SHARED(int, buf);
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        auto& dst = prt_lane_dst[prt_t];
+        auto& src = prt_lane_src[prt_t];
+        // 2 * blockDim.x ints
+    src = buf;
+    dst = buf + blockDim.x;
+
+    int tid = threadIdx.x;
+    int gid = blockIdx.x * blockDim.x + tid;
+    src[tid] = (gid < n) ? in[gid] : 0;
+    }
+    for (int offset = 1; offset < blockDim.x; offset <<= 1) {
+        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+            int tid = threadIdx.x;
+            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+            auto& dst = prt_lane_dst[prt_t];
+            auto& src = prt_lane_src[prt_t];
+            int v = src[tid];
+        if (tid >= offset) v += src[tid - offset];
+        dst[tid] = v;
+        }
+        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+            auto& dst = prt_lane_dst[prt_t];
+            auto& src = prt_lane_src[prt_t];
+            int* t = src; src = dst; dst = t;
+        }
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        int tid = threadIdx.x;
+        int gid = blockIdx.x * blockDim.x + tid;
+        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        auto& src = prt_lane_src[prt_t];
+        if (gid < n) out[gid] = src[tid];
+    if (block_sums != nullptr && tid == blockDim.x - 1) block_sums[blockIdx.x] = src[tid];
+    }
+}
+#else
 __global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
                            int* __restrict__ block_sums, int n) {
     PRT_DYNAMIC_SHARED(int, buf);  // 2 * blockDim.x ints
@@ -43,6 +110,7 @@ __global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
     if (gid < n) out[gid] = src[tid];
     if (block_sums != nullptr && tid == blockDim.x - 1) block_sums[blockIdx.x] = src[tid];
 }
+#endif
 
 __global__ void add_block_offsets(int* data, const int* __restrict__ scanned_sums, int n) {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;

@@ -44,6 +44,51 @@ __device__ __forceinline__ unsigned lane_id() {
 }
 
 // Classic tree reduction in shared memory; first add happens during the load.
+#if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
+// On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
+// -DPRT_CPU_FIBERS build the kernel as written, below.
+__global__ void reduce_shared(const float* __restrict__ in, float* __restrict__ out, int n) {
+    if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
+    ::prt::cpu::RegionBlock prt_block;
+    // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
+    // the loops over the threads (stores through the kernel's pointers might alias the globals).
+    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    [[maybe_unused]] const dim3 blockDim = ::blockDim;
+    [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
+    [[maybe_unused]] const dim3 gridDim = ::gridDim;
+    __shared__ float sdata[kThreads];
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        unsigned tid = threadIdx.x;
+    unsigned i = blockIdx.x * (blockDim.x * 2) + threadIdx.x;
+
+    float v = 0.0f;
+    if (i < n) v = in[i];
+    if (i + blockDim.x < n) v += in[i + blockDim.x];
+    sdata[tid] = v;
+    }
+    for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+            unsigned tid = threadIdx.x;
+            if (tid < s) {
+            sdata[tid] += sdata[tid + s];
+        }
+        }
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        unsigned tid = threadIdx.x;
+        if (tid == 0) out[blockIdx.x] = sdata[0];
+    }
+}
+#else
 __global__ void reduce_shared(const float* __restrict__ in, float* __restrict__ out, int n) {
     __shared__ float sdata[kThreads];
     unsigned tid = threadIdx.x;
@@ -63,6 +108,7 @@ __global__ void reduce_shared(const float* __restrict__ in, float* __restrict__ 
     }
     if (tid == 0) out[blockIdx.x] = sdata[0];
 }
+#endif
 
 __inline__ __device__ float warp_reduce_sum(float val) {
     for (int offset = WARP_SIZE / 2; offset > 0; offset /= 2) {

@@ -24,6 +24,65 @@
 #define BLOCK_Y 8
 #define RADIUS 1
 
+#if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
+// On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
+// -DPRT_CPU_FIBERS build the kernel as written, below.
+__global__ void jacobi_step(const float* __restrict__ in, float* __restrict__ out, int width, int height) {
+    if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
+    ::prt::cpu::RegionBlock prt_block;
+    // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
+    // the loops over the threads (stores through the kernel's pointers might alias the globals).
+    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    [[maybe_unused]] const dim3 blockDim = ::blockDim;
+    [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
+    [[maybe_unused]] const dim3 gridDim = ::gridDim;
+    __shared__ float tile[BLOCK_Y + 2 * RADIUS][BLOCK_X + 2 * RADIUS];
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        int gx = blockIdx.x * BLOCK_X + threadIdx.x;
+    int gy = blockIdx.y * BLOCK_Y + threadIdx.y;
+    int lx = threadIdx.x + RADIUS;
+    int ly = threadIdx.y + RADIUS;
+
+    // Clamp reads so the halo of edge blocks stays inside the grid.
+    auto at = [&](int x, int y) {
+        x = min(max(x, 0), width - 1);
+        y = min(max(y, 0), height - 1);
+        return in[y * width + x];
+    };
+
+    tile[ly][lx] = at(gx, gy);
+    if (threadIdx.x < RADIUS) {
+        tile[ly][lx - RADIUS] = at(gx - RADIUS, gy);
+        tile[ly][lx + BLOCK_X] = at(gx + BLOCK_X, gy);
+    }
+    if (threadIdx.y < RADIUS) {
+        tile[ly - RADIUS][lx] = at(gx, gy - RADIUS);
+        tile[ly + BLOCK_Y][lx] = at(gx, gy + BLOCK_Y);
+    }
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        int gx = blockIdx.x * BLOCK_X + threadIdx.x;
+        int gy = blockIdx.y * BLOCK_Y + threadIdx.y;
+        int lx = threadIdx.x + RADIUS;
+        int ly = threadIdx.y + RADIUS;
+        if (gx < width && gy < height) {
+        float v;
+        if (gx == 0 || gy == 0 || gx == width - 1 || gy == height - 1) {
+            v = tile[ly][lx];
+        } else {
+            v = 0.25f * (tile[ly][lx - 1] + tile[ly][lx + 1] + tile[ly - 1][lx] + tile[ly + 1][lx]);
+        }
+        out[gy * width + gx] = v;
+    }
+    }
+}
+#else
 __global__ void jacobi_step(const float* __restrict__ in, float* __restrict__ out, int width, int height) {
     __shared__ float tile[BLOCK_Y + 2 * RADIUS][BLOCK_X + 2 * RADIUS];
 
@@ -60,6 +119,7 @@ __global__ void jacobi_step(const float* __restrict__ in, float* __restrict__ ou
         out[gy * width + gx] = v;
     }
 }
+#endif
 
 static void jacobi_cpu(const std::vector<float>& in, std::vector<float>& out, int w, int h) {
     for (int y = 0; y < h; ++y)

@@ -44,6 +44,57 @@ __global__ void transform2(const T* __restrict__ x, const T* __restrict__ y, T* 
     }
 }
 
+#if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
+// On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
+// -DPRT_CPU_FIBERS build the kernel as written, below.
+template <typename T, int BLOCK>
+__global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, size_t n) {
+    if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
+    ::prt::cpu::RegionBlock prt_block;
+    // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
+    // the loops over the threads (stores through the kernel's pointers might alias the globals).
+    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    [[maybe_unused]] const dim3 blockDim = ::blockDim;
+    [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
+    [[maybe_unused]] const dim3 gridDim = ::gridDim;
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        static_assert((BLOCK & (BLOCK - 1)) == 0, "BLOCK must be a power of two");
+    }
+    __shared__ T smem[BLOCK];
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        T acc = T(0);
+    for (size_t i = blockIdx.x * (size_t)BLOCK + threadIdx.x; i < n; i += (size_t)BLOCK * gridDim.x) acc += in[i];
+    smem[threadIdx.x] = acc;
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        #pragma unroll
+
+    }
+    for (int s = BLOCK / 2; s > 0; s >>= 1) {
+        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+            if (threadIdx.x < s) smem[threadIdx.x] += smem[threadIdx.x + s];
+        }
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        if (threadIdx.x == 0) partial[blockIdx.x] = smem[0];
+    }
+}
+#else
 template <typename T, int BLOCK>
 __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, size_t n) {
     static_assert((BLOCK & (BLOCK - 1)) == 0, "BLOCK must be a power of two");
@@ -59,6 +110,7 @@ __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, siz
     }
     if (threadIdx.x == 0) partial[blockIdx.x] = smem[0];
 }
+#endif
 
 template <typename T>
 static T sample(uint32_t& s) {

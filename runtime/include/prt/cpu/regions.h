@@ -83,6 +83,10 @@ public:
         : n_(block.threads), p_(static_cast<V*>(region_arena().take(sizeof(V) * block.threads, alignof(V)))) {
         if constexpr (!std::is_trivially_default_constructible_v<V>) std::uninitialized_default_construct_n(p_, n_);
     }
+    Lanes(const RegionBlock& block, V value)  // every copy starts as value (by value: the argument may be __restrict__)
+        : n_(block.threads), p_(static_cast<V*>(region_arena().take(sizeof(V) * block.threads, alignof(V)))) {
+        std::uninitialized_fill_n(p_, n_, value);
+    }
     Lanes(const Lanes&) = delete;
     Lanes& operator=(const Lanes&) = delete;
     ~Lanes() {
