@@ -52,7 +52,8 @@ timing)
     ;;
 timing-small)
     # The same programs and pairing at the list's CPU-sized arguments: short runs, so more rounds (PAIRED, 5) fit.
-    ONLY=$(grep -v '^#' "$ROOT/benchmarks/realcode/timing.txt" | paste -sd, -)
+    # EXCLUDE (comma-separated) leaves out programs whose runs are long even at these sizes (a CPU reference).
+    ONLY=$(grep -v '^#' "$ROOT/benchmarks/realcode/timing.txt" | grep -vxF -f <(tr , '\n' <<<"${EXCLUDE:-}") | paste -sd, -)
     python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cuda --paired "${PAIRED:-5}" \
         --only "$ONLY" -j "$JOBS" --no-scan --timeout 30 --deadline "${DEADLINE:-420}" --work /tmp/realcode-timing-small \
         --results "$OUT/realcode-hecbench-h200-paired-small" >"$OUT/timing-small.log" 2>&1
