@@ -11,6 +11,7 @@
 #include <cstring>
 #include <vector>
 
+#include <prt/rand_device.h>
 
 #define CUDA_CHECK(call)                                                        \
     do {                                                                        \

@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "libs_test.h"
-#include "prt/rand.h"
+#include "prt/rand_device.h"  // the device API too
 
 using libs_test::failures;
 
