@@ -168,10 +168,10 @@ def _sparse_data() -> dict[str, np.ndarray]:
     off, col, val = _csr(a, 0)
     d |= {"a_off": off.astype(np.int32), "a_col": col.astype(np.int32), "a_val32": val.astype(np.float32)}
     off1, col1, val1 = _csr(b, 1)
-    d |= {"b_off": off1.astype(np.int64), "b_col": col1.astype(np.int32), "b_val": val1}
+    # What cuSPARSE takes: one index width for offsets and columns, COO sorted by row (np.nonzero's order).
+    d |= {"b_off": off1.astype(np.int64), "b_col": col1.astype(np.int64), "b_val": val1}
     r, c = np.nonzero(a)
-    order = rng.permutation(len(r))  # COO in no particular order
-    d |= {"c_row": r[order].astype(np.int32), "c_col": c[order].astype(np.int32), "c_val": a[r, c][order].astype(np.float32)}
+    d |= {"c_row": r.astype(np.int32), "c_col": c.astype(np.int32), "c_val": a[r, c].astype(np.float32)}
     d |= {"x7": rng.standard_normal(7).astype(np.float32), "y9": rng.standard_normal(9).astype(np.float32),
           "x9": rng.standard_normal(9), "dense_b": rng.standard_normal((7, 4)).astype(np.float32),
           "dense_c": rng.standard_normal((9, 4)).astype(np.float32), "dense_bt": rng.standard_normal((4, 9)).astype(np.float32)}

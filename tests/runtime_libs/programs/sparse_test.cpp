@@ -45,13 +45,13 @@ int main(int argc, char** argv) {
   CHECK(prtStreamCreate(&stream) == prtSuccess, "stream");
   SPARSE_OK(prtsparseSetStream(h, stream));
 
-  // A: 9 x 7 CSR, 32-bit offsets and columns, zero-based, fp32. B: 9 x 7 CSR, 64-bit offsets, 32-bit columns,
-  // one-based, fp64. A again as COO with 32-bit indices in no particular order.
+  // A: 9 x 7 CSR, 32-bit offsets and columns, zero-based, fp32. B: 9 x 7 CSR, 64-bit offsets and columns,
+  // one-based, fp64. A again as COO with 32-bit indices, sorted by row (as cuSPARSE requires).
   int32_t* a_off = upload(read<int32_t>("a_off.in", 10));
   int32_t* a_col = upload(read<int32_t>("a_col.in", nnz[0]));
   float* a_val = upload(read<float>("a_val32.in", nnz[0]));
   int64_t* b_off = upload(read<int64_t>("b_off.in", 10));
-  int32_t* b_col = upload(read<int32_t>("b_col.in", nnz[1]));
+  int64_t* b_col = upload(read<int64_t>("b_col.in", nnz[1]));
   double* b_val = upload(read<double>("b_val.in", nnz[1]));
   int32_t* c_row = upload(read<int32_t>("c_row.in", nnz[0]));
   int32_t* c_col = upload(read<int32_t>("c_col.in", nnz[0]));
@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
   prtsparseSpMatDescr_t A = nullptr, B = nullptr, C = nullptr;
   SPARSE_OK(prtsparseCreateCsr(&A, 9, 7, nnz[0], a_off, a_col, a_val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
                                PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
-  SPARSE_OK(prtsparseCreateCsr(&B, 9, 7, nnz[1], b_off, b_col, b_val, PRTSPARSE_INDEX_64I, PRTSPARSE_INDEX_32I,
+  SPARSE_OK(prtsparseCreateCsr(&B, 9, 7, nnz[1], b_off, b_col, b_val, PRTSPARSE_INDEX_64I, PRTSPARSE_INDEX_64I,
                                PRTSPARSE_INDEX_BASE_ONE, PRT_R_64F));
   SPARSE_OK(prtsparseCreateCoo(&C, 9, 7, nnz[0], c_row, c_col, c_val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_BASE_ZERO,
                                PRT_R_32F));
