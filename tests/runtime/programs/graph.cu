@@ -302,23 +302,24 @@ static void built() {
     (void)prtGetLastError();
     CHECK_OK(prtGraphDestroyNode(extra));
 
-    // Copies to and from a device symbol's address.
+    // Copies to and from a device symbol (the symbol itself, as CUDA wants it; its device address is refused).
     void* symAt = nullptr;
     CHECK_OK(prtGetSymbolAddress(&symAt, sym));
+    CHECK(symAt != nullptr);
     int four[4] = {1, 2, 3, 4}, back[4] = {};
     prtGraph_t gs = nullptr;
     CHECK_OK(prtGraphCreate(&gs, 0));
     prtGraphNode_t to_sym = nullptr, from_sym = nullptr;
-    CHECK_OK(prtGraphAddMemcpyNodeToSymbol(&to_sym, gs, nullptr, 0, symAt, four, sizeof four, 0, prtMemcpyHostToDevice));
-    CHECK_OK(prtGraphAddMemcpyNodeFromSymbol(&from_sym, gs, &to_sym, 1, back, symAt, 2 * sizeof(int), 2 * sizeof(int),
+    CHECK_OK(prtGraphAddMemcpyNodeToSymbol(&to_sym, gs, nullptr, 0, sym, four, sizeof four, 0, prtMemcpyHostToDevice));
+    CHECK_OK(prtGraphAddMemcpyNodeFromSymbol(&from_sym, gs, &to_sym, 1, back, sym, 2 * sizeof(int), 2 * sizeof(int),
                                              prtMemcpyDeviceToHost));
-    CHECK_OK(prtGraphMemcpyNodeSetParamsToSymbol(to_sym, symAt, four, sizeof four, 0, prtMemcpyHostToDevice));
-    CHECK_OK(prtGraphMemcpyNodeSetParamsFromSymbol(from_sym, back, symAt, 2 * sizeof(int), 2 * sizeof(int),
+    CHECK_OK(prtGraphMemcpyNodeSetParamsToSymbol(to_sym, sym, four, sizeof four, 0, prtMemcpyHostToDevice));
+    CHECK_OK(prtGraphMemcpyNodeSetParamsFromSymbol(from_sym, back, sym, 2 * sizeof(int), 2 * sizeof(int),
                                                    prtMemcpyDeviceToHost));
     prtGraphExec_t gse = nullptr;
     CHECK_OK(prtGraphInstantiate(&gse, gs));
-    CHECK_OK(prtGraphExecMemcpyNodeSetParamsToSymbol(gse, to_sym, symAt, four, sizeof four, 0, prtMemcpyHostToDevice));
-    CHECK_OK(prtGraphExecMemcpyNodeSetParamsFromSymbol(gse, from_sym, back, symAt, 2 * sizeof(int), 2 * sizeof(int),
+    CHECK_OK(prtGraphExecMemcpyNodeSetParamsToSymbol(gse, to_sym, sym, four, sizeof four, 0, prtMemcpyHostToDevice));
+    CHECK_OK(prtGraphExecMemcpyNodeSetParamsFromSymbol(gse, from_sym, back, sym, 2 * sizeof(int), 2 * sizeof(int),
                                                        prtMemcpyDeviceToHost));
     CHECK_OK(prtGraphLaunch(gse, s));
     CHECK_OK(prtStreamSynchronize(s));

@@ -259,9 +259,10 @@ static void textures() {
     CHECK_OK(prtFreeArray(arr));
     CHECK_OK(prtFree(lin));
 
-    // No graphics API registered anything: mapping nothing succeeds, a null resource is refused.
-    CHECK_OK(prtGraphicsMapResources(0, nullptr, 0));
-    CHECK_OK(prtGraphicsUnmapResources(0, nullptr, 0));
+    // No graphics API registered anything: a null array is refused, even of no resources, as CUDA does.
+    CHECK(prtGraphicsMapResources(0, nullptr, 0) == prtErrorInvalidValue);
+    CHECK(prtGraphicsUnmapResources(0, nullptr, 0) == prtErrorInvalidValue);
+    (void)prtGetLastError();
     prtGraphicsResource_t none = nullptr;
     void* p = nullptr;
     size_t bytes = 0;

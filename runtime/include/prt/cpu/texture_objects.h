@@ -81,7 +81,8 @@ inline prtError_t prtGetSurfaceObjectResourceDesc(prtResourceDesc* resDesc, prtS
 }
 
 inline prtError_t prtGraphicsMapResources(int count, prtGraphicsResource_t* resources, prtStream_t) {
-    if (count < 0 || (count > 0 && !resources)) return prt::cpu::prt_fail(prtErrorInvalidValue);
+    // CUDA refuses a null array even for count 0 (prtErrorInvalidValue, measured on CUDA 13).
+    if (count < 0 || !resources) return prt::cpu::prt_fail(prtErrorInvalidValue);
     return count == 0 ? prtSuccess : prt::cpu::prt_fail(prtErrorInvalidResourceHandle);
 }
 inline prtError_t prtGraphicsUnmapResources(int count, prtGraphicsResource_t* resources, prtStream_t stream) {
