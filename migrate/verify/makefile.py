@@ -15,11 +15,20 @@ COMPILERS = ("nvcc", "g++", "gcc", "c++", "cc", "clang++", "mpicxx")
 NVCC_DROP_WITH_VALUE = {
     "-arch", "-gencode", "-ccbin", "-Xptxas", "--ptxas-options", "-maxrregcount", "--maxrregcount", "-Xlinker",
     "--gpu-architecture", "-code", "--generate-code", "-rdc", "--relocatable-device-code", "-t", "--threads",
-    "-Xcudafe", "--diag-suppress", "-diag-suppress",
+    "-Xcudafe", "--diag-suppress", "-diag-suppress", "--gpu-code", "-gpu-code",
 }  # fmt: skip
+# nvcc's mode switches with no value (`-cuda`: write the preprocessed host file), meaningless to a host compiler.
+NVCC_DROP_FLAGS = {"-cuda", "--cuda", "-cubin", "--cubin", "-ptx", "--ptx", "-fatbin", "--fatbin"}
+# Host compilers of C: a plain C source they (or nvcc, which hands .c files to the host C compiler) build stays C
+# on the CPU backend unless the migration made it include the runtime (K&R definitions and implicit declarations
+# compile as C, not as C++).
+C_COMPILERS = ("gcc", "cc", "clang", "nvcc")
+RUNTIME_INCLUDE = re.compile(rb"#\s*include\s*[<\"]prt/")
+QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.MULTILINE)
 NVCC_DROP_PREFIXES = (
     "-arch=", "-gencode=", "--gpu-architecture=", "-code=", "-rdc=", "--relocatable-device-code=", "-Xptxas=",
     "--ptxas-options=", "-maxrregcount=", "--maxrregcount=", "-ccbin=", "--threads=", "-t=", "-diag-suppress=",
+    "--gpu-code=", "-gpu-code=",
     "--diag-suppress=", "-Xcudafe=", "--default-stream", "-lcuda", "-lcudart", "-lnvToolsExt", "-lnvtx", "-O",
     "--use_fast_math", "-use_fast_math", "-lineinfo", "--extended-lambda", "--expt-", "-G", "-dc", "-dlink",
     "-Wno-deprecated-gpu-targets", "-res-usage", "--resource-usage", "-Xnvlink", "--keep", "-keep",
@@ -60,10 +69,11 @@ def is_compiler(tokens: list[str]) -> bool:
 
 
 def translate(
-    tokens: list[str], runtime_cflags: list[str], runtime_libs: list[str], backend: str
+    tokens: list[str], runtime_cflags: list[str], runtime_libs: list[str], backend: str, folder: Path | None = None
 ) -> list[str]:
     """An nvcc (or host compiler) command of the Makefile as a command for the chosen backend: g++ with the
-    runtime's flags for the CPU, nvcc for sm_90 for CUDA."""
+    runtime's flags for the CPU (gcc for C sources that do not include the runtime, read from `folder`), nvcc for
+    sm_90 for CUDA."""
     flags: list[str] = []
     sources: list[str] = []
     objects: list[str] = []
@@ -73,6 +83,8 @@ def translate(
     std = None
     it = iter(tokens[1:])
     for token in it:
+        if backend == "cpu" and token in NVCC_DROP_FLAGS:
+            continue
         if token in NVCC_DROP_WITH_VALUE:
             next(it, None)
             continue
@@ -124,6 +136,13 @@ def translate(
     std_flag = (
         std if std and std[-2:] not in ("98", "03", "11", "14") else "-std=c++17"
     )  # the runtime's C++17
+    if backend == "cpu" and _plain_c(tokens[0], sources, folder):
+        c_flags = [f for f in runtime_cflags if not f.startswith("-std=")]
+        cmd = ["gcc", "-O2", "-fno-strict-aliasing", "-w", *c_flags, *flags, *sources, *objects]
+        cmd += (["-c"] if compile_only else []) + out
+        if not compile_only:
+            cmd += libs + runtime_libs + ["-lm"]
+        return cmd
     if backend == "cpu":
         lang = ["-x", "c++"] if sources else []
         cmd = ["g++", std_flag, "-O2", "-fno-strict-aliasing", "-w", *runtime_cflags, *flags, *lang, *sources]
@@ -142,6 +161,29 @@ def translate(
     return cmd
 
 
+def _plain_c(compiler: str, sources: list[str], folder: Path | None) -> bool:
+    """A compile of C sources only, by a C compiler (or nvcc), none of which includes the runtime."""
+    if os.path.basename(compiler) not in C_COMPILERS or not sources or not all(s.endswith(".c") for s in sources):
+        return False
+    pending = [Path(source) if folder is None else folder / source for source in sources]
+    seen: set[Path] = set()
+    while pending:  # the sources and the project headers they include with quotes, transitively
+        path = pending.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            if path.suffix == ".c":
+                return False  # a source not there to read: the C++ build, as before
+            continue  # a header found elsewhere on the include path: not the project's
+        if RUNTIME_INCLUDE.search(data):
+            return False
+        pending += [path.parent / m.decode(errors="replace") for m in QUOTED_INCLUDE.findall(data)]
+    return True
+
+
 def build_commands(
     folder: Path, backend: str, runtime_cflags: list[str], runtime_libs: list[str]
 ) -> list[list[str]]:
@@ -157,7 +199,7 @@ def build_commands(
         if tokens[:2] == ["mkdir", "-p"]:
             command = tokens
         elif is_compiler(tokens):
-            command = translate(tokens, runtime_cflags, runtime_libs, backend)
+            command = translate(tokens, runtime_cflags, runtime_libs, backend, folder)
         else:
             continue
         if tuple(command) not in seen:
