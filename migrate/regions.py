@@ -96,6 +96,7 @@ class _Kernel:
     own_functions: Mapping[str, bytes]
     synchronising: frozenset[str]
     calls: frozenset[str]
+    shared: frozenset[str] = frozenset()  # the kernel's __shared__ arrays and dynamic shared pointers
     uniform_vars: dict[str, ts.Node] = field(default_factory=dict)
     block_vars: set[str] = field(default_factory=set)
     # name -> (end of its declaration, the declaration to repeat, recomputed names it reads, its declarator's start)
@@ -320,6 +321,7 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
         calls=calls,
         edits=edits,
     )
+    k.shared = frozenset(_shared_names(body))
     _parameter_lanes(k, kernel, frozenset(changed))
     k.block_vars = _block_variables(k, _split_lists(body))
     items = _finish(k, _split(k, _statements(body), (), top=True))
@@ -831,9 +833,14 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
     start, end = statements[0].start_byte, statements[-1].end_byte
     edits: list[tuple[int, int, bytes]] = []
     for statement in statements:
-        if statement.type == "declaration" and any(n in k.lanes for n in _declaration_names(statement)):
+        redeclared = statement.type == "declaration" and any(n in k.lanes for n in _declaration_names(statement))
+        if redeclared:
             edits.append((statement.start_byte, statement.end_byte, _lane_declaration(k, statement)))
         for n in _walk(statement, skip=NESTED_FUNCTIONS):
+            shared_atomic = None if redeclared else _shared_atomic(k, n)
+            if shared_atomic is not None:
+                edits.append((shared_atomic.start_byte, shared_atomic.end_byte,
+                              b"::prt::cpu::block_" + shared_atomic.text))
             if n.type == "return_statement" and not _inside_function(n, statement):
                 if n.named_child_count:
                     raise Unsafe("the kernel returns a value")
@@ -866,6 +873,55 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
     recomputed = tuple(k.recompute[n][1] for n in sorted(wanted, key=lambda n: k.recompute[n][3]))
     binds = tuple(sorted(n for n in k.lanes if n in ids and k.declared_at.get(n, 0) <= end))
     return Region(code=code.decode("utf-8", "replace"), binds=binds, calls_own=calls_own, recomputed=recomputed)
+
+
+BLOCK_ATOMICS = frozenset({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax", "atomicInc",
+                           "atomicDec", "atomicCAS", "atomicAnd", "atomicOr", "atomicXor"})
+
+
+def _shared_names(body: ts.Node) -> set[str]:
+    names: set[str] = set()
+    for n in _walk(body):
+        if _is_shared_declaration(n):
+            names.update(_declaration_names(n))
+            for declarator in n.children_by_field_name("declarator"):
+                ident = _declarator_name(declarator)
+                if ident is not None:
+                    names.add(ident.text.decode())
+        elif _is_dynamic_shared(n):
+            args = n.named_children[0].child_by_field_name("arguments")
+            if args is not None and len(args.named_children) == 2 and args.named_children[1].type == "identifier":
+                names.add(args.named_children[1].text.decode())
+    return names
+
+
+def _shared_atomic(k: _Kernel, node: ts.Node) -> ts.Node | None:
+    """The callee of an atomic on the block's own __shared__ memory (`atomicAdd(&s[i], v)`, `atomicMax(s + i, v)`):
+    in the twin one worker runs the whole block and no other block sees that memory, so the region may use a plain
+    read-modify-write (prt/cpu/regions.h's block_ atomics), which returns the same values in the same order."""
+    if node.type != "call_expression" or not k.shared:
+        return None
+    function = node.child_by_field_name("function")
+    args = node.child_by_field_name("arguments")
+    if function is None or function.type != "identifier" or function.text.decode() not in BLOCK_ATOMICS:
+        return None
+    if args is None or not args.named_children:
+        return None
+    target = args.named_children[0]
+    while target.type == "parenthesized_expression" and target.named_children:
+        target = target.named_children[0]
+    if target.type == "pointer_expression" and target.children and target.children[0].type == "&":
+        target = target.child_by_field_name("argument")
+        while target is not None and target.type in ("subscript_expression", "field_expression"):
+            if target.type == "field_expression" and target.children[1].type == "->":
+                return None
+            target = target.child_by_field_name("argument")
+    elif target.type == "binary_expression" and target.child_by_field_name("operator") is not None \
+            and target.child_by_field_name("operator").type == "+":
+        target = target.child_by_field_name("left")
+    if target is None or target.type != "identifier" or target.text.decode() not in k.shared:
+        return None
+    return function
 
 
 def _lane_declaration(k: _Kernel, statement: ts.Node) -> bytes:

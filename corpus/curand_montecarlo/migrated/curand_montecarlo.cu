@@ -62,7 +62,7 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
         float x = xy[i], y = xy[n + i];
         if (x * x + y * y <= 1.0f) ++local;
     }
-    atomicAdd(&block_count, local);
+    ::prt::cpu::block_atomicAdd(&block_count, local);
     }
     for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
     for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)

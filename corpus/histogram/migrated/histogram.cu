@@ -53,7 +53,7 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
     for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
         for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += stride) {
-        atomicAdd(&local[data[i]], 1u);
+        ::prt::cpu::block_atomicAdd(&local[data[i]], 1u);
     }
     }
     for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)

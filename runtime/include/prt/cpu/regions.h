@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "prt/cpu/atomic.h"  // the real atomics, which block_ atomics fall back to
 #include "prt/cpu/exec.h"
 
 namespace prt::cpu {
@@ -99,5 +100,42 @@ private:
     unsigned n_;
     V* p_;
 };
+
+// Atomics on the block's own __shared__ memory inside a twin's regions (the twin calls these where the kernel calls
+// atomicAdd(&s[i], v) on a __shared__ s): one worker runs every thread of the block and no other block sees that
+// memory, so a plain read-modify-write returns what the atomic would, in the same order. Types other than
+// arithmetic ones (half, vector types) keep the real atomic.
+#define PRT_CPU_BLOCK_ATOMIC(name, update)                                       \
+    template <class T, class V>                                                  \
+    inline T block_##name(T* address, V val) {                                   \
+        if constexpr (std::is_arithmetic_v<T> && std::is_arithmetic_v<V>) {      \
+            const T old = *address;                                              \
+            *address = static_cast<T>(update);                                   \
+            return old;                                                          \
+        } else {                                                                 \
+            return ::name(address, val);                                         \
+        }                                                                        \
+    }
+PRT_CPU_BLOCK_ATOMIC(atomicAdd, old + val)
+PRT_CPU_BLOCK_ATOMIC(atomicSub, old - val)
+PRT_CPU_BLOCK_ATOMIC(atomicExch, val)
+PRT_CPU_BLOCK_ATOMIC(atomicMin, val < old ? val : old)
+PRT_CPU_BLOCK_ATOMIC(atomicMax, old < val ? val : old)
+PRT_CPU_BLOCK_ATOMIC(atomicInc, old >= static_cast<T>(val) ? T(0) : static_cast<T>(old + 1))
+PRT_CPU_BLOCK_ATOMIC(atomicDec, (old == T(0) || old > static_cast<T>(val)) ? static_cast<T>(val) : static_cast<T>(old - 1))
+PRT_CPU_BLOCK_ATOMIC(atomicAnd, old & val)
+PRT_CPU_BLOCK_ATOMIC(atomicOr, old | val)
+PRT_CPU_BLOCK_ATOMIC(atomicXor, old ^ val)
+#undef PRT_CPU_BLOCK_ATOMIC
+template <class T, class C, class V>
+inline T block_atomicCAS(T* address, C compare, V val) {
+    if constexpr (std::is_arithmetic_v<T>) {
+        const T old = *address;
+        if (old == static_cast<T>(compare)) *address = static_cast<T>(val);
+        return old;
+    } else {
+        return ::atomicCAS(address, compare, val);
+    }
+}
 
 }  // namespace prt::cpu
