@@ -47,8 +47,17 @@ class MakefileError(Exception):
     """A Makefile that `make -n` cannot read, or that has no compile or run line."""
 
 
-def make_lines(folder: Path, target: str | None = None, arch: str = "sm_90") -> list[str]:
-    """The commands `make -n -B` prints for a target, joined across backslash continuations."""
+# A line that builds in a subfolder with a plain `make`, which `make -n` prints without running: `cd DIR; make`,
+# `cd DIR && make TARGET`, `make -C DIR`. (A `$(MAKE)` line does run under -n and prints "Entering directory".)
+SUBMAKE = re.compile(
+    r"^(?:cd\s+(?P<cd>[^\s;&]+)\s*(?:;|&&)\s*make|make\s+-C\s*(?P<dir>[^\s;&]+))(?P<rest>(?:\s+[^\s;&|<>]+)*)\s*;?$"
+)
+ENTERING = re.compile(r"^\S*make(?:\[\d+\])?: (?P<what>Entering|Leaving) directory [\'`\"](?P<path>.*)[\'\"]$")
+
+
+def make_lines(folder: Path, target: str | None = None, arch: str = "sm_90", depth: int = 0) -> list[str]:
+    """The commands `make -n -B` prints for a target, joined across backslash continuations. A command that runs
+    in a subfolder (a plain `make` there, or a recursive `$(MAKE)`) comes as `cd SUBFOLDER && COMMAND`."""
     command = ["make", "-n", "-B", f"ARCH={arch}"] + ([target] if target else [])
     try:
         done = subprocess.run(
@@ -61,10 +70,56 @@ def make_lines(folder: Path, target: str | None = None, arch: str = "sm_90") -> 
             f"{folder / 'Makefile'}: " + (done.stderr.strip().splitlines() or ["make -n failed"])[-1]
         )
     text = done.stdout.replace("\\\n", " ")
-    return [line.strip() for line in text.splitlines() if line.strip()]
+    lines: list[str] = []
+    here: list[Path] = []  # the folders recursive makes entered, innermost last
+    for raw in text.splitlines():
+        line = raw.strip()
+        entering = ENTERING.match(line)
+        if entering:
+            if entering.group("what") == "Entering":
+                here.append(Path(entering.group("path")))
+            elif here:
+                here.pop()
+            continue
+        sub = SUBMAKE.match(line)
+        if sub and depth < 4:
+            name = sub.group("cd") or sub.group("dir")
+            inner = (folder / name).resolve()
+            rest = [t for t in sub.group("rest").split() if "=" not in t]
+            if (inner / "Makefile").is_file() or (inner / "makefile").is_file():
+                for nested in make_lines(inner, rest[0] if rest else None, arch, depth + 1):
+                    lines.append(_in_folder(folder, inner, nested))
+                continue
+        if line:
+            lines.append(_in_folder(folder, here[-1], line) if here else line)
+    return lines
+
+
+def _in_folder(top: Path, folder: Path, line: str) -> str:
+    """`line` as run from `top` when make ran it in `folder`."""
+    try:
+        relative = folder.resolve().relative_to(top.resolve())
+    except ValueError:
+        return line
+    if str(relative) == ".":
+        return line
+    if line.startswith("cd ") and " && " in line:  # already in a deeper folder
+        first, rest = line[3:].split(" && ", 1)
+        return f"cd {shlex.quote(str(relative / first))} && {rest}"
+    return f"cd {shlex.quote(str(relative))} && {line}"
+
+
+def split_folder(tokens: list[str]) -> tuple[str | None, list[str]]:
+    """A command's subfolder and its own tokens: `cd DIR && cmd ...` (or `env -C DIR cmd ...`) -> (DIR, cmd ...)."""
+    if len(tokens) > 3 and tokens[0] == "cd" and tokens[2] == "&&":
+        return tokens[1], tokens[3:]
+    if len(tokens) > 3 and tokens[:2] == ["env", "-C"]:
+        return tokens[2], tokens[3:]
+    return None, tokens
 
 
 def is_compiler(tokens: list[str]) -> bool:
+    tokens = split_folder(tokens)[1]
     return bool(tokens) and os.path.basename(tokens[0]) in COMPILERS
 
 
@@ -193,15 +248,17 @@ def build_commands(
     seen: set[tuple[str, ...]] = set()
     for line in make_lines(folder):
         try:
-            tokens = shlex.split(line)
+            where, tokens = split_folder(shlex.split(line))
         except ValueError:
             continue
         if tokens[:2] == ["mkdir", "-p"]:
             command = tokens
         elif is_compiler(tokens):
-            command = translate(tokens, runtime_cflags, runtime_libs, backend, folder)
+            command = translate(tokens, runtime_cflags, runtime_libs, backend, folder / where if where else folder)
         else:
             continue
+        if where:  # run in its subfolder: `env -C` keeps the command one argument list
+            command = ["env", "-C", where, *command]
         if tuple(command) not in seen:
             seen.add(tuple(command))
             commands.append(command)

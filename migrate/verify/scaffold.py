@@ -162,11 +162,13 @@ def _from_makefile(folder: Path, migrated: Path, makefile: Path, args: list[str]
     except MakefileError as exc:
         raise InitError(str(exc)) from None
     for tokens in cpu:
-        if tokens[0] == "g++":
-            tokens[0] = "{cxx}"
+        at = 3 if tokens[:2] == ["env", "-C"] else 0  # a command run in a subfolder
+        if tokens[at] == "g++":
+            tokens[at] = "{cxx}"
     for tokens in cuda:
-        if tokens[0] == "nvcc":
-            tokens[0] = "{nvcc}"
+        at = 3 if tokens[:2] == ["env", "-C"] else 0
+        if tokens[at] == "nvcc":
+            tokens[at] = "{nvcc}"
         tokens[:] = ["-arch={arch}" if t == "-arch=sm_90" else t for t in tokens]
     text = makefile.read_text(encoding="utf-8", errors="replace")
     arch = " ARCH={arch}" if re.search(r"^\s*ARCH\s*[:?+]?=", text, re.MULTILINE) else ""

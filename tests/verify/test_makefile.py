@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from migrate import runtime_info
-from migrate.verify.makefile import build_commands, translate
+from migrate.verify.makefile import MakefileError, build_commands, translate
 
 CFLAGS = ["-I/runtime/include", "-std=c++17", "-pthread"]
 LIBS = ["-pthread"]
@@ -82,3 +82,28 @@ def test_a_mixed_c_and_cuda_program_builds_and_runs(tmp_path: Path) -> None:
         assert built.returncode == 0, f"{command}\n{built.stderr[-2000:]}"
     ran = subprocess.run([str(tmp_path / "main")], capture_output=True, text=True, timeout=600)
     assert ran.returncode == 0 and ran.stdout.strip() == "6"
+
+
+@pytest.mark.skipif(shutil.which("make") is None or shutil.which("env") is None, reason="make and env are needed")
+def test_builds_in_subfolders_are_followed(tmp_path: Path) -> None:
+    # `cd DIR; make` (printed, not run, by make -n) and `$(MAKE) -C DIR` (run by make -n) both lead to the
+    # subfolder's own compile lines, run there.
+    for sub in ("plain", "recursive"):
+        (tmp_path / sub).mkdir()
+        _write(tmp_path / sub, {
+            f"{sub}.cu": "int main() { return 0; }\n",
+            "Makefile": f"{sub}: {sub}.cu\n\tnvcc -O3 {sub}.cu -o {sub}\n",
+        })  # fmt: skip
+    _write(tmp_path, {"Makefile": "all:\n\tcd plain; make\n\t$(MAKE) -C recursive\n"})
+    commands = build_commands(tmp_path, "cpu", CFLAGS, LIBS)
+    assert [c[:4] for c in commands] == [["env", "-C", "plain", "g++"], ["env", "-C", "recursive", "g++"]]
+    for command in commands:
+        built = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        assert built.returncode == 0, f"{command}\n{built.stderr[-2000:]}"
+    assert (tmp_path / "plain" / "plain").is_file() and (tmp_path / "recursive" / "recursive").is_file()
+    # A Makefile whose only line is a plain `cd` elsewhere still has no compile line.
+    other = tmp_path / "none"
+    other.mkdir()
+    _write(other, {"Makefile": "all:\n\techo nothing\n"})
+    with pytest.raises(MakefileError):
+        build_commands(other, "cpu", CFLAGS, LIBS)
