@@ -321,7 +321,7 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
         calls=calls,
         edits=edits,
     )
-    k.shared = frozenset(_shared_names(body))
+    k.shared = frozenset(_shared_names(body) - params)
     _parameter_lanes(k, kernel, frozenset(changed))
     k.block_vars = _block_variables(k, _split_lists(body))
     items = _finish(k, _split(k, _statements(body), (), top=True))
@@ -880,8 +880,16 @@ BLOCK_ATOMICS = frozenset({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", 
 
 
 def _shared_names(body: ts.Node) -> set[str]:
+    """The kernel's __shared__ arrays and dynamic shared pointers, less any name it also declares otherwise (a
+    local or a parameter of that name could be global memory)."""
     names: set[str] = set()
+    others: set[str] = set()
     for n in _walk(body):
+        if n.type in ("declaration", "parameter_declaration") and not _is_shared_declaration(n):
+            for declarator in n.children_by_field_name("declarator"):
+                ident = _declarator_name(declarator)
+                if ident is not None:
+                    others.add(ident.text.decode())
         if _is_shared_declaration(n):
             names.update(_declaration_names(n))
             for declarator in n.children_by_field_name("declarator"):
@@ -892,7 +900,7 @@ def _shared_names(body: ts.Node) -> set[str]:
             args = n.named_children[0].child_by_field_name("arguments")
             if args is not None and len(args.named_children) == 2 and args.named_children[1].type == "identifier":
                 names.add(args.named_children[1].text.decode())
-    return names
+    return names - others
 
 
 def _shared_atomic(k: _Kernel, node: ts.Node) -> ts.Node | None:

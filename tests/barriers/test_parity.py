@@ -96,3 +96,32 @@ def test_region_loops_match_fibers(tmp_path: Path) -> None:
     with ThreadPoolExecutor(max_workers=2) as pool:
         done = list(pool.map(lambda n: _parity(n, tmp_path), sorted(PROGRAMS)))
     assert done == sorted(PROGRAMS)
+
+
+def test_only_atomics_on_the_blocks_shared_memory_become_plain(tmp_path: Path) -> None:
+    source = tmp_path / "shadow.cu"
+    source.write_text(
+        "__global__ void k(unsigned* hist, const int* in, int n) {\n"
+        "    __shared__ unsigned bins[8];\n"
+        "    if (threadIdx.x < 8) bins[threadIdx.x] = 0;\n"
+        "    __syncthreads();\n"
+        "    atomicAdd(&bins[in[threadIdx.x] & 7], 1u);\n"
+        "    atomicAdd(&hist[threadIdx.x & 7], 1u);\n"
+        "    __syncthreads();\n"
+        "    if (threadIdx.x < 8) atomicAdd(hist + threadIdx.x, bins[threadIdx.x]);\n"
+        "}\n"
+        "__global__ void shadowed(unsigned* hist) {\n"
+        "    __shared__ unsigned bins[8];\n"
+        "    bins[threadIdx.x & 7] = 0;\n"
+        "    __syncthreads();\n"
+        "    { unsigned* bins = hist; atomicAdd(&bins[threadIdx.x & 7], 1u); }\n"
+        "}\n"
+    )
+    migrated, notes = _migrate(source)
+    twins = migrated.decode().split("#else")
+    assert len(notes) == 2 and all("regions between barriers" in n for n in notes), notes
+    # In k's twin the shared histogram's atomic is plain, the two on hist stay atomic; in shadowed, where a local
+    # of the same name points at global memory, every atomic stays.
+    assert migrated.decode().count("::prt::cpu::block_atomicAdd(&bins[in[threadIdx.x] & 7], 1u)") == 1
+    assert migrated.decode().count("block_atomicAdd") == 1
+    assert "block_" not in twins[-1]
