@@ -2,7 +2,7 @@
 # Every GPU-machine check of the benchmarks in one command, each under its own time limit, so one batch on a
 # lent machine covers them all. Run from the repository root on a machine with an NVIDIA GPU, nvcc and torch:
 #   bash benchmarks/gpu_checks.sh [NAME...]      # default: all of them, in this order
-# NAME (seconds allowed): python (150), verify (100), tile (150), libs (60), api (60); set LIMIT_<NAME> to change
+# NAME (seconds allowed): python (150), verify (180), tile (330), libs (90), api (60); set LIMIT_<NAME> to change
 # one. Each writes to $OUT/<name>/ and its log to $OUT/<name>.log; the summary lists each exit status.
 # What each needs carried is in its own script's header (.realcode/python, .realcode/verify, .realcode/tile,
 # .realcode/original.txz and .realcode/wheels).
@@ -13,7 +13,7 @@ OUT=${OUT:-$(mktemp -d)}
 declare -A SCRIPT=([python]=benchmarks/realcode_python_device.sh [verify]=benchmarks/verify_profile_device.sh
                    [tile]=benchmarks/realcode_tile_device.sh [libs]=benchmarks/runtime_libs_device.sh
                    [api]=benchmarks/runtime_api_device.sh)
-declare -A LIMIT=([python]=150 [verify]=100 [tile]=150 [libs]=60 [api]=60)
+declare -A LIMIT=([python]=150 [verify]=180 [tile]=330 [libs]=90 [api]=60)
 NAMES=("$@")
 [ ${#NAMES[@]} -eq 0 ] && NAMES=(python verify tile libs api)
 for name in "${NAMES[@]}"; do
