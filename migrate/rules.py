@@ -287,11 +287,26 @@ def _write_pickle(path: Path, value: Any) -> None:
     tmp.replace(path)
 
 
+# Catalogs this process built or read, by rules folder and digest: a scan asks for its catalog more than once (the
+# setup, then the rules it compiles for its workers), and the files' sizes and times are the digest, so a changed
+# rule file still gives a new catalog.
+_LOADED: dict[tuple[str, str], Catalog] = {}
+
+
 def load_catalog(rules_dir: Path = RULES_DIR, cache_dir: Path | None = None) -> Catalog:
     """Load every rule and table; a compiled copy is kept in `cache_dir` and reused while no file changed."""
     paths = [p for p, _ in _rule_files(rules_dir)] + _table_files(rules_dir) + _python_table_files(rules_dir)
     paths += [rules_dir / PARSE_FILE] if (rules_dir / PARSE_FILE).is_file() else []
     digest = _digest(paths)
+    loaded = _LOADED.get((str(rules_dir.resolve()), digest))
+    if loaded is not None:
+        return loaded
+    catalog = _load_catalog(rules_dir, cache_dir, digest)
+    _LOADED[(str(rules_dir.resolve()), digest)] = catalog
+    return catalog
+
+
+def _load_catalog(rules_dir: Path, cache_dir: Path | None, digest: str) -> Catalog:
     cached = cache_dir / f"catalog-{digest}.pickle" if cache_dir else None
     names_file = cache_dir / f"names-{digest}.pickle" if cache_dir else None
     if cached and names_file and cached.is_file() and names_file.is_file():
