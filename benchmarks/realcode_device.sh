@@ -41,23 +41,17 @@ cpu-slow)
         >"$OUT/cpu-slow.log" 2>&1
     tail -n 24 "$OUT/cpu-slow.log"
     ;;
-timing)
+timing|timing-small)
     # The programs that print their own kernel time (benchmarks/realcode/timing.txt), original and migrated on
-    # the CUDA backend, three runs each (PAIRED), alternating; no program starts its runs after DEADLINE seconds.
-    ONLY=$(grep -v '^#' "$ROOT/benchmarks/realcode/timing.txt" | paste -sd, -)
-    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cuda --makefile-args --paired "${PAIRED:-3}" \
-        --only "$ONLY" -j "$JOBS" --no-scan --timeout 30 --deadline "${DEADLINE:-420}" --work /tmp/realcode-timing \
-        --results "$OUT/realcode-hecbench-h200-paired" >"$OUT/timing.log" 2>&1
-    tail -n 80 "$OUT/timing.log"
-    ;;
-timing-small)
-    # The same programs and pairing at the list's CPU-sized arguments: short runs, so more rounds (PAIRED, 5) fit.
-    # EXCLUDE (comma-separated) leaves out programs whose runs are long even at these sizes (a CPU reference).
+    # the CUDA backend, PAIRED runs each, alternating; no program starts its runs after DEADLINE seconds. timing
+    # runs them at the Makefiles' sizes (3 rounds by default), timing-small at the list's CPU-sized arguments,
+    # short runs, so more rounds (5) fit. EXCLUDE (comma-separated) leaves out programs whose runs are long.
+    if [ "$MODE" = timing ]; then SIZES=(--makefile-args); ROUNDS=3; NAME=paired; else SIZES=(); ROUNDS=5; NAME=paired-small; fi
     ONLY=$(grep -v '^#' "$ROOT/benchmarks/realcode/timing.txt" | grep -vxF -f <(tr , '\n' <<<"${EXCLUDE:-}") | paste -sd, -)
-    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cuda --paired "${PAIRED:-5}" \
-        --only "$ONLY" -j "$JOBS" --no-scan --timeout 30 --deadline "${DEADLINE:-420}" --work /tmp/realcode-timing-small \
-        --results "$OUT/realcode-hecbench-h200-paired-small" >"$OUT/timing-small.log" 2>&1
-    tail -n 80 "$OUT/timing-small.log"
+    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cuda "${SIZES[@]}" --paired "${PAIRED:-$ROUNDS}" \
+        --only "$ONLY" -j "$JOBS" --no-scan --timeout 30 --deadline "${DEADLINE:-420}" --work "/tmp/realcode-$MODE" \
+        --results "$OUT/realcode-hecbench-h200-$NAME" >"$OUT/$MODE.log" 2>&1
+    tail -n 80 "$OUT/$MODE.log"
     ;;
 cpu)
     python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cpu -j "$JOBS" --timeout "${TIMEOUT:-120}" \

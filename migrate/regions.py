@@ -96,6 +96,7 @@ class _Kernel:
     own_functions: Mapping[str, bytes]
     synchronising: frozenset[str]
     calls: frozenset[str]
+    shared_atomics: Mapping[str, str] = field(default_factory=dict)  # atomic -> its block-local form
     shared: frozenset[str] = frozenset()  # the kernel's __shared__ arrays and dynamic shared pointers
     uniform_vars: dict[str, ts.Node] = field(default_factory=dict)
     block_vars: set[str] = field(default_factory=set)
@@ -237,8 +238,10 @@ def synchronising_functions(functions: Mapping[str, bytes]) -> frozenset[str]:
 
 
 def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], syncing: frozenset[str],
-              calls: frozenset[str], edits: tuple[Edit, ...] = ()) -> Twin:
-    """The region-split twin of `kernel` (a __global__ function_definition); raises Unsafe with the reason."""
+              calls: frozenset[str], edits: tuple[Edit, ...] = (),
+              shared_atomics: Mapping[str, str] | None = None) -> Twin:
+    """The region-split twin of `kernel` (a __global__ function_definition); raises Unsafe with the reason.
+    `shared_atomics` maps an atomic to what a region calls instead where it works on the block's __shared__ memory."""
     body = kernel.child_by_field_name("body")
     if body is None or kernel.has_error:
         raise Unsafe("the parser could not read the kernel whole")
@@ -249,16 +252,8 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
         raise Unsafe(f"it uses {hit.group().decode()}, which the region loops cannot keep")
     if re.search(rb"\bvolatile\b", text):
         raise Unsafe("it uses volatile memory, the mark of warp-synchronous code that relies on lockstep threads")
-    declarator = kernel.child_by_field_name("declarator")
-    while declarator is not None and declarator.type != "function_declarator":
-        declarator = declarator.child_by_field_name("declarator")
-    params: set[str] = set()
-    if declarator is not None:
-        plist = declarator.child_by_field_name("parameters")
-        for p in plist.named_children if plist is not None else ():
-            name = _declarator_name(p.child_by_field_name("declarator")) if p.child_by_field_name("declarator") else None
-            if name is not None:
-                params.add(name.text.decode())
+    parameters = _parameters(kernel)
+    params = {ident.text.decode() for _, _, ident in parameters}
     declared: set[str] = set()
     assigned: set[str] = set()
     changed: set[str] = set()  # assigned, incremented or their own address taken (`&x`, `&s.f`; not `&p[i]`)
@@ -319,10 +314,11 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
         own_functions=functions,
         synchronising=syncing,
         calls=calls,
+        shared_atomics=shared_atomics or {},
         edits=edits,
     )
     k.shared = frozenset(_shared_names(body) - params)
-    _parameter_lanes(k, kernel, frozenset(changed))
+    _parameter_lanes(k, parameters, frozenset(changed))
     k.block_vars = _block_variables(k, _split_lists(body))
     items = _finish(k, _split(k, _statements(body), (), top=True))
     prefix_node = kernel.parent if kernel.parent is not None and kernel.parent.type == "template_declaration" else kernel
@@ -679,41 +675,50 @@ def _lane(k: _Kernel, name: str, region: list[ts.Node]) -> Lane:
                     raise Unsafe(f"{name} lives across a barrier and is initialised by a list")
             if any(n.type == "reference_declarator" for n in _walk(inner)):
                 raise Unsafe(f"the reference {name} lives across a barrier")
-            abstract = (k.span(inner.start_byte, ident.start_byte) + k.span(ident.end_byte, inner.end_byte)).decode()
-            return Lane(name, _lane_type(f"{prefix} {abstract.strip()}"))
+            return Lane(name, _lane_type(k, prefix, inner, ident))
     raise Unsafe(f"{name} lives across a barrier and its declaration could not be read")
 
 
 RESTRICT = re.compile(r"\b(?:__restrict__|__restrict|restrict)\b")
 
 
-def _lane_type(declared: str) -> str:
-    """The type of a per-thread copy: as declared, less `__restrict__`, which a template argument may not carry (the
-    copies are separate objects, so the promise it made about one pointer does not pass to them)."""
-    return " ".join(RESTRICT.sub(" ", declared).split())
+def _lane_type(k: _Kernel, prefix: str, inner: ts.Node, ident: ts.Node) -> str:
+    """The type of a per-thread copy of `ident`, declared as `prefix inner`: the declarator less its name, and less
+    `__restrict__`, which a template argument may not carry (the copies are separate objects, so the promise it made
+    about one pointer does not pass to them)."""
+    abstract = (k.span(inner.start_byte, ident.start_byte) + k.span(ident.end_byte, inner.end_byte)).decode()
+    return " ".join(RESTRICT.sub(" ", f"{prefix} {abstract.strip()}").split())
 
 
-def _parameter_lanes(k: _Kernel, kernel: ts.Node, changed: frozenset[str]) -> None:
-    """A parameter the kernel changes (assigns, increments or takes the address of) is every thread's own variable:
-    each thread gets a copy that starts as the argument, since the twin's one parameter is shared by the block's
-    threads."""
+def _parameters(kernel: ts.Node) -> list[tuple[ts.Node, ts.Node, ts.Node]]:
+    """The kernel's named parameters: (the parameter declaration, its declarator, the name)."""
     declarator = kernel.child_by_field_name("declarator")
     while declarator is not None and declarator.type != "function_declarator":
         declarator = declarator.child_by_field_name("declarator")
     plist = declarator.child_by_field_name("parameters") if declarator is not None else None
+    found = []
     for p in plist.named_children if plist is not None else ():
         inner = p.child_by_field_name("declarator")
         ident = _declarator_name(inner) if inner is not None else None
-        if ident is None or ident.text.decode() not in changed:
-            continue
+        if ident is not None:
+            found.append((p, inner, ident))
+    return found
+
+
+def _parameter_lanes(k: _Kernel, parameters: list[tuple[ts.Node, ts.Node, ts.Node]], changed: frozenset[str]) -> None:
+    """A parameter the kernel changes (assigns, increments or takes the address of) is every thread's own variable:
+    each thread gets a copy that starts as the argument, since the twin's one parameter is shared by the block's
+    threads."""
+    for p, inner, ident in parameters:
         name = ident.text.decode()
+        if name not in changed:
+            continue
         if any(n.type == "reference_declarator" for n in _walk(inner)):
             continue  # a reference names the caller's object, which the threads share as written
-        if inner.type == "array_declarator" or any(n.type == "array_declarator" for n in _walk(inner)):
+        if any(n.type == "array_declarator" for n in _walk(inner)):
             raise Unsafe(f"it changes its array parameter {name}")
         prefix = k.span(p.start_byte, inner.start_byte).decode().strip()
-        abstract = (k.span(inner.start_byte, ident.start_byte) + k.span(ident.end_byte, inner.end_byte)).decode()
-        k.lanes[name] = Lane(name, _lane_type(f"{prefix} {abstract.strip()}"), init=name)
+        k.lanes[name] = Lane(name, _lane_type(k, prefix, inner, ident), init=name)
 
 
 def _no_exit(k: _Kernel, statement: ts.Node, where: str) -> None:
@@ -840,7 +845,7 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
             shared_atomic = None if redeclared else _shared_atomic(k, n)
             if shared_atomic is not None:
                 edits.append((shared_atomic.start_byte, shared_atomic.end_byte,
-                              b"::prt::cpu::block_" + shared_atomic.text))
+                              k.shared_atomics[shared_atomic.text.decode()].encode()))
             if n.type == "return_statement" and not _inside_function(n, statement):
                 if n.named_child_count:
                     raise Unsafe("the kernel returns a value")
@@ -875,10 +880,6 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
     return Region(code=code.decode("utf-8", "replace"), binds=binds, calls_own=calls_own, recomputed=recomputed)
 
 
-BLOCK_ATOMICS = frozenset({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax", "atomicInc",
-                           "atomicDec", "atomicCAS", "atomicAnd", "atomicOr", "atomicXor"})
-
-
 def _shared_names(body: ts.Node) -> set[str]:
     """The kernel's __shared__ arrays and dynamic shared pointers, less any name it also declares otherwise (a
     local or a parameter of that name could be global memory)."""
@@ -905,13 +906,13 @@ def _shared_names(body: ts.Node) -> set[str]:
 
 def _shared_atomic(k: _Kernel, node: ts.Node) -> ts.Node | None:
     """The callee of an atomic on the block's own __shared__ memory (`atomicAdd(&s[i], v)`, `atomicMax(s + i, v)`):
-    in the twin one worker runs the whole block and no other block sees that memory, so the region may use a plain
-    read-modify-write (prt/cpu/regions.h's block_ atomics), which returns the same values in the same order."""
-    if node.type != "call_expression" or not k.shared:
+    in the twin one worker runs the whole block and no other block sees that memory, so the region may call the
+    rule's plain read-modify-write form (`shared_atomics`), which returns the same values in the same order."""
+    if node.type != "call_expression" or not k.shared or not k.shared_atomics:
         return None
     function = node.child_by_field_name("function")
     args = node.child_by_field_name("arguments")
-    if function is None or function.type != "identifier" or function.text.decode() not in BLOCK_ATOMICS:
+    if function is None or function.type != "identifier" or function.text.decode() not in k.shared_atomics:
         return None
     if args is None or not args.named_children:
         return None
@@ -1022,7 +1023,8 @@ def _outcome(rule: Rule, finding: Finding, data: bytes, kernel: ts.Node, start: 
     name = _kernel_name(kernel)
     try:
         twin = plan_twin(kernel, data, functions, syncing, calls,
-                         tuple(e for e in inner if start <= e.start and e.end <= end))
+                         tuple(e for e in inner if start <= e.start and e.end <= end),
+                         rule.match.get("shared_atomics", {}))
     except Unsafe as reason:
         outcome = rule.advice["fibers"].format(reason=str(reason))
         return replace(finding, message=rule.message.format(name=name, outcome=outcome), edits=(),

@@ -192,27 +192,20 @@ def translate(
         std if std and std[-2:] not in ("98", "03", "11", "14") else "-std=c++17"
     )  # the runtime's C++17
     if backend == "cpu" and _plain_c(tokens[0], sources, folder):
-        c_flags = [f for f in runtime_cflags if not f.startswith("-std=")]
+        c_flags = [f for f in runtime_cflags if not f.startswith("-std=")]  # the runtime's C++17 is not for C
         cmd = ["gcc", "-O2", "-fno-strict-aliasing", "-w", *c_flags, *flags, *sources, *objects]
-        cmd += (["-c"] if compile_only else []) + out
-        if not compile_only:
-            cmd += libs + runtime_libs + ["-lm"]
-        return cmd
-    if backend == "cpu":
+    elif backend == "cpu":
         lang = ["-x", "c++"] if sources else []
         cmd = ["g++", std_flag, "-O2", "-fno-strict-aliasing", "-w", *runtime_cflags, *flags, *lang, *sources]
         if objects:
             # Back to judging inputs by suffix; only after a `-x c++`, since g++ given `-x none` alone does not
             # link libstdc++.
             cmd += (["-x", "none"] if sources else []) + objects
-        cmd += (["-c"] if compile_only else []) + out
-        if not compile_only:
-            cmd += libs + runtime_libs + ["-lm"]
-        return cmd
-    cmd = ["nvcc", std_flag, "-O3", "-arch=sm_90", *runtime_cflags, *flags, *sources, *objects]
+    else:
+        cmd = ["nvcc", std_flag, "-O3", "-arch=sm_90", *runtime_cflags, *flags, *sources, *objects]
     cmd += (["-c"] if compile_only else []) + out
     if not compile_only:
-        cmd += libs
+        cmd += libs + (runtime_libs + ["-lm"] if backend == "cpu" else [])
     return cmd
 
 

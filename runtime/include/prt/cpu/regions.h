@@ -80,12 +80,11 @@ class Lanes {
                   "a per-thread array of a type with a destructor is not supported");
 
 public:
-    explicit Lanes(const RegionBlock& block)
-        : n_(block.threads), p_(static_cast<V*>(region_arena().take(sizeof(V) * block.threads, alignof(V)))) {
+    explicit Lanes(const RegionBlock& block) : n_(block.threads), p_(take(block)) {
         if constexpr (!std::is_trivially_default_constructible_v<V>) std::uninitialized_default_construct_n(p_, n_);
     }
     Lanes(const RegionBlock& block, V value)  // every copy starts as value (by value: the argument may be __restrict__)
-        : n_(block.threads), p_(static_cast<V*>(region_arena().take(sizeof(V) * block.threads, alignof(V)))) {
+        : n_(block.threads), p_(take(block)) {
         std::uninitialized_fill_n(p_, n_, value);
     }
     Lanes(const Lanes&) = delete;
@@ -97,6 +96,10 @@ public:
     V& operator[](unsigned t) { return p_[t]; }  // thread t's copy
 
 private:
+    static V* take(const RegionBlock& block) {
+        return static_cast<V*>(region_arena().take(sizeof(V) * block.threads, alignof(V)));
+    }
+
     unsigned n_;
     V* p_;
 };
