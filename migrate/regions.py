@@ -881,22 +881,18 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
 
 
 def _shared_names(body: ts.Node) -> set[str]:
-    """The kernel's __shared__ arrays and dynamic shared pointers, less any name it also declares otherwise (a
-    local or a parameter of that name could be global memory)."""
+    """The kernel's __shared__ arrays and dynamic shared pointers, less any name its body also declares otherwise (a
+    local of that name could point at global memory; plan_twin takes the parameters out)."""
     names: set[str] = set()
     others: set[str] = set()
     for n in _walk(body):
-        if n.type in ("declaration", "parameter_declaration") and not _is_shared_declaration(n):
-            for declarator in n.children_by_field_name("declarator"):
-                ident = _declarator_name(declarator)
-                if ident is not None:
-                    others.add(ident.text.decode())
         if _is_shared_declaration(n):
             names.update(_declaration_names(n))
-            for declarator in n.children_by_field_name("declarator"):
-                ident = _declarator_name(declarator)
-                if ident is not None:
-                    names.add(ident.text.decode())
+        elif n.type == "declaration":
+            others.update(_declaration_names(n))
+        elif n.type == "parameter_declaration" and n.child_by_field_name("declarator") is not None:
+            ident = _declarator_name(n.child_by_field_name("declarator"))  # a lambda's parameter
+            others.update([ident.text.decode()] if ident is not None else [])
         elif _is_dynamic_shared(n):
             args = n.named_children[0].child_by_field_name("arguments")
             if args is not None and len(args.named_children) == 2 and args.named_children[1].type == "identifier":
