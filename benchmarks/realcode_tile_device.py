@@ -34,6 +34,8 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
+from cuda_events import median_ms  # benchmarks/cuda_events.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_TIMEOUT_S = 300
 RUN_TIMEOUT_S = 300
@@ -76,23 +78,6 @@ def _import(path: Path, text: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def _median_ms(fn, repeat: int) -> float:
-    import torch
-
-    for _ in range(3):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(repeat):
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record()
-        fn()
-        b.record()
-        b.synchronize()
-        times.append(a.elapsed_time(b))
-    return sorted(times)[len(times) // 2]
 
 
 def _build(case: Path) -> None:
@@ -157,7 +142,7 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
                 tried.append({"config": config, "parity": False, "error": error})
                 continue
             fresh = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
-            ms = _median_ms(lambda run=launcher, args=fresh: run(grid, block, *args), repeat)
+            ms = median_ms(lambda run=launcher, args=fresh: run(grid, block, *args), repeat, warmup=3)
             tried.append({"config": config, "parity": True, "error": error, "ms": ms})
         except Exception as exc:  # noqa: BLE001 - a config Triton rejects is one row, not the end of the run
             tried.append({"config": config, "parity": False, "failure": f"{type(exc).__name__}: {exc}"[:160]})

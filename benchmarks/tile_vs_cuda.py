@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 
 import torch
+from cuda_events import median_ms  # benchmarks/cuda_events.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "tile" / "fixtures"
@@ -298,21 +299,6 @@ def _fixture_extension(cases: dict, only: list[str]):
                        extra_cuda_cflags=["-O3", "-arch=sm_90"], verbose=False)
 
 
-def _time(fn, repeat: int) -> float:
-    for _ in range(5):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(repeat):
-        start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop))
-    return sorted(times)[len(times) // 2]
-
-
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=50)
@@ -340,8 +326,8 @@ def main() -> int:
             a, b = args_cuda[out_index].double(), args_tile[out_index].double()
             err = ((a - b).abs().max() / max(1.0, a.abs().max().item())).item()
             ok = err <= max(tol, 1e-7) and not torch.isnan(b).any().item()
-            t_cuda = _time(lambda: launch(list(grid), list(block), *args_cuda), options.repeat)
-            t_tile = _time(lambda: tile(grid, block, *args_tile), options.repeat)
+            t_cuda = median_ms(lambda: launch(list(grid), list(block), *args_cuda), options.repeat, warmup=5)
+            t_tile = median_ms(lambda: tile(grid, block, *args_tile), options.repeat, warmup=5)
         except Exception as exc:  # one broken case must not hide the others
             failures += 1
             print(f"{case:16s} ERROR {type(exc).__name__}: {exc}")
@@ -373,8 +359,8 @@ def main() -> int:
             torch.cuda.synchronize()
             err = ((a - b).abs().max() / max(1.0, a.abs().max().item())).item()
             ok = err <= max(tol, 1e-7) and not torch.isnan(b).any().item()
-            t_cuda = _time(run_original, options.repeat)
-            t_tile = _time(run_tile, options.repeat)
+            t_cuda = median_ms(run_original, options.repeat, warmup=5)
+            t_tile = median_ms(run_tile, options.repeat, warmup=5)
         except Exception as exc:
             failures += 1
             print(f"{case:28s} ERROR {type(exc).__name__}: {exc}")
