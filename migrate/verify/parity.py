@@ -11,7 +11,7 @@ from . import goldens as golden_store
 from .comparison import Comparison, compare_arrays, compare_text
 from .execution import Run, execute, stage
 from .readout import Value, read_output
-from .spec import Case, Output, Side
+from .spec import Case, Kernels, Output, Side
 from .toolchain import Toolchain, provenance
 
 PASS, FAIL, ERROR, RECORDED = "pass", "fail", "error", "recorded"
@@ -129,6 +129,7 @@ def _trace_env(case: Case, **folders: Path) -> dict[str, str]:
     env = {
         "MVERIFY_MAX_LAUNCHES": str(case.kernels.max_launches),
         "MVERIFY_MAX_BYTES": str(case.kernels.max_bytes),
+        "MVERIFY_MAX_TRACE_BYTES": str(case.kernels.max_trace_bytes),
     }
     env.update({f"MVERIFY_{key.upper()}_DIR": str(value) for key, value in folders.items()})
     return env
@@ -203,8 +204,13 @@ def record_case(
         Row(case.name, backend, o.name, RECORDED, detail=_describe(values[o.name])) for o in case.outputs
     )
     if trace is not None:
-        count = sum(1 for p in (case.goldens / golden_store.KERNEL_FOLDER).iterdir() if p.is_dir())
-        rows += (Row(case.name, backend, "kernels", RECORDED, detail=f"{count} launch(es) traced"),)
+        from .trace import skipped_launches
+
+        folder = case.goldens / golden_store.KERNEL_FOLDER
+        count = sum(1 for p in folder.iterdir() if p.is_dir())
+        left = len(skipped_launches(folder))
+        over = f"; {left} left untraced (over kernels.max_trace_bytes)" if left else ""
+        rows += (Row(case.name, backend, "kernels", RECORDED, detail=f"{count} launch(es) traced{over}"),)
     return CaseReport(case.name, _relative(case.path), rows, tuple(failures))
 
 
@@ -333,6 +339,21 @@ def _self_row(case: Case, backend: str, output: Output, value: Value) -> Row:
     return Row(case.name, backend, output.name, PASS, detail="its own check passed")
 
 
+def _untraced(pointers: int, launches: int, kernels: Kernels) -> str:
+    """What a recording left out: pointer arguments over kernels.max_bytes, launches over max_trace_bytes."""
+    parts = []
+    if pointers:
+        parts.append(
+            f"{pointers} pointer argument(s) not traced (allocations over kernels.max_bytes = {kernels.max_bytes} "
+            "are skipped)"
+        )
+    if launches:
+        parts.append(
+            f"{launches} launch(es) not traced (over kernels.max_trace_bytes = {kernels.max_trace_bytes})"
+        )
+    return "; ".join(parts)
+
+
 def replay_case(
     case: Case, toolchain: Toolchain, scratch: Path, trace: Path
 ) -> tuple[list[Row], str | None, Failure | None]:
@@ -360,7 +381,7 @@ def replay_case(
     run = execute(case, side, "cpu", toolchain, workdir, _trace_env(case, trace=trace, replay=replayed))
     if run.status != "ok":
         return [], None, Failure(case.name, "migrated (kernel replay)", "cpu", run.status, run.log_tail)
-    from .trace import compare_traces, parameter_names, read_trace
+    from .trace import compare_traces, parameter_names, read_trace, skipped_launches
 
     params = parameter_names([workdir / name for name in case.kernels.sources])
     checks = compare_traces(trace, replayed, case.kernels.tolerance, params)
@@ -388,19 +409,19 @@ def replay_case(
             )
         )
     launches = len({c.index for c in checks} | {launch.index for launch in recorded})
-    if first is None and compared == 0 and untraced:
+    left = len(skipped_launches(trace))
+    if first is None and compared == 0 and (untraced or left):
         rows.append(
             Row(
                 case.name,
                 "cpu replay",
                 f"kernels ({launches} launches)",
                 ERROR,
-                detail=f"no buffer was compared: {untraced} pointer argument(s) not traced (allocations over "
-                f"kernels.max_bytes = {case.kernels.max_bytes} are skipped; raise it and record again)",
+                detail=f"no buffer was compared: {_untraced(untraced, left, case.kernels)}; raise it and record again",
             )
         )
     elif first is None:
-        skipped = f"; {untraced} pointer argument(s) not traced (over kernels.max_bytes)" if untraced else ""
+        skipped = f"; {_untraced(untraced, left, case.kernels)}" if untraced or left else ""
         rows.append(
             Row(
                 case.name,

@@ -51,7 +51,7 @@ OUTPUT_KEYS = (
     "pass",
     "fail",
 )
-KERNEL_KEYS = ("sources", "rtol", "atol", "ulps", "max_launches", "max_bytes")
+KERNEL_KEYS = ("sources", "rtol", "atol", "ulps", "max_launches", "max_bytes", "max_trace_bytes")
 
 # Variables a build or run command may use; path values are shell-quoted when inserted, flag lists are not.
 PATH_VARIABLES = ("case", "src", "workdir", "outdir", "out", "include_dir", "cxx", "nvcc", "python")
@@ -131,7 +131,8 @@ class Kernels:
     sources: tuple[str, ...]
     tolerance: Tolerance
     max_launches: int = 64
-    max_bytes: int = 64 * 1024 * 1024
+    max_bytes: int = 1 << 30  # the largest allocation traced
+    max_trace_bytes: int = 4 << 30  # what one recording may write in all
 
 
 @dataclass(frozen=True)
@@ -415,7 +416,8 @@ def _kernels(path: Path, data: Any) -> Kernels:
         sources=sources,
         tolerance=_tolerance(reader),
         max_launches=int(reader.number("max_launches", 64, 1)),
-        max_bytes=int(reader.number("max_bytes", 64 * 1024 * 1024, 1)),
+        max_bytes=int(reader.number("max_bytes", 1 << 30, 1)),
+        max_trace_bytes=int(reader.number("max_trace_bytes", 4 << 30, 1)),
     )
 
 

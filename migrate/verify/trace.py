@@ -87,6 +87,15 @@ def read_launch(folder: Path) -> Launch:
     )
 
 
+def skipped_launches(folder: Path) -> list[int]:
+    """The launches a recording ran untraced because they would have taken it over its byte budget."""
+    path = folder / "skipped.txt"
+    if not path.is_file():
+        return []
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    return [int(line.split()[0]) for line in lines if line.split() and line.split()[0].isdigit()]
+
+
 def read_trace(folder: Path) -> list[Launch]:
     """Every launch of a trace folder, in launch order."""
     if not folder.is_dir():

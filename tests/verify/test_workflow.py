@@ -248,3 +248,30 @@ def test_replay_that_compares_no_buffer_does_not_pass(tmp_path: Path) -> None:
     assert (
         "no buffer was compared: 3 pointer argument(s) not traced" in rows["kernels (2 launches)"]["detail"]
     )
+
+
+@needs_gxx
+@pytest.mark.parametrize("broken", ["", "scale"])
+def test_trace_budget_leaves_later_launches_untraced(broken: str, tmp_path: Path) -> None:
+    case = tmp_path / "two_kernels"
+    shutil.copytree(HERE / "cases" / "two_kernels", case)
+    with (case / "verify.toml").open("a") as spec:
+        spec.write("max_trace_bytes = 20000\n")  # scale's two buffers (16000 bytes) fit, shift's 8000 more do not
+    assert migrate_verify("--record", case).returncode == 0
+    skipped = (case / "goldens" / "kernels" / "skipped.txt").read_text().split()
+    assert skipped == ["1", "shift", "8000"]
+    if broken:
+        source = case / "migrated" / "two_kernels.cu"
+        source.write_text(source.read_text().replace("y[i] = a * x[i];", "y[i] = a * x[i] + 1.0f;"))
+    done = migrate_verify(case, "--kernels", "always", "--format", "json")
+    rows = {r["output"]: r for r in json.loads(done.stdout)["cases"][0]["rows"]}
+    if broken:
+        assert done.returncode == 1, done.stdout + done.stderr
+        failed = [r for r in rows.values() if r["backend"] == "cpu replay"]
+        assert failed and all(r["verdict"] == "fail" for r in failed)
+        assert any("scale" in r["output"] for r in failed)
+    else:
+        assert done.returncode == 0, done.stdout + done.stderr
+        detail = rows["kernels (1 launches)"]["detail"]
+        assert detail.startswith("every traced buffer reproduced (2 compared)")
+        assert "1 launch(es) not traced (over kernels.max_trace_bytes = 20000)" in detail

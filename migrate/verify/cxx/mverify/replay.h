@@ -23,6 +23,8 @@ inline prtError_t replay(const char* text, void (*kernel)(Params...), dim3 grid,
     long index = next_launch();
     if (trace.empty() || out.empty() || index >= max_launches()) return go();
     const std::string recorded = launch_dir(trace, index);
+    static const std::set<long> skipped = skipped_launches(trace);
+    if (skipped.count(index)) return go();  // the recording ran it untraced (over its budget)
     auto load_inputs = [&](const std::string&, Range* r, size_t n, LaunchText& meta) {
         for (size_t i = 0; i < n; ++i)
             if (r[i].size && !load<PrtDevice>(recorded + "/" + std::to_string(i) + ".before", r[i]))

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -87,8 +88,47 @@ inline long max_launches() {
 }
 
 inline size_t max_bytes() {
-    static size_t n = size_t(std::atoll(setting("MVERIFY_MAX_BYTES", "67108864").c_str()));
+    static size_t n = size_t(std::atoll(setting("MVERIFY_MAX_BYTES", "1073741824").c_str()));
     return n;
+}
+
+// What a recording may write in all: a launch whose buffers (before and after) would take the trace past it is
+// run untraced and listed in <dir>/skipped.txt, so one program with large arrays cannot fill the disk.
+inline size_t max_trace_bytes() {
+    static size_t n = size_t(std::atoll(setting("MVERIFY_MAX_TRACE_BYTES", "4294967296").c_str()));
+    return n;
+}
+
+// Takes `n` bytes of the recording's budget; false (and nothing taken) where they do not fit.
+inline bool take_budget(size_t n) {
+    static std::mutex mu;
+    static size_t used = 0;
+    std::lock_guard<std::mutex> lk(mu);
+    if (n > max_trace_bytes() - used) return false;
+    used += n;
+    return true;
+}
+
+// The launches a recording left untraced: the first field of each line of <dir>/skipped.txt.
+inline std::set<long> skipped_launches(const std::string& root) {
+    std::set<long> out;
+    FILE* f = std::fopen((root + "/skipped.txt").c_str(), "rb");
+    if (!f) return out;
+    char chunk[512];
+    bool at_start = true;  // a long line comes in several chunks; only the first holds the index
+    while (std::fgets(chunk, sizeof chunk, f)) {
+        if (at_start) out.insert(std::atol(chunk));
+        at_start = std::strchr(chunk, '\n') != nullptr;
+    }
+    std::fclose(f);
+    return out;
+}
+
+inline void append_line(const std::string& path, const std::string& line) {
+    FILE* f = std::fopen(path.c_str(), "ab");
+    if (!f) return;
+    std::fputs((line + "\n").c_str(), f);
+    std::fclose(f);
 }
 
 // The index of the next launch in program order (launches from several host threads get distinct indices).
@@ -223,7 +263,6 @@ inline auto traced(const std::string& root, const std::string& name, long index,
                    Launch&& launch, Before&& before, After&& after) {
     constexpr size_t n = std::tuple_size_v<Tuple>;
     std::string dir = launch_dir(root, index);
-    make_dirs(dir);
     LaunchText meta;
     meta.line("kernel " + name);
     meta.line("grid " + dims(gx, gy, gz));
@@ -235,6 +274,16 @@ inline auto traced(const std::string& root, const std::string& name, long index,
         size_t i = 0;
         ((describe_arg<Device>(meta, i, v, &ranges[i]), ++i), ...);
     }, values);
+    if (save_before) {  // a recording: its launches share the trace's budget
+        size_t bytes = 0;
+        for (size_t i = 0; i < n; ++i) bytes += 2 * ranges[i].size;
+        if (!take_budget(bytes)) {
+            make_dirs(root);
+            append_line(root + "/skipped.txt", std::to_string(index) + " " + name + " " + std::to_string(bytes));
+            return launch();
+        }
+    }
+    make_dirs(dir);
     before(dir, ranges, n, meta);
     if (save_before)
         for (size_t i = 0; i < n; ++i) dump<Device>(dir, i, ranges[i], ".before");
