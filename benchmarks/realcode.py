@@ -233,12 +233,12 @@ def main(argv: list[str] | None = None) -> int:
 
     # Programs that include or build from a sibling program's folder (`-I../qkv-cuda`) are staged and migrated
     # together with it.
-    siblings: set[str] = set()
+    uses: dict[str, set[str]] = {name: set() for name in names}
     for name in names:
         for path in (src / name).rglob("*"):
             if path.is_file() and (path.name == "Makefile" or path.suffix in (".cu", ".cuh", ".h", ".hpp", ".cpp")):
-                siblings.update(SIBLING.findall(path.read_text(errors="replace")))
-    siblings = {s for s in siblings if s not in names and (src / s).is_dir()}
+                uses[name].update(SIBLING.findall(path.read_text(errors="replace")))
+    siblings = {s for used in uses.values() for s in used if s not in names and (src / s).is_dir()}
 
     work = options.work.resolve()
     stage, migrated = work / "original", work / "migrated"
@@ -292,6 +292,15 @@ def main(argv: list[str] | None = None) -> int:
         if program in outcomes and finding["rule_id"] in LIBRARY_RULES:
             outcomes[program].runtime_only = False
     for name in names:
+        # A header the program takes from a sibling's folder counts as its own code: permute-cuda's common.h,
+        # from qkv-cuda, includes cuBLASLt.
+        text = "\n".join(p.read_text(errors="replace") for p in (src / name).rglob("*") if p.is_file()
+                          and p.suffix in (".cu", ".cuh", ".h", ".hpp", ".cpp", ".c"))
+        for sibling in sorted(uses[name]):
+            for path in (stage / "src" / sibling).rglob("*") if (stage / "src" / sibling).is_dir() else ():
+                if path.suffix in (".cuh", ".h", ".hpp") and path.name in text and \
+                        LIBRARY_INCLUDES.search(path.read_text(errors="replace")):
+                    outcomes[name].runtime_only = False
         for path in (stage / "src" / name).rglob("*"):
             if path.suffix in (".cu", ".cuh", ".h", ".hpp", ".cpp", ".c") and path.is_file():
                 outcomes[name].files += 1

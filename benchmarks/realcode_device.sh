@@ -27,9 +27,10 @@ JOBS=$(nproc)
 for MODE in "${@:-timing}"; do
 case "$MODE" in
 cuda)
-    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cuda -j "$JOBS" --timeout 60 --no-scan \
-        --deadline "${DEADLINE:-300}" --work /tmp/realcode-cuda --results "$OUT/realcode-hecbench-h200-cuda" \
-        >"$OUT/cuda.log" 2>&1
+    # ONLY (comma-separated) runs those programs alone; TIMEOUT is each one's limit.
+    python3 "$ROOT/benchmarks/realcode.py" "$CHECKOUT/original" --backend cuda -j "$JOBS" --timeout "${TIMEOUT:-60}" \
+        --no-scan ${ONLY:+--only "$ONLY"} --deadline "${DEADLINE:-300}" --work /tmp/realcode-cuda \
+        --results "$OUT/realcode-hecbench-h200-cuda${ONLY:+-only}" >"$OUT/cuda.log" 2>&1
     tail -n 6 "$OUT/cuda.log"
     ;;
 cpu-slow)

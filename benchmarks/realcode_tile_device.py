@@ -158,6 +158,31 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     return result
 
 
+def _write_results(out: Path, rows: list[dict], device: str, target_name: str) -> list[str]:
+    """The table and JSON of the cases run so far (written after each case, so a run cut short keeps them)."""
+    timed = [r for r in rows if "triton_tuned_ms" in r and r.get("cuda_ms")]
+    ratios = [r["cuda_ms"] / r["triton_tuned_ms"] for r in timed if r["triton_tuned_ms"] > 0]
+    default = [r["cuda_ms"] / r["triton_default_ms"] for r in timed if r.get("triton_default_ms")]
+
+    def geo(xs: list[float]) -> float:
+        return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+    summary = {"device": device, "target": target_name, "cases": len(rows),
+               "timed": len(timed), "geomean_cuda_over_triton_tuned": geo(ratios),
+               "geomean_cuda_over_triton_default": geo(default)}
+    lines = ["# Real CUDA kernels vs their Triton forms on the GPU", "", json.dumps(summary), "",
+             "| case | CUDA ms | Triton ms (default) | Triton ms (tuned) | CUDA/Triton tuned | chosen | note |",
+             "| --- | ---: | ---: | ---: | ---: | --- | --- |"]
+    for r in rows:
+        ratio = r["cuda_ms"] / r["triton_tuned_ms"] if r in timed and r["triton_tuned_ms"] > 0 else None
+        lines.append(f"| {r['case']} | {r.get('cuda_ms', '')} | {r.get('triton_default_ms', '')} | "
+                     f"{r.get('triton_tuned_ms', '')} | {'' if ratio is None else f'{ratio:.2f}'} | "
+                     f"{json.dumps(r.get('chosen', ''))} | {r.get('error', '')} |")
+    (out / "realcode_tile_device.md").write_text("\n".join(lines) + "\n")
+    (out / "realcode_tile_device.json").write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=Path, default=ROOT / ".realcode" / "tile" / "tile-cases.tar.xz")
@@ -200,26 +225,8 @@ def main(argv: list[str] | None = None) -> int:
                 (out / "tuned" / f"{case.name}.json").write_text(json.dumps(
                     {"kernel": row["kernel"], "target": target_name, "config": row["chosen"],
                      "ms": row["triton_tuned_ms"]}, indent=1, sort_keys=True) + "\n")
-    timed = [r for r in rows if "triton_tuned_ms" in r and r.get("cuda_ms")]
-    ratios = [r["cuda_ms"] / r["triton_tuned_ms"] for r in timed if r["triton_tuned_ms"] > 0]
-    default = [r["cuda_ms"] / r["triton_default_ms"] for r in timed if r.get("triton_default_ms")]
-
-    def geo(xs: list[float]) -> float:
-        return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
-
-    summary = {"device": torch.cuda.get_device_name(), "target": target_name, "cases": len(rows),
-               "timed": len(timed), "geomean_cuda_over_triton_tuned": geo(ratios),
-               "geomean_cuda_over_triton_default": geo(default)}
-    lines = ["# Real CUDA kernels vs their Triton forms on the GPU", "", json.dumps(summary), "",
-             "| case | CUDA ms | Triton ms (default) | Triton ms (tuned) | CUDA/Triton tuned | chosen | note |",
-             "| --- | ---: | ---: | ---: | ---: | --- | --- |"]
-    for r in rows:
-        ratio = r["cuda_ms"] / r["triton_tuned_ms"] if r in timed and r["triton_tuned_ms"] > 0 else None
-        lines.append(f"| {r['case']} | {r.get('cuda_ms', '')} | {r.get('triton_default_ms', '')} | "
-                     f"{r.get('triton_tuned_ms', '')} | {'' if ratio is None else f'{ratio:.2f}'} | "
-                     f"{json.dumps(r.get('chosen', ''))} | {r.get('error', '')} |")
-    (out / "realcode_tile_device.md").write_text("\n".join(lines) + "\n")
-    (out / "realcode_tile_device.json").write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")
+            _write_results(out, rows, torch.cuda.get_device_name(), target_name)
+    lines = _write_results(out, rows, torch.cuda.get_device_name(), target_name)
     print("\n".join(lines))
     return 0
 
