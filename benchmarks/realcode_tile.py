@@ -14,7 +14,7 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    run on the CPU backend has no reference and is counted as such;
 4. the totals and one row per kernel go to Markdown and JSON.
 
-    python3 benchmarks/realcode_tile.py [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity]
+    python3 benchmarks/realcode_tile.py SRC [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity]
         [--results benchmarks/results/realcode-tile]
 
 `--tree DIR` generates with the `migrate` package found in DIR (an older tree, to measure before a change); the
@@ -39,9 +39,7 @@ import zlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-os.environ["TRITON_INTERPRET"] = "1"
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SRC = Path("/work/scratch/hecbench/src")
 SIZE = 75  # every integer argument: rows, columns, element counts (awkward: not a multiple of any block)
 FLOATS = 0.75  # every floating-point scalar argument
 BUFFER = 4 * SIZE * SIZE + 8192  # elements of every pointer argument, so that kernels indexing rows*cols fit
@@ -296,7 +294,7 @@ def _compare(ref, got) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("src", nargs="*", type=Path, default=[DEFAULT_SRC])
+    parser.add_argument("src", nargs="+", type=Path, help="folders of <name>-cuda programs (HeCBench's src/)")
     parser.add_argument("--only", default="", help="comma-separated program names")
     parser.add_argument("--tree", type=Path, help="generate with the migrate package of this folder")
     parser.add_argument("--no-parity", action="store_true")

@@ -8,8 +8,10 @@ module). For each case:
    the GPU size), writing every buffer; then its timing loop prints the median of REPEAT launches (CUDA events);
 2. the Triton launcher runs on the same inputs and its buffers are compared with the original's (max |diff| /
    max(1, |ref|) <= 1e-4);
-3. the launcher's literal tile widths (BLOCK_X, BLOCK, ...) times num_warps in {2, 4, 8} are tried, each checked
-   for parity again and timed (torch.cuda.Event, warm-up, median of REPEAT); the fastest is the chosen config;
+3. a coordinate search over the launcher's literal tile widths (BLOCK_X, BLOCK, ...) and num_warps in {2, 4, 8}
+   (its own values, each warp count, then each width of one name at a time around the best so far), each
+   variant checked for parity again and timed (torch.cuda.Event, warm-up, median of REPEAT); the fastest is the
+   chosen config;
 4. results go to $OUT/realcode_tile_device.{json,md}, and the chosen config of each kernel, for this target, to
    $OUT/tuned/<program>.<kernel>.json.
 
@@ -21,7 +23,6 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import importlib.util
-import itertools
 import json
 import math
 import os
@@ -52,24 +53,44 @@ def _harness_module():
     return module
 
 
-def _variants(text: str) -> list[tuple[dict, str]]:
-    """(config, module text) for each tile width and warp count; the launcher's own values first."""
-    literal = dict(BLOCK_LINE.findall(text))
-    choices = [[(name, int(value))] + [(name, w) for w in WIDTHS[name] if w != int(value)]
-               for name, value in sorted(literal.items())]
-    out = []
-    for combo in itertools.product(*choices) if choices else [()]:
-        for warps in (None, *WARPS):
-            config = dict(combo)
-            variant = text
-            for name, value in config.items():
-                variant = re.sub(rf"^    {name} = \d+$", f"    {name} = {value}", variant, flags=re.MULTILINE)
-            if warps is not None:
-                variant = re.sub(r"(\w+_tile\[launch\]\(.*)\)$", rf"\1, num_warps={warps})", variant,
-                                 flags=re.MULTILINE)
-                config["num_warps"] = warps
-            out.append((config, variant))
-    return out
+def _variant(text: str, config: dict) -> str:
+    """The module with these tile widths and, when given, this warp count."""
+    for name, value in config.items():
+        if name != "num_warps":
+            text = re.sub(rf"^    {name} = \d+$", f"    {name} = {value}", text, flags=re.MULTILINE)
+    if "num_warps" in config:
+        text = re.sub(r"(\w+_tile\[launch\]\(.*)\)$", rf"\1, num_warps={config['num_warps']})", text,
+                      flags=re.MULTILINE)
+    return text
+
+
+def _search(text: str, measure) -> list[dict]:
+    """A coordinate search over the launcher's literal tile widths and num_warps: the launcher's own values first,
+    then each warp count, then each width of one name at a time around the best so far. `measure(config, text)`
+    returns a row with "ms" when the variant matches the original. At most 1 + 3 + 3 per width name variants,
+    where every combination would be 4 x 4 (x 3 for 2-D launchers)."""
+    literal = {name: int(value) for name, value in BLOCK_LINE.findall(text)}
+    tried: list[dict] = []
+    seen: set[str] = set()
+
+    def run(config: dict) -> None:
+        key = json.dumps(config, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            tried.append(measure(config, _variant(text, config)))
+
+    def best() -> dict:
+        good = [t for t in tried if t.get("parity")]
+        return dict(min(good, key=lambda t: t["ms"])["config"]) if good else dict(literal)
+
+    run(dict(literal))
+    for warps in WARPS:
+        run({**literal, "num_warps": warps})
+    for name in sorted(literal):
+        base = best()
+        for width in WIDTHS[name]:
+            run({**base, name: width})
+    return tried
 
 
 def _import(path: Path, text: str):
@@ -128,10 +149,9 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     grid = spec["grid"] if len(spec["grid"]) > 1 else spec["grid"][0]
     block = spec["block"] if len(spec["block"]) > 1 else spec["block"][0]
     text = (case / "module.py").read_text()
-    tried = []
-    for index, (config, variant) in enumerate(_variants(text)):
+    def measure(config: dict, variant: str) -> dict:
         try:
-            module = _import(work / f"variant{index}.py", variant)
+            module = _import(work / f"variant{len(list(work.glob('variant*.py')))}.py", variant)
             launcher = getattr(module, name)
             tensors = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
             launcher(grid, block, *tensors)
@@ -139,13 +159,14 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
             got = [t.cpu().numpy() if hasattr(t, "cpu") else None for t in tensors]
             error = harness._compare(reference, got)
             if not error <= harness.TOLERANCE:
-                tried.append({"config": config, "parity": False, "error": error})
-                continue
+                return {"config": config, "parity": False, "error": error}
             fresh = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
             ms = median_ms(lambda run=launcher, args=fresh: run(grid, block, *args), repeat, warmup=3)
-            tried.append({"config": config, "parity": True, "error": error, "ms": ms})
+            return {"config": config, "parity": True, "error": error, "ms": ms}
         except Exception as exc:  # noqa: BLE001 - a config Triton rejects is one row, not the end of the run
-            tried.append({"config": config, "parity": False, "failure": f"{type(exc).__name__}: {exc}"[:160]})
+            return {"config": config, "parity": False, "failure": f"{type(exc).__name__}: {exc}"[:160]}
+
+    tried = _search(text, measure)
     good = [t for t in tried if t.get("parity")]
     result["configs"] = tried
     if not good:
@@ -208,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         cases = [c for c in sorted((Path(folder) / "cases").iterdir()) if options.only in c.name]
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 2)) as pool:
             list(pool.map(_build, cases))  # every nvcc build at once; the timed runs below go one at a time
+        sys.stderr.write(f"built {len(cases)} cases in {time.monotonic() - started:.0f} s\n")
         for case in cases:
             if time.monotonic() - started > options.budget:
                 rows.append({"case": case.name, "error": f"not run: past the {options.budget} s budget"})
