@@ -298,7 +298,22 @@ def _binary(ctx: Context, expr: ir.Bin) -> Val:
         x, y = a.expr.value, b.expr.value
         value = {"+": x + y, "-": x - y, "*": x * y, "//": x // y if y else 0}[op]
         return Val("U", ir.Num(value, is_float), is_float=is_float)
+    if op == "/":
+        divided = _float_division(ctx, a, b)
+        if divided is not None:
+            return Val(_combine_kind(a, b), divided, is_float=True)
     return Val(_combine_kind(a, b), ir.Bin(op, a.expr, b.expr), is_float=is_float)
+
+
+def _float_division(ctx: Context, a: Val, b: Val) -> ir.Expr | None:
+    """C's `/` on floats, rounded to nearest as nvcc compiles it (without -use_fast_math): Triton's `/` on fp32 is
+    the approximate div.full.f32, whose last bits differ, and a recurrence through it (a Sturm count) drifts. The
+    `_div_rn` helper takes both operands to their common type, as C does, then divides with tl.div_rn on fp32 and
+    `/` (already rounded) on fp64. None (Triton's `/` stays) for two literals, which Python folds."""
+    if isinstance(a.expr, ir.Num) and isinstance(b.expr, ir.Num):
+        return None
+    ctx.helpers.add("div_rn")
+    return ir.Call("_div_rn", (a.expr, b.expr))
 
 
 def _conditional(ctx: Context, expr: ir.Cond) -> Val:

@@ -65,3 +65,46 @@ def test_types_without_a_triton_form() -> None:
     assert triton_type("unsigned int", False) == "u32"
     assert triton_type("float2", True) is None
     assert triton_type("MyStruct", False) is None
+
+
+PTX_OPS = r'''
+import importlib.util, json, re, sys
+import triton
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+
+job = json.loads(sys.stdin.read())
+spec = importlib.util.spec_from_file_location("rounded", job["path"])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+out = {}
+for name, signature, constexprs in job["kernels"]:
+    source = ASTSource(fn=getattr(module, name), signature=signature, constexprs=constexprs)
+    ptx = triton.compile(source, target=GPUTarget("cuda", 90, 32)).asm["ptx"]
+    out[name] = sorted(set(re.findall(r"\b(div\.\w+\.f32|sqrt\.\w+\.f32)", ptx)))
+print(json.dumps(out))
+'''
+
+
+def test_float_division_and_square_root_round_as_nvcc_does(tmp_path: Path) -> None:
+    """nvcc compiles `/` and sqrtf on floats rounded to nearest; Triton's `/` and tl.sqrt are the approximate
+    div.full.f32 and sqrt.approx.f32, which the interpreter does not show (it divides exactly). Only __fdividef,
+    CUDA's own fast division, stays approximate (tl.fdiv, div.approx.f32)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    case = FIXTURES / "division_rounding"
+    module = read_module((case / "input.cu").read_bytes())
+    kernels = []
+    for name in ("sturm_count", "scaled"):
+        signature = {p.name: triton_type(p.ctype, p.pointer) for p in module.functions[name].params}
+        kernels.append([f"{name}_tile", {**signature, "BLOCK_X": "constexpr"}, {"BLOCK_X": 128}])
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    done = subprocess.run([sys.executable, "-c", PTX_OPS], input=json.dumps({"path": str(case / "expected.py"),
+                          "kernels": kernels}), capture_output=True, text=True, env=env, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    ops = json.loads(done.stdout.strip().splitlines()[-1])
+    assert ops["sturm_count_tile"] == ["div.rn.f32"]
+    assert ops["scaled_tile"] == ["div.approx.f32", "div.rn.f32", "sqrt.rn.f32"]  # div.approx: __fdividef

@@ -85,6 +85,22 @@ def _cases():
         m.elu((n + 127) // 128, 128, x, y, 0.7, n)
         return y, F.elu(x, alpha=0.7), 1e-6
 
+    def division_rounding(m):
+        # A Sturm count: the number of eigenvalues of the tridiagonal (d, e) below each x, through a recurrence that
+        # divides by its previous term, in float32 step by step as the kernel does.
+        width, n = 37, 1001
+        d, e = rand(width, scale=2.0), rand(width, scale=0.5)
+        x = torch.linspace(-6.0, 6.0, n)
+        count = torch.zeros(n, dtype=torch.int32)
+        m.sturm_count((n + 127) // 128, 128, d, e, x, count, width, n)
+        prev = d[0] - x
+        ref = (prev < 0).to(torch.int32)
+        for k in range(1, width):
+            diff = d[k] - x - e[k - 1] * e[k - 1] / prev
+            ref += (diff < 0).to(torch.int32)
+            prev = diff
+        return count.float(), ref.float(), 0.0
+
     def scale_2d(m):
         rows, cols, pitch = 70, 90, 96
         x, bias, out = rand(rows, pitch), rand(cols), torch.zeros(rows, pitch)
@@ -224,7 +240,7 @@ def _cases():
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
         "row_sum_per_thread": row_sum_per_thread, "null_pointer_absent": add_bias, "unnamed_param": unnamed,
         "typedef_param": typedef_param,
-        "vec_add": vec_add, "saxpy": saxpy, "bias_gelu": bias_gelu, "elu": elu, "2d_scale": scale_2d,
+        "division_rounding": division_rounding, "vec_add": vec_add, "saxpy": saxpy, "bias_gelu": bias_gelu, "elu": elu, "2d_scale": scale_2d,
         "row_sumsq": row_sumsq, "softmax_shared": softmax("softmax_rows_kernel"),
         "softmax_warp": softmax("softmax_rows"), "layernorm_warp": layernorm, "row_max_scale": row_max_scale,
         "block_partials": block_partials, "matmul_naive": matmul("matmul_naive"),

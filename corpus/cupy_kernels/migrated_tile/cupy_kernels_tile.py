@@ -19,6 +19,17 @@ def _block_for(extent):
 
 
 @triton.jit
+def _div_rn(a, b):
+    # C's float division, rounded to nearest (nvcc's default): both operands in their common type first, as C
+    # converts an int or a float beside a double; tl.div_rn takes fp32 only, and fp64's `/` is rounded already.
+    t = (a + b).dtype
+    if t == tl.float32:
+        return tl.div_rn(tl.cast(a, t), tl.cast(b, t))
+    else:
+        return tl.cast(a, t) / tl.cast(b, t)
+
+
+@triton.jit
 def row_max_scale_tile(x, y, rows, cols, BLOCK: tl.constexpr):
     # row reduction, one program per row; from cupy_kernels.py
     pid = tl.program_id(0)
@@ -27,7 +38,7 @@ def row_max_scale_tile(x, y, rows, cols, BLOCK: tl.constexpr):
         for c_start in range(0, cols, BLOCK):
             c = c_start + tl.arange(0, BLOCK)
             m = tl.maximum(m, tl.max(tl.where(c < cols, tl.abs(tl.load(x + pid * cols + c, mask=c < cols, other=0.0)), -3.4028234663852886e+38), axis=0))
-        inv = 1.0 / m
+        inv = _div_rn(1.0, m)
         for c_start in range(0, cols, BLOCK):
             c = c_start + tl.arange(0, BLOCK)
             tl.store(y + (pid * cols + c), tl.load(x + pid * cols + c, mask=c < cols, other=0.0) * inv, mask=c < cols)

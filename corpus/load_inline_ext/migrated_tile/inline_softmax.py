@@ -20,6 +20,17 @@ def _block_for(extent):
 
 
 @triton.jit
+def _div_rn(a, b):
+    # C's float division, rounded to nearest (nvcc's default): both operands in their common type first, as C
+    # converts an int or a float beside a double; tl.div_rn takes fp32 only, and fp64's `/` is rounded already.
+    t = (a + b).dtype
+    if t == tl.float32:
+        return tl.div_rn(tl.cast(a, t), tl.cast(b, t))
+    else:
+        return tl.cast(a, t) / tl.cast(b, t)
+
+
+@triton.jit
 def softmax_rows_kernel_tile(x, y, cols, BLOCK: tl.constexpr):
     # row reduction, one program per row; from load_inline_ext.py
     pid = tl.program_id(0)
@@ -31,7 +42,7 @@ def softmax_rows_kernel_tile(x, y, cols, BLOCK: tl.constexpr):
     for c_start in range(0, cols, BLOCK):
         c = c_start + tl.arange(0, BLOCK)
         sum = sum + tl.sum(tl.where(c < cols, tl.exp(tl.load(x + pid * cols + c, mask=c < cols, other=0.0) - m), 0.0), axis=0)
-    inv = 1.0 / sum
+    inv = _div_rn(1.0, sum)
     for c_start in range(0, cols, BLOCK):
         c = c_start + tl.arange(0, BLOCK)
         tl.store(y + pid * cols + c, tl.exp(tl.load(x + pid * cols + c, mask=c < cols, other=0.0) - m) * inv, mask=c < cols)
