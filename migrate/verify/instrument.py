@@ -21,7 +21,7 @@ REPLAY_HEADER = CXX_DIR / "mverify" / "replay.h"
 _CALL = Template("::mverify::launch($name, $kernel, $grid, $block, $shmem, $stream$args)")
 _PRELUDE = Template('$define#include "$header"\n#line 1\n')
 # A mark constructed before the launch and destroyed at the end of the full expression, after it (prt/profile.h).
-_MARK = Template("(::prt::profile::Mark($name, $stream), $launch)")
+_MARK = Template("(::prt::profile::Mark($name, $stream, __PRETTY_FUNCTION__), $launch)")
 _PORTABLE_LAUNCHERS = (b"prtLaunchKernel", b"prtLaunchDeduced")
 # Before a plain CUDA source: the CUDA vendor layer and the profile header, by absolute path (the original's build
 # knows nothing of the runtime); a device reset reads back the timings first, while its events still exist.
@@ -94,7 +94,9 @@ def _kernel_name(text: str) -> str:
 
 def wrap_launches(data: bytes) -> tuple[bytes, int]:
     """Every host-side launch, `k<<<g, b, s, st>>>(args)` or `prtLaunchKernel(k, g, b, s, st, args)` (and
-    prtLaunchDeduced), as `(::prt::profile::Mark("k", st), <the launch>)`. Returns the source and the count."""
+    prtLaunchDeduced), as `(::prt::profile::Mark("k", st, __PRETTY_FUNCTION__), <the launch>)`: the enclosing
+    function's signature tells the instantiations of a launch inside a template apart. Returns the source and the
+    count."""
     tree = parse("cuda", data)
     edits: list[tuple[int, int, bytes]] = []
     for _, captures in ts.QueryCursor(_launch_query()).matches(tree.root_node):

@@ -275,3 +275,34 @@ def test_trace_budget_leaves_later_launches_untraced(broken: str, tmp_path: Path
         detail = rows["kernels (1 launches)"]["detail"]
         assert detail.startswith("every traced buffer reproduced (2 compared)")
         assert "1 launch(es) not traced (over kernels.max_trace_bytes = 20000)" in detail
+
+
+TEMPLATED_LAUNCH = """
+template <typename T, int R> __global__ void fill(T* p, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) p[i] = T(R);
+}
+template <typename T, int R> void run_fill(T* p, int n) { prtLaunchKernel((fill<T, R>), 1, 64, 0, 0, p, n); }
+"""
+
+
+@needs_gxx
+def test_profile_tells_instantiations_of_one_launch_site_apart(program: Path, tmp_path: Path) -> None:
+    """A launch inside a function template names one kernel per instantiation: each gets its own row, with the
+    template arguments, and a kernel launched from one function only keeps its bare name."""
+    case = tmp_path / "saxpy"
+    shutil.copytree(program, case)
+    source = case / "migrated" / "saxpy.cu"
+    text = source.read_text().replace("int main(", TEMPLATED_LAUNCH + "\nint main(", 1)
+    text = text.replace("    prtDeviceSynchronize();\n", "    float* z;\n    prtMallocManaged(&z, 64 * sizeof(float));\n"
+                        "    run_fill<float, 1>(z, 64);\n    run_fill<float, 1>(z, 64);\n    run_fill<float, 2>(z, 64);\n"
+                        "    prtDeviceSynchronize();\n", 1)
+    source.write_text(text)
+    done = migrate_verify("--profile", case, "--backend", "cpu", "--format", "json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    [run] = json.loads(done.stdout)["cases"][0]["runs"]
+    assert [(k["kernel"], k["launches"]) for k in run["kernels"]] == [
+        ("fill<T, R> [T = float; int R = 1]", 2),
+        ("fill<T, R> [T = float; int R = 2]", 1),
+        ("saxpy", 3),
+    ]

@@ -12,8 +12,8 @@ inline void flush_pending() {}  // nothing is outstanding: each launch is timed 
 class Mark {
   public:
     template <class Stream>
-    Mark(const char* name, Stream) : Mark(name) {}
-    explicit Mark(const char* name) : name_(name) {
+    Mark(const char* name, Stream, const char* where = nullptr) : Mark(name, where) {}
+    explicit Mark(const char* name, const char* where = nullptr) : name_(name), where_(where) {
         arm();
         start_ = std::chrono::steady_clock::now();
     }
@@ -21,11 +21,12 @@ class Mark {
     Mark& operator=(const Mark&) = delete;
     ~Mark() {
         std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - start_;
-        add(name_, ms.count(), "cpu");
+        add(name_, where_, ms.count(), "cpu");
     }
 
   private:
     const char* name_;
+    const char* where_;  // the launching function's __PRETTY_FUNCTION__
     std::chrono::steady_clock::time_point start_;
 };
 

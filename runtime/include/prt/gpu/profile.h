@@ -18,6 +18,7 @@ constexpr const char* kGpuBackend = "cuda";
 struct Pending {
     struct Launch {
         const char* name;
+        const char* where;
         PRT_GPU(Event_t) start;
         PRT_GPU(Event_t) stop;
     };
@@ -56,7 +57,7 @@ inline void resolve(long count) {
         if (!l.start || !l.stop || PRT_GPU(EventSynchronize)(l.stop) != PRT_GPU(Success) ||
             PRT_GPU(EventElapsedTime)(&ms, l.start, l.stop) != PRT_GPU(Success))
             ms = -1;
-        add(l.name, ms, kGpuBackend);
+        add(l.name, l.where, ms, kGpuBackend);
         if (l.start) p.spare.push_back(l.start);
         if (l.stop) p.spare.push_back(l.stop);
         if (count > 0) --count;
@@ -71,7 +72,8 @@ inline void flush_pending() {
 // Times the launch that follows it in the same full expression (see prt/profile.h).
 class Mark {
   public:
-    Mark(const char* name, PRT_GPU(Stream_t) stream = 0) : name_(name), stream_(stream) {
+    Mark(const char* name, PRT_GPU(Stream_t) stream = 0, const char* where = nullptr)
+        : name_(name), where_(where), stream_(stream) {
         arm();
         start_ = take_event();
         if (start_) PRT_GPU(EventRecord)(start_, stream_);
@@ -85,7 +87,7 @@ class Mark {
         {
             Pending& p = pending();
             std::lock_guard<std::mutex> hold(p.lock);
-            p.launches.push_back({name_, start_, stop});
+            p.launches.push_back({name_, where_, start_, stop});
             queued = p.launches.size();
         }
         if (queued >= 4096) resolve(2048);  // long finished by now: reading them back costs no overlap
@@ -93,6 +95,7 @@ class Mark {
 
   private:
     const char* name_;
+    const char* where_;  // the launching function's __PRETTY_FUNCTION__
     PRT_GPU(Stream_t) stream_;
     PRT_GPU(Event_t) start_ = nullptr;
 };
