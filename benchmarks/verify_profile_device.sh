@@ -15,7 +15,7 @@
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HERE="$ROOT/.realcode/verify"
-PROGRAMS="stencil1d-cuda jenkins-hash-cuda matrix-rotate-cuda scatter-cuda gamma-correction-cuda"
+PROGRAMS="${PROGRAMS:-stencil1d-cuda jenkins-hash-cuda matrix-rotate-cuda scatter-cuda gamma-correction-cuda}"
 PY="${PYTHON:-python3}"
 
 if [ "${1:-}" = "--stage" ]; then
@@ -79,7 +79,10 @@ for name in sys.argv[2:]:
         if not run["kernels"]:
             print(f"{name}: {run['side']} {run['backend']}: {run['status']} {run['detail'][-300:]}")
     original, migrated = runs.get(("original", "cuda")), runs.get(("migrated", "cuda"))
-    timer = {side: (r["printed"][-1][1] if r and r["printed"] else None) for side, r in (("o", original), ("m", migrated))}
+    # A program's own timer: the mean of the lines it printed. scatter prints one per instantiation of its kernel,
+    # each over the same launch count, so that mean stands beside the mean over its instantiations' rows.
+    timer = {side: (sum(ms for _, ms in r["printed"]) / len(r["printed"]) if r and r["printed"] else None)
+             for side, r in (("o", original), ("m", migrated))}
     names = sorted({k["kernel"] for r in (original, migrated) if r for k in r["kernels"]})
     for kernel in names:
         cells = []
@@ -101,5 +104,12 @@ for name in sys.argv[2:]:
             for s in ("o", "m")
         )
         print(f"{name} {kernel} | {cells[0]} | {cells[1]} | {ratio} | {own} | {agree}")
+    if len(names) > 1:
+        cells = []
+        for side, run in (("o", original), ("m", migrated)):
+            rows = [k for k in (run or {}).get("kernels", []) if k["launches"]]
+            mean = sum(k["total_ms"] / k["launches"] for k in rows) / len(rows) if rows else None
+            cells.append(f"{mean / timer[side]:.3f}" if mean and timer[side] else "-")
+        print(f"{name} (mean over its {len(names)} kernel rows) | mean/timer original {cells[0]}, migrated {cells[1]}")
 EOF
 exit $status
