@@ -440,7 +440,7 @@ def _block_variables(k: _Kernel, lists: list[ts.Node]) -> set[str]:
                 header = parent is not None and parent.id in headers and change.id in (
                     getattr(parent.child_by_field_name("initializer"), "id", None),
                     getattr(parent.child_by_field_name("update"), "id", None),
-                )
+                ) and _same_exit(k, parent)
                 if change.type == "pointer_expression" or not (whole or header):
                     dropped.add(name)
                     break
@@ -451,6 +451,26 @@ def _block_variables(k: _Kernel, lists: list[ts.Node]) -> set[str]:
         if not dropped:
             return chosen
         chosen -= dropped
+
+
+def _same_exit(k: _Kernel, loop: ts.Node) -> bool:
+    """Every thread leaves this for loop after the same iterations: its condition is uniform (with the block
+    variables chosen so far) and nothing in its body leaves it early, so the variables its header changes end the
+    same in every thread. A condition on the thread's own data, or a break, ends them at different counts."""
+    cond = loop.child_by_field_name("condition")
+    if cond is not None and not _uniform(k, cond, ()):
+        return False
+    body = loop.child_by_field_name("body")
+    for n in _walk(body, skip=NESTED_FUNCTIONS) if body is not None else ():
+        if n.type in ("return_statement", "goto_statement") and not _inside_function(n, body):
+            return False
+        if n.type == "break_statement" and not _inside_function(n, body):
+            owner = n.parent
+            while owner is not None and owner.id != loop.id and owner.type not in LOOPS + ("switch_statement",):
+                owner = owner.parent
+            if owner is not None and owner.id == loop.id:
+                return False
+    return True
 
 
 def _block_statement(k: _Kernel, statement: ts.Node) -> bool:
@@ -731,7 +751,7 @@ def _no_exit(k: _Kernel, statement: ts.Node, where: str) -> None:
 
 def _inside_function(node: ts.Node, stop: ts.Node) -> bool:
     current = node.parent
-    while current is not None and current is not stop:
+    while current is not None and current.id != stop.id:
         if current.type in NESTED_FUNCTIONS:
             return True
         current = current.parent
@@ -825,9 +845,9 @@ def _no_jump(k: _Kernel, body: ts.Node, line: int) -> None:
         if n.type in ("break_statement", "continue_statement") and not _inside_function(n, body):
             owner = n.parent
             kinds = LOOPS + (("switch_statement",) if n.type == "break_statement" else ())
-            while owner is not None and owner is not body and owner.type not in kinds:
+            while owner is not None and owner.id != body.id and owner.type not in kinds:
                 owner = owner.parent
-            if owner is body or owner is None:
+            if owner is None or owner.id == body.id:
                 raise Unsafe(f"a {n.type.split('_')[0]} leaves the loop around the barrier at line {line} early")
 
 
@@ -850,9 +870,10 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
                 if n.named_child_count:
                     raise Unsafe("the kernel returns a value")
                 owner = n.parent
-                while owner is not None and owner is not statement.parent and owner.type not in LOOPS + ("switch_statement",):
+                level = statement.parent
+                while owner is not None and owner.id != level.id and owner.type not in LOOPS + ("switch_statement",):
                     owner = owner.parent
-                if owner is not None and owner is not statement.parent:
+                if owner is not None and owner.id != level.id:
                     raise Unsafe(f"it returns from inside a loop (line {n.start_point[0] + 1})")
                 edits.append((n.start_byte, n.end_byte, b"continue;"))
     pieces: list[bytes] = []
