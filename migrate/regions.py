@@ -508,8 +508,10 @@ class _Pending:
     statements: tuple[ts.Node, ...]
 
 
-def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], top: bool) -> list:
-    """The items of one statement list at a level where barriers split the code (regions still pending)."""
+def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], top: bool,
+           in_loop: bool = False) -> list:
+    """The items of one statement list at a level where barriers split the code (regions still pending); `in_loop`
+    for a loop's body, where a uniform `if (c) break;` is the block's own jump."""
     items: list = []
     current: list[ts.Node] = []
     structured: list[ts.Node] = []
@@ -529,7 +531,7 @@ def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], to
             close()
             items.append(BlockCode(k.text(statement)))
             continue
-        if _block_statement(k, statement):
+        if _block_statement(k, statement) or (in_loop and _uniform_jump(k, statement, loop_vars)):
             close()
             items.append(BlockCode(k.text(statement)))
             continue
@@ -795,9 +797,9 @@ def _structured(k: _Kernel, statement: ts.Node, loop_vars: tuple[str, ...]) -> I
                        else _identifiers(n) if n.type == "pointer_expression" and n.children[0].type == "&" else set())
             if var in changed:
                 raise Unsafe(f"the loop around a barrier at line {line} changes its variable {var} in its body")
-        _no_jump(k, body, line)
+        _no_jump(k, body, line, inner_vars)
         header = k.span(statement.start_byte, body.start_byte).decode().rstrip()
-        return Loop(header, tuple(_split(k, _statements(body), inner_vars, top=False)))
+        return Loop(header, tuple(_split(k, _statements(body), inner_vars, top=False, in_loop=True)))
     if statement.type == "if_statement":
         cond = statement.child_by_field_name("condition")
         then = statement.child_by_field_name("consequence")
@@ -823,9 +825,9 @@ def _structured(k: _Kernel, statement: ts.Node, loop_vars: tuple[str, ...]) -> I
             raise Unsafe(f"a barrier at line {line} sits in a while loop whose condition may differ between threads")
         if body is None or body.type != "compound_statement":
             raise Unsafe(f"the while loop around a barrier at line {line} has no braces")
-        _no_jump(k, body, line)
+        _no_jump(k, body, line, loop_vars)
         header = k.span(statement.start_byte, body.start_byte).decode().rstrip()
-        return Loop(header, tuple(_split(k, _statements(body), loop_vars, top=False)))
+        return Loop(header, tuple(_split(k, _statements(body), loop_vars, top=False, in_loop=True)))
     if statement.type in LOOPS:
         raise Unsafe(f"a barrier at line {line} sits in a {statement.type.split('_')[0]} loop, whose trip count may differ between threads")
     if statement.type == "compound_statement":
@@ -837,8 +839,25 @@ def _structured(k: _Kernel, statement: ts.Node, loop_vars: tuple[str, ...]) -> I
     raise Unsafe(f"a barrier at line {line} sits inside a statement ({statement.type}) the block cannot run as one")
 
 
-def _no_jump(k: _Kernel, body: ts.Node, line: int) -> None:
-    """A break or continue of the block-level loop itself, or a return, would need per-thread control flow."""
+def _uniform_jump(k: _Kernel, statement: ts.Node, loop_vars: tuple[str, ...]) -> bool:
+    """`if (c) break;` or `if (c) continue;` (braces allowed, no else) on a condition every thread of the block
+    holds the same value of: the block takes the jump as one, as block code between its regions."""
+    if statement.type != "if_statement" or statement.child_by_field_name("alternative") is not None:
+        return False
+    cond, then = statement.child_by_field_name("condition"), statement.child_by_field_name("consequence")
+    if cond is None or then is None:
+        return False
+    if then.type == "compound_statement":
+        inner = [c for c in then.named_children if c.type != "comment"]
+        if len(inner) != 1:
+            return False
+        then = inner[0]
+    return then.type in ("break_statement", "continue_statement") and _uniform(k, cond, loop_vars)
+
+
+def _no_jump(k: _Kernel, body: ts.Node, line: int, loop_vars: tuple[str, ...] | None = None) -> None:
+    """A break or continue of the block-level loop itself, or a return, would need per-thread control flow; in a
+    loop's body (`loop_vars` given) a uniform `if (c) break;` directly in the body is the block's own jump."""
     for n in _walk(body, skip=NESTED_FUNCTIONS):
         if n.type == "return_statement" and not _inside_function(n, body):
             raise Unsafe(f"it returns inside the loop or branch around the barrier at line {line}")
@@ -848,6 +867,12 @@ def _no_jump(k: _Kernel, body: ts.Node, line: int) -> None:
             while owner is not None and owner.id != body.id and owner.type not in kinds:
                 owner = owner.parent
             if owner is None or owner.id == body.id:
+                statement = n.parent
+                if statement is not None and statement.type == "compound_statement":
+                    statement = statement.parent
+                if loop_vars is not None and statement is not None and statement.parent is not None and \
+                        statement.parent.id == body.id and _uniform_jump(k, statement, loop_vars):
+                    continue
                 raise Unsafe(f"a {n.type.split('_')[0]} leaves the loop around the barrier at line {line} early")
 
 

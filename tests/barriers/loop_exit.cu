@@ -51,6 +51,22 @@ __global__ void early_break(const int* limit, int* out) {
     out[blockIdx.x * 64 + threadIdx.x] = acc[threadIdx.x];
 }
 
+// pathfinder's shape: the block leaves its barrier loop on the last iteration, on a condition every thread shares.
+__global__ void uniform_break(const int* limit, int* out, int iterations) {
+    __shared__ int prev[64];
+    __shared__ int next[64];
+    prev[threadIdx.x] = limit[blockIdx.x * 64 + threadIdx.x];
+    __syncthreads();
+    for (int i = 0; i < iterations; i++) {
+        next[threadIdx.x] = prev[threadIdx.x] + prev[(threadIdx.x + 1) % 64];
+        __syncthreads();
+        if (i == iterations - 1) break;
+        prev[threadIdx.x] = next[threadIdx.x] % 1000;
+        __syncthreads();
+    }
+    out[blockIdx.x * 64 + threadIdx.x] = next[threadIdx.x];
+}
+
 int main() {
     const int blocks = 6, n = blocks * 64;
     std::vector<int> limit(n);
@@ -88,6 +104,11 @@ int main() {
     early_break<<<blocks, 64>>>(dl, dout);
     cudaMemcpy(out.data(), dout, n * sizeof(int), cudaMemcpyDeviceToHost);
     printf("early_break");
+    for (int i = 0; i < n; ++i) printf(" %d", out[i]);
+    printf("\n");
+    uniform_break<<<blocks, 64>>>(dl, dout, 5);
+    cudaMemcpy(out.data(), dout, n * sizeof(int), cudaMemcpyDeviceToHost);
+    printf("uniform_break");
     for (int i = 0; i < n; ++i) printf(" %d", out[i]);
     printf("\n%s\n", wrong ? "FAIL" : "PASS");
     return wrong ? 1 : 0;
