@@ -22,6 +22,7 @@ SYNCHRONISING = re.compile(
 BARRIER = b"__syncthreads"
 LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
 NESTED_FUNCTIONS = ("lambda_expression", "function_definition")
+EXITED = "prt_exited"  # the per-thread flag of a kernel whose threads may return before a barrier
 CASTS = frozenset({"static_cast", "reinterpret_cast", "const_cast", "dynamic_cast", "sizeof", "alignof"})
 THREAD_DEPENDENT = frozenset({"threadIdx"})
 
@@ -106,6 +107,7 @@ class _Kernel:
     lanes: dict[str, Lane] = field(default_factory=dict)
     split_decls: dict[str, int] = field(default_factory=dict)
     regions: int = 0
+    exits: bool = False  # a thread may return before a barrier: every region skips the threads that have
 
     edits: tuple[Edit, ...] = ()
 
@@ -320,7 +322,10 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
     k.shared = frozenset(_shared_names(body) - params)
     _parameter_lanes(k, parameters, frozenset(changed))
     k.block_vars = _block_variables(k, _split_lists(body))
-    items = _finish(k, _split(k, _statements(body), (), top=True))
+    split = _split(k, _statements(body), (), top=True)
+    if k.exits:
+        k.lanes[EXITED] = Lane(EXITED, "unsigned char", init="0")
+    items = _finish(k, split)
     prefix_node = kernel.parent if kernel.parent is not None and kernel.parent.type == "template_declaration" else kernel
     prefix = k.span(prefix_node.start_byte, body.start_byte).decode("utf-8", "replace")
     return Twin(prefix=prefix, lanes=tuple(k.lanes[n] for n in sorted(k.lanes)), items=items, regions=k.regions)
@@ -536,8 +541,10 @@ def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], to
             items.append(BlockCode(k.text(statement)))
             continue
         if not _has_barrier(statement):
-            if index < last_barrier or not top:
+            if not top:
                 _no_exit(k, statement, "before a barrier")
+            elif index < last_barrier and _returns(statement):
+                k.exits = True
             current.append(statement)
             continue
         close()
@@ -743,6 +750,12 @@ def _parameter_lanes(k: _Kernel, parameters: list[tuple[ts.Node, ts.Node, ts.Nod
         k.lanes[name] = Lane(name, _lane_type(k, prefix, inner, ident), init=name)
 
 
+def _returns(statement: ts.Node) -> bool:
+    """Whether the statement holds a return of the kernel itself (not of a lambda inside it)."""
+    return any(n.type == "return_statement" and not _inside_function(n, statement)
+               for n in _walk(statement, skip=NESTED_FUNCTIONS))
+
+
 def _no_exit(k: _Kernel, statement: ts.Node, where: str) -> None:
     for n in _walk(statement, skip=NESTED_FUNCTIONS):
         if n.type in NESTED_FUNCTIONS and n is not statement:
@@ -895,12 +908,12 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
                 if n.named_child_count:
                     raise Unsafe("the kernel returns a value")
                 owner = n.parent
-                level = statement.parent
-                while owner is not None and owner.id != level.id and owner.type not in LOOPS + ("switch_statement",):
+                level = statement.parent  # a switch may hold it: `continue` passes through a switch to the thread's loop
+                while owner is not None and owner.id != level.id and owner.type not in LOOPS:
                     owner = owner.parent
                 if owner is not None and owner.id != level.id:
                     raise Unsafe(f"it returns from inside a loop (line {n.start_point[0] + 1})")
-                edits.append((n.start_byte, n.end_byte, b"continue;"))
+                edits.append((n.start_byte, n.end_byte, b"{ prt_exited = 1; continue; }" if k.exits else b"continue;"))
     pieces: list[bytes] = []
     at = start
     for s, e, text in sorted(edits):
@@ -923,7 +936,11 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
                 pending.append(need)
     recomputed = tuple(k.recompute[n][1] for n in sorted(wanted, key=lambda n: k.recompute[n][3]))
     binds = tuple(sorted(n for n in k.lanes if n in ids and k.declared_at.get(n, 0) <= end))
-    return Region(code=code.decode("utf-8", "replace"), binds=binds, calls_own=calls_own, recomputed=recomputed)
+    text = code.decode("utf-8", "replace")
+    if k.exits:  # a thread that has returned takes no part in the regions after it, as in no barrier after it
+        binds = tuple(sorted(binds + (EXITED,)))
+        text = f"if ({EXITED}) continue;  // this thread has returned\n        {text}"
+    return Region(code=text, binds=binds, calls_own=calls_own, recomputed=recomputed)
 
 
 def _shared_names(body: ts.Node) -> set[str]:
