@@ -470,9 +470,7 @@ def _same_exit(k: _Kernel, loop: ts.Node) -> bool:
         if n.type in ("return_statement", "goto_statement") and not _inside_function(n, body):
             return False
         if n.type == "break_statement" and not _inside_function(n, body):
-            owner = n.parent
-            while owner is not None and owner.id != loop.id and owner.type not in LOOPS + ("switch_statement",):
-                owner = owner.parent
+            owner = _owner(n, loop, LOOPS + ("switch_statement",))
             if owner is not None and owner.id == loop.id:
                 return False
     return True
@@ -764,6 +762,14 @@ def _no_exit(k: _Kernel, statement: ts.Node, where: str) -> None:
             raise Unsafe(f"it returns {where} (line {n.start_point[0] + 1}), so later barriers would wait for fewer threads")
 
 
+def _owner(node: ts.Node, stop: ts.Node, kinds: tuple[str, ...]) -> ts.Node | None:
+    """The nearest ancestor of `node` that is `stop` or of one of `kinds` (the statement a jump belongs to)."""
+    current = node.parent
+    while current is not None and current.id != stop.id and current.type not in kinds:
+        current = current.parent
+    return current
+
+
 def _inside_function(node: ts.Node, stop: ts.Node) -> bool:
     current = node.parent
     while current is not None and current.id != stop.id:
@@ -875,10 +881,7 @@ def _no_jump(k: _Kernel, body: ts.Node, line: int, loop_vars: tuple[str, ...] | 
         if n.type == "return_statement" and not _inside_function(n, body):
             raise Unsafe(f"it returns inside the loop or branch around the barrier at line {line}")
         if n.type in ("break_statement", "continue_statement") and not _inside_function(n, body):
-            owner = n.parent
-            kinds = LOOPS + (("switch_statement",) if n.type == "break_statement" else ())
-            while owner is not None and owner.id != body.id and owner.type not in kinds:
-                owner = owner.parent
+            owner = _owner(n, body, LOOPS + (("switch_statement",) if n.type == "break_statement" else ()))
             if owner is None or owner.id == body.id:
                 statement = n.parent
                 if statement is not None and statement.type == "compound_statement":
@@ -891,7 +894,8 @@ def _no_jump(k: _Kernel, body: ts.Node, line: int, loop_vars: tuple[str, ...] | 
 
 def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
     """One region's code: its statements' bytes, declarations of per-thread variables made assignments, a
-    return made `continue` (it ends the thread's last region)."""
+    return made `continue` (it ends the thread's part of the region; with k.exits it also sets the thread's exit
+    flag, which the later regions check)."""
     k.regions += 1
     start, end = statements[0].start_byte, statements[-1].end_byte
     edits: list[tuple[int, int, bytes]] = []
@@ -907,13 +911,11 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
             if n.type == "return_statement" and not _inside_function(n, statement):
                 if n.named_child_count:
                     raise Unsafe("the kernel returns a value")
-                owner = n.parent
-                level = statement.parent  # a switch may hold it: `continue` passes through a switch to the thread's loop
-                while owner is not None and owner.id != level.id and owner.type not in LOOPS:
-                    owner = owner.parent
-                if owner is not None and owner.id != level.id:
+                owner = _owner(n, statement.parent, LOOPS)  # `continue` passes through a switch to the thread's loop
+                if owner is not None and owner.id != statement.parent.id:
                     raise Unsafe(f"it returns from inside a loop (line {n.start_point[0] + 1})")
-                edits.append((n.start_byte, n.end_byte, b"{ prt_exited = 1; continue; }" if k.exits else b"continue;"))
+                edits.append((n.start_byte, n.end_byte,
+                              f"{{ {EXITED} = 1; continue; }}".encode() if k.exits else b"continue;"))
     pieces: list[bytes] = []
     at = start
     for s, e, text in sorted(edits):
