@@ -292,23 +292,24 @@ def main(argv: list[str] | None = None) -> int:
         if program in outcomes and finding["rule_id"] in LIBRARY_RULES:
             outcomes[program].runtime_only = False
     for name in names:
+        texts = []
+        for path in (stage / "src" / name).rglob("*"):
+            if path.suffix in (".cu", ".cuh", ".h", ".hpp", ".cpp", ".c") and path.is_file():
+                outcomes[name].files += 1
+                texts.append(path.read_text(errors="replace"))
+                if LIBRARY_INCLUDES.search(texts[-1]):
+                    outcomes[name].runtime_only = False
+                migrated_path = migrated / path.relative_to(stage)
+                if migrated_path.is_file() and migrated_path.read_bytes() != path.read_bytes():
+                    outcomes[name].changed += 1
         # A header the program takes from a sibling's folder counts as its own code: permute-cuda's common.h,
         # from qkv-cuda, includes cuBLASLt.
-        text = "\n".join(p.read_text(errors="replace") for p in (src / name).rglob("*") if p.is_file()
-                          and p.suffix in (".cu", ".cuh", ".h", ".hpp", ".cpp", ".c"))
+        text = "\n".join(texts)
         for sibling in sorted(uses[name]):
             for path in (stage / "src" / sibling).rglob("*") if (stage / "src" / sibling).is_dir() else ():
                 if path.suffix in (".cuh", ".h", ".hpp") and path.name in text and \
                         LIBRARY_INCLUDES.search(path.read_text(errors="replace")):
                     outcomes[name].runtime_only = False
-        for path in (stage / "src" / name).rglob("*"):
-            if path.suffix in (".cu", ".cuh", ".h", ".hpp", ".cpp", ".c") and path.is_file():
-                outcomes[name].files += 1
-                if LIBRARY_INCLUDES.search(path.read_text(errors="replace")):
-                    outcomes[name].runtime_only = False
-                migrated_path = migrated / path.relative_to(stage)
-                if migrated_path.is_file() and migrated_path.read_bytes() != path.read_bytes():
-                    outcomes[name].changed += 1
     marked: dict[str, set[int]] = {}
     residual_rules: dict[str, dict[str, int]] = {}
     for finding in after:

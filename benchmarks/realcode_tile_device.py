@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import importlib.util
+import itertools
 import json
 import math
 import os
@@ -67,8 +68,9 @@ def _variant(text: str, config: dict) -> str:
 def _search(text: str, measure) -> list[dict]:
     """A coordinate search over the launcher's literal tile widths and num_warps: the launcher's own values first,
     then each warp count, then each width of one name at a time around the best so far. `measure(config, text)`
-    returns a row with "ms" when the variant matches the original. At most 1 + 3 + 3 per width name variants,
-    where every combination would be 4 x 4 (x 3 for 2-D launchers)."""
+    returns a row with "ms" when the variant matches the original. At most 1 + 3 + the widths of each name (4 for
+    BLOCK_X and BLOCK, 3 for BLOCK_Y), less those already tried, where every combination would be 4 x 4 (x 3 for
+    2-D launchers)."""
     literal = {name: int(value) for name, value in BLOCK_LINE.findall(text)}
     tried: list[dict] = []
     seen: set[str] = set()
@@ -149,9 +151,11 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     grid = spec["grid"] if len(spec["grid"]) > 1 else spec["grid"][0]
     block = spec["block"] if len(spec["block"]) > 1 else spec["block"][0]
     text = (case / "module.py").read_text()
+    numbers = itertools.count()
+
     def measure(config: dict, variant: str) -> dict:
         try:
-            module = _import(work / f"variant{len(list(work.glob('variant*.py')))}.py", variant)
+            module = _import(work / f"variant{next(numbers)}.py", variant)
             launcher = getattr(module, name)
             tensors = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
             launcher(grid, block, *tensors)

@@ -35,6 +35,7 @@ class Region:
     binds: tuple[str, ...]
     calls_own: bool  # calls a function of the file, which may read the global threadIdx
     recomputed: tuple[str, ...] = ()  # declarations of values the region recomputes instead of storing
+    exited: str = ""  # the per-thread flag of threads that have returned, which the region skips; "" for none
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ class _Kernel:
     lanes: dict[str, Lane] = field(default_factory=dict)
     split_decls: dict[str, int] = field(default_factory=dict)
     regions: int = 0
-    exits: bool = False  # a thread may return before a barrier: every region skips the threads that have
+    exits: bool = False  # a thread may return before a barrier: every region skips the threads that have returned
 
     edits: tuple[Edit, ...] = ()
 
@@ -541,7 +542,7 @@ def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], to
         if not _has_barrier(statement):
             if not top:
                 _no_exit(k, statement, "before a barrier")
-            elif index < last_barrier and _returns(statement):
+            elif index < last_barrier and _first_return(statement) is not None:
                 k.exits = True
             current.append(statement)
             continue
@@ -748,18 +749,16 @@ def _parameter_lanes(k: _Kernel, parameters: list[tuple[ts.Node, ts.Node, ts.Nod
         k.lanes[name] = Lane(name, _lane_type(k, prefix, inner, ident), init=name)
 
 
-def _returns(statement: ts.Node) -> bool:
-    """Whether the statement holds a return of the kernel itself (not of a lambda inside it)."""
-    return any(n.type == "return_statement" and not _inside_function(n, statement)
-               for n in _walk(statement, skip=NESTED_FUNCTIONS))
+def _first_return(statement: ts.Node) -> ts.Node | None:
+    """The first return of the kernel itself in the statement (not of a lambda inside it), or None."""
+    return next((n for n in _walk(statement, skip=NESTED_FUNCTIONS)
+                 if n.type == "return_statement" and not _inside_function(n, statement)), None)
 
 
 def _no_exit(k: _Kernel, statement: ts.Node, where: str) -> None:
-    for n in _walk(statement, skip=NESTED_FUNCTIONS):
-        if n.type in NESTED_FUNCTIONS and n is not statement:
-            continue
-        if n.type == "return_statement" and not _inside_function(n, statement):
-            raise Unsafe(f"it returns {where} (line {n.start_point[0] + 1}), so later barriers would wait for fewer threads")
+    found = _first_return(statement)
+    if found is not None:
+        raise Unsafe(f"it returns {where} (line {found.start_point[0] + 1}), so later barriers would wait for fewer threads")
 
 
 def _owner(node: ts.Node, stop: ts.Node, kinds: tuple[str, ...]) -> ts.Node | None:
@@ -938,11 +937,11 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
                 pending.append(need)
     recomputed = tuple(k.recompute[n][1] for n in sorted(wanted, key=lambda n: k.recompute[n][3]))
     binds = tuple(sorted(n for n in k.lanes if n in ids and k.declared_at.get(n, 0) <= end))
-    text = code.decode("utf-8", "replace")
-    if k.exits:  # a thread that has returned takes no part in the regions after it, as in no barrier after it
+    exited = EXITED if k.exits else ""  # a thread that has returned takes no part in the regions after it
+    if exited:
         binds = tuple(sorted(binds + (EXITED,)))
-        text = f"if ({EXITED}) continue;  // this thread has returned\n        {text}"
-    return Region(code=text, binds=binds, calls_own=calls_own, recomputed=recomputed)
+    return Region(code=code.decode("utf-8", "replace"), binds=binds, calls_own=calls_own, recomputed=recomputed,
+                  exited=exited)
 
 
 def _shared_names(body: ts.Node) -> set[str]:

@@ -51,3 +51,9 @@ def builtins() -> Builtins:
 @cache
 def math_table() -> dict[str, dict[str, str]]:
     return _load("math.toml")["math"]
+
+
+@cache
+def operator_table() -> dict[str, dict[str, str]]:
+    """C operators on floats that lower to a helper rather than to Triton's own operator (math.toml [operators])."""
+    return _load("math.toml").get("operators", {})

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from . import ir
-from .builtins import builtins, math_table
+from .builtins import builtins, math_table, operator_table
 from .tileir import Rejected, TAssign, TAtomic, TFor, TIf, TStore
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
@@ -306,14 +306,15 @@ def _binary(ctx: Context, expr: ir.Bin) -> Val:
 
 
 def _float_division(ctx: Context, a: Val, b: Val) -> ir.Expr | None:
-    """C's `/` on floats, rounded to nearest as nvcc compiles it (without -use_fast_math): Triton's `/` on fp32 is
-    the approximate div.full.f32, whose last bits differ, and a recurrence through it (a Sturm count) drifts. The
-    `_div_rn` helper takes both operands to their common type, as C does, then divides with tl.div_rn on fp32 and
-    `/` (already rounded) on fp64. None (Triton's `/` stays) for two literals, which Python folds."""
-    if isinstance(a.expr, ir.Num) and isinstance(b.expr, ir.Num):
+    """C's `/` on floats through the helper math.toml's [operators] names (rounded to nearest as nvcc compiles it;
+    Triton's `/` on fp32 is the approximate div.full.f32, and a recurrence through it, a Sturm count, drifts). The
+    helper takes both operands to their common type, as C does. None (Triton's `/` stays) for two literals, which
+    Python folds, or where the table names no helper."""
+    row = operator_table().get("/")
+    if row is None or (isinstance(a.expr, ir.Num) and isinstance(b.expr, ir.Num)):
         return None
-    ctx.helpers.add("div_rn")
-    return ir.Call("_div_rn", (a.expr, b.expr))
+    ctx.helpers.add(row["helper"])
+    return ir.Call(f"_{row['helper']}", (a.expr, b.expr))
 
 
 def _conditional(ctx: Context, expr: ir.Cond) -> Val:
@@ -361,10 +362,7 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
         func = f"_{row['helper']}"
     else:
         func = row["tl"]
-    call_args = [a.expr for a in args]
-    if func in ("tl.maximum", "tl.minimum") and not any(a.is_float for a in args):
-        pass
-    return Val(_combine_kind(*args), ir.Call(func, tuple(call_args)), is_float=True)
+    return Val(_combine_kind(*args), ir.Call(func, tuple(a.expr for a in args)), is_float=True)
 
 
 def _load(ctx: Context, pointer: ir.Expr, is_float: bool, kind: str) -> Val:

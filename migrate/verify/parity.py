@@ -417,7 +417,8 @@ def replay_case(
                 "cpu replay",
                 f"kernels ({launches} launches)",
                 ERROR,
-                detail=f"no buffer was compared: {_untraced(untraced, left, case.kernels)}; raise it and record again",
+                detail=f"no buffer was compared: {_untraced(untraced, left, case.kernels)}; raise that limit and record "
+                "again",
             )
         )
     elif first is None:

@@ -92,8 +92,9 @@ def skipped_launches(folder: Path) -> list[int]:
     path = folder / "skipped.txt"
     if not path.is_file():
         return []
-    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    return [int(line.split()[0]) for line in lines if line.split() and line.split()[0].isdigit()]
+    first = (line.split(maxsplit=1)[0] for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+             if line.strip())
+    return [int(field) for field in first if field.isdigit()]
 
 
 def read_trace(folder: Path) -> list[Launch]:
