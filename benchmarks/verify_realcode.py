@@ -8,12 +8,12 @@ For each program of a HeCBench-layout checkout (`src/<name>-cuda/`, a Makefile e
 4. runs `migrate verify <p> --backend cpu` on the generated spec as written: with no goldens and no GPU here, the
    migrated program is judged by its own verdict; the right verdict is PASS (every selected original prints PASS
    on an H200);
-5. flips one operator inside a launched `__global__` function of the migrated copy (migrate.verify.mutation picks
-   it: arithmetic in a stored value first) and runs `migrate verify` again: the bug is caught when it does not
-   pass (exit 1: a failed check; exit 2: the program crashed or ran past the timeout);
-6. with --replay, where the program's own check let the bug through: the same steps with the generated spec's
-   [kernels] table turned on, the unchanged migrated copy recorded on the CPU (--record-side migrated), the same
-   flip, and verify with every launch replayed (--kernels always);
+5. records the unchanged migrated program on the CPU as the reference (`migrate verify --record-side migrated`:
+   the documented no-GPU mode; the spec's [kernels] table, which --init writes, traces every launch);
+6. flips one operator inside a launched `__global__` function of the migrated copy (migrate.verify.mutation picks
+   it: arithmetic in a stored value first) and runs `migrate verify` again, as it comes: the bug is caught when it
+   does not pass (exit 1: a failed check; exit 2: the program crashed or ran past the timeout), by the program's own
+   check or by the kernel replay (which plain verify runs when the only output is a verdict);
 7. prints a table and writes it as Markdown (and JSON beside it).
 
 The programs are those of the real-programs list (benchmarks/realcode/hecbench.toml) whose original printed PASS
@@ -22,7 +22,7 @@ on the H200 and whose migrated program printed PASS on the CPU backend in that h
 than --max-seconds there.
 
     python3 benchmarks/verify_realcode.py CHECKOUT [--work DIR] [--only a,b] [--jobs N] [--timeout S]
-        [--max-seconds S] [--runtime-include DIR] [--replay] [--results benchmarks/results/verify-realcode]
+        [--max-seconds S] [--runtime-include DIR] [--results benchmarks/results/verify-realcode]
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ class Result:
     mutation: str = ""
     mutant: str = ""
     mutant_detail: str = ""
-    replay: str = ""
-    replay_detail: str = ""
+    recorded: str = ""
+    caught_by: str = ""
     seconds: float = 0.0
 
     @property
@@ -138,47 +138,12 @@ def _verify(folder: Path, timeout: float, *extra: str) -> tuple[str, str]:
     if done.returncode == 0 and report["rows"] and not failed:
         return "PASS", ""
     if failed:
-        return "FAIL", failed[0]["detail"][:200]
+        first = next((r for r in failed if r["output"] == "verdict"), failed[0])
+        return "FAIL", f"{first['backend']} {first['output']}: {first['detail']}"[:220]
     return "ERROR", f"exit {done.returncode} with no failing row"
 
 
-def _kernels_on(folder: Path) -> bool:
-    """Uncomment the [kernels] table --init wrote, as its comment tells a user to."""
-    spec = folder / "verify.toml"
-    text = spec.read_text()
-    block = re.search(r"^# \[kernels\]\n# sources = .*\n# rtol = .*$", text, re.MULTILINE)
-    if block is None:
-        return False
-    spec.write_text(text[: block.start()] + block.group(0).replace("# ", "") + text[block.end() :])
-    return True
-
-
-def replay_one(
-    name: str, checkout: Path, work: Path, args: list[str] | None, timeout: float
-) -> tuple[str, str]:
-    """For a bug the program's own check missed: the same steps with the [kernels] table on, the unchanged
-    migrated program recorded on the CPU as the reference (--record-side migrated), the same operator flipped,
-    and verify with every launch replayed (--kernels always)."""
-    folder = work / f"{name}.replay" / name
-    shutil.rmtree(folder.parent, ignore_errors=True)
-    shutil.copytree(checkout / "src" / name, folder, symlinks=False, ignore_dangling_symlinks=True)
-    _migrate("apply", str(folder), "--out-dir", str(folder / "migrated"), "--root", str(folder), "--no-cache",
-             timeout=600)  # fmt: skip
-    init = ["verify", "--init", str(folder)] + (["--args", shlex.join(args)] if args is not None else [])
-    if _migrate(*init, timeout=300).returncode != 0 or not _kernels_on(folder):
-        return "ERROR", "no [kernels] table to turn on"
-    recorded = _migrate("verify", "--record-side", "migrated", str(folder), "--timeout", str(timeout),
-                        timeout=4 * timeout + 60)  # fmt: skip
-    if recorded.returncode != 0:
-        return "ERROR", "recording failed: " + (recorded.stdout.strip().splitlines() or [""])[-1][:160]
-    if mutate(folder / "migrated") is None:
-        return "ERROR", "no operator to flip"
-    return _verify(folder, timeout, "--kernels", "always")
-
-
-def run_one(
-    name: str, checkout: Path, work: Path, args: list[str] | None, timeout: float, replay: bool = False
-) -> Result:
+def run_one(name: str, checkout: Path, work: Path, args: list[str] | None, timeout: float) -> Result:
     start = time.monotonic()
     result = Result(name, args=" ".join(args) if args is not None else "(Makefile's)")
     folder = work / name
@@ -201,14 +166,21 @@ def run_one(
     verdict = next(o for o in spec["output"] if o["kind"] == "verdict")
     result.verdict_pass, result.verdict_fail = verdict["pass"], verdict["fail"]
     result.verify, result.verify_detail = _verify(folder, timeout)
+    recorded = _migrate("verify", "--record-side", "migrated", str(folder), "--timeout", str(timeout),
+                        timeout=4 * timeout + 60)  # fmt: skip
+    result.recorded = (
+        "ok" if recorded.returncode == 0 else (recorded.stdout.strip().splitlines() or [""])[-1][:160]
+    )
     mutation = mutate(folder / "migrated")
     if mutation is None:
         result.mutation = "no operator to flip in a launched kernel"
     else:
         result.mutation = mutation.describe()
         result.mutant, result.mutant_detail = _verify(folder, timeout)
-        if replay and result.mutant == "PASS":
-            result.replay, result.replay_detail = replay_one(name, checkout, work, args, timeout)
+        if result.mutant == "FAIL":
+            result.caught_by = "replay" if result.mutant_detail.startswith("cpu replay") else "own check"
+        elif result.caught:
+            result.caught_by = "run"
     result.seconds = round(time.monotonic() - start, 1)
     return result
 
@@ -223,14 +195,19 @@ def render(results: list[Result], timeout: float) -> str:
         "",
         (
             "Each program: `migrate apply --out-dir`, `migrate verify --init` (no edit of the spec), `migrate verify "
-            f"--backend cpu --timeout {timeout:g}`; then one operator flipped in a launched kernel of the migrated "
-            "copy and `migrate verify` again. The right verdict is PASS (each original prints PASS on an H200); the "
-            "bug is caught when verify does not pass (FAIL: a check failed; CRASH or TIMEOUT: the run did not "
-            "complete)."
+            f"--backend cpu --timeout {timeout:g}` (no goldens: judged by its own verdict); `migrate verify "
+            "--record-side migrated` (the unchanged migrated program on the CPU as the reference, with the kernel "
+            "trace the generated [kernels] table asks for); then one operator flipped in a launched kernel of the "
+            "migrated copy and `migrate verify` again, with no option. The right verdict is PASS (each original "
+            "prints PASS on an H200); the bug is caught when verify does not pass (FAIL: a check failed, the "
+            "program's own or a replayed kernel's; CRASH or TIMEOUT: the run did not complete)."
         ),
         "",
-        "| program | args | verdict pattern (pass / fail) | verify | injected bug | verify with the bug | why |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        (
+            "| program | args | verdict pattern (pass / fail) | verify | reference recorded | injected bug "
+            "| verify with the bug | caught by | why |"
+        ),
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in results:
         pattern = (
@@ -239,7 +216,8 @@ def render(results: list[Result], timeout: float) -> str:
         lines.append(
             f"| {r.program} | {_cell(r.args)} | {_cell(pattern)} | {r.verify or '-'}"
             f"{' (' + _cell(r.verify_detail) + ')' if r.verify not in ('PASS', '') else ''} | "
-            f"{_cell(r.mutation)} | {r.mutant or '-'} | {_cell(r.mutant_detail)} |"
+            f"{_cell(r.recorded) or '-'} | {_cell(r.mutation)} | {r.mutant or '-'} | {r.caught_by or '-'} | "
+            f"{_cell(r.mutant_detail)} |"
         )
     n = len(results) or 1
     right = sum(r.right for r in results)
@@ -248,36 +226,21 @@ def render(results: list[Result], timeout: float) -> str:
     kinds = {
         k: sum(r.mutant == k for r in results) for k in ("FAIL", "CRASH", "TIMEOUT", "BUILD", "PASS", "ERROR")
     }
-    replayed = [r for r in results if r.replay]
-    if replayed:
-        lines += [
-            "",
-            "## Bugs the programs' own checks missed, with a CPU reference and kernel replay",
-            "",
-            (
-                "The same steps with the [kernels] table of the generated spec uncommented, `migrate verify "
-                "--record-side migrated` on the unchanged migrated copy, the same flip, then `migrate verify "
-                "--kernels always`."
-            ),
-            "",
-            "| program | verify with the bug, kernels replayed | why |",
-            "| --- | --- | --- |",
-        ]
-        lines += [f"| {r.program} | {r.replay} | {_cell(r.replay_detail)} |" for r in replayed]
+    by = {k: sum(r.caught_by == k for r in results) for k in ("own check", "replay", "run")}
     lines += [
         "",
         "## Totals",
         "",
         f"- programs: {len(results)}",
         f"- right verdict (PASS) with the generated spec: {right} of {len(results)} ({100 * right / n:.1f}%)",
+        f"- reference recorded on the CPU: {sum(r.recorded == 'ok' for r in results)} of {len(results)}",
         f"- injected bug caught: {caught} of {len(results)} ({100 * caught / n:.1f}%); of {mutated} mutated: "
         + ", ".join(f"{k} {v}" for k, v in kinds.items() if v),
+        "- caught by: "
+        + ", ".join(f"{k} {v}" for k, v in by.items())
+        + " (own check: the program's verdict; replay: a kernel's buffers against the trace; run: a crash or "
+        "timeout)",
     ]
-    if replayed:
-        lines.append(
-            f"- of the {len(replayed)} missed by the program's own check, caught by the kernel replay against a "
-            f"CPU reference: {sum(r.replay in ('FAIL', 'CRASH', 'TIMEOUT') for r in replayed)}"
-        )
     return "\n".join(lines) + "\n"
 
 
@@ -295,11 +258,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--runtime-include", type=Path, help="another copy of the runtime's include folder")
     parser.add_argument("--results", type=Path, help="write <path>.md and <path>.json")
-    parser.add_argument(
-        "--replay",
-        action="store_true",
-        help="where the program's own check misses the bug: retry with a CPU reference and kernel replay",
-    )
     options = parser.parse_args(argv)
     names = select(options.max_seconds)
     if options.only:
@@ -317,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def one(name: str) -> Result:
         args = listed.get(name, {}).get("args")
-        result = run_one(name, options.checkout.resolve(), work, args, options.timeout, options.replay)
+        result = run_one(name, options.checkout.resolve(), work, args, options.timeout)
         sys.stderr.write(f"{name:<32} {result.verify:<8} {result.mutant:<8} {result.mutation[:70]}\n")
         return result
 

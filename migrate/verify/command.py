@@ -76,8 +76,8 @@ def add_arguments(verify: argparse.ArgumentParser) -> None:
         "--kernels",
         choices=("auto", "always", "never"),
         default="auto",
-        help="kernel record-and-replay: replay on a mismatch (auto), every time, or never; "
-        "with --record, never skips tracing the original's launches",
+        help="kernel record-and-replay: replay on a mismatch or when the only outputs are verdicts (auto), every "
+        "time, or never; with --record, never skips tracing the original's launches",
     )
     verify.add_argument(
         "--timeout",

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .makefile import MakefileError, build_commands, run_command
-from .spec import SPEC_NAME, SpecError, load_case
+from .spec import SPEC_NAME, Kernels, SpecError, load_case
 
 MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
 SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh")
@@ -268,6 +268,8 @@ def init_case(folder: Path, args: list[str] | None = None, force: bool = False) 
         verdict_note=verdict.note,
         numbers=[{"name": _toml(n.name), "rtol": n.rtol} for n in numbers],
         launch_files=", ".join(_toml(name) for name in launching),
+        max_trace_bytes=Kernels.max_trace_bytes,
+        max_trace_text=f"{Kernels.max_trace_bytes / (1 << 30):g} GiB",
         files=[
             {"name": _toml(re.sub(r"[^A-Za-z0-9_.-]", "_", Path(f).stem) or "file"), "path": _toml(f)}
             for f in files

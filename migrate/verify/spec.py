@@ -415,9 +415,9 @@ def _kernels(path: Path, data: Any) -> Kernels:
     return Kernels(
         sources=sources,
         tolerance=_tolerance(reader),
-        max_launches=int(reader.number("max_launches", 64, 1)),
-        max_bytes=int(reader.number("max_bytes", 1 << 30, 1)),
-        max_trace_bytes=int(reader.number("max_trace_bytes", 4 << 30, 1)),
+        max_launches=int(reader.number("max_launches", Kernels.max_launches, 1)),
+        max_bytes=int(reader.number("max_bytes", Kernels.max_bytes, 1)),
+        max_trace_bytes=int(reader.number("max_trace_bytes", Kernels.max_trace_bytes, 1)),
     )
 
 

@@ -306,3 +306,27 @@ def test_profile_tells_instantiations_of_one_launch_site_apart(program: Path, tm
         ("fill<T, R> [T = float; int R = 2]", 1),
         ("saxpy", 3),
     ]
+
+
+@needs_gxx
+def test_a_bug_the_programs_own_check_misses_is_caught_by_the_replay(tmp_path: Path) -> None:
+    """The spec --init writes traces launches: with goldens recorded from the migrated program on the CPU and a
+    verdict as the only output, plain `migrate verify` replays the launches and catches what the check does not."""
+    case = tmp_path / "scale"
+    shutil.copytree(HERE / "init" / "silent" / "program", case)
+    assert migrate_verify("--init", case).returncode == 0
+    assert load_case(case).kernels is not None
+    recorded = migrate_verify("--record-side", "migrated", case)
+    assert recorded.returncode == 0, recorded.stdout + recorded.stderr
+    source = case / "migrated" / "scale.cu"
+    text = source.read_text()
+    assert "if (i < n) y[i] *= a;" in text
+    source.write_text(text.replace("if (i < n) y[i] *= a;", "if (i > 0 && i < n) y[i] *= a;"))  # main reads y[255]
+    unreplayed = migrate_verify(case, "--kernels", "never")
+    assert unreplayed.returncode == 0, unreplayed.stdout + unreplayed.stderr
+    done = migrate_verify(case, "--format", "json")
+    assert done.returncode == 1, done.stdout + done.stderr
+    rows = json.loads(done.stdout)["cases"][0]["rows"]
+    failed = [r for r in rows if r["verdict"] == "fail"]
+    assert failed and all(r["backend"] == "cpu replay" for r in failed)
+    assert any("scale" in r["output"] for r in failed)
