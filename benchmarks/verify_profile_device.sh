@@ -8,8 +8,10 @@
 #        machine's interpreter go to .realcode/verify/wheels/ (pip download, done once).
 #   bash benchmarks/verify_profile_device.sh                    on the GPU machine, from the repository root: unpacks
 #        the cases, runs `python3 -m migrate.verify --profile --backend cuda --format json` on each, writes
-#        $OUT/<program>.json and .log, and prints (and writes to $OUT/summary.txt) one line per kernel: launches, median and mean ms of the original and the migrated program,
-#        migrated/original, and each run's own printed timer with mean/printed.
+#        $OUT/<program>.json and .log, and prints (and writes to $OUT/summary.txt) one line per kernel: launches,
+#        median and mean ms of the original and the migrated program, migrated/original, and each run's own
+#        printed timer with mean/printed (the k-th timer line against the k-th kernel where a run printed one per
+#        kernel).
 # Needs on the GPU machine: nvcc, nvidia-smi, python3 with numpy; tree-sitter is installed from the wheels above
 # into a temporary folder when python3 lacks it. Carry: .realcode/verify.
 set -u
@@ -79,12 +81,21 @@ for name in sys.argv[2:]:
         if not run["kernels"]:
             print(f"{name}: {run['side']} {run['backend']}: {run['status']} {run['detail'][-300:]}")
     original, migrated = runs.get(("original", "cuda")), runs.get(("migrated", "cuda"))
-    # A program's own timer: the mean of the lines it printed. scatter prints one per instantiation of its kernel,
-    # each over the same launch count, so that mean stands beside the mean over its instantiations' rows.
-    timer = {side: (sum(ms for _, ms in r["printed"]) / len(r["printed"]) if r and r["printed"] else None)
-             for side, r in (("o", original), ("m", migrated))}
-    names = sorted({k["kernel"] for r in (original, migrated) if r for k in r["kernels"]})
+    # Kernels in the order of their first launches (the profile table's order). A program's own timer: where a run
+    # printed one timer line per kernel (scatter: one per instantiation, in launch order), the k-th line belongs to
+    # the k-th kernel; otherwise the mean of the lines it printed stands beside every kernel.
+    names = list(dict.fromkeys(k["kernel"] for r in (original, migrated) if r for k in r["kernels"]))
+    def timers(run):
+        if not run or not run["printed"]:
+            return {}
+        lines = [ms for _, ms in run["printed"]]
+        order = [k["kernel"] for k in run["kernels"]]
+        if len(lines) == len(order) > 1:
+            return dict(zip(order, lines))
+        return {kernel: sum(lines) / len(lines) for kernel in order}
+    per_kernel = {"o": timers(original), "m": timers(migrated)}
     for kernel in names:
+        timer = {s: per_kernel[s].get(kernel) for s in ("o", "m")}
         cells = []
         means = {}
         for side, run in (("o", original), ("m", migrated)):
@@ -107,9 +118,9 @@ for name in sys.argv[2:]:
     if len(names) > 1:
         cells = []
         for side, run in (("o", original), ("m", migrated)):
-            rows = [k for k in (run or {}).get("kernels", []) if k["launches"]]
-            mean = sum(k["total_ms"] / k["launches"] for k in rows) / len(rows) if rows else None
-            cells.append(f"{mean / timer[side]:.3f}" if mean and timer[side] else "-")
-        print(f"{name} (mean over its {len(names)} kernel rows) | mean/timer original {cells[0]}, migrated {cells[1]}")
+            ratios = [k["total_ms"] / k["launches"] / per_kernel[side][k["kernel"]]
+                      for k in (run or {}).get("kernels", []) if k["launches"] and per_kernel[side].get(k["kernel"])]
+            cells.append(f"{min(ratios):.3f}-{max(ratios):.3f}" if ratios else "-")
+        print(f"{name} (its {len(names)} kernel rows) | mean/timer original {cells[0]}, migrated {cells[1]}")
 EOF
 exit $status

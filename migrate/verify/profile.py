@@ -58,7 +58,8 @@ class CaseProfile:
 
 
 def read_table(path: Path) -> tuple[KernelTime, ...]:
-    """The exit-time table prt/profile.h writes: one tab-separated line per kernel."""
+    """The exit-time table prt/profile.h writes: one tab-separated line per kernel, in the order of their first
+    launches (the order kept here: a program's own timer lines usually follow it)."""
     kernels: list[KernelTime] = []
     if not path.is_file():
         return ()
@@ -80,7 +81,7 @@ def read_table(path: Path) -> tuple[KernelTime, ...]:
             )
         except ValueError:
             continue
-    return tuple(sorted(kernels, key=lambda k: k.kernel))
+    return tuple(kernels)
 
 
 def _instrument(workdir: Path, include_dir: Path, plain_cuda: bool) -> int:
@@ -157,9 +158,11 @@ def _ok(run: ProfileRun) -> bool:
 
 
 def comparison(profile: CaseProfile) -> list[dict[str, object]]:
-    """Per kernel: each run's launches, total and median time, and each migrated run's total over the original's."""
+    """Per kernel, in the order of first launches (the original's, then any only another run launched): each
+    run's launches, total and median time, and each migrated run's total over the original's."""
     reference = next((r for r in profile.runs if r.side == "original" and r.kernels), None)
-    names = sorted({k.kernel for r in profile.runs for k in r.kernels})
+    ordered = ([reference] if reference else []) + [r for r in profile.runs if r is not reference]
+    names = list(dict.fromkeys(k.kernel for r in ordered for k in r.kernels))
     rows: list[dict[str, object]] = []
     for name in names:
         row: dict[str, object] = {"kernel": name, "runs": {}, "ratio": {}}

@@ -2,8 +2,8 @@
 // `(::prt::profile::Mark("kernel", stream, __PRETTY_FUNCTION__), launch)` is timed from the Mark's construction to
 // the end of the full expression: CUDA/HIP events around it on the GPU backend, the steady clock on the CPU backend
 // (where a launch returns when its grid has run). At exit the table goes to the file $PRT_PROFILE_OUT (one line per
-// kernel: name, backend, launches, total ms, median ms, min ms, max ms, launches not timed; tab-separated), or to
-// stderr. A launch site inside a template (`k<T, R><<<...>>>` in a function template) names one kernel per
+// kernel, in the order of their first launches: name, backend, launches, total ms, median ms, min ms, max ms,
+// launches not timed; tab-separated), or to stderr. A launch site inside a template (`k<T, R><<<...>>>` in a function template) names one kernel per
 // instantiation: when launches of one name come from several instantiations of the enclosing function, each gets
 // a row of its own, the name followed by the template arguments (`k<T, R> [T = float; R = Red::SUM]`).
 #pragma once
@@ -28,6 +28,8 @@ struct Table {
     std::mutex lock;
     std::map<Key, std::vector<double>> times;  // in launch order
     std::map<Key, long> untimed;               // launches whose timing could not be read back
+    std::map<Key, long> first;                 // the number of each key's first launch
+    long launches = 0;
     const char* backend = "cpu";
     bool registered = false;
 };
@@ -62,6 +64,7 @@ inline void add(const char* name, const char* where, double ms, const char* back
     Table::Key key(name, template_arguments(where));
     std::lock_guard<std::mutex> hold(t.lock);
     t.backend = backend;
+    t.first.emplace(key, t.launches++);
     if (ms >= 0) t.times[key].push_back(ms);
     else t.untimed[key] += 1;
 }
@@ -104,6 +107,8 @@ inline void write_table() {
         else
             for (auto& key : entry.second) rows.push_back({entry.first + " [" + key.second + "]", key});
     }
+    std::stable_sort(rows.begin(), rows.end(),
+                     [&t](const auto& a, const auto& b) { return t.first[a.second] < t.first[b.second]; });
     if (out == stderr) std::fprintf(out, "prt profile (%s): kernel launches total_ms median_ms\n", t.backend);
     for (auto& row : rows) {
         const std::vector<double>& v = t.times[row.second];
