@@ -4,6 +4,7 @@ trace headers, or wrapped in the runtime's profile marks."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from string import Template
 
@@ -39,6 +40,18 @@ def _launch_query() -> ts.Query:
     return query("cuda", rule["match"]["query"])
 
 
+def _launches(root: ts.Node) -> Iterator[dict[str, list[ts.Node]]]:
+    """The launch query's captures, one match per launch. With three configuration arguments the query matches
+    twice, the third as `shmem` and as `stream`; the one with `shmem`, as CUDA reads it, is kept."""
+    found: dict[tuple[int, int], dict[str, list[ts.Node]]] = {}
+    for _, captures in ts.QueryCursor(_launch_query()).matches(root):
+        launch = captures["launch"][0]
+        span = (launch.start_byte, launch.end_byte)
+        if span not in found or ("shmem" in captures and "shmem" not in found[span]):
+            found[span] = captures
+    yield from found.values()
+
+
 def _inside_kernel(node: ts.Node) -> bool:
     """A launch inside a __global__ function is dynamic parallelism: the recorder cannot wrap it."""
     parent = node.parent
@@ -61,7 +74,7 @@ def rewrite_launches(data: bytes) -> tuple[bytes, int]:
     from the end so earlier offsets hold. Returns the new source and the number of launches rewritten."""
     tree = parse("cuda", data)
     edits: list[tuple[int, int, bytes]] = []
-    for _, captures in ts.QueryCursor(_launch_query()).matches(tree.root_node):
+    for captures in _launches(tree.root_node):
         launch = captures["launch"][0]
         if _inside_kernel(launch):
             continue
@@ -99,7 +112,7 @@ def wrap_launches(data: bytes) -> tuple[bytes, int]:
     count."""
     tree = parse("cuda", data)
     edits: list[tuple[int, int, bytes]] = []
-    for _, captures in ts.QueryCursor(_launch_query()).matches(tree.root_node):
+    for captures in _launches(tree.root_node):
         launch = captures["launch"][0]
         if _inside_kernel(launch):
             continue

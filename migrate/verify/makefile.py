@@ -39,8 +39,9 @@ PRINTED_TIME = re.compile(
     r"([\d.]+(?:e[-+]?\d+)?)\s*\(?(s|ms|us)"
 )
 
-# Any timer line a program prints ("Average execution time of kernel: 12.5 (us)", "elapsed time = 3 ms").
-TIMER_LINE = re.compile(r"(?i)\btime\b[^\n\d]*?([\d.]+(?:e[-+]?\d+)?)\s*\(?(s|ms|us)\b")
+# Any timer line a program prints ("Average execution time of kernel: 12.5 (us)", "elapsed time = 3 ms"): the first
+# number after "time" that stands alone (not the 1 of "cross1" or the 3 of "(3x3)") and has a unit.
+TIMER_LINE = re.compile(r"(?i)\btime\b[^\n]*?(?<![\w.])(\d[\d.]*(?:e[-+]?\d+)?)\s*\(?(s|ms|us)\b")
 
 
 class MakefileError(Exception):

@@ -165,10 +165,12 @@ def test_spec_errors_name_file_and_key(tmp_path: Path) -> None:
 def test_launch_rewrite_for_recording() -> None:
     source = (
         b"template <int B> __global__ void k(float* y, int n) { if (n) g<<<1, 1>>>(y); }\n"
-        b"int main() {\n  k<256><<<dim3(n / 256), 256>>>(y, n);\n  f<<<g, b, smem, st>>>();\n}\n"
+        b"int main() {\n  k<256><<<dim3(n / 256), 256>>>(y, n);\n  f<<<g, b, smem, st>>>();\n"
+        b"  h<<<g, b, smem>>>\n    (y);\n}\n"
     )
     rewritten, count = rewrite_launches(source)
-    assert count == 2
+    assert count == 3
+    assert b'::mverify::launch("h", h, g, b, smem, 0, y);' in rewritten  # three arguments: the third is shmem
     assert b'::mverify::launch("k<256>", k<256>, dim3(n / 256), 256, 0, 0, y, n);' in rewritten
     assert b'::mverify::launch("f", f, g, b, smem, st);' in rewritten
     assert b"g<<<1, 1>>>(y)" in rewritten  # inside a kernel: dynamic parallelism stays

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from migrate.verify.instrument import wrap_launches
+from migrate.verify.makefile import TIMER_LINE, printed_times
 from migrate.verify.mutation import mutate
 from migrate.verify.readout import judge
 from migrate.verify.scaffold import InitError, find_verdict, init_case
@@ -161,6 +162,29 @@ def test_mutation(name: str, tmp_path: Path, request: pytest.FixtureRequest) -> 
     if update and mutation:
         expected.write_bytes(result)
     assert result == (expected.read_bytes() if mutation else (folder / "input.cu").read_bytes())
+
+
+@pytest.mark.parametrize(
+    "line, ms",
+    [
+        ("Average kernel execution time: 0.0044 (s)", 4.4),
+        ("Average execution time of cross1 kernel: 86.4 (us)", 0.0864),  # not the 1 of cross1
+        ("Average execution time of ReluGrad_impl1 Kernel: 22.1 (us)", 0.0221),
+        ("Average kernel execution time (3x3) 0.385600 (ms)", 0.3856),  # not the 3 of (3x3)
+        ("Average kernel execution time (pc1): 63.7 (us)", 0.0637),
+        ("Average device execution time 0.5 (s)", 500.0),
+        ("elapsed time = 3 ms", 3.0),
+        ("Total time: 1.5e-3 s", 1.5),
+        ("Number of time steps: 20", None),
+        ("time per step 2 steps", None),
+    ],
+)
+def test_timer_lines(line: str, ms: float | None) -> None:
+    found = printed_times(f"{line}\n", TIMER_LINE)
+    if ms is None:
+        assert found == []
+    else:
+        assert found == [(line, pytest.approx(ms))]
 
 
 @pytest.fixture(scope="module")
