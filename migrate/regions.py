@@ -100,6 +100,7 @@ class _Kernel:
     calls: frozenset[str]
     shared_atomics: Mapping[str, str] = field(default_factory=dict)  # atomic -> its block-local form
     shared: frozenset[str] = frozenset()  # the kernel's __shared__ arrays and dynamic shared pointers
+    shared_arrays: frozenset[str] = frozenset()  # those of them whose name is an address: the same in every thread
     uniform_vars: dict[str, ts.Node] = field(default_factory=dict)
     block_vars: set[str] = field(default_factory=set)
     # name -> (end of its declaration, the declaration to repeat, recomputed names it reads, its declarator's start)
@@ -321,6 +322,7 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
         edits=edits,
     )
     k.shared = frozenset(_shared_names(body) - params)
+    k.shared_arrays = frozenset(_shared_arrays(body) & k.shared)
     _parameter_lanes(k, parameters, frozenset(changed))
     k.block_vars = _block_variables(k, _split_lists(body))
     split = _split(k, _statements(body), (), top=True)
@@ -353,7 +355,7 @@ def _uniform(k: _Kernel, node: ts.Node, loop_vars: tuple[str, ...]) -> bool:
             name = n.text.decode()
             if name in THREAD_DEPENDENT:
                 return False
-            if name in loop_vars or name in k.uniform_vars:
+            if name in loop_vars or name in k.uniform_vars or name in k.shared_arrays:
                 continue
             if name in k.params:
                 if name in k.assigned:
@@ -390,6 +392,10 @@ def _single_declared(statement: ts.Node) -> str | None:
         return None
     declarator = declarators[0]
     name = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+    while name is not None and name.type == "pointer_declarator":  # `int* src = buf;`: a pointer is one value too
+        if any(c.type == "type_qualifier" for c in name.children):
+            return None
+        name = name.child_by_field_name("declarator")
     if name is None or name.type != "identifier":
         return None
     if declarator.type == "init_declarator":
@@ -523,7 +529,9 @@ def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], to
 
     def close() -> None:
         nonlocal current
-        if current:
+        if current and all(s.type == "comment" for s in current):
+            items.extend(BlockCode(k.text(s)) for s in current)  # a region of comments alone has nothing to run
+        elif current:
             items.append(_Pending(tuple(current)))
         current = []
 
@@ -962,6 +970,24 @@ def _shared_names(body: ts.Node) -> set[str]:
             if args is not None and len(args.named_children) == 2 and args.named_children[1].type == "identifier":
                 names.add(args.named_children[1].text.decode())
     return names - others
+
+
+def _shared_arrays(body: ts.Node) -> set[str]:
+    """The __shared__ arrays (`__shared__ float s[256];`, `extern __shared__ int buf[];`, `PRT_DYNAMIC_SHARED(int,
+    buf)`): a name that is the block's one address, not a value a thread may have changed."""
+    names: set[str] = set()
+    for n in _walk(body):
+        if _is_shared_declaration(n):
+            for declarator in n.children_by_field_name("declarator"):
+                inner = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+                if inner is not None and inner.type == "array_declarator":
+                    ident = _declarator_name(inner)
+                    names.update([ident.text.decode()] if ident is not None else [])
+        elif _is_dynamic_shared(n):
+            args = n.named_children[0].child_by_field_name("arguments")
+            if args is not None and len(args.named_children) == 2 and args.named_children[1].type == "identifier":
+                names.add(args.named_children[1].text.decode())
+    return names
 
 
 def _shared_atomic(k: _Kernel, node: ts.Node) -> ts.Node | None:
