@@ -39,9 +39,11 @@ class Mutation:
     kernel: str
     before: str
     after: str
+    copies: int = 0  # other copies of the statement flipped alike (a twin repeats a declaration per region)
 
     def describe(self) -> str:
-        return f"{self.path}:{self.line} in {self.kernel}: `{self.before}` -> `{self.after}`"
+        also = f" (and its {self.copies} cop{'y' if self.copies == 1 else 'ies'})" if self.copies else ""
+        return f"{self.path}:{self.line} in {self.kernel}: `{self.before}` -> `{self.after}`{also}"
 
 
 def _kernels(tree: ts.Tree) -> list[tuple[str, ts.Node]]:
@@ -125,6 +127,38 @@ def _in_decision(node: ts.Node, store: ts.Node) -> bool:
     return False
 
 
+def _scaffolding(node: ts.Node) -> bool:
+    """Code the barrier transform wrote around the kernel's own (`prt_x + prt_bx * prt_y`, `prt_lane_v[prt_t]`),
+    not code of the program: flipping it tests the transform, and for a 1-D block it changes nothing."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "identifier" and (n.text or b"").startswith(b"prt_"):
+            return True
+        stack.extend(n.children)
+    return False
+
+
+def _statement(node: ts.Node, body: ts.Node) -> ts.Node:
+    """The statement of the kernel's body that holds `node`: the child of a block, or of a for header."""
+    while node.parent is not None and node.parent.id != body.id and node.parent.type != "compound_statement":
+        node = node.parent
+    return node
+
+
+def _copies(statement: ts.Node, body: ts.Node) -> list[ts.Node]:
+    """Other statements of the kernel with the same text: where the barrier transform repeats a declaration in
+    each region that reads it, a bug in the program's statement is in every copy."""
+    found = []
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        stack.extend(n.children)
+        if n.id != statement.id and n.type == statement.type and n.text == statement.text:
+            found.append(n)
+    return found
+
+
 def _candidates(body: ts.Node) -> list[tuple[int, ts.Node, ts.Node]]:
     """Operators to flip, best first, each kind in source order: (0) arithmetic in a value stored to memory
     (`y[i] = a * x[i]`), (1) arithmetic in another value that is not a thread index, (2) a compound assignment,
@@ -136,6 +170,8 @@ def _candidates(body: ts.Node) -> list[tuple[int, ts.Node, ts.Node]]:
         stack.extend(reversed(node.children))
         operator = node.child_by_field_name("operator")
         if operator is None or operator.text not in FLIPS or _inside_index(node, body):
+            continue
+        if _scaffolding(node):
             continue
         if node.type == "binary_expression" and operator.text in ARITHMETIC:
             store = _store(node, body)
@@ -178,9 +214,19 @@ def mutate(folder: Path) -> Mutation | None:
                 continue
             _, expression, operator = candidates[0]
             flipped = FLIPS[operator.text or b""]
-            new = data[: operator.start_byte] + flipped + data[operator.end_byte :]
+            statement = _statement(expression, body)
+            copies = _copies(statement, body)
+            offset = operator.start_byte - statement.start_byte
+            new = data
+            for start_byte in sorted([statement.start_byte] + [c.start_byte for c in copies], reverse=True):
+                at = start_byte + offset
+                new = new[:at] + flipped + new[at + len(operator.text or b"") :]
             before = (expression.text or b"").decode(errors="replace")
-            start, end = expression.start_byte, expression.end_byte + len(flipped) - len(operator.text or b"")
+            # The first copy in the file is at or before the chosen statement; the chosen one's span moved by the
+            # flips before it.
+            moved = sum(len(flipped) - len(operator.text or b"") for c in copies if c.start_byte < statement.start_byte)
+            start = expression.start_byte + moved
+            end = expression.end_byte + moved + len(flipped) - len(operator.text or b"")
             after = new[start:end].decode(errors="replace")
             path.write_bytes(new)
             return Mutation(
@@ -189,5 +235,6 @@ def mutate(folder: Path) -> Mutation | None:
                 name,
                 " ".join(before.split())[:80],
                 " ".join(after.split())[:80],
+                len(copies),
             )
     return None
