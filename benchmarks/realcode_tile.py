@@ -46,6 +46,7 @@ BUFFER = 4 * SIZE * SIZE + 8192  # elements of every pointer argument, so that k
 BLOCK_1D, GRID_1D = 128, (SIZE * SIZE + 127) // 128
 BLOCK_2D, GRID_2D = (16, 16), ((SIZE + 15) // 16, (SIZE + 15) // 16)
 TOLERANCE = 1e-4
+GRAPH_BATCH = 20  # launches in the CUDA graph that times a kernel back to back, on both sides
 DEVICE_SIZE = 1500  # the integer arguments of the GPU timing runs (also awkward)
 
 
@@ -147,6 +148,7 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
         launch = f"prtLaunchKernel({name}, {dims(grid)}, {dims(block)}, {shared}, 0, {', '.join(args)})"
     else:
         launch = f"{name}<<<{dims(grid)}, {dims(block)}, {shared}>>>({', '.join(args)})"
+        on_stream = f"{name}<<<{dims(grid)}, {dims(block)}, {shared}, s>>>({', '.join(args)})"
     lines.append(f"  {launch};")
     lines.append(f"  if ({api}DeviceSynchronize() != {api}Success) return 4;")
     for i, param in enumerate(kernel.params):
@@ -164,7 +166,23 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
                   f"      cudaEventRecord(a); {launch}; cudaEventRecord(b); cudaEventSynchronize(b);",
                   "      float ms = 0; cudaEventElapsedTime(&ms, a, b); times.push_back(ms);", "    }",
                   "    std::sort(times.begin(), times.end());",
-                  '    std::printf("median_ms %.6f\\n", times[times.size() / 2]);', "  }"]
+                  '    std::printf("median_ms %.6f\\n", times[times.size() / 2]);',
+                  # A CUDA graph of GRAPH_BATCH launches, timed per launch: the kernels back to back, as the
+                  # Triton side is timed (cuda_events.graph_median_ms).
+                  "    cudaStream_t s; cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);",
+                  "    cudaGraph_t graph; cudaGraphExec_t exec;",
+                  "    cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal);",
+                  f"    for (int graph_i = 0; graph_i < {GRAPH_BATCH}; ++graph_i) {on_stream};",
+                  ("    if (cudaStreamEndCapture(s, &graph) == cudaSuccess && cudaGraphInstantiate(&exec, graph, 0) == "
+                   "cudaSuccess) {"),
+                  "      cudaGraphLaunch(exec, s); cudaStreamSynchronize(s); times.clear();",
+                  "      for (int r = 0; r < repeat; ++r) {",
+                  "        cudaEventRecord(a, s); cudaGraphLaunch(exec, s); cudaEventRecord(b, s); cudaEventSynchronize(b);",
+                  f"        float ms = 0; cudaEventElapsedTime(&ms, a, b); times.push_back(ms / {GRAPH_BATCH});",
+                  "      }",
+                  "      std::sort(times.begin(), times.end());",
+                  '      std::printf("graph_ms %.6f\\n", times[times.size() / 2]);',
+                  "    }", "  }"]
     lines += ["  return 0;", "}", ""]
     return "\n".join(lines)
 
