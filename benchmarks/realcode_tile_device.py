@@ -243,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cases", type=Path, default=ROOT / ".realcode" / "tile" / "tile-cases.tar.xz")
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--only", default="", help="substring of the case names to run")
+    parser.add_argument("--start", default="", help="run the cases whose names sort at or after this one")
     parser.add_argument("--budget", type=float, default=420, help="seconds after which no new case starts")
     options = parser.parse_args(argv)
     started = time.monotonic()
@@ -260,7 +261,8 @@ def main(argv: list[str] | None = None) -> int:
                 archive.extractall(folder, filter="data")
             except TypeError:  # a Python without extraction filters; the archive is our own staging
                 archive.extractall(folder)
-        cases = [c for c in sorted((Path(folder) / "cases").iterdir()) if options.only in c.name]
+        cases = [c for c in sorted((Path(folder) / "cases").iterdir())
+                 if options.only in c.name and c.name >= options.start]
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 2)) as pool:
             list(pool.map(_build, cases))  # every nvcc build at once; the timed runs below go one at a time
         sys.stderr.write(f"built {len(cases)} cases in {time.monotonic() - started:.0f} s\n")
