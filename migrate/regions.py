@@ -109,6 +109,7 @@ class _Kernel:
     lanes: dict[str, Lane] = field(default_factory=dict)
     split_decls: dict[str, int] = field(default_factory=dict)
     regions: int = 0
+    strided: int = 0  # strided loops run step by step across the threads (prt_s<N>_...)
     exits: bool = False  # a thread may return before a barrier: every region skips the threads that have returned
 
     edits: tuple[Edit, ...] = ()
@@ -518,6 +519,14 @@ class _Pending:
     statements: tuple[ts.Node, ...]
 
 
+@dataclass(frozen=True)
+class _PendingStrided:
+    """A strided loop of a region (`for (i = first; i < n; i += stride)`, stride a multiple of the block's or the
+    grid's size), to be run one step of every thread at a time (_strided_items)."""
+
+    loop: ts.Node
+
+
 def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], top: bool,
            in_loop: bool = False) -> list:
     """The items of one statement list at a level where barriers split the code (regions still pending); `in_loop`
@@ -552,6 +561,11 @@ def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], to
                 _no_exit(k, statement, "before a barrier")
             elif index < last_barrier and _first_return(statement) is not None:
                 k.exits = True
+            if _strided(k, statement):
+                close()
+                structured.append(statement)  # what it reads of this level's regions lives across it
+                items.append(_PendingStrided(statement))
+                continue
             current.append(statement)
             continue
         close()
@@ -591,6 +605,8 @@ def _finish(k: _Kernel, items: Iterable) -> tuple[Item, ...]:
     for item in items:
         if isinstance(item, _Pending):
             out.append(_region(k, list(item.statements)))
+        elif isinstance(item, _PendingStrided):
+            out.extend(_strided_items(k, item.loop))
         elif isinstance(item, Loop):
             out.append(replace(item, body=_finish(k, item.body)))
         elif isinstance(item, Branch):
@@ -599,6 +615,84 @@ def _finish(k: _Kernel, items: Iterable) -> tuple[Item, ...]:
         else:
             out.append(item)
     return tuple(out)
+
+
+def _strided(k: _Kernel, loop: ts.Node) -> bool:
+    """A for loop that each thread runs over every stride-th element, the stride the block's or the grid's size
+    (`for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)`). Run thread after
+    thread, each thread walks the whole array a stride apart, and its neighbour walks it again one element over: on a
+    CPU every access misses the cache. Run one step of every thread at a time instead (any order of the threads'
+    steps is one the GPU may take: nothing orders threads between barriers), the block walks the array once, in
+    order. The loop qualifies when its variable is declared in its header and changed only by `+= stride` with a
+    uniform stride, and nothing in its body leaves it (break, continue, return)."""
+    if loop.type != "for_statement":
+        return False
+    init, cond = loop.child_by_field_name("initializer"), loop.child_by_field_name("condition")
+    update, body = loop.child_by_field_name("update"), loop.child_by_field_name("body")
+    if init is None or cond is None or update is None or body is None:
+        return False
+    name = _single_declared(init)
+    if name is None or name in k.lanes or name in k.block_vars:
+        return False
+    if update.type != "assignment_expression" or update.child_by_field_name("operator").text != b"+=":
+        return False
+    left, step = update.child_by_field_name("left"), update.child_by_field_name("right")
+    if left is None or left.type != "identifier" or left.text.decode() != name or step is None:
+        return False
+    if not _uniform(k, step, ()):
+        return False
+    words = step.text + b"".join(k.uniform_vars[n].text for n in _identifiers(step) if n in k.uniform_vars)
+    if b"blockDim" not in words and b"gridDim" not in words:
+        return False
+    for n in _walk(body, skip=NESTED_FUNCTIONS):
+        if n.type in ("return_statement", "goto_statement"):
+            return False
+        if n.type in ("break_statement", "continue_statement"):
+            owner = _owner(n, loop, LOOPS + (("switch_statement",) if n.type == "break_statement" else ()))
+            if owner is None or owner.id == loop.id:
+                return False
+        if n.type in ("assignment_expression", "update_expression"):
+            target = _target(n.child_by_field_name("left") if n.type == "assignment_expression"
+                              else n.child_by_field_name("argument"))
+            if name in target:
+                return False
+    return True
+
+
+def _strided_items(k: _Kernel, loop: ts.Node) -> list[Item]:
+    """A strided loop as a region that starts every thread's walk, and a loop of the block that runs one step of
+    each thread still walking until none is: its variable and whether it is done are per-thread copies."""
+    k.strided += 1
+    prefix = f"prt_s{k.strided}"
+    init, cond = loop.child_by_field_name("initializer"), loop.child_by_field_name("condition")
+    update, body = loop.child_by_field_name("update"), loop.child_by_field_name("body")
+    name = _single_declared(init) or ""
+    lane = _lane(k, name, [init])
+    position, done = f"{prefix}_{name}", f"{prefix}_done"
+    k.lanes[position] = Lane(position, lane.type_id)
+    k.lanes[done] = Lane(done, "unsigned char", init="0")
+    whole = _region(k, [loop])  # what the loop reads: the lanes to bind and the values to recompute
+    steps = _region(k, [body])  # the body, with the edits a region makes (atomics on the block's shared memory)
+    k.regions -= 2
+    binds = tuple(sorted(set(whole.binds) | {position, done}))
+    start = replace(whole, code=f"{k.text(init)} {position} = {name}; {done} = 0;", binds=binds)
+    indent = " " * (loop.start_point[1] + 4)  # the loop body's own lines keep their indentation: line up with them
+    step = replace(
+        steps,
+        code=(
+            f"auto& {name} = {position};  // one step of each thread still walking\n"
+            f"{indent}if ({done}) continue;\n"
+            f"{indent}if (!({k.text(cond)})) {{ {done} = 1; continue; }}\n"
+            f"{indent}{prefix}_more = true;\n"
+            f"{indent}{steps.code}\n"
+            f"{indent}{k.text(update)};"
+        ),
+        binds=binds,
+        recomputed=whole.recomputed,
+        calls_own=whole.calls_own,
+    )
+    k.regions += 2
+    return [start, Loop(f"for (bool {prefix}_more = true; {prefix}_more;)", (BlockCode(f"{prefix}_more = false;"), step))]
 
 
 def _declaration_names(statement: ts.Node) -> list[str]:

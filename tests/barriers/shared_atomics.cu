@@ -1,9 +1,12 @@
 // Atomics on a block's __shared__ memory between barriers (the region loops make them plain read-modify-writes)
-// next to atomics on global memory (which stay atomic: other blocks run on other workers).
+// next to atomics on global memory (which stay atomic: other blocks run on other workers). The values the atomics
+// return depend on the order the threads take them in, so the loop's stride comes from the host: a stride of the
+// block's or grid's size would make the region loops run it step by step across the threads (strided.cu), another
+// order the GPU may take, and the results would no longer match the fibers' order bit for bit.
 #include <cstdio>
 #include <vector>
 
-__global__ void shared_counts(const int* in, int n, unsigned* bins, int* extremes, unsigned* tickets) {
+__global__ void shared_counts(const int* in, int n, int stride, unsigned* bins, int* extremes, unsigned* tickets) {
     __shared__ unsigned local[16];
     __shared__ int low, high;
     __shared__ unsigned ring[4];
@@ -16,7 +19,7 @@ __global__ void shared_counts(const int* in, int n, unsigned* bins, int* extreme
         owner = -1;
     }
     __syncthreads();
-    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         int v = in[i];
         atomicAdd(&local[v & 15], 1u);
         atomicSub(local + ((v >> 4) & 15), 0u);
@@ -52,7 +55,7 @@ int main() {
     ext[0] = 1 << 30;
     ext[1] = -(1 << 30);
     cudaMemcpy(dext, ext.data(), ext.size() * sizeof(int), cudaMemcpyHostToDevice);
-    shared_counts<<<blocks, threads>>>(dv, n, dbins, dext, dtickets);
+    shared_counts<<<blocks, threads>>>(dv, n, blocks * threads, dbins, dext, dtickets);
     std::vector<unsigned> bins(16), tickets(blocks * 4);
     cudaMemcpy(bins.data(), dbins, bins.size() * sizeof(unsigned), cudaMemcpyDeviceToHost);
     cudaMemcpy(ext.data(), dext, ext.size() * sizeof(int), cudaMemcpyDeviceToHost);
