@@ -662,11 +662,15 @@ def _strided(k: _Kernel, loop: ts.Node) -> bool:
 def _strided_items(k: _Kernel, loop: ts.Node) -> list[Item]:
     """A strided loop as a region that starts every thread's walk, and a loop of the block that runs one step of
     each thread still walking until none is: its variable and whether it is done are per-thread copies."""
-    k.strided += 1
-    prefix = f"prt_s{k.strided}"
     init, cond = loop.child_by_field_name("initializer"), loop.child_by_field_name("condition")
     update, body = loop.child_by_field_name("update"), loop.child_by_field_name("body")
     name = _single_declared(init) or ""
+    if name in k.lanes or name in k.recompute:
+        # The loop's variable hides a per-thread variable of the kernel of the same name, which the step's region
+        # would bind beside it: the loop stays thread after thread.
+        return [_region(k, [loop])]
+    k.strided += 1
+    prefix = f"prt_s{k.strided}"
     lane = _lane(k, name, [init])
     position, done = f"{prefix}_{name}", f"{prefix}_done"
     k.lanes[position] = Lane(position, lane.type_id)

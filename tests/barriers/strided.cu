@@ -63,6 +63,23 @@ __global__ void kept(const int* in, int n, int* out) {
     }
 }
 
+// Strided loops whose variable has the name of a per-thread variable of the kernel (fwt's `pos`), before and after
+// its declaration: they stay thread after thread, since a step's region would bind the kernel's `pos` beside the
+// loop's own.
+__global__ void hidden(const int* in, int n, int* out) {
+    __shared__ int s[256];
+    for (int pos = threadIdx.x; pos < 256; pos += blockDim.x) s[pos] = pos < n ? in[pos] : 0;
+    __syncthreads();
+    const int pos = threadIdx.x;
+    int v = s[pos] + s[(pos + 1) % 256];
+    __syncthreads();
+    s[pos] = v;
+    __syncthreads();
+    for (int pos = threadIdx.x; pos < 256; pos += blockDim.x) s[pos] += pos;  // hides the kernel's pos
+    __syncthreads();
+    if (pos == 0) out[blockIdx.x] = s[0] + s[255];
+}
+
 int main() {
     const int n = 10007, blocks = 5, threads = 128;
     std::vector<int> v(n);
@@ -80,6 +97,11 @@ int main() {
     histogram<<<blocks, threads>>>(dv, n, dbins);
     sums<<<blocks, threads>>>(dv, n, dsums, 3);
     kept<<<blocks, threads>>>(dv, n, dkept);
+    int* dhidden;
+    cudaMalloc(&dhidden, sizeof(int));
+    hidden<<<1, 128>>>(dv, n, dhidden);
+    int h = 0;
+    cudaMemcpy(&h, dhidden, sizeof(int), cudaMemcpyDeviceToHost);
     std::vector<unsigned> bins(32);
     std::vector<long long> s(blocks);
     std::vector<int> k(blocks);
@@ -92,6 +114,6 @@ int main() {
     for (long long x : s) printf(" %lld", x);
     printf("\nkept");
     for (int x : k) printf(" %d", x);
-    printf("\n");
+    printf("\nhidden %d\n", h);
     return 0;
 }
