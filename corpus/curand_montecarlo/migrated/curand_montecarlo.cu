@@ -46,6 +46,9 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
     [[maybe_unused]] const dim3 blockDim = ::blockDim;
     [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
     [[maybe_unused]] const dim3 gridDim = ::gridDim;
+    ::prt::cpu::Lanes<unsigned int> prt_lane_local(prt_block);
+    ::prt::cpu::Lanes<unsigned char> prt_lane_prt_s1_done(prt_block, 0);
+    ::prt::cpu::Lanes<int> prt_lane_prt_s1_i(prt_block);
     __shared__ unsigned int block_count;
     for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
     for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
@@ -57,12 +60,48 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
     for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
     for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        unsigned int local = 0;
-    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        auto& local = prt_lane_local[prt_t];
+        local = 0;
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        auto& local = prt_lane_local[prt_t];
+        auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
+        auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
+        int i = blockIdx.x * blockDim.x + threadIdx.x; prt_s1_i = i; prt_s1_done = 0;
+    }
+    for (bool prt_s1_more = true; prt_s1_more;) {
+        prt_s1_more = false;
+        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+            auto& local = prt_lane_local[prt_t];
+            auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
+            auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
+            auto& i = prt_s1_i;  // one step of each thread still walking
+        if (prt_s1_done) continue;
+        if (!(i < n)) { prt_s1_done = 1; continue; }
+        prt_s1_more = true;
+        {
         float x = xy[i], y = xy[n + i];
         if (x * x + y * y <= 1.0f) ++local;
     }
-    ::prt::cpu::block_atomicAdd(&block_count, local);
+        i += blockDim.x * gridDim.x;
+        }
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        auto& local = prt_lane_local[prt_t];
+        ::prt::cpu::block_atomicAdd(&block_count, local);
     }
     for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
     for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)

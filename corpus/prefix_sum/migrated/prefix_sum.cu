@@ -34,21 +34,15 @@ __global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
     [[maybe_unused]] const dim3 blockDim = ::blockDim;
     [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
     [[maybe_unused]] const dim3 gridDim = ::gridDim;
-    ::prt::cpu::Lanes<int *> prt_lane_dst(prt_block);
-    ::prt::cpu::Lanes<int *> prt_lane_src(prt_block);
     PRT_DYNAMIC_SHARED(int, buf);
+    // 2 * blockDim.x ints
+    int* src = buf;
+    int* dst = buf + blockDim.x;
     for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
     for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
     for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
-        auto& dst = prt_lane_dst[prt_t];
-        auto& src = prt_lane_src[prt_t];
-        // 2 * blockDim.x ints
-    src = buf;
-    dst = buf + blockDim.x;
-
-    int tid = threadIdx.x;
+        int tid = threadIdx.x;
     int gid = blockIdx.x * blockDim.x + tid;
     src[tid] = (gid < n) ? in[gid] : 0;
     }
@@ -58,22 +52,13 @@ __global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
         for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
             [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
             int tid = threadIdx.x;
-            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
-            auto& dst = prt_lane_dst[prt_t];
-            auto& src = prt_lane_src[prt_t];
             int v = src[tid];
         if (tid >= offset) v += src[tid - offset];
         dst[tid] = v;
         }
-        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
-            auto& dst = prt_lane_dst[prt_t];
-            auto& src = prt_lane_src[prt_t];
-            int* t = src; src = dst; dst = t;
-        }
+        int* t = src;
+        src = dst;
+        dst = t;
     }
     for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
     for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
@@ -81,8 +66,6 @@ __global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
         int tid = threadIdx.x;
         int gid = blockIdx.x * blockDim.x + tid;
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
-        auto& src = prt_lane_src[prt_t];
         if (gid < n) out[gid] = src[tid];
     if (block_sums != nullptr && tid == blockDim.x - 1) block_sums[blockIdx.x] = src[tid];
     }

@@ -57,6 +57,9 @@ __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, siz
     [[maybe_unused]] const dim3 blockDim = ::blockDim;
     [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
     [[maybe_unused]] const dim3 gridDim = ::gridDim;
+    ::prt::cpu::Lanes<T> prt_lane_acc(prt_block);
+    ::prt::cpu::Lanes<unsigned char> prt_lane_prt_s1_done(prt_block, 0);
+    ::prt::cpu::Lanes<size_t> prt_lane_prt_s1_i(prt_block);
     for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
     for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
     for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
@@ -68,9 +71,45 @@ __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, siz
     for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
     for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
         [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        T acc = T(0);
-    for (size_t i = blockIdx.x * (size_t)BLOCK + threadIdx.x; i < n; i += (size_t)BLOCK * gridDim.x) acc += in[i];
-    smem[threadIdx.x] = acc;
+        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        auto& acc = prt_lane_acc[prt_t];
+        acc = T(0);
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        auto& acc = prt_lane_acc[prt_t];
+        auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
+        auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
+        size_t i = blockIdx.x * (size_t)BLOCK + threadIdx.x; prt_s1_i = i; prt_s1_done = 0;
+    }
+    for (bool prt_s1_more = true; prt_s1_more;) {
+        prt_s1_more = false;
+        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+            auto& acc = prt_lane_acc[prt_t];
+            auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
+            auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
+            auto& i = prt_s1_i;  // one step of each thread still walking
+        if (prt_s1_done) continue;
+        if (!(i < n)) { prt_s1_done = 1; continue; }
+        prt_s1_more = true;
+        acc += in[i];
+        i += (size_t)BLOCK * gridDim.x;
+        }
+    }
+    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        auto& acc = prt_lane_acc[prt_t];
+        smem[threadIdx.x] = acc;
     }
     for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
     for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
