@@ -696,7 +696,8 @@ def _strided_items(k: _Kernel, loop: ts.Node) -> list[Item]:
         calls_own=whole.calls_own,
     )
     k.regions += 2
-    return [start, Loop(f"for (bool {prefix}_more = true; {prefix}_more;)", (BlockCode(f"{prefix}_more = false;"), step))]
+    walk = Loop(f"for (bool {prefix}_more = true; {prefix}_more;)", (BlockCode(f"{prefix}_more = false;"), step))
+    return [start, walk]
 
 
 def _declaration_names(statement: ts.Node) -> list[str]:
@@ -1064,10 +1065,16 @@ def _shared_names(body: ts.Node) -> set[str]:
             ident = _declarator_name(n.child_by_field_name("declarator"))  # a lambda's parameter
             others.update([ident.text.decode()] if ident is not None else [])
         elif _is_dynamic_shared(n):
-            args = n.named_children[0].child_by_field_name("arguments")
-            if args is not None and len(args.named_children) == 2 and args.named_children[1].type == "identifier":
-                names.add(args.named_children[1].text.decode())
+            names.update(_dynamic_shared_name(n))
     return names - others
+
+
+def _dynamic_shared_name(statement: ts.Node) -> list[str]:
+    """The pointer a `PRT_DYNAMIC_SHARED(type, name);` statement declares."""
+    args = statement.named_children[0].child_by_field_name("arguments")
+    if args is not None and len(args.named_children) == 2 and args.named_children[1].type == "identifier":
+        return [args.named_children[1].text.decode()]
+    return []
 
 
 def _shared_arrays(body: ts.Node) -> set[str]:
@@ -1077,14 +1084,14 @@ def _shared_arrays(body: ts.Node) -> set[str]:
     for n in _walk(body):
         if _is_shared_declaration(n):
             for declarator in n.children_by_field_name("declarator"):
-                inner = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+                inner = declarator
+                if declarator.type == "init_declarator":
+                    inner = declarator.child_by_field_name("declarator")
                 if inner is not None and inner.type == "array_declarator":
                     ident = _declarator_name(inner)
                     names.update([ident.text.decode()] if ident is not None else [])
         elif _is_dynamic_shared(n):
-            args = n.named_children[0].child_by_field_name("arguments")
-            if args is not None and len(args.named_children) == 2 and args.named_children[1].type == "identifier":
-                names.add(args.named_children[1].text.decode())
+            names.update(_dynamic_shared_name(n))
     return names
 
 

@@ -224,9 +224,10 @@ def mutate(folder: Path) -> Mutation | None:
             before = (expression.text or b"").decode(errors="replace")
             # The first copy in the file is at or before the chosen statement; the chosen one's span moved by the
             # flips before it.
-            moved = sum(len(flipped) - len(operator.text or b"") for c in copies if c.start_byte < statement.start_byte)
+            growth = len(flipped) - len(operator.text or b"")
+            moved = growth * sum(c.start_byte < statement.start_byte for c in copies)
             start = expression.start_byte + moved
-            end = expression.end_byte + moved + len(flipped) - len(operator.text or b"")
+            end = expression.end_byte + moved + growth
             after = new[start:end].decode(errors="replace")
             path.write_bytes(new)
             return Mutation(
