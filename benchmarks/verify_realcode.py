@@ -22,7 +22,7 @@ on the H200 and whose migrated program printed PASS on the CPU backend in that h
 than --max-seconds there.
 
     python3 benchmarks/verify_realcode.py CHECKOUT [--work DIR] [--only a,b] [--jobs N] [--timeout S]
-        [--max-seconds S] [--runtime-include DIR] [--results benchmarks/results/verify-realcode]
+        [--max-seconds S] [--runtime-include DIR] [--keep] [--results benchmarks/results/verify-realcode]
 """
 
 from __future__ import annotations
@@ -143,7 +143,19 @@ def _verify(folder: Path, timeout: float, *extra: str) -> tuple[str, str]:
     return "ERROR", f"exit {done.returncode} with no failing row"
 
 
-def run_one(name: str, checkout: Path, work: Path, args: list[str] | None, timeout: float) -> Result:
+def run_one(
+    name: str, checkout: Path, work: Path, args: list[str] | None, timeout: float, keep: bool = False
+) -> Result:
+    """One program's row; its work folder (with the CPU reference's kernel trace, up to kernels.max_trace_bytes)
+    is removed afterwards unless `keep`."""
+    try:
+        return _run_one(name, checkout, work, args, timeout)
+    finally:
+        if not keep:
+            shutil.rmtree(work / name, ignore_errors=True)
+
+
+def _run_one(name: str, checkout: Path, work: Path, args: list[str] | None, timeout: float) -> Result:
     start = time.monotonic()
     result = Result(name, args=" ".join(args) if args is not None else "(Makefile's)")
     folder = work / name
@@ -258,6 +270,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--runtime-include", type=Path, help="another copy of the runtime's include folder")
     parser.add_argument("--results", type=Path, help="write <path>.md and <path>.json")
+    parser.add_argument(
+        "--keep", action="store_true", help="keep each program's work folder (traces take up to 4 GiB each)"
+    )
     options = parser.parse_args(argv)
     names = select(options.max_seconds)
     if options.only:
@@ -275,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def one(name: str) -> Result:
         args = listed.get(name, {}).get("args")
-        result = run_one(name, options.checkout.resolve(), work, args, options.timeout)
+        result = run_one(name, options.checkout.resolve(), work, args, options.timeout, options.keep)
         sys.stderr.write(f"{name:<32} {result.verify:<8} {result.mutant:<8} {result.mutation[:70]}\n")
         return result
 
