@@ -39,7 +39,6 @@ from types import SimpleNamespace
 from cuda_events import graph_median_ms, median_ms  # benchmarks/cuda_events.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
-_GRAPH_BATCH = 20  # realcode_tile.GRAPH_BATCH, for the table's caption
 BUILD_TIMEOUT_S = 300
 RUN_TIMEOUT_S = 300
 WARPS = (2, 4, 8)
@@ -197,7 +196,7 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     return result
 
 
-def _write_results(out: Path, rows: list[dict], device: str, target_name: str) -> list[str]:
+def _write_results(out: Path, rows: list[dict], device: str, target_name: str, batch: int) -> list[str]:
     """The table and JSON of the cases run so far (written after each case, so a run cut short keeps them)."""
     timed = [r for r in rows if "triton_tuned_ms" in r and r.get("cuda_ms")]
     ratios = [r["cuda_ms"] / r["triton_tuned_ms"] for r in timed if r["triton_tuned_ms"] > 0]
@@ -217,7 +216,7 @@ def _write_results(out: Path, rows: list[dict], device: str, target_name: str) -
                "geomean_graph_cuda_over_triton_default": geo(graph_default)}
     lines = ["# Real CUDA kernels vs their Triton forms on the GPU", "", json.dumps(summary), "",
              ("Launch: events around one call on each side (the Triton side includes its Python launcher). Graph: "
-              f"per call, a CUDA graph of {_GRAPH_BATCH} calls on each side, the kernels back to back."), "",
+              f"per call, a CUDA graph of {batch} calls on each side, the kernels back to back."), "",
              ("| case | CUDA ms (launch) | Triton ms (launch, tuned) | CUDA/Triton (launch) | CUDA ms (graph) | "
               "Triton ms (graph, default) | Triton ms (graph, tuned) | CUDA/Triton (graph, tuned) | chosen | note |"),
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
@@ -283,8 +282,8 @@ def main(argv: list[str] | None = None) -> int:
                 (out / "tuned" / f"{case.name}.json").write_text(json.dumps(
                     {"kernel": row["kernel"], "target": target_name, "config": row["chosen"],
                      "ms": row["triton_tuned_ms"]}, indent=1, sort_keys=True) + "\n")
-            _write_results(out, rows, torch.cuda.get_device_name(), target_name)
-    lines = _write_results(out, rows, torch.cuda.get_device_name(), target_name)
+            _write_results(out, rows, torch.cuda.get_device_name(), target_name, harness.GRAPH_BATCH)
+    lines = _write_results(out, rows, torch.cuda.get_device_name(), target_name, harness.GRAPH_BATCH)
     print("\n".join(lines))
     return 0
 

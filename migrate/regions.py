@@ -22,7 +22,8 @@ SYNCHRONISING = re.compile(
 BARRIER = b"__syncthreads"
 LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
 NESTED_FUNCTIONS = ("lambda_expression", "function_definition")
-EXITED = "prt_exited"  # the per-thread flag of a kernel whose threads may return before a barrier
+GENERATED = "prt_"  # the prefix of every name the twin adds (its loops, per-thread copies and flags)
+EXITED = f"{GENERATED}exited"  # the per-thread flag of a kernel whose threads may return before a barrier
 CASTS = frozenset({"static_cast", "reinterpret_cast", "const_cast", "dynamic_cast", "sizeof", "alignof"})
 THREAD_DEPENDENT = frozenset({"threadIdx"})
 
@@ -62,7 +63,23 @@ class Branch:
     otherwise: tuple[Item, ...] | None
 
 
-Item = Region | BlockCode | Loop | Branch
+@dataclass(frozen=True)
+class Walk:
+    """A strided loop run one step of every thread at a time: `start` (the loop's declaration) begins every
+    thread's walk, then the block runs `step` (the loop's body) for each thread still walking until none is. The
+    loop's variable and whether the thread is done are per-thread copies (`position`, `done`)."""
+
+    start: Region
+    step: Region
+    var: str
+    position: str
+    done: str
+    more: str  # the block's flag: some thread took a step this round
+    cond: str
+    update: str
+
+
+Item = Region | BlockCode | Loop | Branch | Walk
 
 
 @dataclass(frozen=True)
@@ -109,7 +126,7 @@ class _Kernel:
     lanes: dict[str, Lane] = field(default_factory=dict)
     split_decls: dict[str, int] = field(default_factory=dict)
     regions: int = 0
-    strided: int = 0  # strided loops run step by step across the threads (prt_s<N>_...)
+    strided: int = 0  # strided loops run step by step across the threads (Walk, names prt_s<N>_...)
     exits: bool = False  # a thread may return before a barrier: every region skips the threads that have returned
 
     edits: tuple[Edit, ...] = ()
@@ -473,15 +490,21 @@ def _same_exit(k: _Kernel, loop: ts.Node) -> bool:
     cond = loop.child_by_field_name("condition")
     if cond is not None and not _uniform(k, cond, ()):
         return False
+    return not _leaves_early(loop, ("break_statement",))
+
+
+def _leaves_early(loop: ts.Node, jumps: tuple[str, ...]) -> bool:
+    """Whether a loop's body can end the loop, or its current iteration, other than through its condition: a
+    return or goto of the kernel, or one of `jumps` (`break_statement`, `continue_statement`) that belongs to it."""
     body = loop.child_by_field_name("body")
     for n in _walk(body, skip=NESTED_FUNCTIONS) if body is not None else ():
-        if n.type in ("return_statement", "goto_statement") and not _inside_function(n, body):
-            return False
-        if n.type == "break_statement" and not _inside_function(n, body):
-            owner = _owner(n, loop, LOOPS + ("switch_statement",))
+        if n.type in ("return_statement", "goto_statement"):
+            return True
+        if n.type in jumps:
+            owner = _owner(n, loop, LOOPS + (("switch_statement",) if n.type == "break_statement" else ()))
             if owner is not None and owner.id == loop.id:
-                return False
-    return True
+                return True
+    return False
 
 
 def _block_statement(k: _Kernel, statement: ts.Node) -> bool:
@@ -644,13 +667,9 @@ def _strided(k: _Kernel, loop: ts.Node) -> bool:
     words = step.text + b"".join(k.uniform_vars[n].text for n in _identifiers(step) if n in k.uniform_vars)
     if b"blockDim" not in words and b"gridDim" not in words:
         return False
+    if _leaves_early(loop, ("break_statement", "continue_statement")):
+        return False
     for n in _walk(body, skip=NESTED_FUNCTIONS):
-        if n.type in ("return_statement", "goto_statement"):
-            return False
-        if n.type in ("break_statement", "continue_statement"):
-            owner = _owner(n, loop, LOOPS + (("switch_statement",) if n.type == "break_statement" else ()))
-            if owner is None or owner.id == loop.id:
-                return False
         if n.type in ("assignment_expression", "update_expression"):
             target = _target(n.child_by_field_name("left") if n.type == "assignment_expression"
                               else n.child_by_field_name("argument"))
@@ -660,44 +679,32 @@ def _strided(k: _Kernel, loop: ts.Node) -> bool:
 
 
 def _strided_items(k: _Kernel, loop: ts.Node) -> list[Item]:
-    """A strided loop as a region that starts every thread's walk, and a loop of the block that runs one step of
-    each thread still walking until none is: its variable and whether it is done are per-thread copies."""
+    """A strided loop as a Walk; a loop whose variable hides a per-thread variable of the kernel of the same name,
+    which the step would bind beside it, stays one region, thread after thread."""
     init, cond = loop.child_by_field_name("initializer"), loop.child_by_field_name("condition")
     update, body = loop.child_by_field_name("update"), loop.child_by_field_name("body")
     name = _single_declared(init) or ""
     if name in k.lanes or name in k.recompute:
-        # The loop's variable hides a per-thread variable of the kernel of the same name, which the step's region
-        # would bind beside it: the loop stays thread after thread.
         return [_region(k, [loop])]
     k.strided += 1
-    prefix = f"prt_s{k.strided}"
-    lane = _lane(k, name, [init])
+    prefix = f"{GENERATED}s{k.strided}"
     position, done = f"{prefix}_{name}", f"{prefix}_done"
-    k.lanes[position] = Lane(position, lane.type_id)
+    k.lanes[position] = Lane(position, _lane(k, name, [init]).type_id)
     k.lanes[done] = Lane(done, "unsigned char", init="0")
     whole = _region(k, [loop])  # what the loop reads: the lanes to bind and the values to recompute
     steps = _region(k, [body])  # the body, with the edits a region makes (atomics on the block's shared memory)
-    k.regions -= 2
     binds = tuple(sorted(set(whole.binds) | {position, done}))
-    start = replace(whole, code=f"{k.text(init)} {position} = {name}; {done} = 0;", binds=binds)
-    indent = " " * (loop.start_point[1] + 4)  # the loop body's own lines keep their indentation: line up with them
-    step = replace(
-        steps,
-        code=(
-            f"auto& {name} = {position};  // one step of each thread still walking\n"
-            f"{indent}if ({done}) continue;\n"
-            f"{indent}if (!({k.text(cond)})) {{ {done} = 1; continue; }}\n"
-            f"{indent}{prefix}_more = true;\n"
-            f"{indent}{steps.code}\n"
-            f"{indent}{k.text(update)};"
-        ),
-        binds=binds,
-        recomputed=whole.recomputed,
-        calls_own=whole.calls_own,
+    walk = Walk(
+        start=replace(whole, code=k.text(init), binds=binds),
+        step=replace(steps, binds=binds, recomputed=whole.recomputed, calls_own=whole.calls_own),
+        var=name,
+        position=position,
+        done=done,
+        more=f"{prefix}_more",
+        cond=k.text(cond),
+        update=k.text(update),
     )
-    k.regions += 2
-    walk = Loop(f"for (bool {prefix}_more = true; {prefix}_more;)", (BlockCode(f"{prefix}_more = false;"), step))
-    return [start, walk]
+    return [walk]
 
 
 def _declaration_names(statement: ts.Node) -> list[str]:

@@ -8,6 +8,7 @@ from pathlib import Path
 import tree_sitter as ts
 
 from ..parse import parse
+from ..regions import GENERATED
 
 # Each operator and the one it becomes: arithmetic to its opposite, comparisons to their negation.
 FLIPS: dict[bytes, bytes] = {
@@ -133,7 +134,7 @@ def _scaffolding(node: ts.Node) -> bool:
     stack = [node]
     while stack:
         n = stack.pop()
-        if n.type == "identifier" and (n.text or b"").startswith(b"prt_"):
+        if n.type == "identifier" and (n.text or b"").startswith(GENERATED.encode()):
             return True
         stack.extend(n.children)
     return False
@@ -222,13 +223,8 @@ def mutate(folder: Path) -> Mutation | None:
                 at = start_byte + offset
                 new = new[:at] + flipped + new[at + len(operator.text or b"") :]
             before = (expression.text or b"").decode(errors="replace")
-            # The first copy in the file is at or before the chosen statement; the chosen one's span moved by the
-            # flips before it.
-            growth = len(flipped) - len(operator.text or b"")
-            moved = growth * sum(c.start_byte < statement.start_byte for c in copies)
-            start = expression.start_byte + moved
-            end = expression.end_byte + moved + growth
-            after = new[start:end].decode(errors="replace")
+            text, at = expression.text or b"", operator.start_byte - expression.start_byte
+            after = (text[:at] + flipped + text[at + len(operator.text or b"") :]).decode(errors="replace")
             path.write_bytes(new)
             return Mutation(
                 path.relative_to(folder).as_posix(),

@@ -72,7 +72,8 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
         auto& local = prt_lane_local[prt_t];
         auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
         auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
-        int i = blockIdx.x * blockDim.x + threadIdx.x; prt_s1_i = i; prt_s1_done = 0;
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        prt_s1_i = i; prt_s1_done = 0;
     }
     for (bool prt_s1_more = true; prt_s1_more;) {
         prt_s1_more = false;
@@ -85,14 +86,14 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
             auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
             auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
             auto& i = prt_s1_i;  // one step of each thread still walking
-        if (prt_s1_done) continue;
-        if (!(i < n)) { prt_s1_done = 1; continue; }
-        prt_s1_more = true;
-        {
+            if (prt_s1_done) continue;
+            if (!(i < n)) { prt_s1_done = 1; continue; }
+            prt_s1_more = true;
+            {
         float x = xy[i], y = xy[n + i];
         if (x * x + y * y <= 1.0f) ++local;
     }
-        i += blockDim.x * gridDim.x;
+            i += blockDim.x * gridDim.x;
         }
     }
     for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)

@@ -54,7 +54,8 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
         const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& prt_s1_b = prt_lane_prt_s1_b[prt_t];
         auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
-        int b = threadIdx.x; prt_s1_b = b; prt_s1_done = 0;
+        int b = threadIdx.x;
+        prt_s1_b = b; prt_s1_done = 0;
     }
     for (bool prt_s1_more = true; prt_s1_more;) {
         prt_s1_more = false;
@@ -66,11 +67,11 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
             auto& prt_s1_b = prt_lane_prt_s1_b[prt_t];
             auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
             auto& b = prt_s1_b;  // one step of each thread still walking
-        if (prt_s1_done) continue;
-        if (!(b < NUM_BINS)) { prt_s1_done = 1; continue; }
-        prt_s1_more = true;
-        local[b] = 0;
-        b += blockDim.x;
+            if (prt_s1_done) continue;
+            if (!(b < NUM_BINS)) { prt_s1_done = 1; continue; }
+            prt_s1_more = true;
+            local[b] = 0;
+            b += blockDim.x;
         }
     }
     size_t stride = (size_t)blockDim.x * gridDim.x;
@@ -81,7 +82,8 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
         const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& prt_s2_done = prt_lane_prt_s2_done[prt_t];
         auto& prt_s2_i = prt_lane_prt_s2_i[prt_t];
-        size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; prt_s2_i = i; prt_s2_done = 0;
+        size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+        prt_s2_i = i; prt_s2_done = 0;
     }
     for (bool prt_s2_more = true; prt_s2_more;) {
         prt_s2_more = false;
@@ -93,13 +95,13 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
             auto& prt_s2_done = prt_lane_prt_s2_done[prt_t];
             auto& prt_s2_i = prt_lane_prt_s2_i[prt_t];
             auto& i = prt_s2_i;  // one step of each thread still walking
-        if (prt_s2_done) continue;
-        if (!(i < n)) { prt_s2_done = 1; continue; }
-        prt_s2_more = true;
-        {
+            if (prt_s2_done) continue;
+            if (!(i < n)) { prt_s2_done = 1; continue; }
+            prt_s2_more = true;
+            {
         ::prt::cpu::block_atomicAdd(&local[data[i]], 1u);
     }
-        i += stride;
+            i += stride;
         }
     }
     for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
@@ -109,7 +111,8 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
         const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& prt_s3_b = prt_lane_prt_s3_b[prt_t];
         auto& prt_s3_done = prt_lane_prt_s3_done[prt_t];
-        int b = threadIdx.x; prt_s3_b = b; prt_s3_done = 0;
+        int b = threadIdx.x;
+        prt_s3_b = b; prt_s3_done = 0;
     }
     for (bool prt_s3_more = true; prt_s3_more;) {
         prt_s3_more = false;
@@ -121,14 +124,14 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
             auto& prt_s3_b = prt_lane_prt_s3_b[prt_t];
             auto& prt_s3_done = prt_lane_prt_s3_done[prt_t];
             auto& b = prt_s3_b;  // one step of each thread still walking
-        if (prt_s3_done) continue;
-        if (!(b < NUM_BINS)) { prt_s3_done = 1; continue; }
-        prt_s3_more = true;
-        {
+            if (prt_s3_done) continue;
+            if (!(b < NUM_BINS)) { prt_s3_done = 1; continue; }
+            prt_s3_more = true;
+            {
         unsigned int c = local[b];
         if (c) atomicAdd(&hist[b], c);
     }
-        b += blockDim.x;
+            b += blockDim.x;
         }
     }
 }

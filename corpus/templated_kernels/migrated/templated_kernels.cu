@@ -83,7 +83,8 @@ __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, siz
         auto& acc = prt_lane_acc[prt_t];
         auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
         auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
-        size_t i = blockIdx.x * (size_t)BLOCK + threadIdx.x; prt_s1_i = i; prt_s1_done = 0;
+        size_t i = blockIdx.x * (size_t)BLOCK + threadIdx.x;
+        prt_s1_i = i; prt_s1_done = 0;
     }
     for (bool prt_s1_more = true; prt_s1_more;) {
         prt_s1_more = false;
@@ -96,11 +97,11 @@ __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, siz
             auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
             auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
             auto& i = prt_s1_i;  // one step of each thread still walking
-        if (prt_s1_done) continue;
-        if (!(i < n)) { prt_s1_done = 1; continue; }
-        prt_s1_more = true;
-        acc += in[i];
-        i += (size_t)BLOCK * gridDim.x;
+            if (prt_s1_done) continue;
+            if (!(i < n)) { prt_s1_done = 1; continue; }
+            prt_s1_more = true;
+            acc += in[i];
+            i += (size_t)BLOCK * gridDim.x;
         }
     }
     for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)

@@ -3,9 +3,10 @@
 // the end of the full expression: CUDA/HIP events around it on the GPU backend, the steady clock on the CPU backend
 // (where a launch returns when its grid has run). At exit the table goes to the file $PRT_PROFILE_OUT (one line per
 // kernel, in the order of their first launches: name, backend, launches, total ms, median ms, min ms, max ms,
-// launches not timed; tab-separated), or to stderr. A launch site inside a template (`k<T, R><<<...>>>` in a function template) names one kernel per
-// instantiation: when launches of one name come from several instantiations of the enclosing function, each gets
-// a row of its own, the name followed by the template arguments (`k<T, R> [T = float; R = Red::SUM]`).
+// launches not timed; tab-separated), or to stderr. A launch site inside a function template (`k<T, R><<<...>>>`)
+// names one kernel per instantiation: when launches of one name come from several instantiations of the enclosing
+// function, each gets a row of its own, the name followed by the template arguments
+// (`k<T, R> [T = float; R = Red::SUM]`).
 #pragma once
 
 #if defined(PRT_PROFILE)
