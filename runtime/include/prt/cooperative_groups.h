@@ -1,0 +1,20 @@
+// prt/cooperative_groups.h: CUDA's cooperative groups, in their own namespace `cooperative_groups` on every
+// backend: CUDA's header on CUDA, HIP's on HIP, and on the CPU the runtime's own (prt/cpu/cooperative_groups.h):
+// thread_block and this_thread_block, thread_block_tile<N> and tiled_partition (static sizes, and dynamic ones
+// as thread_group), coalesced_group and coalesced_threads, sync, the tiles' shuffles and votes, and reduce,
+// inclusive_scan and exclusive_scan with plus, less, greater, bit_and, bit_or and bit_xor. Grid-wide groups
+// (this_grid, grid sync under a cooperative launch) have no CPU form: every block of the grid would have to run at
+// once.
+#pragma once
+
+#include "prt/config.h"
+
+#if PRT_BACKEND_CUDA
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
+#elif PRT_BACKEND_HIP
+#include <hip/hip_cooperative_groups.h>
+#else
+#include "prt/cpu/cooperative_groups.h"
+#endif
