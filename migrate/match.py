@@ -138,6 +138,7 @@ class Ruleset:
     # Per rule with `match.unless`: the names of those rules that have no portable form, whether or not those rules
     # are selected, so a fix is withheld from what the file still needs.
     guards: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    hidden: frozenset[str] = frozenset()  # rules run only for other rules' `match.unless`, never reported
 
 
 def _trie_pattern(words: list[str]) -> str:
@@ -179,6 +180,14 @@ def _prefix_pattern(names: Iterable[str]) -> re.Pattern[bytes] | None:
 def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     """Compile the selected rules (ids) of a catalog; a rule that does not compile raises ValueError naming it."""
     chosen = frozenset(selected)
+    # Query rules that a chosen rule's `match.unless` names but the selection leaves out run all the same, their
+    # findings unreported: whether a fix is withheld must not depend on which rules were selected.
+    hidden = frozenset(
+        other
+        for rule_id in chosen
+        for other in catalog.rules[rule_id].match.get("unless", ())
+        if other not in chosen and other in catalog.rules and catalog.rules[other].match["kind"] == "query"
+    )
     names = {
         name: entry
         for name, entry in catalog.names.items()
@@ -188,7 +197,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     python_names: list[PythonNameRule] = []
     regexes: list[RegexRule] = []
     triggers: dict[str, list[bytes]] = {"cuda": [], "python": []}
-    for rule_id in sorted(chosen):
+    for rule_id in sorted(chosen | hidden):
         rule = catalog.rules[rule_id]
         match = rule.match
         kind = match["kind"]
@@ -293,6 +302,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     return Ruleset(
         qualifier_macros=qualifier_macros,
         guards=guards,
+        hidden=hidden,
         catalog=catalog,
         names=names,
         name_candidates=name_candidates,
@@ -638,11 +648,16 @@ class FileMatcher:
         `template_functions` (function templates, kernels or not), `host_functions` (functions that are not
         `__global__`, so a kernel of the same name is overloaded) and `kernel_functions` (`__global__` functions
         declared or defined here that are not templates: a launch of any other name cannot be resolved from
-        this file alone)."""
+        this file alone), and `template_arity`, the template parameters of each function template (a launch
+        that names fewer, `k<4>` of `template <int N, class F>`, deduces the rest from its arguments). A kernel
+        defined twice is overloaded: it counts as a host function's namesake, so its
+        launches resolve by a call too."""
         if self._definitions is None:
             templates: set[str] = set()
             host: set[str] = set()
             kernels: set[str] = set()
+            defined: set[str] = set()
+            arity: dict[str, int] = {}  # template kernels: the fewest template parameters of one name
             stack = [self.tree.root_node] if self.tree is not None else []
             while stack:
                 node = stack.pop()
@@ -665,16 +680,23 @@ class FileMatcher:
                         text = name.text.decode("utf-8", "replace")
                         if node.parent is not None and node.parent.type == "template_declaration":
                             templates.add(text)
+                            parameters = node.parent.child_by_field_name("parameters")
+                            count = parameters.named_child_count if parameters is not None else 0
+                            arity[text] = min(count, arity.get(text, count))
                         if not any(child.type == "__global__" for child in node.children):
                             host.add(text)
                         elif node.parent is None or node.parent.type != "template_declaration":
                             kernels.add(text)
+                            if text in defined:
+                                host.add(text)  # overloaded kernels: the launch's arguments pick one
+                            defined.add(text)
                     continue
                 stack.extend(node.children)
             self._definitions = {
                 "template_functions": frozenset(templates),
                 "host_functions": frozenset(host),
                 "kernel_functions": frozenset(kernels),
+                "template_arity": arity,
             }
         return self._definitions
 
@@ -871,6 +893,8 @@ class FileMatcher:
         elif self.language in BUILD_LANGUAGES:
             self.scan_regex()
         self._keep_needed()
+        for key in [k for k in self.findings if k[0] in self.ruleset.hidden]:
+            del self.findings[key]
         if self.language == "cuda":
             regions.complete(self.findings, self.ruleset.catalog, self.text.data)
         return sorted(self.findings.values(), key=lambda f: f.sort_key)

@@ -17,7 +17,9 @@ from .rules import Catalog
 SYNCHRONISING = re.compile(
     rb"__syncthreads_(?:count|and|or)|__syncwarp|__shfl\w*|__ballot\w*|__any(?:_sync)?\b|__all(?:_sync)?\b"
     rb"|__activemask|__match_\w+|__reduce_\w+_sync|cooperative_groups|this_thread_block|grid_group|"
-    rb"thread_block_tile|coalesced_group|tiled_partition"
+    rb"thread_block_tile|coalesced_group|tiled_partition|\bthread_block\b|\bthread_group\b|\bsync\s*\(|"
+    # CUB's block and warp primitives exchange through their storage and the block's barrier.
+    rb"\bprtcub::|\bcub::"
 )
 BARRIER = b"__syncthreads"
 LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
@@ -276,6 +278,10 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
         raise Unsafe("it uses volatile memory, the mark of warp-synchronous code that relies on lockstep threads")
     parameters = _parameters(kernel)
     params = {ident.text.decode() for _, _, ident in parameters}
+    shadow = _shadowed(body, params)
+    if shadow:
+        raise Unsafe(f"it declares {shadow} again inside the scope of an earlier {shadow}, which the region loops "
+                     "would confuse")
     declared: set[str] = set()
     assigned: set[str] = set()
     changed: set[str] = set()  # assigned, incremented or their own address taken (`&x`, `&s.f`; not `&p[i]`)
@@ -705,6 +711,35 @@ def _strided_items(k: _Kernel, loop: ts.Node) -> list[Item]:
         update=k.text(update),
     )
     return [walk]
+
+
+def _shadowed(body: ts.Node, params: set[str]) -> str | None:
+    """A name declared inside the scope of an earlier declaration of the same name (a loop's `int i` inside the
+    scope of the kernel's own `i`, or of a parameter), else None. Sibling scopes (two loops' `int i`) are fine."""
+    def scope_of(node: ts.Node) -> ts.Node:
+        parent = node.parent
+        while parent is not None and parent.type not in ("compound_statement", "for_statement", "for_range_loop"):
+            parent = parent.parent
+        return parent if parent is not None else body
+
+    seen: dict[str, list[ts.Node]] = {}
+    for node in _walk(body, skip=NESTED_FUNCTIONS):
+        if node.type not in ("declaration", "for_range_loop"):
+            continue
+        names = _declaration_names(node) if node.type == "declaration" else []
+        if node.type == "for_range_loop":
+            declarator = node.child_by_field_name("declarator")
+            name = _declarator_name(declarator) if declarator is not None else None
+            names = [name.text.decode()] if name is not None else []
+        for name in names:
+            if name in params:
+                return name
+            scope = scope_of(node)
+            for earlier in seen.get(name, ()):
+                if earlier.start_byte <= node.start_byte < earlier.end_byte:
+                    return name
+            seen.setdefault(name, []).append(scope)
+    return None
 
 
 def _declaration_names(statement: ts.Node) -> list[str]:

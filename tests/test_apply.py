@@ -198,7 +198,7 @@ def test_out_dir_copies_the_whole_tree(tmp_path: Path) -> None:
 
 
 def test_a_marker_above_the_first_include_stays_above_it() -> None:
-    data = b"#include <cooperative_groups.h>\n" + LAUNCH.replace(b"#include <cuda_runtime.h>\n", b"")
+    data = b"#include <nvrtc.h>\n" + LAUNCH.replace(b"#include <cuda_runtime.h>\n", b"")
     first = _plan("k.cu", "cuda", data)
     assert first.migrated.startswith(b"#include <prt/prt.h>\n// migrate: manual[include-cuda-library]")
     assert _plan("k.cu", "cuda", first.migrated).migrated == first.migrated, "a second apply added a marker"

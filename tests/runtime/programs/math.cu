@@ -135,5 +135,10 @@ int main() {
     int64_t small = -3;
     CHECK(max(small, big) == big && min(small, big) == small);
     CHECK(max(uint64_t(7), uint64_t(9)) == 9u && min(long(-1), long(2)) == -1);
+    // Mixed operands, as CUDA's overloads take them: a signed and an unsigned one compare as unsigned.
+    int neg = -1;
+    unsigned three = 3u;
+    CHECK(min(neg, three) == 3u && max(three, neg) == 0xffffffffu && min(3, three) == 3u);
+    CHECK(min(1.5f, 2.0) == 1.5 && max(2.0, 1.5f) == 2.0);
     return finish();
 }

@@ -169,13 +169,18 @@ struct Worker {
     }
 
     // Runs the fibers of a promoted block to completion: warp by warp, each warp until no lane can proceed
-    // without the others (warp operations release within the warp), then the block barrier.
+    // without the others (warp operations release within the warp), then the block barrier. The warps run from
+    // the last to the first: where a kernel's first warp gathers a result into shared memory that the others read
+    // after a barrier, and goes on to overwrite it before the next barrier (a block reduction called twice with
+    // no barrier between the calls), the others have read it by the time the first warp runs, as they have on a
+    // GPU, where the warps run side by side.
     void schedule() {
         BlockCtx& b = blk;
         unsigned n = b.nthreads;
         unsigned nwarps = (n + 31) / 32;
         for (;;) {
-            for (unsigned wi = 0; wi < nwarps; ++wi) {
+            for (unsigned wr = nwarps; wr-- > 0;) {
+                unsigned wi = wr;
                 unsigned lo = wi * 32, hi = std::min(n, lo + 32);
                 for (;;) {
                     for (unsigned l = lo; l < hi; ++l)

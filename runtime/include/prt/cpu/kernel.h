@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <cassert>  // device code's assert: nvcc's headers include <assert.h> in every translation unit
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

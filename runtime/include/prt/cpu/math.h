@@ -177,6 +177,24 @@ inline long long max(long long a, long long b) { return a > b ? a : b; }        
 inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }  // maximum
 inline float max(float a, float b) { return std::fmax(a, b); }                                  // maximum
 inline double max(double a, double b) { return std::fmax(a, b); }                               // maximum
+// The mixed forms CUDA's math library declares: a signed and an unsigned operand compare as unsigned, a float
+// and a double as double.
+inline unsigned min(int a, unsigned b) { return min(unsigned(a), b); }                            // minimum
+inline unsigned min(unsigned a, int b) { return min(a, unsigned(b)); }                            // minimum
+inline unsigned long min(long a, unsigned long b) { return min((unsigned long)a, b); }            // minimum
+inline unsigned long min(unsigned long a, long b) { return min(a, (unsigned long)b); }            // minimum
+inline unsigned long long min(long long a, unsigned long long b) { return min((unsigned long long)a, b); }  // minimum
+inline unsigned long long min(unsigned long long a, long long b) { return min(a, (unsigned long long)b); }  // minimum
+inline double min(float a, double b) { return std::fmin(double(a), b); }                           // minimum
+inline double min(double a, float b) { return std::fmin(a, double(b)); }                           // minimum
+inline unsigned max(int a, unsigned b) { return max(unsigned(a), b); }                            // maximum
+inline unsigned max(unsigned a, int b) { return max(a, unsigned(b)); }                            // maximum
+inline unsigned long max(long a, unsigned long b) { return max((unsigned long)a, b); }            // maximum
+inline unsigned long max(unsigned long a, long b) { return max(a, (unsigned long)b); }            // maximum
+inline unsigned long long max(long long a, unsigned long long b) { return max((unsigned long long)a, b); }  // maximum
+inline unsigned long long max(unsigned long long a, long long b) { return max(a, (unsigned long long)b); }  // maximum
+inline double max(float a, double b) { return std::fmax(double(a), b); }                           // maximum
+inline double max(double a, float b) { return std::fmax(a, double(b)); }                           // maximum
 
 // Special functions of CUDA's device math library that the C++ library lacks.
 namespace prt::cpu::detail {
