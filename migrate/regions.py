@@ -714,8 +714,9 @@ def _strided_items(k: _Kernel, loop: ts.Node) -> list[Item]:
 
 
 def _shadowed(body: ts.Node, params: set[str]) -> str | None:
-    """A name declared inside the scope of an earlier declaration of the same name (a loop's `int i` inside the
-    scope of the kernel's own `i`, or of a parameter), else None. Sibling scopes (two loops' `int i`) are fine."""
+    """A name declared, in a scope a barrier splits, inside the scope of an earlier declaration of the same name
+    (a barrier loop's `int i` inside the scope of the kernel's own `i`, or of a parameter), else None. Sibling
+    scopes (two loops' `int i`) are fine."""
     def scope_of(node: ts.Node) -> ts.Node:
         parent = node.parent
         while parent is not None and parent.type not in ("compound_statement", "for_statement", "for_range_loop"):
@@ -732,11 +733,14 @@ def _shadowed(body: ts.Node, params: set[str]) -> str | None:
             name = _declarator_name(declarator) if declarator is not None else None
             names = [name.text.decode()] if name is not None else []
         for name in names:
-            if name in params:
-                return name
             scope = scope_of(node)
+            # Only a scope that a barrier splits into regions mixes the two: a loop with no barrier inside runs
+            # whole within one region, thread after thread, with its own variable.
+            split = BARRIER in (scope.text or b"")
+            if split and name in params:
+                return name
             for earlier in seen.get(name, ()):
-                if earlier.start_byte <= node.start_byte < earlier.end_byte:
+                if split and earlier.start_byte <= node.start_byte < earlier.end_byte:
                     return name
             seen.setdefault(name, []).append(scope)
     return None

@@ -1,8 +1,9 @@
 // Atomics on a block's __shared__ memory between barriers (the region loops make them plain read-modify-writes)
-// next to atomics on global memory (which stay atomic: other blocks run on other workers). The values the atomics
-// return depend on the order the threads take them in, so the loop's stride comes from the host: a stride of the
-// block's or grid's size would make the region loops run it step by step across the threads (strided.cu), another
-// order the GPU may take, and the results would no longer match the fibers' order bit for bit.
+// next to atomics on global memory (which stay atomic: other blocks run on other workers). The region loops take
+// a block's threads in order and the fibers take its warps last to first, both orders a GPU may take, so what is
+// printed is what every order gives: counts, extremes, wrapped increments and flips kept apart, and whether the
+// compare-and-swap chose a thread of the block. The loop's stride comes from the host: a stride of the block's or
+// grid's size would make the region loops run it step by step across the threads (strided.cu).
 #include <cstdio>
 #include <vector>
 
@@ -10,9 +11,10 @@ __global__ void shared_counts(const int* in, int n, int stride, unsigned* bins, 
     __shared__ unsigned local[16];
     __shared__ int low, high;
     __shared__ unsigned ring[4];
+    __shared__ unsigned flips[4];
     __shared__ int owner;
     if (threadIdx.x < 16) local[threadIdx.x] = 0;
-    if (threadIdx.x < 4) ring[threadIdx.x] = 0;
+    if (threadIdx.x < 4) ring[threadIdx.x] = flips[threadIdx.x] = 0;
     if (threadIdx.x == 0) {
         low = 1 << 30;
         high = -(1 << 30);
@@ -27,16 +29,17 @@ __global__ void shared_counts(const int* in, int n, int stride, unsigned* bins, 
         atomicMax(&high, v);
         atomicInc(&ring[v & 3], 6u);
         atomicCAS(&owner, -1, (int)threadIdx.x);
-        atomicXor(&ring[(v >> 2) & 3], (unsigned)v & 1u);
+        atomicXor(&flips[(v >> 2) & 3], (unsigned)v & 1u);
     }
     __syncthreads();
     if (threadIdx.x < 16) atomicAdd(&bins[threadIdx.x], local[threadIdx.x]);
     if (threadIdx.x == 0) {
         atomicMin(&extremes[0], low);
         atomicMax(&extremes[1], high);
-        extremes[2 + blockIdx.x] = owner;
+        extremes[2 + blockIdx.x] = owner >= 0 && owner < (int)blockDim.x;
     }
-    if (threadIdx.x < 4) tickets[blockIdx.x * 4 + threadIdx.x] = atomicExch(&ring[threadIdx.x], 0u);
+    if (threadIdx.x < 4)
+        tickets[blockIdx.x * 4 + threadIdx.x] = atomicExch(&ring[threadIdx.x], 0u) * 2 + atomicExch(&flips[threadIdx.x], 0u);
 }
 
 int main() {

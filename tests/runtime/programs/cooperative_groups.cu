@@ -46,9 +46,14 @@ __global__ void groups(const float* in, float* out, int* votes, double* pairs) {
     vt[0] = int(tile.ballot(v > 0));
     vt[1] = tile8.any(v > 40);
     vt[2] = tile8.all(v > -100);
+#if !PRT_BACKEND_HIP  // HIP's tiles shuffle integers and floating-point values only
     Pair p{double(v) * 0.5, int(t)};
     Pair q = tile.shfl(p, 31 - int(tile.thread_rank()));
     pairs[blockIdx.x * B + t] = q.a + q.b;
+#else
+    unsigned src = 31 - tile.thread_rank();
+    pairs[blockIdx.x * B + t] = tile.shfl(double(v) * 0.5, int(src)) + double(t / 32 * 32 + src);
+#endif
 }
 
 // A tile of a size known only at run time, and the threads of a branch as one coalesced group.

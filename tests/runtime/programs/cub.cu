@@ -271,16 +271,26 @@ int main() {
     CHECK(to_host(d_sum, 1)[0] == positives);
     CHECK_OK(prtFree(temp));
 
-    prtcub::KeyValuePair<int, int>* d_arg = nullptr;
+    // The extremum and its index through two outputs (CUB 3's form; the KeyValuePair one is deprecated there).
+    int *d_top = to_device(std::vector<int>(1)), *d_at = to_device(std::vector<int>(1));
+    temp = nullptr;
+    CHECK_OK(prtcub::DeviceReduce::ArgMax(temp, bytes, d_v, d_top, d_at, len));
+    CHECK_OK(prtMalloc(&temp, bytes));
+    CHECK_OK(prtcub::DeviceReduce::ArgMax(temp, bytes, d_v, d_top, d_at, len));
+    int argmax = int(std::max_element(hv.begin(), hv.end()) - hv.begin());
+    CHECK(to_host(d_at, 1)[0] == argmax && to_host(d_top, 1)[0] == hv[argmax]);
+    CHECK_OK(prtFree(temp));
+#if PRT_BACKEND_CPU
+    prtcub::KeyValuePair<int, int>* d_arg = nullptr;  // the older form, kept on the CPU
     CHECK_OK(prtMalloc(&d_arg, sizeof(*d_arg)));
     temp = nullptr;
     CHECK_OK(prtcub::DeviceReduce::ArgMax(temp, bytes, d_v, d_arg, len));
     CHECK_OK(prtMalloc(&temp, bytes));
     CHECK_OK(prtcub::DeviceReduce::ArgMax(temp, bytes, d_v, d_arg, len));
     auto arg = to_host(d_arg, 1)[0];
-    int argmax = int(std::max_element(hv.begin(), hv.end()) - hv.begin());
     CHECK(arg.key == argmax && arg.value == hv[argmax]);
     CHECK_OK(prtFree(temp));
+#endif
 
     int* d_scan = to_device(std::vector<int>(len + 1));
     temp = nullptr;

@@ -753,6 +753,17 @@ struct DeviceReduce {
     static prtError_t ArgMin(void* temp, size_t& bytes, In in, Out out, int64_t n, prtStream_t stream = 0) {
         return arg(temp, bytes, in, out, n, stream, [](auto a, auto b) { return a < b; });
     }
+    // CUB 3's form: the extremum and its index through two iterators.
+    template <class In, class ValueOut, class IndexOut>
+    static prtError_t ArgMax(void* temp, size_t& bytes, In in, ValueOut value, IndexOut index, int64_t n,
+                             prtStream_t stream = 0) {
+        return arg2(temp, bytes, in, value, index, n, stream, [](auto a, auto b) { return a > b; });
+    }
+    template <class In, class ValueOut, class IndexOut>
+    static prtError_t ArgMin(void* temp, size_t& bytes, In in, ValueOut value, IndexOut index, int64_t n,
+                             prtStream_t stream = 0) {
+        return arg2(temp, bytes, in, value, index, n, stream, [](auto a, auto b) { return a < b; });
+    }
 
 private:
     template <class In, class Out, class Better>
@@ -769,6 +780,18 @@ private:
                 best.value = in[i];
             }
         *out = best;
+        return prtSuccess;
+    }
+    template <class In, class ValueOut, class IndexOut, class Better>
+    static prtError_t arg2(void* temp, size_t& bytes, In in, ValueOut value, IndexOut index, int64_t n,
+                           prtStream_t stream, Better better) {
+        if (detail::size_query(temp, bytes)) return prtSuccess;
+        detail::wait(stream);
+        int64_t at = 0;
+        for (int64_t i = 1; i < n; ++i)
+            if (better(in[i], in[at])) at = i;
+        if (n > 0) *value = in[at];
+        *index = at;
         return prtSuccess;
     }
 };
