@@ -102,6 +102,14 @@ inline prtError_t prtGraphMemFreeNodeGetParams(prtGraphNode_t node, void* dptr);
 
 inline prtError_t prtGraphInstantiate(prtGraphExec_t* exec, prtGraph_t graph,
                                       unsigned long long flags = 0);    // makes a graph launchable
+// CUDA 11's form, which CUDA's C++ header still offers: the error node and log are left untouched, as there.
+inline prtError_t prtGraphInstantiate(prtGraphExec_t* exec, prtGraph_t graph, prtGraphNode_t* errorNode, char* log,
+                                      size_t logSize) {
+    (void)errorNode;
+    (void)log;
+    (void)logSize;
+    return prtGraphInstantiate(exec, graph, 0ULL);
+}
 inline prtError_t prtGraphInstantiateWithFlags(prtGraphExec_t* exec, prtGraph_t graph,
                                                unsigned long long flags = 0);  // the same
 inline prtError_t prtGraphInstantiateWithParams(prtGraphExec_t* exec, prtGraph_t graph,

@@ -25,9 +25,12 @@ __global__ void block_reduce(const int* in, int* out, int valid) {
     typedef prtcub::BlockReduce<int, B> R;
     __shared__ typename R::TempStorage temp;
     int t = threadIdx.x, x = in[blockIdx.x * B + t];
+    // CUB asks for a barrier before a TempStorage is used again.
     int sum = R(temp).Sum(x);
+    __syncthreads();
     int items[4] = {x, x + 1, 2 * x, -x};
     int sum4 = R(temp).Sum(items);
+    __syncthreads();
     int mx = R(temp).Reduce(x, MaxOp(), valid);
     if (t == 0) {
         out[blockIdx.x * 4 + 0] = sum;
@@ -65,15 +68,18 @@ __global__ void block_scan(const int* in, int* excl, int* incl_max, int* excl2, 
     excl[t] = e;
     if (t == 0) totals[0] = total;
     int m;
+    __syncthreads();
     S(temp).InclusiveScan(x, m, MaxOp());
     incl_max[t] = m;
     int two[2] = {x, in[B + t]}, out2[2];
+    __syncthreads();
     S(temp).ExclusiveSum(two, out2);
     excl2[2 * t] = out2[0];
     excl2[2 * t + 1] = out2[1];
     Running prefix{0};
     for (int k = 0; k < ntiles; ++k) {
         int v = in[k * B + t], o;
+        __syncthreads();
         S(temp).ExclusiveSum(v, o, prefix);
         tiles[k * B + t] = o;
     }
@@ -98,6 +104,7 @@ __global__ void load_store(const int* in, int* out, int* left, int* right, int n
     St(temp.store).Store(out + base, items, valid);
     __syncthreads();
     D(temp.diff).SubtractLeft(items, l, Differs());
+    __syncthreads();
     D(temp.diff).SubtractRight(items, r, Minus());
     for (int i = 0; i < IPT; ++i) {
         left[base + threadIdx.x * IPT + i] = l[i];
@@ -114,7 +121,7 @@ __global__ void warp_ops(const int* in, int* sums, int* scans, int* sums8) {
     __shared__ typename WS::TempStorage ws[B / 32];
     __shared__ typename W8::TempStorage w8[B / 8];
     int t = threadIdx.x, x = in[t];
-    int s = W(wr[t / 32]).Sum(x);
+    int s = W(wr[t / 32]).Sum(x);  // three primitives, three storages: no barrier between them
     if (t % 32 == 0) sums[t / 32] = s;
     int e, agg;
     WS(ws[t / 32]).ExclusiveSum(x, e, agg);

@@ -80,6 +80,9 @@ static void captured() {
 
     prtGraphExec_t exec = nullptr;
     CHECK_OK(prtGraphInstantiate(&exec, graph, 0));
+    prtGraphExec_t exec_old = nullptr;  // CUDA 11's five-argument form
+    CHECK_OK(prtGraphInstantiate(&exec_old, graph, nullptr, nullptr, 0));
+    CHECK_OK(prtGraphExecDestroy(exec_old));
     CHECK_OK(prtGraphUpload(exec, s));
     for (int round = 0; round < 2; ++round) {
         CHECK_OK(prtMemset(a, 0xff, n * sizeof(int)));
