@@ -100,8 +100,9 @@ __global__ void load_store(const int* in, int* out, int* left, int* right, int n
     int items[IPT], l[IPT], r[IPT];
     L(temp.load).Load(in + base, items, valid, -1);
     __syncthreads();
-    for (int i = 0; i < IPT; ++i) items[i] *= 2;
-    St(temp.store).Store(out + base, items, valid);
+    int stored[IPT];  // CUB's transposing store exchanges the items it is given in place
+    for (int i = 0; i < IPT; ++i) stored[i] = items[i] *= 2;
+    St(temp.store).Store(out + base, stored, valid);
     __syncthreads();
     D(temp.diff).SubtractLeft(items, l, Differs());
     __syncthreads();
