@@ -277,3 +277,13 @@ def test_total_count_and_load_time(tables: dict[str, dict]) -> None:
         f"catalog: {sum(counts.values())} names; {counts}; tomllib.load of all tables {elapsed * 1000:.0f} ms"
     )
     assert sum(counts.values()) > 8000
+
+
+def test_cub_rules_split_one_list() -> None:
+    """cub-api rewrites the CUB names the CPU form has and cub-usage reports the others: one list, both sides."""
+    pattern = re.compile(r'#(?:not-)?match\? @rest "(\^\(.*?\)\\\\\\\\b)"')
+    lists = {}
+    for rule in ("cub-api", "cub-usage"):
+        text = (Path(__file__).resolve().parents[1] / "rules" / "kernel" / f"{rule}.toml").read_text()
+        lists[rule] = pattern.findall(text)
+    assert len(lists["cub-api"]) == 1 and lists["cub-api"] == lists["cub-usage"], lists

@@ -135,6 +135,16 @@ struct Positive {
     __host__ __device__ bool operator()(int v) const { return v > 0; }
 };
 
+// A device algorithm's two calls, as CUB has them: the first with no storage asks for its size, the second runs.
+template <class Call>
+void two_calls(Call call) {
+    void* temp = nullptr;
+    size_t bytes = 0;
+    CHECK_OK(call(temp, bytes));
+    CHECK_OK(prtMalloc(&temp, bytes));
+    CHECK_OK(call(temp, bytes));
+}
+
 template <class T>
 T* to_device(const std::vector<T>& h) {
     T* d = nullptr;
@@ -257,8 +267,6 @@ int main() {
     for (int i = 0; i < len; ++i) hv[i] = int((i * 7919u) % 201u) - 100;
     int* d_v = to_device(hv);
     int *d_sum = to_device(std::vector<int>(1)), *d_count = to_device(std::vector<int>(1));
-    void* temp = nullptr;
-    size_t bytes = 0;
     // CUB's own iterators are gone from CUDA 13 (Thrust's serve there); the CPU's prtcub keeps them.
     std::vector<int> hflags(len), hindex(len);
     for (int i = 0; i < len; ++i) {
@@ -272,39 +280,25 @@ int main() {
     const int* positive = to_device(hflags);
     const int* index = to_device(hindex);
 #endif
-    CHECK_OK(prtcub::DeviceReduce::Sum(temp, bytes, positive, d_sum, len));
-    CHECK_OK(prtMalloc(&temp, bytes));
-    CHECK_OK(prtcub::DeviceReduce::Sum(temp, bytes, positive, d_sum, len));
+    two_calls([&](void* t, size_t& b) { return prtcub::DeviceReduce::Sum(t, b, positive, d_sum, len); });
     int positives = int(std::count_if(hv.begin(), hv.end(), [](int v) { return v > 0; }));
     CHECK(to_host(d_sum, 1)[0] == positives);
-    CHECK_OK(prtFree(temp));
 
     // The extremum and its index through two outputs (CUB 3's form; the KeyValuePair one is deprecated there).
     int *d_top = to_device(std::vector<int>(1)), *d_at = to_device(std::vector<int>(1));
-    temp = nullptr;
-    CHECK_OK(prtcub::DeviceReduce::ArgMax(temp, bytes, d_v, d_top, d_at, len));
-    CHECK_OK(prtMalloc(&temp, bytes));
-    CHECK_OK(prtcub::DeviceReduce::ArgMax(temp, bytes, d_v, d_top, d_at, len));
+    two_calls([&](void* t, size_t& b) { return prtcub::DeviceReduce::ArgMax(t, b, d_v, d_top, d_at, len); });
     int argmax = int(std::max_element(hv.begin(), hv.end()) - hv.begin());
     CHECK(to_host(d_at, 1)[0] == argmax && to_host(d_top, 1)[0] == hv[argmax]);
-    CHECK_OK(prtFree(temp));
 #if PRT_BACKEND_CPU
     prtcub::KeyValuePair<int, int>* d_arg = nullptr;  // the older form, kept on the CPU
     CHECK_OK(prtMalloc(&d_arg, sizeof(*d_arg)));
-    temp = nullptr;
-    CHECK_OK(prtcub::DeviceReduce::ArgMax(temp, bytes, d_v, d_arg, len));
-    CHECK_OK(prtMalloc(&temp, bytes));
-    CHECK_OK(prtcub::DeviceReduce::ArgMax(temp, bytes, d_v, d_arg, len));
+    two_calls([&](void* t, size_t& b) { return prtcub::DeviceReduce::ArgMax(t, b, d_v, d_arg, len); });
     auto arg = to_host(d_arg, 1)[0];
     CHECK(arg.key == argmax && arg.value == hv[argmax]);
-    CHECK_OK(prtFree(temp));
 #endif
 
     int* d_scan = to_device(std::vector<int>(len + 1));
-    temp = nullptr;
-    CHECK_OK(prtcub::DeviceScan::ExclusiveSum(temp, bytes, d_v, d_scan, len));
-    CHECK_OK(prtMalloc(&temp, bytes));
-    CHECK_OK(prtcub::DeviceScan::ExclusiveSum(temp, bytes, d_v, d_scan, len));
+    two_calls([&](void* t, size_t& b) { return prtcub::DeviceScan::ExclusiveSum(t, b, d_v, d_scan, len); });
     std::vector<int> scan = to_host(d_scan, len);
     run = 0;
     bad = 0;
@@ -313,7 +307,7 @@ int main() {
         run += hv[i];
     }
     CHECK(bad == 0);
-    CHECK_OK(prtcub::DeviceScan::InclusiveScan(temp, bytes, d_v, d_scan, MaxOp(), len));
+    two_calls([&](void* t, size_t& b) { return prtcub::DeviceScan::InclusiveScan(t, b, d_v, d_scan, MaxOp(), len); });
     scan = to_host(d_scan, len);
     m = hv[0];
     bad = 0;
@@ -322,14 +316,10 @@ int main() {
         bad += scan[i] != m;
     }
     CHECK(bad == 0);
-    CHECK_OK(prtFree(temp));
 
     // Select the indices of the positive items.
     int* d_sel = to_device(std::vector<int>(len));
-    temp = nullptr;
-    CHECK_OK(prtcub::DeviceSelect::Flagged(temp, bytes, index, positive, d_sel, d_count, len));
-    CHECK_OK(prtMalloc(&temp, bytes));
-    CHECK_OK(prtcub::DeviceSelect::Flagged(temp, bytes, index, positive, d_sel, d_count, len));
+    two_calls([&](void* t, size_t& b) { return prtcub::DeviceSelect::Flagged(t, b, index, positive, d_sel, d_count, len); });
     int count = to_host(d_count, 1)[0];
     std::vector<int> sel = to_host(d_sel, len);
     CHECK(count == positives);
@@ -337,16 +327,12 @@ int main() {
     for (int i = 0, k = 0; i < len; ++i)
         if (hv[i] > 0) bad += sel[k++] != i;
     CHECK(bad == 0);
-    CHECK_OK(prtFree(temp));
 
     // Run-length encoding of a sorted copy.
     std::vector<int> sorted = hv;
     std::sort(sorted.begin(), sorted.end());
     int *d_sorted = to_device(sorted), *d_uniq = to_device(std::vector<int>(len)), *d_lens = to_device(std::vector<int>(len));
-    temp = nullptr;
-    CHECK_OK(prtcub::DeviceRunLengthEncode::Encode(temp, bytes, d_sorted, d_uniq, d_lens, d_count, len));
-    CHECK_OK(prtMalloc(&temp, bytes));
-    CHECK_OK(prtcub::DeviceRunLengthEncode::Encode(temp, bytes, d_sorted, d_uniq, d_lens, d_count, len));
+    two_calls([&](void* t, size_t& b) { return prtcub::DeviceRunLengthEncode::Encode(t, b, d_sorted, d_uniq, d_lens, d_count, len); });
     int runs = to_host(d_count, 1)[0];
     std::vector<int> uniq = to_host(d_uniq, len), lens = to_host(d_lens, len);
     int expected_runs = int(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
@@ -354,7 +340,6 @@ int main() {
     int covered = 0;
     for (int k = 0; k < runs && k < len; ++k) covered += lens[k];
     CHECK(covered == len);
-    CHECK_OK(prtFree(temp));
 
     // Radix sort of float keys (negative ones too) with their indices, and descending int keys.
     std::vector<float> keys(len);
@@ -365,39 +350,27 @@ int main() {
     }
     float *d_k = to_device(keys), *d_k2 = to_device(std::vector<float>(len));
     int *d_i = to_device(idx), *d_i2 = to_device(std::vector<int>(len));
-    temp = nullptr;
-    CHECK_OK(prtcub::DeviceRadixSort::SortPairs(temp, bytes, d_k, d_k2, d_i, d_i2, len));
-    CHECK_OK(prtMalloc(&temp, bytes));
-    CHECK_OK(prtcub::DeviceRadixSort::SortPairs(temp, bytes, d_k, d_k2, d_i, d_i2, len));
+    two_calls([&](void* t, size_t& b) { return prtcub::DeviceRadixSort::SortPairs(t, b, d_k, d_k2, d_i, d_i2, len); });
     std::vector<float> sk = to_host(d_k2, len);
     std::vector<int> si = to_host(d_i2, len);
     std::vector<int> order = idx;
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return keys[a] < keys[b]; });
     CHECK(si == order);
     CHECK(std::is_sorted(sk.begin(), sk.end()));
-    CHECK_OK(prtFree(temp));
-    temp = nullptr;
-    CHECK_OK(prtcub::DeviceRadixSort::SortKeysDescending(temp, bytes, d_v, d_sel, len));
-    CHECK_OK(prtMalloc(&temp, bytes));
-    CHECK_OK(prtcub::DeviceRadixSort::SortKeysDescending(temp, bytes, d_v, d_sel, len));
+    two_calls([&](void* t, size_t& b) { return prtcub::DeviceRadixSort::SortKeysDescending(t, b, d_v, d_sel, len); });
     sel = to_host(d_sel, len);
     CHECK(std::is_sorted(sel.rbegin(), sel.rend()));
-    CHECK_OK(prtFree(temp));
 
     // Segmented sums over uneven segments, one of them empty.
     std::vector<int> offsets = {0, 3, 3, 250, 999, 1000};
     int *d_off = to_device(offsets), *d_seg = to_device(std::vector<int>(5));
-    temp = nullptr;
-    CHECK_OK(prtcub::DeviceSegmentedReduce::Sum(temp, bytes, d_v, d_seg, 5, d_off, d_off + 1));
-    CHECK_OK(prtMalloc(&temp, bytes));
-    CHECK_OK(prtcub::DeviceSegmentedReduce::Sum(temp, bytes, d_v, d_seg, 5, d_off, d_off + 1));
+    two_calls([&](void* t, size_t& b) { return prtcub::DeviceSegmentedReduce::Sum(t, b, d_v, d_seg, 5, d_off, d_off + 1); });
     std::vector<int> seg = to_host(d_seg, 5);
     for (int s = 0; s < 5; ++s) {
         int want = 0;
         for (int i = offsets[s]; i < offsets[s + 1]; ++i) want += hv[i];
         CHECK(seg[s] == want);
     }
-    CHECK_OK(prtFree(temp));
     std::printf("VALUE device %d %d %d %d %d %d\n", positives, argmax, count, runs, si[0], seg[3]);
 
     std::printf(g_failures ? "FAILED\n" : "PASSED\n");

@@ -167,44 +167,36 @@ inline void sync(const thread_group& g) { g.sync(); }
 
 // ---- collectives over a tile or coalesced group ----
 
+// The collectives' operators, in T (`plus<float>()`), or in the operands' own type (`plus<>()`).
 template <class T = void>
 struct plus {
-    T operator()(const T& a, const T& b) const { return a + b; }
-};
-template <>
-struct plus<void> {
-    template <class A>
-    A operator()(const A& a, const A& b) const { return a + b; }
+    template <class A, class R = std::conditional_t<std::is_void_v<T>, A, T>>
+    R operator()(const A& a, const A& b) const { return R(a) + R(b); }
 };
 template <class T = void>
 struct less {  // the smaller
-    T operator()(const T& a, const T& b) const { return b < a ? b : a; }
-};
-template <>
-struct less<void> {
-    template <class A>
-    A operator()(const A& a, const A& b) const { return b < a ? b : a; }
+    template <class A, class R = std::conditional_t<std::is_void_v<T>, A, T>>
+    R operator()(const A& a, const A& b) const { return R(b) < R(a) ? R(b) : R(a); }
 };
 template <class T = void>
 struct greater {  // the larger
-    T operator()(const T& a, const T& b) const { return a < b ? b : a; }
-};
-template <>
-struct greater<void> {
-    template <class A>
-    A operator()(const A& a, const A& b) const { return a < b ? b : a; }
+    template <class A, class R = std::conditional_t<std::is_void_v<T>, A, T>>
+    R operator()(const A& a, const A& b) const { return R(a) < R(b) ? R(b) : R(a); }
 };
 template <class T = void>
 struct bit_and {
-    T operator()(const T& a, const T& b) const { return a & b; }
+    template <class A, class R = std::conditional_t<std::is_void_v<T>, A, T>>
+    R operator()(const A& a, const A& b) const { return R(a) & R(b); }
 };
 template <class T = void>
 struct bit_or {
-    T operator()(const T& a, const T& b) const { return a | b; }
+    template <class A, class R = std::conditional_t<std::is_void_v<T>, A, T>>
+    R operator()(const A& a, const A& b) const { return R(a) | R(b); }
 };
 template <class T = void>
 struct bit_xor {
-    T operator()(const T& a, const T& b) const { return a ^ b; }
+    template <class A, class R = std::conditional_t<std::is_void_v<T>, A, T>>
+    R operator()(const A& a, const A& b) const { return R(a) ^ R(b); }
 };
 
 namespace details {

@@ -200,6 +200,16 @@ inline int linear_tid() {
     return int(threadIdx.x) + (BY > 1 || BZ > 1 ? int(threadIdx.y) * BX + int(threadIdx.z) * BX * BY : 0);
 }
 
+// The index of the calling thread in its block, x fastest (a warp's lanes are consecutive ones).
+inline unsigned thread_rank() { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
+
+// The block's own storage of a primitive made without one (its default constructor): __shared__, one per block.
+template <class Storage>
+inline Storage& private_storage() {
+    static thread_local Storage s;
+    return s;
+}
+
 inline void block_sync() { ::prt::cpu::block_barrier(1); }
 inline void warp_sync() { __syncwarp(); }
 
@@ -210,11 +220,6 @@ inline T fold(T* s, int n, Op op) {
     for (int i = 1; i < n; ++i) acc = op(acc, s[i]);
     return acc;
 }
-
-template <class T>
-struct Plus {
-    T operator()(const T& a, const T& b) const { return a + b; }
-};
 
 }  // namespace detail
 
@@ -229,7 +234,7 @@ public:
     struct TempStorage {
         detail::Slots<T, THREADS> items;
     };
-    BlockReduce() : s_(private_storage()), tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
+    BlockReduce() : s_(detail::private_storage<TempStorage>()), tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
     explicit BlockReduce(TempStorage& s) : s_(s), tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
 
     // The reduction of every thread's input, in thread 0; other threads get their own input back.
@@ -244,10 +249,10 @@ public:
         for (int i = 1; i < N; ++i) partial = op(partial, inputs[i]);
         return reduce(partial, op, THREADS);
     }
-    T Sum(T input) { return reduce(input, detail::Plus<T>{}, THREADS); }
-    T Sum(T input, int num_valid) { return Reduce(input, detail::Plus<T>{}, num_valid); }
+    T Sum(T input) { return reduce(input, prtcub::Sum{}, THREADS); }
+    T Sum(T input, int num_valid) { return Reduce(input, prtcub::Sum{}, num_valid); }
     template <int N>
-    T Sum(T (&inputs)[N]) { return Reduce(inputs, detail::Plus<T>{}); }
+    T Sum(T (&inputs)[N]) { return Reduce(inputs, prtcub::Sum{}); }
 
 private:
     template <class Op>
@@ -258,10 +263,6 @@ private:
         if (tid_ == 0 && n > 0) out = detail::fold(s_.items.data(), n, op);
         detail::block_sync();  // the storage may be used again at once
         return out;
-    }
-    static TempStorage& private_storage() {
-        static thread_local TempStorage s;
-        return s;
     }
     TempStorage& s_;
     int tid_;
@@ -277,21 +278,21 @@ public:
         detail::Slots<T, THREADS> items;  // per thread: its partial, then its exclusive prefix
         detail::Slots<T, 2> block;        // the aggregate, the prefix from a callback
     };
-    BlockScan() : s_(private_storage()), tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
+    BlockScan() : s_(detail::private_storage<TempStorage>()), tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
     explicit BlockScan(TempStorage& s) : s_(s), tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
 
     // One item per thread.
-    void ExclusiveSum(T input, T& output) { T agg; ExclusiveScan(input, output, T(0), detail::Plus<T>{}, agg); }
-    void ExclusiveSum(T input, T& output, T& aggregate) { ExclusiveScan(input, output, T(0), detail::Plus<T>{}, aggregate); }
+    void ExclusiveSum(T input, T& output) { T agg; ExclusiveScan(input, output, T(0), prtcub::Sum{}, agg); }
+    void ExclusiveSum(T input, T& output, T& aggregate) { ExclusiveScan(input, output, T(0), prtcub::Sum{}, aggregate); }
     template <class Callback>
     void ExclusiveSum(T input, T& output, Callback& prefix_op) {
-        scan_one(input, output, detail::Plus<T>{}, nullptr, &prefix_op, false);
+        scan_one(input, output, prtcub::Sum{}, nullptr, &prefix_op, false);
     }
-    void InclusiveSum(T input, T& output) { InclusiveScan(input, output, detail::Plus<T>{}); }
-    void InclusiveSum(T input, T& output, T& aggregate) { InclusiveScan(input, output, detail::Plus<T>{}, aggregate); }
+    void InclusiveSum(T input, T& output) { InclusiveScan(input, output, prtcub::Sum{}); }
+    void InclusiveSum(T input, T& output, T& aggregate) { InclusiveScan(input, output, prtcub::Sum{}, aggregate); }
     template <class Callback>
     void InclusiveSum(T input, T& output, Callback& prefix_op) {
-        scan_one(input, output, detail::Plus<T>{}, nullptr, &prefix_op, true);
+        scan_one(input, output, prtcub::Sum{}, nullptr, &prefix_op, true);
     }
     template <class Op>
     void ExclusiveScan(T input, T& output, T initial, Op op) { T agg; ExclusiveScan(input, output, initial, op, agg); }
@@ -317,20 +318,20 @@ public:
 
     // N items per thread (blocked arrangement).
     template <int N>
-    void ExclusiveSum(T (&in)[N], T (&out)[N]) { T agg; ExclusiveScan(in, out, T(0), detail::Plus<T>{}, agg); }
+    void ExclusiveSum(T (&in)[N], T (&out)[N]) { T agg; ExclusiveScan(in, out, T(0), prtcub::Sum{}, agg); }
     template <int N>
-    void ExclusiveSum(T (&in)[N], T (&out)[N], T& aggregate) { ExclusiveScan(in, out, T(0), detail::Plus<T>{}, aggregate); }
+    void ExclusiveSum(T (&in)[N], T (&out)[N], T& aggregate) { ExclusiveScan(in, out, T(0), prtcub::Sum{}, aggregate); }
     template <int N, class Callback>
     void ExclusiveSum(T (&in)[N], T (&out)[N], Callback& prefix_op) {
-        scan_items(in, out, detail::Plus<T>{}, nullptr, &prefix_op, false);
+        scan_items(in, out, prtcub::Sum{}, nullptr, &prefix_op, false);
     }
     template <int N>
-    void InclusiveSum(T (&in)[N], T (&out)[N]) { InclusiveScan(in, out, detail::Plus<T>{}); }
+    void InclusiveSum(T (&in)[N], T (&out)[N]) { InclusiveScan(in, out, prtcub::Sum{}); }
     template <int N>
-    void InclusiveSum(T (&in)[N], T (&out)[N], T& aggregate) { InclusiveScan(in, out, detail::Plus<T>{}, aggregate); }
+    void InclusiveSum(T (&in)[N], T (&out)[N], T& aggregate) { InclusiveScan(in, out, prtcub::Sum{}, aggregate); }
     template <int N, class Callback>
     void InclusiveSum(T (&in)[N], T (&out)[N], Callback& prefix_op) {
-        scan_items(in, out, detail::Plus<T>{}, nullptr, &prefix_op, true);
+        scan_items(in, out, prtcub::Sum{}, nullptr, &prefix_op, true);
     }
     template <int N, class Op>
     void ExclusiveScan(T (&in)[N], T (&out)[N], T initial, Op op) { T agg; ExclusiveScan(in, out, initial, op, agg); }
@@ -432,59 +433,59 @@ private:
             }
         }
     }
-    static TempStorage& private_storage() {
-        static thread_local TempStorage s;
-        return s;
-    }
     TempStorage& s_;
     int tid_;
 };
 
 // Direct loads and stores: blocked (thread t holds items [t*N, t*N+N)) and striped (thread t holds t + i*THREADS).
-template <class T, int N, class In>
-inline void LoadDirectBlocked(int tid, In in, T (&items)[N]) {
-    for (int i = 0; i < N; ++i) items[i] = in[tid * N + i];
+namespace detail {
+template <bool STRIPED, int THREADS, int N>
+inline int item_index(int tid, int i) { return STRIPED ? tid + i * THREADS : tid * N + i; }
+// Items [0, valid) of the tile are read; the others keep their value, or take `oob` where one is given.
+template <bool STRIPED, int THREADS, class T, int N, class In>
+inline void load(int tid, In in, T (&items)[N], int valid, const T* oob) {
+    for (int i = 0; i < N; ++i) {
+        int at = item_index<STRIPED, THREADS, N>(tid, i);
+        if (at < valid) items[i] = in[at];
+        else if (oob) items[i] = *oob;
+    }
 }
-template <class T, int N, class In>
-inline void LoadDirectBlocked(int tid, In in, T (&items)[N], int valid) {
-    for (int i = 0; i < N; ++i)
-        if (tid * N + i < valid) items[i] = in[tid * N + i];
+template <bool STRIPED, int THREADS, class T, int N, class Out>
+inline void store(int tid, Out out, T (&items)[N], int valid) {
+    for (int i = 0; i < N; ++i) {
+        int at = item_index<STRIPED, THREADS, N>(tid, i);
+        if (at < valid) out[at] = items[i];
+    }
 }
+constexpr int kWhole = std::numeric_limits<int>::max();  // a whole tile
+}  // namespace detail
+
+template <class T, int N, class In>
+inline void LoadDirectBlocked(int tid, In in, T (&items)[N]) { detail::load<false, 1>(tid, in, items, detail::kWhole, (const T*)nullptr); }
+template <class T, int N, class In>
+inline void LoadDirectBlocked(int tid, In in, T (&items)[N], int valid) { detail::load<false, 1>(tid, in, items, valid, (const T*)nullptr); }
 template <class T, int N, class In, class D>
 inline void LoadDirectBlocked(int tid, In in, T (&items)[N], int valid, D oob) {
-    for (int i = 0; i < N; ++i) items[i] = tid * N + i < valid ? T(in[tid * N + i]) : T(oob);
+    T fill(oob);
+    detail::load<false, 1>(tid, in, items, valid, &fill);
 }
 template <int THREADS, class T, int N, class In>
-inline void LoadDirectStriped(int tid, In in, T (&items)[N]) {
-    for (int i = 0; i < N; ++i) items[i] = in[tid + i * THREADS];
-}
+inline void LoadDirectStriped(int tid, In in, T (&items)[N]) { detail::load<true, THREADS>(tid, in, items, detail::kWhole, (const T*)nullptr); }
 template <int THREADS, class T, int N, class In>
-inline void LoadDirectStriped(int tid, In in, T (&items)[N], int valid) {
-    for (int i = 0; i < N; ++i)
-        if (tid + i * THREADS < valid) items[i] = in[tid + i * THREADS];
-}
+inline void LoadDirectStriped(int tid, In in, T (&items)[N], int valid) { detail::load<true, THREADS>(tid, in, items, valid, (const T*)nullptr); }
 template <int THREADS, class T, int N, class In, class D>
 inline void LoadDirectStriped(int tid, In in, T (&items)[N], int valid, D oob) {
-    for (int i = 0; i < N; ++i) items[i] = tid + i * THREADS < valid ? T(in[tid + i * THREADS]) : T(oob);
+    T fill(oob);
+    detail::load<true, THREADS>(tid, in, items, valid, &fill);
 }
 template <class T, int N, class Out>
-inline void StoreDirectBlocked(int tid, Out out, T (&items)[N]) {
-    for (int i = 0; i < N; ++i) out[tid * N + i] = items[i];
-}
+inline void StoreDirectBlocked(int tid, Out out, T (&items)[N]) { detail::store<false, 1>(tid, out, items, detail::kWhole); }
 template <class T, int N, class Out>
-inline void StoreDirectBlocked(int tid, Out out, T (&items)[N], int valid) {
-    for (int i = 0; i < N; ++i)
-        if (tid * N + i < valid) out[tid * N + i] = items[i];
-}
+inline void StoreDirectBlocked(int tid, Out out, T (&items)[N], int valid) { detail::store<false, 1>(tid, out, items, valid); }
 template <int THREADS, class T, int N, class Out>
-inline void StoreDirectStriped(int tid, Out out, T (&items)[N]) {
-    for (int i = 0; i < N; ++i) out[tid + i * THREADS] = items[i];
-}
+inline void StoreDirectStriped(int tid, Out out, T (&items)[N]) { detail::store<true, THREADS>(tid, out, items, detail::kWhole); }
 template <int THREADS, class T, int N, class Out>
-inline void StoreDirectStriped(int tid, Out out, T (&items)[N], int valid) {
-    for (int i = 0; i < N; ++i)
-        if (tid + i * THREADS < valid) out[tid + i * THREADS] = items[i];
-}
+inline void StoreDirectStriped(int tid, Out out, T (&items)[N], int valid) { detail::store<true, THREADS>(tid, out, items, valid); }
 
 // BlockLoad/BlockStore: the striped algorithms give a striped arrangement, every other one a blocked one (as in
 // CUB, where they differ only in how the memory is read). No exchange is needed for that on the CPU.
@@ -501,19 +502,13 @@ public:
     BlockLoad() : tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
     explicit BlockLoad(TempStorage&) : BlockLoad() {}
     template <class In>
-    void Load(In in, T (&items)[ITEMS_PER_THREAD]) {
-        if (STRIPED) LoadDirectStriped<THREADS>(tid_, in, items);
-        else LoadDirectBlocked(tid_, in, items);
-    }
+    void Load(In in, T (&items)[ITEMS_PER_THREAD]) { detail::load<STRIPED, THREADS>(tid_, in, items, detail::kWhole, (const T*)nullptr); }
     template <class In>
-    void Load(In in, T (&items)[ITEMS_PER_THREAD], int valid) {
-        if (STRIPED) LoadDirectStriped<THREADS>(tid_, in, items, valid);
-        else LoadDirectBlocked(tid_, in, items, valid);
-    }
+    void Load(In in, T (&items)[ITEMS_PER_THREAD], int valid) { detail::load<STRIPED, THREADS>(tid_, in, items, valid, (const T*)nullptr); }
     template <class In, class D>
     void Load(In in, T (&items)[ITEMS_PER_THREAD], int valid, D oob) {
-        if (STRIPED) LoadDirectStriped<THREADS>(tid_, in, items, valid, oob);
-        else LoadDirectBlocked(tid_, in, items, valid, oob);
+        T fill(oob);
+        detail::load<STRIPED, THREADS>(tid_, in, items, valid, &fill);
     }
 
 private:
@@ -533,15 +528,9 @@ public:
     BlockStore() : tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
     explicit BlockStore(TempStorage&) : BlockStore() {}
     template <class Out>
-    void Store(Out out, T (&items)[ITEMS_PER_THREAD]) {
-        if (STRIPED) StoreDirectStriped<THREADS>(tid_, out, items);
-        else StoreDirectBlocked(tid_, out, items);
-    }
+    void Store(Out out, T (&items)[ITEMS_PER_THREAD]) { detail::store<STRIPED, THREADS>(tid_, out, items, detail::kWhole); }
     template <class Out>
-    void Store(Out out, T (&items)[ITEMS_PER_THREAD], int valid) {
-        if (STRIPED) StoreDirectStriped<THREADS>(tid_, out, items, valid);
-        else StoreDirectBlocked(tid_, out, items, valid);
-    }
+    void Store(Out out, T (&items)[ITEMS_PER_THREAD], int valid) { detail::store<STRIPED, THREADS>(tid_, out, items, valid); }
 
 private:
     int tid_;
@@ -556,7 +545,7 @@ public:
     struct TempStorage {
         detail::Slots<T, THREADS> first, last;
     };
-    BlockAdjacentDifference() : s_(private_storage()), tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
+    BlockAdjacentDifference() : s_(detail::private_storage<TempStorage>()), tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
     explicit BlockAdjacentDifference(TempStorage& s)
         : s_(s), tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
 
@@ -597,10 +586,6 @@ private:
         output[N - 1] = last ? Out(input[N - 1]) : Out(op(input[N - 1], next));
         detail::block_sync();
     }
-    static TempStorage& private_storage() {
-        static thread_local TempStorage s;
-        return s;
-    }
     TempStorage& s_;
     int tid_;
 };
@@ -613,18 +598,17 @@ public:
     struct TempStorage {
         detail::Slots<T, LOGICAL_WARP_THREADS> items;
     };
-    explicit WarpReduce(TempStorage& s) : s_(s), lane_(int(linear_thread() % LOGICAL_WARP_THREADS)) {}
+    explicit WarpReduce(TempStorage& s) : s_(s), lane_(int(detail::thread_rank() % LOGICAL_WARP_THREADS)) {}
 
     // The reduction over the logical warp, in its lane 0; other lanes get their own input back.
     template <class Op>
     T Reduce(T input, Op op) { return reduce(input, op, LOGICAL_WARP_THREADS); }
     template <class Op>
     T Reduce(T input, Op op, int valid) { return reduce(input, op, valid < LOGICAL_WARP_THREADS ? valid : LOGICAL_WARP_THREADS); }
-    T Sum(T input) { return reduce(input, detail::Plus<T>{}, LOGICAL_WARP_THREADS); }
-    T Sum(T input, int valid) { return Reduce(input, detail::Plus<T>{}, valid); }
+    T Sum(T input) { return reduce(input, prtcub::Sum{}, LOGICAL_WARP_THREADS); }
+    T Sum(T input, int valid) { return Reduce(input, prtcub::Sum{}, valid); }
 
 private:
-    static unsigned linear_thread() { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
     template <class Op>
     T reduce(T input, Op op, int n) {
         new (&s_.items[lane_]) T(input);
@@ -644,14 +628,14 @@ public:
     struct TempStorage {
         detail::Slots<T, LOGICAL_WARP_THREADS> items;
     };
-    explicit WarpScan(TempStorage& s) : s_(s), lane_(int(linear_thread() % LOGICAL_WARP_THREADS)) {}
+    explicit WarpScan(TempStorage& s) : s_(s), lane_(int(detail::thread_rank() % LOGICAL_WARP_THREADS)) {}
 
-    void InclusiveSum(T input, T& output) { T agg; scan(input, &output, nullptr, detail::Plus<T>{}, &agg); }
-    void InclusiveSum(T input, T& output, T& aggregate) { scan(input, &output, nullptr, detail::Plus<T>{}, &aggregate); }
-    void ExclusiveSum(T input, T& output) { T agg; T zero(0); scan(input, nullptr, &output, detail::Plus<T>{}, &agg, &zero); }
+    void InclusiveSum(T input, T& output) { T agg; scan(input, &output, nullptr, prtcub::Sum{}, &agg); }
+    void InclusiveSum(T input, T& output, T& aggregate) { scan(input, &output, nullptr, prtcub::Sum{}, &aggregate); }
+    void ExclusiveSum(T input, T& output) { T agg; T zero(0); scan(input, nullptr, &output, prtcub::Sum{}, &agg, &zero); }
     void ExclusiveSum(T input, T& output, T& aggregate) {
         T zero(0);
-        scan(input, nullptr, &output, detail::Plus<T>{}, &aggregate, &zero);
+        scan(input, nullptr, &output, prtcub::Sum{}, &aggregate, &zero);
     }
     template <class Op>
     void InclusiveScan(T input, T& output, Op op) { T agg; scan(input, &output, nullptr, op, &agg); }
@@ -675,7 +659,6 @@ public:
     }
 
 private:
-    static unsigned linear_thread() { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
     template <class Op>
     void scan(T input, T* inclusive, T* exclusive, Op op, T* aggregate, const T* initial = nullptr) {
         new (&s_.items[lane_]) T(input);
@@ -732,7 +715,7 @@ struct DeviceReduce {
     template <class In, class Out>
     static prtError_t Sum(void* temp, size_t& bytes, In in, Out out, int64_t n, prtStream_t stream = 0) {
         using O = detail::value_of<Out>;
-        return Reduce(temp, bytes, in, out, n, detail::Plus<O>{}, O(), stream);
+        return Reduce(temp, bytes, in, out, n, prtcub::Sum{}, O(), stream);
     }
     template <class In, class Out>
     static prtError_t Max(void* temp, size_t& bytes, In in, Out out, int64_t n, prtStream_t stream = 0) {
@@ -766,20 +749,24 @@ struct DeviceReduce {
     }
 
 private:
+    // The index of the first best item (0 for none).
+    template <class In, class Better>
+    static int64_t best(In in, int64_t n, Better better) {
+        int64_t at = 0;
+        for (int64_t i = 1; i < n; ++i)
+            if (better(in[i], in[at])) at = i;
+        return at;
+    }
     template <class In, class Out, class Better>
     static prtError_t arg(void* temp, size_t& bytes, In in, Out out, int64_t n, prtStream_t stream, Better better) {
         if (detail::size_query(temp, bytes)) return prtSuccess;
         detail::wait(stream);
         using P = detail::value_of<Out>;
-        P best;
-        best.key = 0;
-        best.value = n > 0 ? in[0] : decltype(best.value)();
-        for (int64_t i = 1; i < n; ++i)
-            if (better(in[i], best.value)) {
-                best.key = decltype(best.key)(i);
-                best.value = in[i];
-            }
-        *out = best;
+        int64_t at = best(in, n, better);
+        P pair;
+        pair.key = decltype(pair.key)(at);
+        pair.value = n > 0 ? in[at] : decltype(pair.value)();
+        *out = pair;
         return prtSuccess;
     }
     template <class In, class ValueOut, class IndexOut, class Better>
@@ -787,9 +774,7 @@ private:
                            prtStream_t stream, Better better) {
         if (detail::size_query(temp, bytes)) return prtSuccess;
         detail::wait(stream);
-        int64_t at = 0;
-        for (int64_t i = 1; i < n; ++i)
-            if (better(in[i], in[at])) at = i;
+        int64_t at = best(in, n, better);
         if (n > 0) *value = in[at];
         *index = at;
         return prtSuccess;
@@ -829,12 +814,11 @@ struct DeviceScan {
     template <class In, class Out>
     static prtError_t ExclusiveSum(void* temp, size_t& bytes, In in, Out out, int64_t n, prtStream_t stream = 0) {
         using V = detail::value_of<Out>;
-        return ExclusiveScan(temp, bytes, in, out, detail::Plus<V>{}, V(), n, stream);
+        return ExclusiveScan(temp, bytes, in, out, prtcub::Sum{}, V(), n, stream);
     }
     template <class In, class Out>
     static prtError_t InclusiveSum(void* temp, size_t& bytes, In in, Out out, int64_t n, prtStream_t stream = 0) {
-        using V = detail::value_of<Out>;
-        return InclusiveScan(temp, bytes, in, out, detail::Plus<V>{}, n, stream);
+        return InclusiveScan(temp, bytes, in, out, prtcub::Sum{}, n, stream);
     }
 };
 
@@ -1004,7 +988,7 @@ struct DeviceSegmentedReduce {
     static prtError_t Sum(void* temp, size_t& bytes, In in, Out out, int64_t segments, Begin begin, End end,
                           prtStream_t stream = 0) {
         using O = detail::value_of<Out>;
-        return Reduce(temp, bytes, in, out, segments, begin, end, detail::Plus<O>{}, O(), stream);
+        return Reduce(temp, bytes, in, out, segments, begin, end, prtcub::Sum{}, O(), stream);
     }
     template <class In, class Out, class Begin, class End>
     static prtError_t Max(void* temp, size_t& bytes, In in, Out out, int64_t segments, Begin begin, End end,
