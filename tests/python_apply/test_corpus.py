@@ -100,8 +100,21 @@ def cpu_only() -> None:
         pytest.skip("these runs show the CPU build; an accelerator is present")
 
 
+# Gloo can abort a rank while the process exits, after the program has finished and destroyed its process group
+# (std::terminate from a worker thread still joinable at exit; seen on loaded machines). The run's numbers are
+# already printed then, so such a run is repeated once; any other failure, or a second one, fails the test.
+GLOO_EXIT_ABORT = "terminate called without an active exception"
+
+
+def _torchrun_once_more_on_exit_abort(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    run = _torchrun(script, *args)
+    if run.returncode != 0 and run.stdout.rstrip().endswith("PASS") and GLOO_EXIT_ABORT in run.stdout + run.stderr:
+        run = _torchrun(script, *args)
+    return run
+
+
 def test_ddp_training_runs_on_gloo_under_torchrun(cpu_only: None) -> None:
-    migrated = _torchrun(CORPUS / "ddp_training" / "migrated" / "train.py", "--steps", "30")
+    migrated = _torchrun_once_more_on_exit_abort(CORPUS / "ddp_training" / "migrated" / "train.py", "--steps", "30")
     assert migrated.returncode == 0, migrated.stdout + migrated.stderr
     values = _values(migrated.stdout)
     assert values["world_size"] == 2
