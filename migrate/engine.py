@@ -181,8 +181,8 @@ class _LineText(Text):
     """Text whose per-line answers are kept: a file of one very long line asks them once per finding, and each
     answer otherwise costs the whole line."""
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
+    def __init__(self, data: bytes) -> None:
+        super().__init__(data)
         self._lines: dict[int, bytes] = {}
         self._columns: dict[int, tuple[int, int]] = {}  # line -> the last offset asked and its column
 

@@ -21,6 +21,7 @@ IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
 SUPPRESSION = re.compile(rb"migrate:\s*ignore(?:\[([^\]]*)\])?")
 C_BLANKABLE = re.compile(rb'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.DOTALL)
 HASH_COMMENT = re.compile(rb"#[^\n]*")
+NEWLINE = re.compile(rb"\n")
 PY_IMPORT_HINT = re.compile(rb"\bimport\b")
 BUILD_LANGUAGES = ("cmake", "make", "requirements", "pyproject")
 
@@ -35,16 +36,14 @@ class Text:
     """A file's bytes with line arithmetic: byte offsets to 1-based lines and character columns."""
 
     data: bytes
-    starts: list[int] = field(default_factory=list)
+    _starts: list[int] | None = field(default=None, init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        starts = [0]
-        find = self.data.find
-        pos = find(b"\n")
-        while pos != -1:
-            starts.append(pos + 1)
-            pos = find(b"\n", pos + 1)
-        self.starts = starts
+    @property
+    def starts(self) -> list[int]:
+        """The offset of each line's first byte, found when first asked: most files give no finding."""
+        if self._starts is None:
+            self._starts = [0, *(hit.end() for hit in NEWLINE.finditer(self.data))]
+        return self._starts
 
     def line_of(self, offset: int) -> int:
         return bisect.bisect_right(self.starts, offset)
@@ -139,6 +138,7 @@ class Ruleset:
     # are selected, so a fix is withheld from what the file still needs.
     guards: Mapping[str, frozenset[str]] = field(default_factory=dict)
     hidden: frozenset[str] = frozenset()  # rules run only for other rules' `match.unless`, never reported
+    device_functions: frozenset[str] = frozenset()  # regions.device_functions of the catalog, read once
 
 
 def _trie_pattern(words: list[str]) -> str:
@@ -303,6 +303,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
         qualifier_macros=qualifier_macros,
         guards=guards,
         hidden=hidden,
+        device_functions=regions.device_functions(catalog),
         catalog=catalog,
         names=names,
         name_candidates=name_candidates,
@@ -336,6 +337,8 @@ class FileMatcher:
         self.text = Text(data)
         self.findings: dict[tuple[str, int, int], Finding] = {}
         self.tree: ts.Tree | None = None
+        self.parsed_as_is = False  # whether self.tree was parsed from the file's bytes unchanged
+        self._mentioned: dict[tuple[int, str], bool] = {}  # _within's answers for this file's tree
         self.python_aliases: dict[str, str] = {}
         self._definitions: dict[str, frozenset[str]] | None = None
         self._own_names: frozenset[bytes] | None = None
@@ -435,7 +438,9 @@ class FileMatcher:
         prefilter = self.ruleset.prefilter.get("cuda")
         if prefilter is not None and not any(p.search(data) for p in prefilter):
             return
-        self.tree = parse_source(self.ruleset, "cuda", data)
+        copy = scan_copy(self.ruleset, "cuda", data)
+        self.tree = parse.parse("cuda", copy)
+        self.parsed_as_is = copy == data
         root = self.tree.root_node
         self._names(root)
         self._queries(root, "cuda")
@@ -528,6 +533,7 @@ class FileMatcher:
         data = self.text.data
         query, owners = self.ruleset.combined[language]
         triggered: dict[str, bool] = {}
+        seen = self._mentioned if not shift and not only else {}  # the file's own tree, not a macro body's
         for pattern, captures in ts.QueryCursor(query).matches(root):
             qrule = owners[pattern]
             rule = qrule.rule
@@ -539,7 +545,7 @@ class FileMatcher:
             node = nodes[0]
             if only and rule.id not in only:
                 continue
-            if qrule.within and _within(node, qrule.within) == bool(qrule.within.get("negate")):
+            if qrule.within and _within(node, qrule.within, seen) == bool(qrule.within.get("negate")):
                 continue
             fields: dict[str, Any] = _Missing(qrule.defaults)
             for index in range(qrule.query.capture_count):
@@ -896,7 +902,8 @@ class FileMatcher:
         for key in [k for k in self.findings if k[0] in self.ruleset.hidden]:
             del self.findings[key]
         if self.language == "cuda":
-            regions.complete(self.findings, self.ruleset.catalog, self.text.data)
+            regions.complete(self.findings, self.ruleset.catalog, self.text.data, self.ruleset.device_functions,
+                             self.tree if self.parsed_as_is else None)
         return sorted(self.findings.values(), key=lambda f: f.sort_key)
 
     def _keep_needed(self) -> None:
@@ -1013,6 +1020,7 @@ STATEMENT_END = re.compile(rb"[;{}][ \t]*(?://[^\n]*)?\r?$|^[ \t]*(?:#|//)|^[ \t
 
 
 # A line holding one upper-case macro call and nothing after it: `CHECK_CUDA( cudaMalloc(&p, n) )` without `;`.
+MACRO_LINE_START = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?:\(|//|\r?$)", re.MULTILINE)
 CALL_MACRO_LINE = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*\(.*\)[ \t]*(?://[^\n]*)?\r?$")
 def _balanced(line: bytes) -> bool:
     depth = 0
@@ -1043,25 +1051,36 @@ def _statement_macros(data: bytes, qualifier_macros: re.Pattern[bytes] | None = 
     lines = data.split(b"\n")
     ends = [b"\n"] * (len(lines) - 1) + [b""]  # what follows each line; a `;` may take a newline's place
     changed = False
-    previous = b""
-    for index, line in enumerate(lines):
-        if STATEMENT_END.search(previous):
-            following = lines[index + 1].lstrip() if index + 1 < len(lines) else b""
-            starts_new = not following[:1] or following[:1] not in b")],.?:+-*/%&|^=<>"
-            if starts_new and BARE_MACRO_LINE.fullmatch(line):
-                lines[index] = re.sub(rb"[^\r]", b" ", line)
-                changed = True
-                continue
-            if (starts_new and index + 1 < len(lines) and following and not following.startswith((b"#", b"//"))
-                    and CALL_MACRO_LINE.fullmatch(line) and _balanced(line) and not line.rstrip().endswith(b"\\")
-                    and b"//" not in line):
-                # The line's newline becomes the `;` the statement lacks: same length, and the next line is code.
-                ends[index] = b";"
-                changed = True
-                previous = line + b";"
-                continue
-        if line.strip():
-            previous = line
+    # Only lines that begin with a macro-like name can change; the line each is read after is the last non-blank
+    # line before it, as that line reads once the changes above it are made.
+    after: dict[int, bytes] = {}  # a changed or blanked line -> what the line after it is read after
+    offset_line = 0
+    counted = 0
+    for hit in MACRO_LINE_START.finditer(data):
+        offset_line += data.count(b"\n", counted, hit.start())
+        counted = hit.start()
+        index = offset_line
+        line = lines[index]
+        before = index - 1
+        while before >= 0 and not lines[before].strip():
+            before -= 1
+        previous = b"" if before < 0 else after.get(before, lines[before])
+        if not STATEMENT_END.search(previous):
+            continue
+        following = lines[index + 1].lstrip() if index + 1 < len(lines) else b""
+        starts_new = not following[:1] or following[:1] not in b")],.?:+-*/%&|^=<>"
+        if starts_new and BARE_MACRO_LINE.fullmatch(line):
+            lines[index] = re.sub(rb"[^\r]", b" ", line)
+            after[index] = previous  # now blank: the next line is read after what this one was
+            changed = True
+            continue
+        if (starts_new and index + 1 < len(lines) and following and not following.startswith((b"#", b"//"))
+                and CALL_MACRO_LINE.fullmatch(line) and _balanced(line) and not line.rstrip().endswith(b"\\")
+                and b"//" not in line):
+            # The line's newline becomes the `;` the statement lacks: same length, and the next line is code.
+            ends[index] = b";"
+            after[index] = line + b";"
+            changed = True
     if not changed:
         return data
     return b"".join(part for pair in zip(lines, ends) for part in pair)
@@ -1082,12 +1101,17 @@ def _code_start(data: bytes) -> int:
 
 
 def parse_source(ruleset: Ruleset, language: str, data: bytes) -> ts.Tree:
-    """The tree the scan reads: for C/C++/CUDA, parsed from a copy with the same offsets in which attribute-like
-    macros are blanked, spaced launch chevrons closed up and statement macros without `;` made statements."""
+    """The tree the scan reads, parsed from scan_copy(data)."""
+    return parse.parse(language, scan_copy(ruleset, language, data))
+
+
+def scan_copy(ruleset: Ruleset, language: str, data: bytes) -> bytes:
+    """The bytes the scan parses: for C/C++/CUDA, a copy with the same offsets in which attribute-like macros are
+    blanked, spaced launch chevrons closed up and statement macros without `;` made statements."""
     if language != "cuda":
-        return parse.parse(language, data)
+        return data
     blanked = _blanked(data, ruleset.blank.get("cuda"))
-    return parse.parse("cuda", _statement_macros(_spaced_chevrons(blanked), ruleset.qualifier_macros.get("cuda")))
+    return _statement_macros(_spaced_chevrons(blanked), ruleset.qualifier_macros.get("cuda"))
 
 
 def _blanked(data: bytes, pattern: re.Pattern[bytes] | None) -> bytes:
@@ -1130,16 +1154,22 @@ def _in_namespace(node: ts.Node) -> bool:
     return False
 
 
-def _within(node: ts.Node, within: Mapping[str, Any]) -> bool:
+def _within(node: ts.Node, within: Mapping[str, Any], seen: dict[tuple[int, str], bool]) -> bool:
     """Whether an ancestor of `node` has type `within.type`, one of the tokens `within.has` as a direct child and,
-    when `within.mentions` is given, text that regex finds."""
+    when `within.mentions` is given, text that regex finds. `seen` keeps the answers for `mentions` by ancestor:
+    one function is asked once for each of its matches."""
     wanted_type = within.get("type")
-    tokens = set(within.get("has", ()))
+    tokens = within.get("has", ())
     mentions = within.get("mentions")
     parent = node.parent
     while parent is not None:
         if parent.type == wanted_type and (not tokens or any(c.type in tokens for c in parent.children)):
-            return mentions is None or _mentions(mentions).search(parent.text) is not None
+            if mentions is None:
+                return True
+            key = (parent.id, mentions)
+            if key not in seen:
+                seen[key] = _mentions(mentions).search(parent.text) is not None
+            return seen[key]
         parent = parent.parent
     return False
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import tree_sitter as ts
 
@@ -149,13 +150,32 @@ class _Kernel:
 
 
 def _walk(node: ts.Node, skip: tuple[str, ...] = ()) -> Iterable[ts.Node]:
-    stack = [node]
-    while stack:
-        current = stack.pop()
+    """`node` and its descendants in source order, not entering descendants whose type is in `skip`."""
+    return _subtree(node) if not skip else _descend(node, skip)
+
+
+@lru_cache(maxsize=4096)
+def _subtree(node: ts.Node) -> tuple[ts.Node, ...]:
+    # The planner reads the same kernel body and statements many times; making the nodes of a subtree once is
+    # most of the cost of reading it. complete() empties the cache after each file, so no tree outlives its scan.
+    return tuple(_descend(node, ()))
+
+
+def _descend(node: ts.Node, skip: tuple[str, ...]) -> Iterable[ts.Node]:
+    # A cursor makes each node once; asking every node for its children makes most of them twice.
+    cursor = node.walk()
+    depth = 0
+    while True:
+        current = cursor.node
         yield current
-        if current is not node and current.type in skip:
+        if (depth == 0 or current.type not in skip) and cursor.goto_first_child():
+            depth += 1
             continue
-        stack.extend(reversed(current.children))
+        while depth > 0 and not cursor.goto_next_sibling():
+            cursor.goto_parent()
+            depth -= 1
+        if depth == 0:
+            return
 
 
 def _identifiers(node: ts.Node) -> set[str]:
@@ -1207,23 +1227,37 @@ def _guarded(node: ts.Node) -> bool:
     return False
 
 
-def complete(findings: dict[tuple[str, int, int], Finding], catalog: Catalog, data: bytes) -> None:
+def device_functions(catalog: Catalog) -> frozenset[str]:
+    """The catalogued device functions a region may call: those that do not synchronise the block."""
+    return frozenset(
+        name for name, entry in catalog.names.items()
+        if entry.kind == "function" and entry.family == "device" and not SYNCHRONISING.search(name.encode())
+    )
+
+
+def complete(findings: dict[tuple[str, int, int], Finding], catalog: Catalog, data: bytes,
+             device: frozenset[str], tree: ts.Tree | None = None) -> None:
     """Gives each finding of a `regions` rule its twin (edits around the kernel) or its fiber reason, and drops those
     on kernels already inside a backend conditional. The twin is made from the kernel's text with the other
-    findings' safe edits inside it applied, so that both copies read as migrated code."""
+    findings' safe edits inside it applied, so that both copies read as migrated code. `device` is
+    device_functions(catalog); `tree` is the file's tree when the caller parsed exactly `data`."""
+    try:
+        _complete(findings, catalog, data, device, tree)
+    finally:
+        _subtree.cache_clear()
+
+
+def _complete(findings: dict[tuple[str, int, int], Finding], catalog: Catalog, data: bytes,
+              device: frozenset[str], tree: ts.Tree | None) -> None:
     rules = catalog.rules
     mine = [key for key, f in findings.items() if f.rule_id in rules and rules[f.rule_id].match.get("regions")]
     if not mine:
         return
-    device = frozenset(
-        name for name, entry in catalog.names.items()
-        if entry.kind == "function" and entry.family == "device" and not SYNCHRONISING.search(name.encode())
-    )
     inner = [
         e for f in findings.values() if f.edits and f.safety == "safe" and f.rule_id in rules
         and not rules[f.rule_id].match.get("regions") for e in f.edits
     ]
-    root = parse.parse("cuda", data).root_node
+    root = (tree or parse.parse("cuda", data)).root_node
     functions = own_functions(root)
     syncing = synchronising_functions(functions)
     for key in mine:
