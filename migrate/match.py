@@ -77,6 +77,12 @@ class QueryRule:
         """The rule's own query, compiled when first asked for: scans run every rule through one combined query."""
         return parse.query(self.language, self.source)
 
+    @property
+    def capture_names(self) -> tuple[str, ...]:
+        """The names the rule's query captures, read from its source (compiling the query per rule would cost
+        each worker process a third of a second)."""
+        return _capture_names(self.source)
+
     def applies(self, relpath: str, data: bytes) -> bool:
         """Whether the file is one this rule reads: its name matches `match.paths`, its bytes hit the trigger and
         miss `match.absent`, and its code (comments and strings blanked) hits `match.code`."""
@@ -161,6 +167,16 @@ def _trie_pattern(words: list[str]) -> str:
     return emit(trie)
 
 
+# A capture in a query's source: `@name` outside a string literal (strings are skipped whole).
+QUERY_CAPTURE = re.compile(r'"(?:\\.|[^"\\])*"|;[^\n]*|@([A-Za-z_][A-Za-z0-9_.-]*)')
+
+
+@cache
+def _capture_names(source: str) -> tuple[str, ...]:
+    """The distinct capture names of a query source, in their first order."""
+    return tuple(dict.fromkeys(m.group(1) for m in QUERY_CAPTURE.finditer(source) if m.group(1)))
+
+
 @cache
 def _guard_pattern(names: frozenset[str]) -> re.Pattern[bytes]:
     """The pattern of a `match.unless` rule's names, compiled once per process and only when a file needs it."""
@@ -175,6 +191,79 @@ def _prefix_pattern(names: Iterable[str]) -> re.Pattern[bytes] | None:
     if not words:
         return None
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{_trie_pattern(words)})(?![A-Za-z0-9_])".encode())
+
+
+def _first_bytes(pattern: bytes) -> frozenset[int] | None:
+    """The bytes a match of `pattern` can begin with, or None when that is not known (any byte, an empty match, a
+    construct this reading does not follow). Zero-width assertions are read through: a superset is enough."""
+    try:
+        import re._parser as sre  # the standard library's own reading of a pattern
+    except ImportError:
+        return None
+    words = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+    classes = {sre.CATEGORY_DIGIT: frozenset(b"0123456789"), sre.CATEGORY_SPACE: frozenset(b" \t\n\r\f\v"),
+               sre.CATEGORY_WORD: words}
+
+    def sequence(items: Any) -> tuple[frozenset[int], bool] | None:
+        found: frozenset[int] = frozenset()
+        for op, arg in items:
+            if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
+                continue  # zero width
+            if op is sre.LITERAL:
+                return found | {arg}, False
+            if op is sre.IN:
+                chars: set[int] = set()
+                for kind, value in arg:
+                    if kind is sre.LITERAL:
+                        chars.add(value)
+                    elif kind is sre.RANGE:
+                        chars.update(range(value[0], value[1] + 1))
+                    elif kind is sre.CATEGORY and value in classes:
+                        chars.update(classes[value])
+                    else:
+                        return None  # a negated or unusual class
+                return found | chars, False
+            if op is sre.SUBPATTERN:
+                if arg[1] & re.IGNORECASE:
+                    return None
+                inner = sequence(arg[3])
+            elif op is sre.BRANCH:
+                parts = [sequence(alt) for alt in arg[1]]
+                if any(part is None for part in parts):
+                    return None
+                inner = frozenset().union(*(part[0] for part in parts)), any(part[1] for part in parts)
+            elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+                inner = sequence(arg[2])
+                if inner is not None and arg[0] == 0:
+                    inner = inner[0], True
+            else:
+                return None
+            if inner is None:
+                return None
+            found |= inner[0]
+            if not inner[1]:
+                return found, False
+        return found, True  # every item may match empty
+
+    try:
+        parsed = sre.parse(pattern)
+    except Exception:  # a reading this function cannot follow costs only the speed-up
+        return None
+    if parsed.state.flags & re.IGNORECASE:
+        return None
+    result = sequence(list(parsed))
+    return None if result is None or result[1] else result[0]
+
+
+def _gated(pattern: bytes) -> re.Pattern[bytes]:
+    """`pattern` behind a look-ahead for the bytes its matches begin with. The engine then tries the alternatives
+    only where one can start: a search for 27 triggers over 16 MB of C++ that holds none took 2.4 times longer
+    without it."""
+    first = _first_bytes(pattern)
+    if not first:
+        return re.compile(pattern)
+    gate = b"".join(re.escape(bytes([byte])) for byte in sorted(first))
+    return re.compile(b"(?=[" + gate + b"])(?:" + pattern + b")")
 
 
 def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
@@ -213,7 +302,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                         language=lang,
                         source=str(match["query"]),
                         capture=match["capture"],
-                        trigger=re.compile(trigger.encode()) if trigger else None,
+                        trigger=_gated(trigger.encode()) if trigger else None,
                         within=match.get("within", {}),
                         defaults=match.get("defaults", {}),
                         paths=tuple(match.get("paths", ())),
@@ -274,11 +363,11 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     prefilter: dict[str, tuple[re.Pattern[bytes], ...] | None] = {}
     cuda_patterns = [name_candidates] if name_candidates else []
     if triggers["cuda"]:
-        cuda_patterns.append(re.compile(b"|".join(triggers["cuda"])))
+        cuda_patterns.append(_gated(b"|".join(dict.fromkeys(triggers["cuda"]))))
     # A rule without a trigger reads every file: then nothing is filtered.
     prefilter["cuda"] = None if b"" in triggers["cuda"] or not cuda_patterns else tuple(cuda_patterns)
     py_parts = [re.escape(r).encode() for r in sorted(roots)] + triggers["python"]
-    prefilter["python"] = None if b"" in py_parts else (re.compile(b"|".join(py_parts)),) if py_parts else None
+    prefilter["python"] = None if b"" in py_parts else (_gated(b"|".join(py_parts)),) if py_parts else None
     guards: dict[str, frozenset[str]] = {}
     for rule_id in sorted(chosen):
         unless = catalog.rules[rule_id].match.get("unless")
@@ -548,8 +637,8 @@ class FileMatcher:
             if qrule.within and _within(node, qrule.within, seen) == bool(qrule.within.get("negate")):
                 continue
             fields: dict[str, Any] = _Missing(qrule.defaults)
-            for index in range(qrule.query.capture_count):
-                fields[f"{qrule.query.capture_name(index)}_all"] = []
+            for capture in qrule.capture_names:
+                fields[f"{capture}_all"] = []
             for name, found in captures.items():
                 raw = found[0].text.decode("utf-8", "replace")
                 fields[name] = _clip(raw)
