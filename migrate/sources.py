@@ -194,12 +194,14 @@ def _walk(
             continue
         subdirs = []
         for entry in entries:
-            rel = escape_name(_relpath(entry.path, root))
             try:
                 is_link = entry.is_symlink()
                 is_dir = os.path.isdir(entry.path) if is_link else entry.is_dir()
             except OSError:
                 is_link, is_dir = False, False
+            if not is_dir and language_of(entry.name) is None:
+                continue  # a file migrate never reads: nothing below would keep it
+            rel = escape_name(_relpath(entry.path, root))
             if is_dir and entry.name in ALWAYS_SKIPPED_DIRS:
                 continue
             if excludes and _excluded(rel, excludes):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from migrate.model import EFFORTS, SEVERITIES, Finding, ScanResult, SourceFile
@@ -91,6 +92,7 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+@lru_cache(maxsize=65536)
 def top_directory(path: str) -> str:
     """The first component of a relative path, or "." for a file at the root."""
     parts = PurePosixPath(path).parts
