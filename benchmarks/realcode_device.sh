@@ -14,6 +14,8 @@
 #       staged and migrated tree as .realcode/plibs.txz instead: benchmarks/realcode.py CHECKOUT --programs
 #       benchmarks/realcode/hecbench-parallel-libs.toml --stage-only --work W, then
 #       tar cJf .realcode/plibs.txz -C W original migrated apply.log
+#   bash benchmarks/realcode_device.sh blaslt  # the same for the cuBLASLt programs (hecbench-blaslt.toml), from
+#       .realcode/blaslt.txz
 # Several modes may be given; they run in that order.
 # Results go to $OUT (default: a temporary folder).
 set -uo pipefail
@@ -25,7 +27,7 @@ python3 -m pip install -q --no-index --find-links "$ROOT/.realcode/wheels" --tar
     tree-sitter tree-sitter-cuda tree-sitter-python rich jinja2 pathspec >/dev/null 2>"$OUT/pip.log" || cat "$OUT/pip.log"
 export PYTHONPATH="$ROOT:$DEPS${PYTHONPATH:+:$PYTHONPATH}"
 CHECKOUT=/tmp/realcode-checkout
-if [ ! -d "$CHECKOUT/original/src" ] && printf '%s\n' "${@:-timing}" | grep -qvx parallel-libs; then
+if [ ! -d "$CHECKOUT/original/src" ] && printf '%s\n' "${@:-timing}" | grep -qvxE 'parallel-libs|blaslt'; then
     mkdir -p "$CHECKOUT" && tar xJf "$ROOT/.realcode/original.txz" -C "$CHECKOUT"
 fi
 JOBS=$(nproc)
@@ -65,22 +67,23 @@ cpu)
         >"$OUT/cpu.log" 2>&1
     tail -n 6 "$OUT/cpu.log"
     ;;
-parallel-libs)
-    WORK=/tmp/plibs
+parallel-libs|blaslt)
+    if [ "$MODE" = parallel-libs ]; then PACK=plibs; LIST=hecbench-parallel-libs; else PACK=blaslt; LIST=hecbench-blaslt; fi
+    WORK=/tmp/$PACK
     if [ ! -d "$WORK/original/src" ]; then
-        mkdir -p "$WORK" && tar xJf "$ROOT/.realcode/plibs.txz" -C "$WORK"
+        mkdir -p "$WORK" && tar xJf "$ROOT/.realcode/$PACK.txz" -C "$WORK"
     fi
     for SIDE in original cuda; do
         if [ "$SIDE" = original ]; then FLAGS=(--original); else FLAGS=(--backend cuda); fi
-        python3 "$ROOT/benchmarks/realcode.py" "$WORK/original" --programs "$ROOT/benchmarks/realcode/hecbench-parallel-libs.toml" \
+        python3 "$ROOT/benchmarks/realcode.py" "$WORK/original" --programs "$ROOT/benchmarks/realcode/$LIST.toml" \
             --keep-stage --work "$WORK" "${FLAGS[@]}" --no-scan -j "$JOBS" --timeout "${TIMEOUT:-60}" \
-            --deadline "${DEADLINE:-200}" --results "$OUT/realcode-hecbench-parallel-libs-h200-$SIDE" \
-            >"$OUT/parallel-libs-$SIDE.log" 2>&1
-        tail -n 4 "$OUT/parallel-libs-$SIDE.log"
+            --deadline "${DEADLINE:-200}" --results "$OUT/realcode-$LIST-h200-$SIDE" \
+            >"$OUT/$MODE-$SIDE.log" 2>&1
+        tail -n 4 "$OUT/$MODE-$SIDE.log"
     done
     ;;
 *)
-    echo "usage: $0 [cuda|cpu|cpu-slow|timing|timing-small|parallel-libs]..." >&2
+    echo "usage: $0 [cuda|cpu|cpu-slow|timing|timing-small|parallel-libs|blaslt]..." >&2
     exit 2
     ;;
 esac

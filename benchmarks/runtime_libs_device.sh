@@ -34,8 +34,8 @@ done
 
 FLAGS=(-std=c++17 -O2 -arch="$ARCH" -x cu -Iruntime/include "${INC[@]}")
 LIBS=(-L"$LINK" -Xlinker -rpath -Xlinker "${RPATH:-$LINK}" -lnccl -lcublas -lcublasLt -lcurand)
-# The FFT, solver and sparse programs link their own library only.
-declare -A FAMILY_LIB=([fft_test]=-lcufft [solver_test]=-lcusolver [sparse_test]=-lcusparse)
+# The cuBLASLt, FFT, solver and sparse programs link their own library only.
+declare -A FAMILY_LIB=([blaslt_test]=-lcublasLt [fft_test]=-lcufft [solver_test]=-lcusolver [sparse_test]=-lcusparse)
 
 status=0
 log() { echo "$*" | tee -a "$OUT_DIR/summary.log"; }
@@ -85,8 +85,8 @@ if [ -x "$BUILD/ccl_ranks" ]; then
     log "skip ccl_ranks_nccl: $GPUS GPU(s), 2 needed"
   fi
 fi
-# FFT, dense solver, sparse: the program's own checks (PASS), then NumPy's on the outputs it wrote.
-for family in fft solver sparse; do
+# cuBLASLt, FFT, dense solver, sparse: the program's own checks (PASS), then NumPy's on the outputs it wrote.
+for family in blaslt fft solver sparse; do
   build "${family}_test" || continue
   data="$OUT_DIR/${family}_data"
   if ! "$PY" tests/runtime_libs/references.py write "$family" "$data" > "$OUT_DIR/${family}_refs.log" 2>&1; then

@@ -247,7 +247,7 @@ def _first_bytes(pattern: bytes) -> frozenset[int] | None:
 
     try:
         parsed = sre.parse(pattern)
-    except Exception:  # a reading this function cannot follow costs only the speed-up
+    except (re.error, RecursionError, OverflowError, ValueError):  # costs only the speed-up
         return None
     if parsed.state.flags & re.IGNORECASE:
         return None

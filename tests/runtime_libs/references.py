@@ -1,4 +1,5 @@
-"""NumPy references for the FFT, dense-solver and sparse test programs: writes their inputs, checks their outputs."""
+"""NumPy references for the cuBLASLt-style, FFT, dense-solver and sparse test programs: writes their inputs, checks
+their outputs."""
 
 from __future__ import annotations
 
@@ -249,6 +250,160 @@ def _check_sparse(folder: Path, cpu: bool) -> list[str]:
     return errors
 
 
+# -- cuBLASLt-style products: blaslt_test.cpp's cases, by name (the same rows as its table) -------------------------
+
+# name, A/B type, C/D type, m, n, k, A transposed, B transposed, row-major, epilogue, batch, D is C
+BLASLT_CASES = [
+    ("f32_nn", "f32", "f32", 37, 23, 19, False, False, False, "none", 1, False),
+    ("f32_tn_relu_bias", "f32", "f32", 29, 17, 11, True, False, False, "relu_bias", 1, False),
+    ("f32_row", "f32", "f32", 21, 14, 9, False, True, True, "none", 1, False),
+    ("f32_gelu_bias", "f32", "f32", 21, 14, 9, False, True, False, "gelu_bias", 1, False),
+    ("f32_batched", "f32", "f32", 10, 7, 5, False, False, False, "bias", 3, False),
+    ("f64_nt_in_place", "f64", "f64", 15, 12, 8, False, True, False, "none", 1, True),
+    ("f16_in_f32_out", "f16", "f32", 24, 18, 14, True, False, False, "none", 1, False),
+    ("bf16", "bf16", "bf16", 19, 22, 13, False, False, False, "relu", 1, False),
+    ("i8_i32", "i8", "i32", 32, 16, 32, True, False, False, "none", 1, False),
+    ("e4m3", "e4m3", "e4m3", 32, 16, 32, True, False, False, "none", 1, False),  # C in bf16, scale factors
+]
+# Relative tolerance of each case against float64 (the device may round fp32 inputs to TF32 where asked to).
+BLASLT_TOLERANCE = {"f32_batched": 5e-3, "f32_gelu_bias": 1e-3, "bf16": 1e-2, "e4m3": 7e-2, "i8_i32": 0.0}
+# The fp8 case's scale factors, as blaslt_test.cpp sets them: A, B, C, D.
+E4M3_SCALES = (0.5, 4.0, 2.0, 1.0 / 32)
+
+
+def _bf16_bits(x: np.ndarray) -> np.ndarray:
+    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def _bf16_value(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def _e4m3_value(codes: np.ndarray) -> np.ndarray:
+    codes = codes.astype(np.int64)
+    sign = np.where(codes & 0x80, -1.0, 1.0)
+    exp, mant = (codes >> 3) & 0xF, codes & 0x7
+    value = np.where(exp == 0, mant / 8.0 * 2.0**-6, (1 + mant / 8.0) * 2.0 ** (exp - 7))
+    return sign * value
+
+
+def _blaslt_encode(kind: str, values: np.ndarray) -> bytes:
+    """Bytes of `values` (already representable) as `kind`."""
+    if kind == "f32":
+        return values.astype(np.float32).tobytes()
+    if kind == "f64":
+        return values.astype(np.float64).tobytes()
+    if kind == "f16":
+        return values.astype(np.float16).tobytes()
+    if kind == "bf16":
+        return _bf16_bits(values).tobytes()
+    if kind == "i8":
+        return values.astype(np.int8).tobytes()
+    if kind == "i32":
+        return values.astype(np.int32).tobytes()
+    raise ValueError(kind)
+
+
+def _blaslt_decode(kind: str, data: bytes) -> np.ndarray:
+    if kind == "e4m3":
+        return _e4m3_value(np.frombuffer(data, dtype=np.uint8))
+    if kind == "bf16":
+        return _bf16_value(np.frombuffer(data, dtype=np.uint16))
+    dtype = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "i32": np.int32}[kind]
+    return np.frombuffer(data, dtype=dtype).astype(np.float64)
+
+
+def _blaslt_matrix(rng: np.random.Generator, kind: str, rows: int, cols: int) -> tuple[np.ndarray, np.ndarray | None]:
+    """A random matrix exactly representable in `kind`, and for fp8 its codes."""
+    if kind == "i8":
+        return rng.integers(-8, 8, size=(rows, cols)).astype(np.float64), None
+    if kind == "e4m3":
+        codes = rng.integers(0, 0x58, size=(rows, cols)) | (rng.integers(0, 2, size=(rows, cols)) << 7)  # |x| < 8
+        return _e4m3_value(codes), codes.astype(np.uint8)
+    x = rng.standard_normal((rows, cols))
+    if kind == "f16":
+        return x.astype(np.float16).astype(np.float64), None
+    if kind == "bf16":
+        return _bf16_value(_bf16_bits(x)), None
+    return x.astype(np.float32).astype(np.float64), None
+
+
+def _stored(matrix: np.ndarray, row: bool) -> np.ndarray:
+    return matrix.ravel() if row else matrix.T.ravel()
+
+
+def _blaslt_data(case: tuple) -> dict:
+    """Inputs of one case, per batch, and the reference output (float64, one m x n matrix per batch)."""
+    name, ab, cd, m, n, k, ta, tb, row, epilogue, batch, _ = case
+    rng = _rng(name)
+    shape_a, shape_b = ((k, m) if ta else (m, k)), ((n, k) if tb else (k, n))
+    out: dict = {"a": [], "b": [], "c": [], "want": []}
+    alpha, beta = (2.0, 1.0) if ab == "i8" else (1.5, 0.0 if ab == "e4m3" else 0.5)
+    scale = E4M3_SCALES[0] * E4M3_SCALES[1] if ab == "e4m3" else 1.0
+    c_kind = "bf16" if ab == "e4m3" else cd  # an fp8 D is read with a bf16 C
+    bias = _blaslt_matrix(rng, cd, m, 1)[0][:, 0] if "bias" in epilogue else np.zeros(m)
+    out["bias"] = bias
+    for _ in range(batch):
+        a, a_codes = _blaslt_matrix(rng, ab, *shape_a)
+        b, b_codes = _blaslt_matrix(rng, ab, *shape_b)
+        c = _blaslt_matrix(rng, c_kind, m, n)[0] if ab != "i8" else rng.integers(-50, 50, size=(m, n)).astype(np.float64)
+        for part, values, codes in (("a", a, a_codes), ("b", b, b_codes)):
+            out[part].append(_stored(codes, row).tobytes() if codes is not None else _blaslt_encode(ab, _stored(values, row)))
+        out["c"].append(_blaslt_encode(c_kind, _stored(c, row)))
+        value = alpha * scale * ((a.T if ta else a) @ (b.T if tb else b)) + beta * c + bias[:, None]
+        if "relu" in epilogue:
+            value = np.maximum(value, 0.0)
+        if "gelu" in epilogue:
+            value = 0.5 * value * (1 + np.tanh(0.7978845608028654 * (value + 0.044715 * value**3)))
+        if ab == "e4m3":
+            value = np.clip(value * E4M3_SCALES[3], -448.0, 448.0)  # D's scale, then fp8's saturation
+        out["want"].append(value)
+    return out
+
+
+def _write_blaslt(folder: Path) -> None:
+    for case in BLASLT_CASES:
+        name, _, cd = case[:3]
+        data = _blaslt_data(case)
+        for part in ("a", "b", "c"):
+            (folder / f"{name}_{part}.in").write_bytes(b"".join(data[part]))
+        if "bias" in case[9]:
+            (folder / f"{name}_bias.in").write_bytes(_blaslt_encode(cd, data["bias"]))
+    rng = _rng("init")
+    _save(folder, "init_a.in", rng.standard_normal((6, 13)).astype(np.float32))  # column-major 13 x 6
+    _save(folder, "init_b.in", rng.standard_normal((9, 6)).astype(np.float32))  # column-major 6 x 9
+
+
+def _check_blaslt(folder: Path) -> list[str]:
+    errors: list[str] = []
+    for case in BLASLT_CASES:
+        name, _, cd, m, n, *_ = case
+        row, batch = case[8], case[10]
+        path = folder / f"{name}.out"
+        if not path.is_file():
+            errors.append(f"{name}: the program wrote no output")
+            continue
+        got = _blaslt_decode(cd, path.read_bytes())
+        if got.size != m * n * batch:
+            errors.append(f"{name}: {got.size} elements, expected {m * n * batch}")
+            continue
+        for index, want in enumerate(_blaslt_data(case)["want"]):
+            part = got[index * m * n : (index + 1) * m * n]
+            matrix = part.reshape(m, n) if row else part.reshape(n, m).T
+            tol = BLASLT_TOLERANCE.get(name, 2e-4)
+            errors += _close(f"{name}[{index}]", matrix, want, {"rtol": tol, "atol": tol})
+    rng = _rng("init")
+    a = rng.standard_normal((6, 13)).astype(np.float32).astype(np.float64).T
+    b = rng.standard_normal((9, 6)).astype(np.float32).astype(np.float64).T
+    try:
+        got = _load(folder, "init.out", np.float32, 13 * 9).astype(np.float64).reshape(9, 13).T
+        errors += _close("init", got, np.maximum(a @ b, 0.0), F32)
+    except AssertionError as exc:
+        errors.append(str(exc))
+    return errors
+
+
 def write_inputs(family: str, folder: Path) -> None:
     """Write the inputs of one family's test program into `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -260,8 +415,10 @@ def write_inputs(family: str, folder: Path) -> None:
             _save(folder, f"{key}.in", _col(value))
     elif family == "sparse":
         _write_sparse(folder)
+    elif family == "blaslt":
+        _write_blaslt(folder)
     else:
-        raise ValueError(f"unknown family {family!r} (fft, solver, sparse)")
+        raise ValueError(f"unknown family {family!r} (blaslt, fft, solver, sparse)")
 
 
 def check_outputs(family: str, folder: Path, cpu: bool = True) -> list[str]:
@@ -281,13 +438,15 @@ def check_outputs(family: str, folder: Path, cpu: bool = True) -> list[str]:
         return _check_solver(folder)
     if family == "sparse":
         return _check_sparse(folder, cpu)
-    raise ValueError(f"unknown family {family!r} (fft, solver, sparse)")
+    if family == "blaslt":
+        return _check_blaslt(folder)
+    raise ValueError(f"unknown family {family!r} (blaslt, fft, solver, sparse)")
 
 
 def main(argv: list[str]) -> int:
     """`references.py write|check FAMILY FOLDER [--gpu]`: the GPU script's entry point."""
     if len(argv) < 3 or argv[0] not in ("write", "check"):
-        print("usage: references.py write|check fft|solver|sparse FOLDER [--gpu]", file=sys.stderr)
+        print("usage: references.py write|check blaslt|fft|solver|sparse FOLDER [--gpu]", file=sys.stderr)
         return 2
     folder = Path(argv[2])
     if argv[0] == "write":

@@ -1,5 +1,5 @@
-"""The FFT, dense-solver and sparse areas (prtfft, prtsolverDn, prtsparse): run on the CPU backend against NumPy,
-compile with nvcc and hipcc, and stop with one #error where their library is missing."""
+"""The cuBLASLt-style, FFT, dense-solver and sparse areas (prtblasLt, prtfft, prtsolverDn, prtsparse): run on the CPU
+backend against NumPy, compile with nvcc and hipcc, and stop with one #error where their library is missing."""
 
 from __future__ import annotations
 
@@ -21,12 +21,13 @@ ROOT = HERE.parents[1]
 INCLUDE = ROOT / "runtime" / "include"
 PROGRAMS = HERE / "programs"
 CXXFLAGS = ["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror", "-pthread", f"-I{INCLUDE}"]
-LINK = {"fft": ["-lfftw3f", "-lfftw3"], "solver": ["-lopenblas"], "sparse": []}
+LINK = {"blaslt": ["-lopenblas"], "fft": ["-lfftw3f", "-lfftw3"], "solver": ["-lopenblas"], "sparse": []}
 # What each family needs on the CPU, as Debian packages it, and the header that shows it is there.
-CPU_LIBRARY = {"fft": ("fftw3.h", "libfftw3-dev"), "solver": ("cblas.h", "libopenblas-dev"), "sparse": None}
-CUDA_HEADER = {"fft": "cufft.h", "solver": "cusolverDn.h", "sparse": "cusparse.h"}
-HIP_HEADERS = {"fft": ("hipfft/hipfft.h", "hipfft.h"), "solver": ("hipsolver/hipsolver.h", "hipsolver.h"),
-               "sparse": ("hipsparse/hipsparse.h", "hipsparse.h")}
+CPU_LIBRARY = {"blaslt": ("cblas.h", "libopenblas-dev"), "fft": ("fftw3.h", "libfftw3-dev"),
+               "solver": ("cblas.h", "libopenblas-dev"), "sparse": None}
+CUDA_HEADER = {"blaslt": "cublasLt.h", "fft": "cufft.h", "solver": "cusolverDn.h", "sparse": "cusparse.h"}
+HIP_HEADERS = {"blaslt": ("hipblaslt/hipblaslt.h",), "fft": ("hipfft/hipfft.h", "hipfft.h"),
+               "solver": ("hipsolver/hipsolver.h", "hipsolver.h"), "sparse": ("hipsparse/hipsparse.h", "hipsparse.h")}
 FAMILIES = sorted(LINK)
 
 needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not installed")
@@ -100,7 +101,7 @@ def _sysroot_without(tmp_path: Path, hidden: re.Pattern[str]) -> Path:
 
 # The headers to hide for a family's CPU library to be missing, and the package its #error must name.
 MISSING = {"fft": (r"fftw3.*", "libfftw3-dev"), "solver": (r"cblas.*|openblas.*", "libopenblas-dev"),
-           "blas": (r"cblas.*|openblas.*", "libopenblas-dev")}
+           "blas": (r"cblas.*|openblas.*", "libopenblas-dev"), "blaslt": (r"cblas.*|openblas.*", "libopenblas-dev")}
 
 
 @needs_gxx
@@ -129,11 +130,11 @@ def test_missing_cpu_library_is_one_error(tmp_path: Path, family: str) -> None:
 
 
 def test_portable_names_are_declared_by_the_runtime() -> None:
-    """Every name the cuFFT, cuSOLVER and cuSPARSE maps rewrite to is a name the runtime headers declare."""
+    """Every name the cuBLAS(Lt), cuFFT, cuSOLVER and cuSPARSE maps rewrite to is a name the runtime headers declare."""
     text = "\n".join(p.read_text(encoding="utf-8") for p in INCLUDE.rglob("*.h"))
     declared = set(re.findall(r"\b[A-Za-z_]\w*\b", text))
     missing = []
-    for table in ("cufft", "cusolver", "cusparse"):
+    for table in ("cublas", "cufft", "cusolver", "cusparse"):
         names = tomllib.loads((ROOT / "rules" / "maps" / "portable" / f"{table}.toml").read_text(encoding="utf-8"))
         missing += [f"{table}: {cuda} -> {prt}" for cuda, prt in names["names"].items() if prt not in declared]
     assert not missing, "\n".join(missing)
@@ -157,7 +158,8 @@ def _cuda_library_includes() -> list[str]:
 def test_compiles_with_nvcc(tmp_path: Path, family: str) -> None:
     includes = _cuda_library_includes()
     if not any((Path(p) / CUDA_HEADER[family]).is_file() for p in includes):
-        pytest.skip(f"{CUDA_HEADER[family]} not found (pip download nvidia-cufft / nvidia-cusolver / nvidia-cusparse, "
+        pytest.skip(f"{CUDA_HEADER[family]} not found (pip download nvidia-cublas / nvidia-cufft / nvidia-cusolver / "
+                    "nvidia-cusparse, "
                     "or set PRT_CUDA_LIB_INCLUDE)")
     cmd = ["nvcc", "-std=c++17", "-arch=sm_90", "-x", "cu", f"-I{INCLUDE}", *(f"-I{p}" for p in includes),
            "-Xcompiler", "-Wall", "-c", str(PROGRAMS / f"{family}_test.cpp"), "-o", str(tmp_path / "out.o")]

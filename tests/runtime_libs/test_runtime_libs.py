@@ -115,3 +115,29 @@ def test_compiles_with_nvcc(tmp_path: Path, source: str) -> None:
            str(PROGRAMS / source), "-o", str(tmp_path / "out.o")]
     result = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, f"{' '.join(cmd)}\n{result.stderr}"
+
+
+# The CUDA libraries whose APIs the runtime carries, and what each one's -l name links on the CPU backend.
+CPU_LINK_SHIMS = {"cublas": "openblas", "cublasLt": "openblas", "cufft": "fftw3", "cusolver": "openblas",
+                  "cusparse": None, "curand": None}
+
+
+@needs_gxx
+@pytest.mark.parametrize("library", sorted(CPU_LINK_SHIMS))
+def test_a_migrated_makefile_links_each_cuda_library_name_on_the_cpu(tmp_path: Path, library: str) -> None:
+    """A migrated build keeps its Makefile's -lcublasLt and the like: on the CPU backend each resolves to the library
+    that backend runs on (or to nothing), through the runtime's link folder."""
+    from migrate.runtime_info import lib_dir
+
+    assert (Path(lib_dir()) / f"lib{library}.so").is_file(), f"no CPU link shim for -l{library}"
+    backing = CPU_LINK_SHIMS[library]
+    if backing is not None:
+        probe = subprocess.run(["g++", "-x", "c++", "-", "-o", os.devnull, f"-l{backing}"], input="int main() {}\n",
+                               capture_output=True, text=True, check=False)
+        if probe.returncode != 0:
+            pytest.skip(f"lib{backing} is not installed")
+    source = tmp_path / "main.cpp"
+    source.write_text("int main() { return 0; }\n", encoding="utf-8")
+    cmd = ["g++", str(source), "-o", str(tmp_path / "main"), f"-L{lib_dir()}", f"-l{library}"]
+    result = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"{' '.join(cmd)}\n{result.stderr}"

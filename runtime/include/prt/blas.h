@@ -48,9 +48,13 @@ typedef enum prtblasMath {
 // Arithmetic of GemmEx; values equal cuBLAS's.
 typedef enum prtblasComputeType {
   PRTBLAS_COMPUTE_16F = 64,            // fp16 arithmetic, __half scalars
+  PRTBLAS_COMPUTE_16F_PEDANTIC = 65,   // fp16 arithmetic, no reduced-precision shortcuts
   PRTBLAS_COMPUTE_32F = 68,            // fp32 arithmetic, float scalars
   PRTBLAS_COMPUTE_32F_PEDANTIC = 69,   // fp32 arithmetic, no reduced-precision shortcuts
   PRTBLAS_COMPUTE_64F = 70,            // fp64 arithmetic, double scalars
+  PRTBLAS_COMPUTE_64F_PEDANTIC = 71,   // fp64 arithmetic, no reduced-precision shortcuts
+  PRTBLAS_COMPUTE_32I = 72,            // int32 arithmetic (int8 inputs), int32 scalars
+  PRTBLAS_COMPUTE_32I_PEDANTIC = 73,   // int32 arithmetic, no reduced-precision shortcuts
   PRTBLAS_COMPUTE_32F_FAST_16F = 74,   // fp32 that may round inputs to fp16
   PRTBLAS_COMPUTE_32F_FAST_16BF = 75,  // fp32 that may round inputs to bf16
   PRTBLAS_COMPUTE_32F_FAST_TF32 = 77   // fp32 that may round inputs to tf32

@@ -60,6 +60,11 @@
 #if defined(PRT_WANT_BLAS) && __has_include("prt/blas.h")
 #include "prt/blas.h"
 #endif
+// cuBLASLt's products come with cuBLAS where their library is (the CPU's CBLAS, cuBLASLt, hipBLASLt); include
+// prt/blaslt.h itself to be told which package is missing. -DPRT_NO_BLASLT leaves it out.
+#if defined(PRT_WANT_BLAS) && !defined(PRT_NO_BLASLT) && (PRT_BACKEND_CPU || (PRT_BACKEND_CUDA ? __has_include(<cublasLt.h>) : __has_include(<hipblaslt/hipblaslt.h>)))
+#include "prt/blaslt.h"
+#endif
 #if defined(PRT_WANT_RAND) && __has_include("prt/rand.h")
 #include "prt/rand.h"
 #endif

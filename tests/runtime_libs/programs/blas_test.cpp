@@ -1,5 +1,5 @@
 // blas_test.cpp: prtblas against naive column-major loops computed here: GEMM in every transpose combination
-// with padded leading dimensions, fp16/bf16 GemmEx and Hgemm, strided batches, GEMV and the level-1 calls.
+// with padded leading dimensions, fp16/bf16 and int8 GemmEx and Hgemm, strided batches, GEMV and the level-1 calls.
 #include <cstdint>
 #include <random>
 
@@ -147,6 +147,37 @@ void test_gemm_ex(prtblasHandle_t h) {
     libs_test::release(dB);
     libs_test::release(dC);
     libs_test::release(dC16);
+  }
+  // int8 products into int32: alpha 2, beta 1, A transposed (the form cuBLAS's integer GEMMs take).
+  {
+    const int mi = 32, ni = 16, ki = 32;
+    std::vector<int8_t> A8(ki * mi), B8(ki * ni);
+    std::vector<int32_t> C32(mi * ni);
+    for (size_t i = 0; i < A8.size(); ++i) A8[i] = static_cast<int8_t>(static_cast<int>(i * 37 % 255) - 127);
+    for (size_t i = 0; i < B8.size(); ++i) B8[i] = static_cast<int8_t>(static_cast<int>(i * 91 % 251) - 125);
+    for (size_t i = 0; i < C32.size(); ++i) C32[i] = static_cast<int32_t>(i % 17) - 8;
+    int8_t* dA8 = libs_test::upload(A8);
+    int8_t* dB8 = libs_test::upload(B8);
+    int32_t* dC32 = libs_test::upload(C32);
+    const int32_t alpha = 2, beta = 1;
+    const prtblasStatus_t s = prtblasGemmEx(h, PRTBLAS_OP_T, PRTBLAS_OP_N, mi, ni, ki, &alpha, dA8, PRT_R_8I, ki, dB8,
+                                            PRT_R_8I, ki, &beta, dC32, PRT_R_32I, mi, PRTBLAS_COMPUTE_32I,
+                                            PRTBLAS_GEMM_DEFAULT);
+    CHECK(s == PRTBLAS_STATUS_SUCCESS, "GemmEx int8 -> int32: status %d", s);
+    libs_test::synchronize();
+    const std::vector<int32_t> got = libs_test::download(dC32, mi * ni);
+    int wrong = 0;
+    for (int j = 0; j < ni; ++j) {
+      for (int i = 0; i < mi; ++i) {
+        long long sum = 0;
+        for (int l = 0; l < ki; ++l) sum += static_cast<long long>(A8[i * ki + l]) * B8[j * ki + l];
+        wrong += got[j * mi + i] != 2 * sum + C32[j * mi + i];
+      }
+    }
+    CHECK(wrong == 0, "GemmEx int8 -> int32: %d wrong elements", wrong);
+    libs_test::release(dA8);
+    libs_test::release(dB8);
+    libs_test::release(dC32);
   }
   // Hgemm: fp16 throughout (small k keeps fp16 accumulation close to the reference).
   const int kk = 8;

@@ -155,6 +155,27 @@ inline prtblasStatus_t gemm_ex(prtblasOperation_t ta, prtblasOperation_t tb, int
                 *static_cast<const double*>(beta), static_cast<double*>(C), ldc);
     return PRTBLAS_STATUS_SUCCESS;
   }
+  if (compute == PRTBLAS_COMPUTE_32I || compute == PRTBLAS_COMPUTE_32I_PEDANTIC) {
+    // int8 products summed in int32 (as the device's integer units do), int32 alpha and beta.
+    if (at != PRT_R_8I || bt != PRT_R_8I || ct != PRT_R_32I) return PRTBLAS_STATUS_NOT_SUPPORTED;
+    const int64_t a = *static_cast<const int32_t*>(alpha), b = *static_cast<const int32_t*>(beta);
+    const int8_t* pa = static_cast<const int8_t*>(A);
+    const int8_t* pb = static_cast<const int8_t*>(B);
+    int32_t* pc = static_cast<int32_t*>(C);
+    for (int j = 0; j < n; ++j) {
+      for (int i = 0; i < m; ++i) {
+        int64_t sum = 0;
+        for (int l = 0; l < k; ++l) {
+          const int64_t x = ta == PRTBLAS_OP_N ? pa[static_cast<size_t>(l) * lda + i] : pa[static_cast<size_t>(i) * lda + l];
+          const int64_t y = tb == PRTBLAS_OP_N ? pb[static_cast<size_t>(j) * ldb + l] : pb[static_cast<size_t>(l) * ldb + j];
+          sum += x * y;
+        }
+        int32_t& out = pc[static_cast<size_t>(j) * ldc + i];
+        out = static_cast<int32_t>(static_cast<uint32_t>(a * sum + (b != 0 ? b * out : 0)));  // wraps as int32 does
+      }
+    }
+    return PRTBLAS_STATUS_SUCCESS;
+  }
   const bool half_compute = compute == PRTBLAS_COMPUTE_16F;
   const bool float_compute = compute == PRTBLAS_COMPUTE_32F || compute == PRTBLAS_COMPUTE_32F_PEDANTIC ||
                              compute == PRTBLAS_COMPUTE_32F_FAST_16F || compute == PRTBLAS_COMPUTE_32F_FAST_16BF ||
@@ -197,7 +218,14 @@ inline prtblasStatus_t gemm_ex(prtblasOperation_t ta, prtblasOperation_t tb, int
 
 // Size in bytes of one element of type t.
 inline size_t element_size(prtDataType_t t) {
-  return t == PRT_R_64F ? 8 : (t == PRT_R_32F ? 4 : 2);
+  switch (t) {
+    case PRT_R_64F: return 8;
+    case PRT_R_32F:
+    case PRT_R_32I: return 4;
+    case PRT_R_16F:
+    case PRT_R_16BF: return 2;
+    default: return 1;
+  }
 }
 
 }  // namespace blas_detail
