@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 
 #include "prt/blas.h"  // prtblasStatus_t, prtblasComputeType_t, prtblasOperation_t, prtDataType_t
 
@@ -173,6 +174,25 @@ inline prtblasStatus_t prtblasLtMatmul(prtblasLtHandle_t handle, prtblasLtMatmul
                                        prtblasLtMatrixLayout_t Cdesc, void* D, prtblasLtMatrixLayout_t Ddesc,
                                        const prtblasLtMatmulAlgo_t* algo, void* workspace, size_t workspaceSize,
                                        prtStream_t stream);
+
+namespace prt {
+namespace blaslt_detail {
+// The Create forms of the backends that keep their descriptors in our storage: allocates it and makes it with
+// `init` (the Init form); *out is null when either fails.
+template <class Storage, class Init>
+prtblasStatus_t make(Storage** out, Init init) {
+  if (out == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *out = new (std::nothrow) Storage;
+  if (*out == nullptr) return PRTBLAS_STATUS_ALLOC_FAILED;
+  const prtblasStatus_t s = init(*out);
+  if (s != PRTBLAS_STATUS_SUCCESS) {
+    delete *out;
+    *out = nullptr;
+  }
+  return s;
+}
+}  // namespace blaslt_detail
+}  // namespace prt
 
 #if PRT_BACKEND_CPU
 #include "prt/cpu/blaslt.h"

@@ -134,16 +134,7 @@ inline uint8_t float_to_fp8(float f, bool e4m3) {
 
 inline bool is_fp8(prtDataType_t t) { return t == PRT_R_8F_E4M3 || t == PRT_R_8F_E5M2; }
 
-inline size_t element_size(prtDataType_t t) {
-  switch (t) {
-    case PRT_R_64F: return 8;
-    case PRT_R_32F:
-    case PRT_R_32I: return 4;
-    case PRT_R_16F:
-    case PRT_R_16BF: return 2;
-    default: return 1;
-  }
-}
+using blas_detail::element_size;
 
 // Element i of a buffer of type t, as double (exact for every type here).
 inline double load(const void* p, prtDataType_t t, size_t i) {
@@ -422,10 +413,9 @@ inline prtblasStatus_t prtblasLtMatrixLayoutInit(prtblasLtMatrixLayout_t layout,
 
 inline prtblasStatus_t prtblasLtMatrixLayoutCreate(prtblasLtMatrixLayout_t* layout, prtDataType_t type,
                                                    uint64_t rows, uint64_t cols, int64_t ld) {
-  if (layout == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
-  *layout = new (std::nothrow) prtblasLtMatrixLayoutOpaque_t;
-  if (*layout == nullptr) return PRTBLAS_STATUS_ALLOC_FAILED;
-  return prtblasLtMatrixLayoutInit(*layout, type, rows, cols, ld);
+  return prt::blaslt_detail::make(layout, [&](prtblasLtMatrixLayout_t l) {
+    return prtblasLtMatrixLayoutInit(l, type, rows, cols, ld);
+  });
 }
 
 inline prtblasStatus_t prtblasLtMatrixLayoutDestroy(prtblasLtMatrixLayout_t layout) {
@@ -494,10 +484,8 @@ inline prtblasStatus_t prtblasLtMatmulDescInit(prtblasLtMatmulDesc_t desc, prtbl
 
 inline prtblasStatus_t prtblasLtMatmulDescCreate(prtblasLtMatmulDesc_t* desc, prtblasComputeType_t computeType,
                                                  prtDataType_t scaleType) {
-  if (desc == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
-  *desc = new (std::nothrow) prtblasLtMatmulDescOpaque_t;
-  if (*desc == nullptr) return PRTBLAS_STATUS_ALLOC_FAILED;
-  return prtblasLtMatmulDescInit(*desc, computeType, scaleType);
+  return prt::blaslt_detail::make(
+      desc, [&](prtblasLtMatmulDesc_t d) { return prtblasLtMatmulDescInit(d, computeType, scaleType); });
 }
 
 inline prtblasStatus_t prtblasLtMatmulDescDestroy(prtblasLtMatmulDesc_t desc) {
@@ -577,10 +565,7 @@ inline prtblasStatus_t prtblasLtMatmulPreferenceInit(prtblasLtMatmulPreference_t
 }
 
 inline prtblasStatus_t prtblasLtMatmulPreferenceCreate(prtblasLtMatmulPreference_t* pref) {
-  if (pref == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
-  *pref = new (std::nothrow) prtblasLtMatmulPreferenceOpaque_t;
-  if (*pref == nullptr) return PRTBLAS_STATUS_ALLOC_FAILED;
-  return prtblasLtMatmulPreferenceInit(*pref);
+  return prt::blaslt_detail::make(pref, [](prtblasLtMatmulPreference_t p) { return prtblasLtMatmulPreferenceInit(p); });
 }
 
 inline prtblasStatus_t prtblasLtMatmulPreferenceDestroy(prtblasLtMatmulPreference_t pref) {

@@ -228,6 +228,14 @@ void hold(Storage* s, Native n) {
   *s = Storage{};
   std::memcpy(s->data, &n, sizeof n);
 }
+// The Destroy forms: destroys the hipBLASLt object a storage holds, then frees the storage.
+template <class Native, class Storage, class Destroy>
+prtblasStatus_t unmake(Storage* s, Destroy destroy) {
+  if (s == nullptr) return PRTBLAS_STATUS_SUCCESS;
+  const hipblasStatus_t r = destroy(held<Native>(s));
+  delete s;
+  return status(r);
+}
 static_assert(sizeof(hipblasLtMatmulAlgo_t) <= sizeof(prtblasLtMatmulAlgo_t), "hipBLASLt's algorithm fits");
 }  // namespace blaslt_detail
 }  // namespace prt
@@ -249,17 +257,12 @@ inline prtblasStatus_t prtblasLtMatrixLayoutInit(prtblasLtMatrixLayout_t layout,
 }
 inline prtblasStatus_t prtblasLtMatrixLayoutCreate(prtblasLtMatrixLayout_t* layout, prtDataType_t type,
                                                    uint64_t rows, uint64_t cols, int64_t ld) {
-  if (layout == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
-  *layout = new (std::nothrow) prtblasLtMatrixLayoutOpaque_t;
-  if (*layout == nullptr) return PRTBLAS_STATUS_ALLOC_FAILED;
-  return prtblasLtMatrixLayoutInit(*layout, type, rows, cols, ld);
+  return prt::blaslt_detail::make(layout, [&](prtblasLtMatrixLayout_t l) {
+    return prtblasLtMatrixLayoutInit(l, type, rows, cols, ld);
+  });
 }
 inline prtblasStatus_t prtblasLtMatrixLayoutDestroy(prtblasLtMatrixLayout_t layout) {
-  using namespace prt::blaslt_detail;
-  if (layout == nullptr) return PRTBLAS_STATUS_SUCCESS;
-  const hipblasStatus_t s = hipblasLtMatrixLayoutDestroy(held<hipblasLtMatrixLayout_t>(layout));
-  delete layout;
-  return status(s);
+  return prt::blaslt_detail::unmake<hipblasLtMatrixLayout_t>(layout, hipblasLtMatrixLayoutDestroy);
 }
 inline prtblasStatus_t prtblasLtMatrixLayoutSetAttribute(prtblasLtMatrixLayout_t layout,
                                                          prtblasLtMatrixLayoutAttribute_t attr, const void* buf,
@@ -288,17 +291,11 @@ inline prtblasStatus_t prtblasLtMatmulDescInit(prtblasLtMatmulDesc_t desc, prtbl
 }
 inline prtblasStatus_t prtblasLtMatmulDescCreate(prtblasLtMatmulDesc_t* desc, prtblasComputeType_t computeType,
                                                  prtDataType_t scaleType) {
-  if (desc == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
-  *desc = new (std::nothrow) prtblasLtMatmulDescOpaque_t;
-  if (*desc == nullptr) return PRTBLAS_STATUS_ALLOC_FAILED;
-  return prtblasLtMatmulDescInit(*desc, computeType, scaleType);
+  return prt::blaslt_detail::make(
+      desc, [&](prtblasLtMatmulDesc_t d) { return prtblasLtMatmulDescInit(d, computeType, scaleType); });
 }
 inline prtblasStatus_t prtblasLtMatmulDescDestroy(prtblasLtMatmulDesc_t desc) {
-  using namespace prt::blaslt_detail;
-  if (desc == nullptr) return PRTBLAS_STATUS_SUCCESS;
-  const hipblasStatus_t s = hipblasLtMatmulDescDestroy(held<hipblasLtMatmulDesc_t>(desc));
-  delete desc;
-  return status(s);
+  return prt::blaslt_detail::unmake<hipblasLtMatmulDesc_t>(desc, hipblasLtMatmulDescDestroy);
 }
 inline prtblasStatus_t prtblasLtMatmulDescSetAttribute(prtblasLtMatmulDesc_t desc,
                                                        prtblasLtMatmulDescAttributes_t attr, const void* buf,
@@ -344,17 +341,10 @@ inline prtblasStatus_t prtblasLtMatmulPreferenceInit(prtblasLtMatmulPreference_t
   return status(s);
 }
 inline prtblasStatus_t prtblasLtMatmulPreferenceCreate(prtblasLtMatmulPreference_t* pref) {
-  if (pref == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
-  *pref = new (std::nothrow) prtblasLtMatmulPreferenceOpaque_t;
-  if (*pref == nullptr) return PRTBLAS_STATUS_ALLOC_FAILED;
-  return prtblasLtMatmulPreferenceInit(*pref);
+  return prt::blaslt_detail::make(pref, [](prtblasLtMatmulPreference_t p) { return prtblasLtMatmulPreferenceInit(p); });
 }
 inline prtblasStatus_t prtblasLtMatmulPreferenceDestroy(prtblasLtMatmulPreference_t pref) {
-  using namespace prt::blaslt_detail;
-  if (pref == nullptr) return PRTBLAS_STATUS_SUCCESS;
-  const hipblasStatus_t s = hipblasLtMatmulPreferenceDestroy(held<hipblasLtMatmulPreference_t>(pref));
-  delete pref;
-  return status(s);
+  return prt::blaslt_detail::unmake<hipblasLtMatmulPreference_t>(pref, hipblasLtMatmulPreferenceDestroy);
 }
 inline prtblasStatus_t prtblasLtMatmulPreferenceSetAttribute(prtblasLtMatmulPreference_t pref,
                                                              prtblasLtMatmulPreferenceAttributes_t attr,
