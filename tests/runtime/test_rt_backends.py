@@ -14,8 +14,8 @@ from conftest import ALL, INCLUDE, PROGRAMS
 NO_LIBS = ["-DPRT_NO_CCL", "-DPRT_NO_BLAS", "-DPRT_NO_RAND"]
 
 
-# Programs that need a library the HIP machine may lack: hipCUB for prt/cub.h.
-HIP_LIBRARIES = {"cub": "hipcub/hipcub.hpp"}
+# Programs that need a library the HIP machine may lack: hipCUB for prt/cub.h, rocThrust for prt/thrust.h.
+HIP_LIBRARIES = {"cub": "hipcub/hipcub.hpp", "thrust": "thrust/system/hip/execution_policy.h"}
 # Programs that use what Debian 12's HIP (ROCm 5) does not have: its cooperative groups lack a tile's
 # meta_group_rank/size and cg::reduce with its operators.
 HIP_GAPS = {"cooperative_groups"}
