@@ -151,6 +151,10 @@ inline prtblasStatus_t prtblasSdot(prtblasHandle_t handle, int n, const float* x
 // *result = x . y in fp64.
 inline prtblasStatus_t prtblasDdot(prtblasHandle_t handle, int n, const double* x, int incx, const double* y,
                                    int incy, double* result);
+// *result = x . y with typed vectors and result (fp16, bf16, fp32, fp64), summed in executionType (fp32 or fp64).
+inline prtblasStatus_t prtblasDotEx(prtblasHandle_t handle, int n, const void* x, prtDataType_t xType, int incx,
+                                    const void* y, prtDataType_t yType, int incy, void* result,
+                                    prtDataType_t resultType, prtDataType_t executionType);
 // *result = Euclidean norm of x in fp32.
 inline prtblasStatus_t prtblasSnrm2(prtblasHandle_t handle, int n, const float* x, int incx, float* result);
 // *result = Euclidean norm of x in fp64.

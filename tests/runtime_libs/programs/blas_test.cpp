@@ -1,5 +1,6 @@
 // blas_test.cpp: prtblas against naive column-major loops computed here: GEMM in every transpose combination
-// with padded leading dimensions, fp16/bf16 and int8 GemmEx and Hgemm, strided batches, GEMV and the level-1 calls.
+// with padded leading dimensions, fp16/bf16 and int8 GemmEx and Hgemm, strided batches, GEMV, the level-1 calls
+// and DotEx.
 #include <cstdint>
 #include <random>
 
@@ -366,6 +367,53 @@ void test_errors(prtblasHandle_t h) {
 
 }  // namespace
 
+// DotEx as the fp16 dot-product programs call it: 16-bit vectors (x with a stride), the sum in fp32, the result in
+// device memory under pointer mode device; then fp32 and fp64 vectors, and a combination cuBLAS refuses.
+void test_dot_ex(prtblasHandle_t h) {
+  const int n = 999;
+  for (int bf = 0; bf < 2; ++bf) {
+    const prtDataType_t t = bf ? PRT_R_16BF : PRT_R_16F;
+    const std::vector<float> x = rounded(random_vector<float>(2 * n), bf), y = rounded(random_vector<float>(n), bf);
+    void *dx, *dy, *dr;
+    if (bf) {
+      dx = libs_test::upload(to16<__nv_bfloat16>(x));
+      dy = libs_test::upload(to16<__nv_bfloat16>(y));
+      dr = libs_test::upload(to16<__nv_bfloat16>(std::vector<float>(1, 0.0f)));
+    } else {
+      dx = libs_test::upload(to16<__half>(x));
+      dy = libs_test::upload(to16<__half>(y));
+      dr = libs_test::upload(to16<__half>(std::vector<float>(1, 0.0f)));
+    }
+    double want = 0;
+    for (int i = 0; i < n; ++i) want += double(x[2 * i]) * y[i];
+    CHECK(prtblasSetPointerMode(h, PRTBLAS_POINTER_MODE_DEVICE) == PRTBLAS_STATUS_SUCCESS, "pointer mode device");
+    const prtblasStatus_t s = prtblasDotEx(h, n, dx, t, 2, dy, t, 1, dr, t, PRT_R_32F);
+    CHECK(s == PRTBLAS_STATUS_SUCCESS, "DotEx %s: status %d", bf ? "bf16" : "fp16", s);
+    libs_test::synchronize();
+    prtblasSetPointerMode(h, PRTBLAS_POINTER_MODE_HOST);
+    const float got = bf ? from16(libs_test::download(static_cast<__nv_bfloat16*>(dr), 1))[0]
+                         : from16(libs_test::download(static_cast<__half*>(dr), 1))[0];
+    // The result is rounded once to 16 bits: within half a unit of the last place of |want| (8 bits for bf16).
+    CHECK(std::fabs(got - want) <= std::fabs(want) * (bf ? 1.0 / 128 : 1.0 / 1024) + 1e-3, "DotEx %s: %.6g, want %.6g",
+          bf ? "bf16" : "fp16", double(got), want);
+    libs_test::release(dx);
+    libs_test::release(dy);
+    libs_test::release(dr);
+  }
+  const std::vector<double> xd = random_vector<double>(n), yd = random_vector<double>(n);
+  double* dxd = libs_test::upload(xd);
+  double* dyd = libs_test::upload(yd);
+  double dot = 0, want = 0;
+  for (int i = 0; i < n; ++i) want += xd[i] * yd[i];
+  CHECK(prtblasDotEx(h, n, dxd, PRT_R_64F, 1, dyd, PRT_R_64F, 1, &dot, PRT_R_64F, PRT_R_64F) == PRTBLAS_STATUS_SUCCESS,
+        "DotEx fp64: status");
+  CHECK(std::fabs(dot - want) < 1e-10, "DotEx fp64: %.17g, want %.17g", dot, want);
+  CHECK(prtblasDotEx(h, n, dxd, PRT_R_64F, 1, dyd, PRT_R_32F, 1, &dot, PRT_R_64F, PRT_R_64F) != PRTBLAS_STATUS_SUCCESS,
+        "DotEx with fp64 x and fp32 y is refused");
+  libs_test::release(dxd);
+  libs_test::release(dyd);
+}
+
 int main() {
   prtblasHandle_t h = nullptr;
   CHECK(prtblasCreate(&h) == PRTBLAS_STATUS_SUCCESS, "create");
@@ -380,6 +428,7 @@ int main() {
   test_batched(h);
   test_level1<float>(h, 1e-5);
   test_level1<double>(h, 1e-12);
+  test_dot_ex(h);
   test_errors(h);
   CHECK(prtblasDestroy(h) == PRTBLAS_STATUS_SUCCESS, "destroy");
   prtStreamDestroy(stream);

@@ -433,6 +433,39 @@ inline prtblasStatus_t prtblasDdot(prtblasHandle_t handle, int n, const double* 
   return PRTBLAS_STATUS_SUCCESS;
 }
 
+inline prtblasStatus_t prtblasDotEx(prtblasHandle_t handle, int n, const void* x, prtDataType_t xType, int incx,
+                                    const void* y, prtDataType_t yType, int incy, void* result,
+                                    prtDataType_t resultType, prtDataType_t executionType) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (result == nullptr || (n > 0 && (x == nullptr || y == nullptr))) return PRTBLAS_STATUS_INVALID_VALUE;
+  // The combinations cuBLAS takes: one element type throughout, summed in fp32 (fp64 for fp64 vectors).
+  const bool low = xType == PRT_R_16F || xType == PRT_R_16BF;
+  const bool ok = xType == yType && xType == resultType &&
+                  ((xType == PRT_R_64F && executionType == PRT_R_64F) ||
+                   ((xType == PRT_R_32F || low) && executionType == PRT_R_32F));
+  if (!ok) return PRTBLAS_STATUS_NOT_SUPPORTED;
+  if (xType == PRT_R_64F) {
+    *static_cast<double*>(result) =
+        n > 0 ? cblas_ddot(n, static_cast<const double*>(x), incx, static_cast<const double*>(y), incy) : 0.0;
+    return PRTBLAS_STATUS_SUCCESS;
+  }
+  if (xType == PRT_R_32F) {
+    *static_cast<float*>(result) =
+        n > 0 ? cblas_sdot(n, static_cast<const float*>(x), incx, static_cast<const float*>(y), incy) : 0.0f;
+    return PRTBLAS_STATUS_SUCCESS;
+  }
+  // 16-bit vectors: widened one element at a time (a negative stride walks from the far end, as BLAS does).
+  float sum = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    const size_t xi = static_cast<size_t>(incx >= 0 ? i * incx : (i - n + 1) * incx);
+    const size_t yi = static_cast<size_t>(incy >= 0 ? i * incy : (i - n + 1) * incy);
+    sum += load(x, xType, xi) * load(y, yType, yi);
+  }
+  store(result, resultType, 0, sum);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
 inline prtblasStatus_t prtblasSnrm2(prtblasHandle_t handle, int n, const float* x, int incx, float* result) {
   if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
   if (result == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;

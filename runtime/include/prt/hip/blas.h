@@ -184,6 +184,13 @@ inline prtblasStatus_t prtblasDdot(prtblasHandle_t handle, int n, const double* 
                                    int incy, double* result) {
   return prt::blas_detail::status(hipblasDdot(prt::blas_detail::native(handle), n, x, incx, y, incy, result));
 }
+inline prtblasStatus_t prtblasDotEx(prtblasHandle_t handle, int n, const void* x, prtDataType_t xType, int incx,
+                                    const void* y, prtDataType_t yType, int incy, void* result,
+                                    prtDataType_t resultType, prtDataType_t executionType) {
+  using namespace prt::blas_detail;
+  return status(hipblasDotEx(native(handle), n, x, type(xType), incx, y, type(yType), incy, result, type(resultType),
+                            type(executionType)));
+}
 inline prtblasStatus_t prtblasSnrm2(prtblasHandle_t handle, int n, const float* x, int incx, float* result) {
   return prt::blas_detail::status(hipblasSnrm2(prt::blas_detail::native(handle), n, x, incx, result));
 }
