@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
-from .tile.command import add_tile_parser, run_tile
 from .verify.command import add_verify_parser, run_verify
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -77,8 +76,18 @@ def _parser() -> argparse.ArgumentParser:
     group.add_argument("--cflags", action="store_true", help="compiler flags for the CPU backend")
     group.add_argument("--libs", action="store_true", help="linker flags for the CPU backend")
     add_verify_parser(commands)
-    add_tile_parser(commands)
+    tile = commands.add_parser("tile", help="rewrite SIMT kernels as Triton kernels (tile DSL)")
+    tile.add_argument("paths", nargs="+", type=Path, help="CUDA sources, Python programs, or folders of them")
+    tile.add_argument("--out-dir", type=Path, required=True,
+                      help="where the new modules and rewritten sources go (paths relative to each given path)")
     return parser
+
+
+def _tile(args: argparse.Namespace) -> int:
+    # Imported here: the tile package brings in the kernel lowering and its printers, which no other command needs.
+    from .tile.command import run_tile
+
+    return run_tile(args)
 
 
 def _add_selection(command: argparse.ArgumentParser) -> None:
@@ -392,7 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.clang_flags = clang_flags
     handlers = {"scan": _scan, "apply": _apply, "rules": _rules, "explain": _explain, "runtime": _runtime,
-                "verify": run_verify, "tile": run_tile}
+                "verify": run_verify, "tile": _tile}
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR

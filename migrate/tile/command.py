@@ -12,14 +12,6 @@ LANGUAGES = {".cu": "cuda", ".cuh": "cuda", ".py": "python"}
 PROGRAM_FILES = {".cu", ".cuh", ".py"}
 
 
-def add_tile_parser(commands) -> argparse.ArgumentParser:
-    tile = commands.add_parser("tile", help="rewrite SIMT kernels as Triton kernels (tile DSL)")
-    tile.add_argument("paths", nargs="+", type=Path, help="CUDA sources, Python programs, or folders of them")
-    tile.add_argument("--out-dir", type=Path, required=True,
-                      help="where the new modules and rewritten sources go (paths relative to each given path)")
-    return tile
-
-
 def _program_files(path: Path) -> dict[str, bytes]:
     """A given path's sources, keyed by POSIX paths relative to it (a file: its name)."""
     if path.is_dir():
