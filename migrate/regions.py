@@ -40,6 +40,7 @@ class Region:
     calls_own: bool  # calls a function of the file, which may read the global threadIdx
     recomputed: tuple[str, ...] = ()  # declarations of values the region recomputes instead of storing
     exited: str = ""  # the per-thread flag of threads that have returned, which the region skips; "" for none
+    x_limit: str = ""  # a uniform bound on threadIdx.x past which the region does nothing; "" for none
 
 
 @dataclass(frozen=True)
@@ -566,6 +567,7 @@ class _Pending:
     """A region's statements, made into a Region once every level's per-thread variables are known."""
 
     statements: tuple[ts.Node, ...]
+    loop_vars: tuple[str, ...] = ()  # the uniform loop variables around it
 
 
 @dataclass(frozen=True)
@@ -590,7 +592,7 @@ def _split(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...], to
         if current and all(s.type == "comment" for s in current):
             items.extend(BlockCode(k.text(s)) for s in current)  # a region of comments alone has nothing to run
         elif current:
-            items.append(_Pending(tuple(current)))
+            items.append(_Pending(tuple(current), loop_vars))
         current = []
 
     for index, statement in enumerate(statements):
@@ -653,7 +655,7 @@ def _finish(k: _Kernel, items: Iterable) -> tuple[Item, ...]:
     out: list[Item] = []
     for item in items:
         if isinstance(item, _Pending):
-            out.append(_region(k, list(item.statements)))
+            out.append(_region(k, list(item.statements), item.loop_vars))
         elif isinstance(item, _PendingStrided):
             out.extend(_strided_items(k, item.loop))
         elif isinstance(item, Loop):
@@ -1064,10 +1066,39 @@ def _no_jump(k: _Kernel, body: ts.Node, line: int, loop_vars: tuple[str, ...] | 
                 raise Unsafe(f"a {n.type.split('_')[0]} leaves the loop around the barrier at line {line} early")
 
 
-def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
+# A declaration that gives a variable the thread's x index and nothing else: `unsigned tid = threadIdx.x;`.
+THREAD_X_DECLARATION = re.compile(
+    r"\s*(?:const\s+)?(?:unsigned(?:\s+int)?|int|uint|size_t|auto)\s+([A-Za-z_]\w*)\s*=\s*threadIdx\.x\s*;\s*")
+
+
+def _thread_limit(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...]) -> str:
+    """E when the region is one `if (X < E)` with no else, X the thread's x index (threadIdx.x, or a variable declared
+    as it and never changed) and E the same in every thread: the threads from E on do nothing in the region, so its
+    loop over the threads can stop there (a tree reduction's halving steps). "" otherwise."""
+    if len(statements) != 1 or statements[0].type != "if_statement":
+        return ""
+    branch = statements[0]
+    clause = branch.child_by_field_name("condition")
+    if branch.child_by_field_name("alternative") is not None or clause is None:
+        return ""
+    cond = clause.child_by_field_name("value") or (clause.named_children[0] if clause.named_children else None)
+    operator = cond.child_by_field_name("operator") if cond is not None and cond.type == "binary_expression" else None
+    if operator is None or operator.type != "<":
+        return ""
+    left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
+    if left is None or right is None or not _uniform(k, right, loop_vars):
+        return ""
+    name = left.text.decode("utf-8", "replace")
+    thread_x = name == "threadIdx.x" or (
+        left.type == "identifier" and name in k.recompute and name not in k.assigned
+        and (m := THREAD_X_DECLARATION.fullmatch(k.recompute[name][1])) is not None and m.group(1) == name)
+    return k.text(right) if thread_x else ""
+
+
+def _region(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...] = ()) -> Region:
     """One region's code: its statements' bytes, declarations of per-thread variables made assignments, a
     return made `continue` (it ends the thread's part of the region; with k.exits it also sets the thread's exit
-    flag, which the later regions check)."""
+    flag, which the later regions check). `loop_vars` are the uniform loop variables around it."""
     k.regions += 1
     start, end = statements[0].start_byte, statements[-1].end_byte
     edits: list[tuple[int, int, bytes]] = []
@@ -1114,7 +1145,7 @@ def _region(k: _Kernel, statements: list[ts.Node]) -> Region:
     if exited:
         binds = tuple(sorted(binds + (EXITED,)))
     return Region(code=code.decode("utf-8", "replace"), binds=binds, calls_own=calls_own, recomputed=recomputed,
-                  exited=exited)
+                  exited=exited, x_limit=_thread_limit(k, statements, loop_vars))
 
 
 def _shared_names(body: ts.Node) -> set[str]:

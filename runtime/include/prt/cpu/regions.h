@@ -73,6 +73,20 @@ public:
 
 // One copy of a variable per thread of the block (T as declared; top-level const is dropped, since the twin
 // assigns the copy where the kernel initialised the variable).
+// How many of a region's threads along x can act when its whole body is `if (threadIdx.x < bound)`: the loop over
+// the threads stops there. A bound that is not an integer leaves the loop as it is.
+template <class T>
+inline unsigned thread_limit(unsigned extent, T bound) {
+    if constexpr (!std::is_integral<T>::value) {
+        return extent;
+    } else {
+        if constexpr (std::is_signed<T>::value) {
+            if (bound <= 0) return 0;
+        }
+        return static_cast<unsigned long long>(bound) < extent ? static_cast<unsigned>(bound) : extent;
+    }
+}
+
 template <class T>
 class Lanes {
     using V = std::remove_cv_t<T>;
