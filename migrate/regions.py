@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import tree_sitter as ts
 
@@ -13,15 +13,22 @@ from . import parse
 from .model import Edit, Finding, Rule
 from .rules import Catalog
 
-# Operations that make a kernel's threads wait for each other or exchange values other than through a block
-# barrier statement: a kernel holding one of them keeps fibers on the CPU backend.
-SYNCHRONISING = re.compile(
-    rb"__syncthreads_(?:count|and|or)|__syncwarp|__shfl\w*|__ballot\w*|__any(?:_sync)?\b|__all(?:_sync)?\b"
-    rb"|__activemask|__match_\w+|__reduce_\w+_sync|cooperative_groups|this_thread_block|grid_group|"
-    rb"thread_block_tile|coalesced_group|tiled_partition|\bthread_block\b|\bthread_group\b|\bsync\s*\(|"
-    # CUB's block and warp primitives exchange through their storage and the block's barrier.
-    rb"\bprtcub::|\bcub::"
-)
+
+@cache
+def _alternation(parts: tuple[str, ...]) -> re.Pattern[bytes]:
+    return re.compile("|".join(parts).encode())
+
+
+def synchronising(catalog: Catalog) -> re.Pattern[bytes]:
+    """What makes a kernel's threads wait for each other or exchange values other than through a block barrier
+    statement (the `synchronising` list of the catalog's regions rules): a kernel holding one keeps fibers."""
+    parts = tuple(dict.fromkeys(
+        part for _, rule in sorted(catalog.rules.items()) if rule.match.get("regions")
+        for part in rule.match.get("synchronising", ())
+    ))
+    return _alternation(parts or ("(?!)",))
+
+
 BARRIER = b"__syncthreads"
 LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
 NESTED_FUNCTIONS = ("lambda_expression", "function_definition")
@@ -267,10 +274,11 @@ def own_functions(root: ts.Node) -> dict[str, bytes]:
     return found
 
 
-def synchronising_functions(functions: Mapping[str, bytes]) -> frozenset[str]:
-    """The functions of a file that synchronise, directly or through another function of the file."""
+def synchronising_functions(functions: Mapping[str, bytes], pattern: re.Pattern[bytes]) -> frozenset[str]:
+    """The functions of a file that synchronise (a barrier, or what `pattern` finds), directly or through another
+    function of the file."""
     names = set(functions)
-    syncing = {n for n, body in functions.items() if BARRIER in body or SYNCHRONISING.search(body)}
+    syncing = {n for n, body in functions.items() if BARRIER in body or pattern.search(body)}
     changed = True
     while changed:
         changed = False
@@ -283,16 +291,17 @@ def synchronising_functions(functions: Mapping[str, bytes]) -> frozenset[str]:
 
 
 def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], syncing: frozenset[str],
-              calls: frozenset[str], edits: tuple[Edit, ...] = (),
+              calls: frozenset[str], synchronises: re.Pattern[bytes], edits: tuple[Edit, ...] = (),
               shared_atomics: Mapping[str, str] | None = None) -> Twin:
     """The region-split twin of `kernel` (a __global__ function_definition); raises Unsafe with the reason.
-    `shared_atomics` maps an atomic to what a region calls instead where it works on the block's __shared__ memory."""
+    `synchronises` finds what keeps a kernel on fibers (synchronising()); `shared_atomics` maps an atomic to what a
+    region calls instead where it works on the block's __shared__ memory."""
     body = kernel.child_by_field_name("body")
     if body is None or kernel.has_error:
         raise Unsafe("the parser could not read the kernel whole")
     own = _function_name(kernel) or ""
     text = body.text
-    hit = SYNCHRONISING.search(text)
+    hit = synchronises.search(text)
     if hit:
         raise Unsafe(f"it uses {hit.group().decode()}, which the region loops cannot keep")
     if re.search(rb"\bvolatile\b", text):
@@ -1260,9 +1269,10 @@ def _guarded(node: ts.Node) -> bool:
 
 def device_functions(catalog: Catalog) -> frozenset[str]:
     """The catalogued device functions a region may call: those that do not synchronise the block."""
+    pattern = synchronising(catalog)
     return frozenset(
         name for name, entry in catalog.names.items()
-        if entry.kind == "function" and entry.family == "device" and not SYNCHRONISING.search(name.encode())
+        if entry.kind == "function" and entry.family == "device" and not pattern.search(name.encode())
     )
 
 
@@ -1290,7 +1300,8 @@ def _complete(findings: dict[tuple[str, int, int], Finding], catalog: Catalog, d
     ]
     root = (tree or parse.parse("cuda", data)).root_node
     functions = own_functions(root)
-    syncing = synchronising_functions(functions)
+    synchronises = synchronising(catalog)
+    syncing = synchronising_functions(functions, synchronises)
     for key in mine:
         finding = findings[key]
         rule = rules[finding.rule_id]
@@ -1316,15 +1327,16 @@ def _complete(findings: dict[tuple[str, int, int], Finding], catalog: Catalog, d
         ):
             del findings[key]  # no barrier: it already runs as a plain loop
             continue
-        findings[key] = _outcome(rule, finding, data, node, start, end, inner, functions, syncing, calls)
+        findings[key] = _outcome(rule, finding, data, node, start, end, inner, functions, syncing, calls,
+                                 synchronises)
 
 
 def _outcome(rule: Rule, finding: Finding, data: bytes, kernel: ts.Node, start: int, end: int,
              inner: list[Edit], functions: Mapping[str, bytes], syncing: frozenset[str],
-             calls: frozenset[str]) -> Finding:
+             calls: frozenset[str], synchronises: re.Pattern[bytes]) -> Finding:
     name = _kernel_name(kernel)
     try:
-        twin = plan_twin(kernel, data, functions, syncing, calls,
+        twin = plan_twin(kernel, data, functions, syncing, calls, synchronises,
                          tuple(e for e in inner if start <= e.start and e.end <= end),
                          rule.match.get("shared_atomics", {}))
     except Unsafe as reason:

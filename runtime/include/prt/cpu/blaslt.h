@@ -292,7 +292,8 @@ inline bool plain(const Layout& l, prtDataType_t t) { return l.type == t && l.or
 
 // One matrix of the batch: D = epilogue(alpha * op(A) op(B) + beta * C).
 inline void matmul_one(const Desc& d, double alpha, double beta, const void* A, const Layout& a, const void* B,
-                       const Layout& b, const void* C, const Layout& c, void* D, const Layout& o, const void* bias) {
+                       const Layout& b, const void* C, const Layout& c, void* D, const Layout& o, const void* bias,
+                       prtDataType_t bias_type) {
   const uint64_t m = o.rows, n = o.cols, k = d.transa == PRTBLAS_OP_N ? a.cols : a.rows;
   const bool ta = d.transa != PRTBLAS_OP_N, tb = d.transb != PRTBLAS_OP_N;
   const bool fp8 = is_fp8(a.type);
@@ -325,7 +326,6 @@ inline void matmul_one(const Desc& d, double alpha, double beta, const void* A, 
                   static_cast<double*>(D), ldd);
     }
     if (!epilogue_pass) return;
-    const prtDataType_t bias_type = d.bias_type >= 0 ? static_cast<prtDataType_t>(d.bias_type) : o.type;
     for (uint64_t j = 0; j < n; ++j) {
       for (uint64_t i = 0; i < m; ++i) {
         const size_t at = offset(o, i, j);
@@ -367,8 +367,6 @@ inline void matmul_one(const Desc& d, double alpha, double beta, const void* A, 
       for (size_t i = 0; i < pc.size(); ++i) product[i] = pc[i];
     }
   }
-  const prtDataType_t bias_type =
-      d.bias_type >= 0 ? static_cast<prtDataType_t>(d.bias_type) : (is_fp8(o.type) ? PRT_R_16BF : o.type);
   double amax = 0.0;
   const bool float_result = o.type != PRT_R_64F && o.type != PRT_R_32I && o.type != PRT_R_8I;
   for (uint64_t j = 0; j < n; ++j) {
@@ -633,6 +631,7 @@ inline prtblasStatus_t prtblasLtMatmul(prtblasLtHandle_t handle, prtblasLtMatmul
   if (prtStreamSynchronize(stream) != 0) return PRTBLAS_STATUS_EXECUTION_FAILED;
   const double alpha_v = scalar(alpha, d.scale), beta_v = scalar(beta, d.scale);
   if (is_fp8(o.type) && d.amax != nullptr) *static_cast<float*>(d.amax) = 0.0f;
+  // The bias's type: as set, else D's (bf16 for an fp8 D, as cuBLASLt takes it).
   const prtDataType_t bias_type =
       d.bias_type >= 0 ? static_cast<prtDataType_t>(d.bias_type) : (is_fp8(o.type) ? PRT_R_16BF : o.type);
   for (int i = 0; i < o.batch; ++i) {
@@ -640,7 +639,7 @@ inline prtblasStatus_t prtblasLtMatmul(prtblasLtHandle_t handle, prtblasLtMatmul
                                          : static_cast<const char*>(d.bias) +
                                                i * d.bias_stride * static_cast<int64_t>(element_size(bias_type));
     matmul_one(d, alpha_v, beta_v, batch_at(A, a, i), a, batch_at(B, b, i), b, batch_at(C, c, i), c,
-               const_cast<char*>(batch_at(D, o, i)), o, bias);
+               const_cast<char*>(batch_at(D, o, i)), o, bias, bias_type);
   }
   return PRTBLAS_STATUS_SUCCESS;
 }

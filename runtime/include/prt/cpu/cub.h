@@ -487,20 +487,33 @@ inline void StoreDirectStriped(int tid, Out out, T (&items)[N]) { detail::store<
 template <int THREADS, class T, int N, class Out>
 inline void StoreDirectStriped(int tid, Out out, T (&items)[N], int valid) { detail::store<true, THREADS>(tid, out, items, valid); }
 
-// BlockLoad/BlockStore: the striped algorithms give a striped arrangement, every other one a blocked one (as in
-// CUB, where they differ only in how the memory is read). No exchange is needed for that on the CPU.
-template <class T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgorithm ALGORITHM = BLOCK_LOAD_DIRECT,
-          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
-class BlockLoad {
-    static constexpr int THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
-    static constexpr bool STRIPED = ALGORITHM == BLOCK_LOAD_STRIPED;
-
+namespace detail {
+// What BlockLoad and BlockStore hold: the thread's rank; their TempStorage holds nothing on the CPU.
+template <int BX, int BY, int BZ>
+class BlockRank {
 public:
     struct TempStorage {
         unsigned char unused;
     };
-    BlockLoad() : tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
-    explicit BlockLoad(TempStorage&) : BlockLoad() {}
+    BlockRank() : tid_(linear_tid<BX, BY, BZ>()) {}
+    explicit BlockRank(TempStorage&) : BlockRank() {}
+
+protected:
+    int tid_;
+};
+}  // namespace detail
+
+// BlockLoad/BlockStore: the striped algorithms give a striped arrangement, every other one a blocked one (as in
+// CUB, where they differ only in how the memory is read). No exchange is needed for that on the CPU.
+template <class T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgorithm ALGORITHM = BLOCK_LOAD_DIRECT,
+          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockLoad : public detail::BlockRank<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> {
+    static constexpr int THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
+    static constexpr bool STRIPED = ALGORITHM == BLOCK_LOAD_STRIPED;
+    using detail::BlockRank<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>::tid_;
+
+public:
+    using detail::BlockRank<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>::BlockRank;
     template <class In>
     void Load(In in, T (&items)[ITEMS_PER_THREAD]) { detail::load<STRIPED, THREADS>(tid_, in, items, detail::kWhole, (const T*)nullptr); }
     template <class In>
@@ -510,30 +523,21 @@ public:
         T fill(oob);
         detail::load<STRIPED, THREADS>(tid_, in, items, valid, &fill);
     }
-
-private:
-    int tid_;
 };
 
 template <class T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockStoreAlgorithm ALGORITHM = BLOCK_STORE_DIRECT,
           int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
-class BlockStore {
+class BlockStore : public detail::BlockRank<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> {
     static constexpr int THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
     static constexpr bool STRIPED = ALGORITHM == BLOCK_STORE_STRIPED;
+    using detail::BlockRank<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>::tid_;
 
 public:
-    struct TempStorage {
-        unsigned char unused;
-    };
-    BlockStore() : tid_(detail::linear_tid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>()) {}
-    explicit BlockStore(TempStorage&) : BlockStore() {}
+    using detail::BlockRank<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>::BlockRank;
     template <class Out>
     void Store(Out out, T (&items)[ITEMS_PER_THREAD]) { detail::store<STRIPED, THREADS>(tid_, out, items, detail::kWhole); }
     template <class Out>
     void Store(Out out, T (&items)[ITEMS_PER_THREAD], int valid) { detail::store<STRIPED, THREADS>(tid_, out, items, valid); }
-
-private:
-    int tid_;
 };
 
 // Differences of neighbouring items over the block's blocked arrangement.

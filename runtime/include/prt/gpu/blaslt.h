@@ -31,7 +31,7 @@ static_assert(sizeof(prtblasLtMatmulHeuristicResult_t) == sizeof(cublasLtMatmulH
 
 namespace prt {
 namespace blaslt_detail {
-inline prtblasStatus_t status(cublasStatus_t s) { return static_cast<prtblasStatus_t>(s); }
+using blas_detail::status;  // cuBLASLt returns cuBLAS's statuses (prt/cuda/blas.h)
 inline cublasLtHandle_t native(prtblasLtHandle_t h) { return reinterpret_cast<cublasLtHandle_t>(h); }
 inline cublasLtMatrixLayout_t native(prtblasLtMatrixLayout_t l) { return reinterpret_cast<cublasLtMatrixLayout_t>(l); }
 inline cublasLtMatmulDesc_t native(prtblasLtMatmulDesc_t d) { return reinterpret_cast<cublasLtMatmulDesc_t>(d); }
@@ -147,37 +147,10 @@ inline prtblasStatus_t prtblasLtMatmul(prtblasLtHandle_t handle, prtblasLtMatmul
 
 namespace prt {
 namespace blaslt_detail {
-inline prtblasStatus_t status(hipblasStatus_t s) {
-  switch (s) {
-    case HIPBLAS_STATUS_SUCCESS: return PRTBLAS_STATUS_SUCCESS;
-    case HIPBLAS_STATUS_NOT_INITIALIZED:
-    case HIPBLAS_STATUS_HANDLE_IS_NULLPTR: return PRTBLAS_STATUS_NOT_INITIALIZED;
-    case HIPBLAS_STATUS_ALLOC_FAILED: return PRTBLAS_STATUS_ALLOC_FAILED;
-    case HIPBLAS_STATUS_INVALID_VALUE:
-    case HIPBLAS_STATUS_INVALID_ENUM: return PRTBLAS_STATUS_INVALID_VALUE;
-    case HIPBLAS_STATUS_MAPPING_ERROR: return PRTBLAS_STATUS_MAPPING_ERROR;
-    case HIPBLAS_STATUS_EXECUTION_FAILED: return PRTBLAS_STATUS_EXECUTION_FAILED;
-    case HIPBLAS_STATUS_NOT_SUPPORTED: return PRTBLAS_STATUS_NOT_SUPPORTED;
-    case HIPBLAS_STATUS_ARCH_MISMATCH: return PRTBLAS_STATUS_ARCH_MISMATCH;
-    default: return PRTBLAS_STATUS_INTERNAL_ERROR;
-  }
-}
-inline hipblasComputeType_t compute(prtblasComputeType_t c) {
-  switch (c) {
-    case PRTBLAS_COMPUTE_16F: return HIPBLAS_COMPUTE_16F;
-    case PRTBLAS_COMPUTE_16F_PEDANTIC: return HIPBLAS_COMPUTE_16F_PEDANTIC;
-    case PRTBLAS_COMPUTE_32F_PEDANTIC: return HIPBLAS_COMPUTE_32F_PEDANTIC;
-    case PRTBLAS_COMPUTE_64F: return HIPBLAS_COMPUTE_64F;
-    case PRTBLAS_COMPUTE_64F_PEDANTIC: return HIPBLAS_COMPUTE_64F_PEDANTIC;
-    case PRTBLAS_COMPUTE_32I: return HIPBLAS_COMPUTE_32I;
-    case PRTBLAS_COMPUTE_32I_PEDANTIC: return HIPBLAS_COMPUTE_32I_PEDANTIC;
-    case PRTBLAS_COMPUTE_32F_FAST_16F: return HIPBLAS_COMPUTE_32F_FAST_16F;
-    case PRTBLAS_COMPUTE_32F_FAST_16BF: return HIPBLAS_COMPUTE_32F_FAST_16BF;
-    case PRTBLAS_COMPUTE_32F_FAST_TF32: return HIPBLAS_COMPUTE_32F_FAST_TF32;
-    default: return HIPBLAS_COMPUTE_32F;
-  }
-}
-inline hipDataType type(prtDataType_t t) { return static_cast<hipDataType>(t); }  // hipDataType keeps CUDA's values
+// hipBLASLt returns hipBLAS's statuses and takes its compute and data types: prt/hip/blas.h translates them.
+using blas_detail::compute;
+using blas_detail::status;
+using blas_detail::type;
 inline bool layout_attribute(prtblasLtMatrixLayoutAttribute_t a, hipblasLtMatrixLayoutAttribute_t* out) {
   switch (a) {
     case PRTBLASLT_MATRIX_LAYOUT_TYPE: *out = HIPBLASLT_MATRIX_LAYOUT_TYPE; return true;
@@ -251,7 +224,7 @@ inline prtblasStatus_t prtblasLtMatrixLayoutInit(prtblasLtMatrixLayout_t layout,
   using namespace prt::blaslt_detail;
   if (layout == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
   hipblasLtMatrixLayout_t made = nullptr;
-  const hipblasStatus_t s = hipblasLtMatrixLayoutCreate(&made, blaslt_detail::type(type), rows, cols, ld);
+  const hipblasStatus_t s = hipblasLtMatrixLayoutCreate(&made, prt::blas_detail::type(type), rows, cols, ld);
   if (s == HIPBLAS_STATUS_SUCCESS) hold(layout, made);
   return status(s);
 }
