@@ -200,10 +200,8 @@ inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t 
                        compute, algo);
 }
 
-#if PRT_BACKEND_CUDA
-#include "prt/cuda/blas.h"
-#elif PRT_BACKEND_HIP
-#include "prt/hip/blas.h"
+#if PRT_BACKEND_CUDA || PRT_BACKEND_HIP
+#include "prt/gpu/blas.h"
 #else
 #include "prt/cpu/blas.h"
 #endif

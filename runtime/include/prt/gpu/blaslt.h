@@ -31,7 +31,7 @@ static_assert(sizeof(prtblasLtMatmulHeuristicResult_t) == sizeof(cublasLtMatmulH
 
 namespace prt {
 namespace blaslt_detail {
-using blas_detail::status;  // cuBLASLt returns cuBLAS's statuses (prt/cuda/blas.h)
+using blas_detail::status;  // cuBLASLt returns cuBLAS's statuses (prt/gpu/blas.h)
 inline cublasLtHandle_t native(prtblasLtHandle_t h) { return reinterpret_cast<cublasLtHandle_t>(h); }
 inline cublasLtMatrixLayout_t native(prtblasLtMatrixLayout_t l) { return reinterpret_cast<cublasLtMatrixLayout_t>(l); }
 inline cublasLtMatmulDesc_t native(prtblasLtMatmulDesc_t d) { return reinterpret_cast<cublasLtMatmulDesc_t>(d); }
@@ -147,7 +147,7 @@ inline prtblasStatus_t prtblasLtMatmul(prtblasLtHandle_t handle, prtblasLtMatmul
 
 namespace prt {
 namespace blaslt_detail {
-// hipBLASLt returns hipBLAS's statuses and takes its compute and data types: prt/hip/blas.h translates them.
+// hipBLASLt returns hipBLAS's statuses and takes its compute and data types: prt/gpu/blas.h translates them.
 using blas_detail::compute;
 using blas_detail::status;
 using blas_detail::type;

@@ -1,7 +1,15 @@
-// prt/hip/blas.h: the HIP backend of prt/blas.h, forwarding to hipBLAS 6 or later with its v2 GemmEx API
-// (hipDataType, hipblasComputeType_t); link with -lhipblas.
+// prt/gpu/blas.h: the GPU backend of prt/blas.h, written once: cuBLAS on CUDA (link with -lcublas), hipBLAS 6 or
+// later with its v2 GemmEx API (hipDataType, hipblasComputeType_t) on HIP (link with -lhipblas).
 #pragma once
 
+#include "prt/gpu/vendor.h"
+
+#if PRT_BACKEND_CUDA
+#include <cublas_v2.h>
+// PRT_BLAS(Name): the vendor's spelling of a cuBLAS name (cublasSgemm, hipblasSgemm).
+#define PRT_BLAS(name) cublas##name
+#define PRT_BLAS_SUCCESS CUBLAS_STATUS_SUCCESS  // the vendor's success status
+#else
 #ifndef HIPBLAS_V2
 #define HIPBLAS_V2
 #endif
@@ -10,10 +18,25 @@
 #else
 #include <hipblas.h>
 #endif
+#define PRT_BLAS(name) hipblas##name
+#define PRT_BLAS_SUCCESS HIPBLAS_STATUS_SUCCESS
+#endif
 
 namespace prt {
 namespace blas_detail {
-inline hipblasHandle_t native(prtblasHandle_t h) { return reinterpret_cast<hipblasHandle_t>(h); }
+inline PRT_BLAS(Handle_t) native(prtblasHandle_t h) { return reinterpret_cast<PRT_BLAS(Handle_t)>(h); }
+#if PRT_BACKEND_CUDA
+// cuBLAS's enums have the values of ours.
+using vendor_half = __half;
+inline prtblasStatus_t status(cublasStatus_t s) { return static_cast<prtblasStatus_t>(s); }
+inline cublasOperation_t op(prtblasOperation_t o) { return static_cast<cublasOperation_t>(o); }
+inline cudaDataType_t type(prtDataType_t t) { return static_cast<cudaDataType_t>(t); }
+inline cublasComputeType_t compute(prtblasComputeType_t c) { return static_cast<cublasComputeType_t>(c); }
+inline cublasGemmAlgo_t algo(prtblasGemmAlgo_t a) { return static_cast<cublasGemmAlgo_t>(a); }
+inline cublasPointerMode_t pointer_mode(prtblasPointerMode_t m) { return static_cast<cublasPointerMode_t>(m); }
+inline prtblasPointerMode_t pointer_mode(cublasPointerMode_t m) { return static_cast<prtblasPointerMode_t>(m); }
+#else
+using vendor_half = hipblasHalf;
 inline hipDataType type(prtDataType_t t) { return static_cast<hipDataType>(t); }  // hipDataType keeps CUDA's values
 
 inline prtblasStatus_t status(hipblasStatus_t s) {
@@ -51,47 +74,53 @@ inline hipblasComputeType_t compute(prtblasComputeType_t c) {
     default: return HIPBLAS_COMPUTE_32F;
   }
 }
+// hipBLAS has one GEMM algorithm to ask for; cuBLAS's algorithm hints have no HIP meaning.
+inline hipblasGemmAlgo_t algo(prtblasGemmAlgo_t) { return HIPBLAS_GEMM_DEFAULT; }
+inline hipblasPointerMode_t pointer_mode(prtblasPointerMode_t m) {
+  return m == PRTBLAS_POINTER_MODE_DEVICE ? HIPBLAS_POINTER_MODE_DEVICE : HIPBLAS_POINTER_MODE_HOST;
+}
+inline prtblasPointerMode_t pointer_mode(hipblasPointerMode_t m) {
+  return m == HIPBLAS_POINTER_MODE_DEVICE ? PRTBLAS_POINTER_MODE_DEVICE : PRTBLAS_POINTER_MODE_HOST;
+}
+#endif
 }  // namespace blas_detail
 }  // namespace prt
 
 inline prtblasStatus_t prtblasCreate(prtblasHandle_t* handle) {
-  hipblasHandle_t h = nullptr;
-  const hipblasStatus_t s = hipblasCreate(&h);
+  PRT_BLAS(Handle_t) h = nullptr;
+  const PRT_BLAS(Status_t) s = PRT_BLAS(Create)(&h);
   if (handle != nullptr) *handle = reinterpret_cast<prtblasHandle_t>(h);
   return prt::blas_detail::status(s);
 }
 inline prtblasStatus_t prtblasDestroy(prtblasHandle_t handle) {
-  return prt::blas_detail::status(hipblasDestroy(prt::blas_detail::native(handle)));
+  return prt::blas_detail::status(PRT_BLAS(Destroy)(prt::blas_detail::native(handle)));
 }
 inline prtblasStatus_t prtblasSetStream(prtblasHandle_t handle, prtStream_t stream) {
-  return prt::blas_detail::status(hipblasSetStream(prt::blas_detail::native(handle), (hipStream_t)stream));
+  return prt::blas_detail::status(PRT_BLAS(SetStream)(prt::blas_detail::native(handle), (PRT_GPU(Stream_t))stream));
 }
 inline prtblasStatus_t prtblasGetStream(prtblasHandle_t handle, prtStream_t* stream) {
-  hipStream_t s = nullptr;
-  const hipblasStatus_t r = hipblasGetStream(prt::blas_detail::native(handle), &s);
-  if (r == HIPBLAS_STATUS_SUCCESS && stream != nullptr) *stream = (prtStream_t)s;
+  PRT_GPU(Stream_t) s = nullptr;
+  const PRT_BLAS(Status_t) r = PRT_BLAS(GetStream)(prt::blas_detail::native(handle), &s);
+  if (r == PRT_BLAS_SUCCESS && stream != nullptr) *stream = (prtStream_t)s;
   return prt::blas_detail::status(r);
 }
 inline prtblasStatus_t prtblasSetMathMode(prtblasHandle_t handle, prtblasMath_t mode) {
-  return prt::blas_detail::status(hipblasSetMathMode(prt::blas_detail::native(handle), (hipblasMath_t)mode));
+  return prt::blas_detail::status(PRT_BLAS(SetMathMode)(prt::blas_detail::native(handle), (PRT_BLAS(Math_t))mode));
 }
 inline prtblasStatus_t prtblasGetMathMode(prtblasHandle_t handle, prtblasMath_t* mode) {
-  hipblasMath_t m{};
-  const auto r = hipblasGetMathMode(prt::blas_detail::native(handle), &m);
-  if (r == HIPBLAS_STATUS_SUCCESS && mode != nullptr) *mode = (prtblasMath_t)m;
+  PRT_BLAS(Math_t) m{};
+  const auto r = PRT_BLAS(GetMathMode)(prt::blas_detail::native(handle), &m);
+  if (r == PRT_BLAS_SUCCESS && mode != nullptr) *mode = (prtblasMath_t)m;
   return prt::blas_detail::status(r);
 }
 inline prtblasStatus_t prtblasSetPointerMode(prtblasHandle_t handle, prtblasPointerMode_t mode) {
-  return prt::blas_detail::status(hipblasSetPointerMode(
-      prt::blas_detail::native(handle),
-      mode == PRTBLAS_POINTER_MODE_DEVICE ? HIPBLAS_POINTER_MODE_DEVICE : HIPBLAS_POINTER_MODE_HOST));
+  return prt::blas_detail::status(
+      PRT_BLAS(SetPointerMode)(prt::blas_detail::native(handle), prt::blas_detail::pointer_mode(mode)));
 }
 inline prtblasStatus_t prtblasGetPointerMode(prtblasHandle_t handle, prtblasPointerMode_t* mode) {
-  hipblasPointerMode_t m = HIPBLAS_POINTER_MODE_HOST;
-  const hipblasStatus_t r = hipblasGetPointerMode(prt::blas_detail::native(handle), &m);
-  if (r == HIPBLAS_STATUS_SUCCESS && mode != nullptr) {
-    *mode = m == HIPBLAS_POINTER_MODE_DEVICE ? PRTBLAS_POINTER_MODE_DEVICE : PRTBLAS_POINTER_MODE_HOST;
-  }
+  PRT_BLAS(PointerMode_t) m{};
+  const PRT_BLAS(Status_t) r = PRT_BLAS(GetPointerMode)(prt::blas_detail::native(handle), &m);
+  if (r == PRT_BLAS_SUCCESS && mode != nullptr) *mode = prt::blas_detail::pointer_mode(m);
   return prt::blas_detail::status(r);
 }
 
@@ -99,32 +128,32 @@ inline prtblasStatus_t prtblasSgemm(prtblasHandle_t handle, prtblasOperation_t t
                                     int m, int n, int k, const float* alpha, const float* A, int lda, const float* B,
                                     int ldb, const float* beta, float* C, int ldc) {
   using namespace prt::blas_detail;
-  return status(hipblasSgemm(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc));
+  return status(PRT_BLAS(Sgemm)(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc));
 }
 inline prtblasStatus_t prtblasDgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
                                     int m, int n, int k, const double* alpha, const double* A, int lda,
                                     const double* B, int ldb, const double* beta, double* C, int ldc) {
   using namespace prt::blas_detail;
-  return status(hipblasDgemm(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc));
+  return status(PRT_BLAS(Dgemm)(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc));
 }
 inline prtblasStatus_t prtblasHgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
                                     int m, int n, int k, const __half* alpha, const __half* A, int lda,
                                     const __half* B, int ldb, const __half* beta, __half* C, int ldc) {
   using namespace prt::blas_detail;
-  return status(hipblasHgemm(native(handle), op(transa), op(transb), m, n, k,
-                             reinterpret_cast<const hipblasHalf*>(alpha), reinterpret_cast<const hipblasHalf*>(A), lda,
-                             reinterpret_cast<const hipblasHalf*>(B), ldb, reinterpret_cast<const hipblasHalf*>(beta),
-                             reinterpret_cast<hipblasHalf*>(C), ldc));
+  return status(PRT_BLAS(Hgemm)(native(handle), op(transa), op(transb), m, n, k,
+                                reinterpret_cast<const vendor_half*>(alpha), reinterpret_cast<const vendor_half*>(A),
+                                lda, reinterpret_cast<const vendor_half*>(B), ldb,
+                                reinterpret_cast<const vendor_half*>(beta), reinterpret_cast<vendor_half*>(C), ldc));
 }
 inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
                                      int m, int n, int k, const void* alpha, const void* A, prtDataType_t Atype,
                                      int lda, const void* B, prtDataType_t Btype, int ldb, const void* beta, void* C,
                                      prtDataType_t Ctype, int ldc, prtblasComputeType_t computeType,
-                                     prtblasGemmAlgo_t) {
+                                     prtblasGemmAlgo_t algo) {
   using namespace prt::blas_detail;
-  return status(hipblasGemmEx(native(handle), op(transa), op(transb), m, n, k, alpha, A, type(Atype), lda, B,
-                              type(Btype), ldb, beta, C, type(Ctype), ldc, compute(computeType),
-                              HIPBLAS_GEMM_DEFAULT));
+  return status(PRT_BLAS(GemmEx)(native(handle), op(transa), op(transb), m, n, k, alpha, A, type(Atype), lda, B,
+                                 type(Btype), ldb, beta, C, type(Ctype), ldc, compute(computeType),
+                                 prt::blas_detail::algo(algo)));
 }
 inline prtblasStatus_t prtblasSgemmStridedBatched(prtblasHandle_t handle, prtblasOperation_t transa,
                                                   prtblasOperation_t transb, int m, int n, int k, const float* alpha,
@@ -132,8 +161,8 @@ inline prtblasStatus_t prtblasSgemmStridedBatched(prtblasHandle_t handle, prtbla
                                                   long long strideB, const float* beta, float* C, int ldc,
                                                   long long strideC, int batchCount) {
   using namespace prt::blas_detail;
-  return status(hipblasSgemmStridedBatched(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, strideA,
-                                           B, ldb, strideB, beta, C, ldc, strideC, batchCount));
+  return status(PRT_BLAS(SgemmStridedBatched)(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda,
+                                              strideA, B, ldb, strideB, beta, C, ldc, strideC, batchCount));
 }
 inline prtblasStatus_t prtblasDgemmStridedBatched(prtblasHandle_t handle, prtblasOperation_t transa,
                                                   prtblasOperation_t transb, int m, int n, int k, const double* alpha,
@@ -141,8 +170,8 @@ inline prtblasStatus_t prtblasDgemmStridedBatched(prtblasHandle_t handle, prtbla
                                                   int ldb, long long strideB, const double* beta, double* C, int ldc,
                                                   long long strideC, int batchCount) {
   using namespace prt::blas_detail;
-  return status(hipblasDgemmStridedBatched(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, strideA,
-                                           B, ldb, strideB, beta, C, ldc, strideC, batchCount));
+  return status(PRT_BLAS(DgemmStridedBatched)(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda,
+                                              strideA, B, ldb, strideB, beta, C, ldc, strideC, batchCount));
 }
 inline prtblasStatus_t prtblasGemmStridedBatchedEx(prtblasHandle_t handle, prtblasOperation_t transa,
                                                    prtblasOperation_t transb, int m, int n, int k, const void* alpha,
@@ -150,62 +179,63 @@ inline prtblasStatus_t prtblasGemmStridedBatchedEx(prtblasHandle_t handle, prtbl
                                                    const void* B, prtDataType_t Btype, int ldb, long long strideB,
                                                    const void* beta, void* C, prtDataType_t Ctype, int ldc,
                                                    long long strideC, int batchCount,
-                                                   prtblasComputeType_t computeType, prtblasGemmAlgo_t) {
+                                                   prtblasComputeType_t computeType, prtblasGemmAlgo_t algo) {
   using namespace prt::blas_detail;
-  return status(hipblasGemmStridedBatchedEx(native(handle), op(transa), op(transb), m, n, k, alpha, A, type(Atype),
-                                            lda, strideA, B, type(Btype), ldb, strideB, beta, C, type(Ctype), ldc,
-                                            strideC, batchCount, compute(computeType), HIPBLAS_GEMM_DEFAULT));
+  return status(PRT_BLAS(GemmStridedBatchedEx)(native(handle), op(transa), op(transb), m, n, k, alpha, A,
+                                               type(Atype), lda, strideA, B, type(Btype), ldb, strideB, beta, C,
+                                               type(Ctype), ldc, strideC, batchCount, compute(computeType),
+                                               prt::blas_detail::algo(algo)));
 }
 inline prtblasStatus_t prtblasSgemv(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n,
                                     const float* alpha, const float* A, int lda, const float* x, int incx,
                                     const float* beta, float* y, int incy) {
   using namespace prt::blas_detail;
-  return status(hipblasSgemv(native(handle), op(trans), m, n, alpha, A, lda, x, incx, beta, y, incy));
+  return status(PRT_BLAS(Sgemv)(native(handle), op(trans), m, n, alpha, A, lda, x, incx, beta, y, incy));
 }
 inline prtblasStatus_t prtblasDgemv(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n,
                                     const double* alpha, const double* A, int lda, const double* x, int incx,
                                     const double* beta, double* y, int incy) {
   using namespace prt::blas_detail;
-  return status(hipblasDgemv(native(handle), op(trans), m, n, alpha, A, lda, x, incx, beta, y, incy));
+  return status(PRT_BLAS(Dgemv)(native(handle), op(trans), m, n, alpha, A, lda, x, incx, beta, y, incy));
 }
 inline prtblasStatus_t prtblasSaxpy(prtblasHandle_t handle, int n, const float* alpha, const float* x, int incx,
                                     float* y, int incy) {
-  return prt::blas_detail::status(hipblasSaxpy(prt::blas_detail::native(handle), n, alpha, x, incx, y, incy));
+  return prt::blas_detail::status(PRT_BLAS(Saxpy)(prt::blas_detail::native(handle), n, alpha, x, incx, y, incy));
 }
 inline prtblasStatus_t prtblasDaxpy(prtblasHandle_t handle, int n, const double* alpha, const double* x, int incx,
                                     double* y, int incy) {
-  return prt::blas_detail::status(hipblasDaxpy(prt::blas_detail::native(handle), n, alpha, x, incx, y, incy));
+  return prt::blas_detail::status(PRT_BLAS(Daxpy)(prt::blas_detail::native(handle), n, alpha, x, incx, y, incy));
 }
 inline prtblasStatus_t prtblasSdot(prtblasHandle_t handle, int n, const float* x, int incx, const float* y, int incy,
                                    float* result) {
-  return prt::blas_detail::status(hipblasSdot(prt::blas_detail::native(handle), n, x, incx, y, incy, result));
+  return prt::blas_detail::status(PRT_BLAS(Sdot)(prt::blas_detail::native(handle), n, x, incx, y, incy, result));
 }
 inline prtblasStatus_t prtblasDdot(prtblasHandle_t handle, int n, const double* x, int incx, const double* y,
                                    int incy, double* result) {
-  return prt::blas_detail::status(hipblasDdot(prt::blas_detail::native(handle), n, x, incx, y, incy, result));
+  return prt::blas_detail::status(PRT_BLAS(Ddot)(prt::blas_detail::native(handle), n, x, incx, y, incy, result));
 }
 inline prtblasStatus_t prtblasDotEx(prtblasHandle_t handle, int n, const void* x, prtDataType_t xType, int incx,
                                     const void* y, prtDataType_t yType, int incy, void* result,
                                     prtDataType_t resultType, prtDataType_t executionType) {
   using namespace prt::blas_detail;
-  return status(hipblasDotEx(native(handle), n, x, type(xType), incx, y, type(yType), incy, result, type(resultType),
+  return status(PRT_BLAS(DotEx)(native(handle), n, x, type(xType), incx, y, type(yType), incy, result, type(resultType),
                             type(executionType)));
 }
 inline prtblasStatus_t prtblasSnrm2(prtblasHandle_t handle, int n, const float* x, int incx, float* result) {
-  return prt::blas_detail::status(hipblasSnrm2(prt::blas_detail::native(handle), n, x, incx, result));
+  return prt::blas_detail::status(PRT_BLAS(Snrm2)(prt::blas_detail::native(handle), n, x, incx, result));
 }
 inline prtblasStatus_t prtblasDnrm2(prtblasHandle_t handle, int n, const double* x, int incx, double* result) {
-  return prt::blas_detail::status(hipblasDnrm2(prt::blas_detail::native(handle), n, x, incx, result));
+  return prt::blas_detail::status(PRT_BLAS(Dnrm2)(prt::blas_detail::native(handle), n, x, incx, result));
 }
 inline prtblasStatus_t prtblasSscal(prtblasHandle_t handle, int n, const float* alpha, float* x, int incx) {
-  return prt::blas_detail::status(hipblasSscal(prt::blas_detail::native(handle), n, alpha, x, incx));
+  return prt::blas_detail::status(PRT_BLAS(Sscal)(prt::blas_detail::native(handle), n, alpha, x, incx));
 }
 inline prtblasStatus_t prtblasDscal(prtblasHandle_t handle, int n, const double* alpha, double* x, int incx) {
-  return prt::blas_detail::status(hipblasDscal(prt::blas_detail::native(handle), n, alpha, x, incx));
+  return prt::blas_detail::status(PRT_BLAS(Dscal)(prt::blas_detail::native(handle), n, alpha, x, incx));
 }
 inline prtblasStatus_t prtblasScopy(prtblasHandle_t handle, int n, const float* x, int incx, float* y, int incy) {
-  return prt::blas_detail::status(hipblasScopy(prt::blas_detail::native(handle), n, x, incx, y, incy));
+  return prt::blas_detail::status(PRT_BLAS(Scopy)(prt::blas_detail::native(handle), n, x, incx, y, incy));
 }
 inline prtblasStatus_t prtblasDcopy(prtblasHandle_t handle, int n, const double* x, int incx, double* y, int incy) {
-  return prt::blas_detail::status(hipblasDcopy(prt::blas_detail::native(handle), n, x, incx, y, incy));
+  return prt::blas_detail::status(PRT_BLAS(Dcopy)(prt::blas_detail::native(handle), n, x, incx, y, incy));
 }
