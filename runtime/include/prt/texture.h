@@ -17,7 +17,10 @@
     X(FilterModePoint, 0, hipFilterModePoint, "nearest element")                                    \
     X(FilterModeLinear, 1, hipFilterModeLinear, "linear interpolation")                             \
     X(ReadModeElementType, 0, hipReadModeElementType, "elements as stored")                         \
-    X(ReadModeNormalizedFloat, 1, hipReadModeNormalizedFloat, "integers read as floats in [0, 1]")
+    X(ReadModeNormalizedFloat, 1, hipReadModeNormalizedFloat, "integers read as floats in [0, 1]")  \
+    X(BoundaryModeZero, 0, hipBoundaryModeZero, "outside surface reads zero, writes are dropped")   \
+    X(BoundaryModeClamp, 1, hipBoundaryModeClamp, "outside surface accesses clamp to the edge")     \
+    X(BoundaryModeTrap, 2, hipBoundaryModeTrap, "an outside surface access stops the kernel")
 
 #if PRT_BACKEND_CPU
 #include "prt/cpu/texture.h"
@@ -53,4 +56,5 @@ inline prtError_t prtGraphicsUnregisterResource(prtGraphicsResource_t resource);
 
 #if PRT_BACKEND_CPU
 #include "prt/cpu/texture_objects.h"
+#include "prt/cpu/texture_fetch.h"  // tex2D and its kin, surf2Dread and its kin, in software
 #endif

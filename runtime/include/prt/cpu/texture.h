@@ -7,6 +7,7 @@ enum prtTextureAddressMode { prtAddressModeWrap, prtAddressModeClamp, prtAddress
                              prtAddressModeBorder };                 // see PRT_TEXTURE_ENUM_LIST
 enum prtTextureFilterMode { prtFilterModePoint, prtFilterModeLinear };  // see PRT_TEXTURE_ENUM_LIST
 enum prtTextureReadMode { prtReadModeElementType, prtReadModeNormalizedFloat };  // see PRT_TEXTURE_ENUM_LIST
+enum prtSurfaceBoundaryMode { prtBoundaryModeZero, prtBoundaryModeClamp, prtBoundaryModeTrap };  // see PRT_TEXTURE_ENUM_LIST
 
 struct prtResourceDesc {  // what a texture or surface reads
     enum prtResourceType resType;

@@ -11,6 +11,7 @@ typedef PRT_GPU(ResourceType) prtResourceType;                  // the kind of a
 typedef PRT_GPU(TextureAddressMode) prtTextureAddressMode;      // out-of-range coordinates
 typedef PRT_GPU(TextureFilterMode) prtTextureFilterMode;        // sampling
 typedef PRT_GPU(TextureReadMode) prtTextureReadMode;            // element conversion
+typedef PRT_GPU(SurfaceBoundaryMode) prtSurfaceBoundaryMode;    // out-of-range surface accesses
 #define PRT_GPU_TEXTURE_ALIAS(suffix, value, hip, doc) constexpr auto prt##suffix = PRT_GPU_NAMED(suffix, hip);
 PRT_TEXTURE_ENUM_LIST(PRT_GPU_TEXTURE_ALIAS)  // see PRT_TEXTURE_ENUM_LIST
 #undef PRT_GPU_TEXTURE_ALIAS
