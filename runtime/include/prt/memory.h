@@ -60,15 +60,15 @@ inline prtError_t prtGetSymbolSize(size_t* size, const T& symbol);       // size
 
 template <class T>
 inline prtError_t prtHostAlloc(T** ptr, size_t size, unsigned int flags) {  // typed prtHostAlloc
-    return prtHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
+    return prtHostAlloc(static_cast<void**>(static_cast<void*>(ptr)), size, flags);
 }
 template <class T>
 inline prtError_t prtMallocPitch(T** devPtr, size_t* pitch, size_t width, size_t height) {  // typed prtMallocPitch
-    return prtMallocPitch(reinterpret_cast<void**>(devPtr), pitch, width, height);
+    return prtMallocPitch(static_cast<void**>(static_cast<void*>(devPtr)), pitch, width, height);
 }
 template <class T>
 inline prtError_t prtMallocAsync(T** devPtr, size_t size, prtStream_t stream) {  // typed prtMallocAsync
-    return prtMallocAsync(reinterpret_cast<void**>(devPtr), size, stream);
+    return prtMallocAsync(static_cast<void**>(static_cast<void*>(devPtr)), size, stream);
 }
 
 // Pitched 3-D memory and 3-D copies (positions and widths are in bytes, in elements where an array takes part).
@@ -162,7 +162,7 @@ inline prtError_t prtMallocFromPoolAsync(void** ptr, size_t size, prtMemPool_t m
                                          prtStream_t stream);           // allocates from a pool in stream order
 template <class T>
 inline prtError_t prtMallocFromPoolAsync(T** ptr, size_t size, prtMemPool_t memPool, prtStream_t stream) {  // typed
-    return prtMallocFromPoolAsync(reinterpret_cast<void**>(ptr), size, memPool, stream);
+    return prtMallocFromPoolAsync(static_cast<void**>(static_cast<void*>(ptr)), size, memPool, stream);
 }
 inline prtError_t prtMemPoolExportToShareableHandle(void* shareableHandle, prtMemPool_t memPool,
                                                     prtMemAllocationHandleType handleType,

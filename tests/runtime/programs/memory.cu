@@ -51,6 +51,15 @@ int main() {
     CHECK_OK(prtMemcpyFromSymbol(&count, counter, sizeof count));
     CHECK(count == n);
 
+    // A pointer to const elements is allocated as CUDA's template allows (HeCBench opticalFlow does).
+    const float* ro = nullptr;
+    CHECK_OK(prtMalloc(&ro, n * sizeof(float)));
+    const float* pinned_ro = nullptr;
+    CHECK_OK(prtMallocHost(&pinned_ro, sizeof(float)));
+    CHECK(ro != nullptr && pinned_ro != nullptr);
+    CHECK_OK(prtFree(const_cast<float*>(ro)));
+    CHECK_OK(prtFreeHost(const_cast<float*>(pinned_ro)));
+
     // Device-to-device and Default copies.
     float* dz = nullptr;
     CHECK_OK(prtMalloc(&dz, n * sizeof(float)));

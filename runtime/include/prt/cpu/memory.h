@@ -49,7 +49,7 @@ inline prtError_t prtMalloc(void** devPtr, size_t size) {
 
 template <class T>
 inline prtError_t prtMalloc(T** devPtr, size_t size) {
-    return prtMalloc(reinterpret_cast<void**>(devPtr), size);
+    return prtMalloc(static_cast<void**>(static_cast<void*>(devPtr)), size);
 }
 
 inline prtError_t prtFree(void* devPtr) {
@@ -67,7 +67,7 @@ inline prtError_t prtMallocHost(void** ptr, size_t size) {
 
 template <class T>
 inline prtError_t prtMallocHost(T** ptr, size_t size) {
-    return prtMallocHost(reinterpret_cast<void**>(ptr), size);
+    return prtMallocHost(static_cast<void**>(static_cast<void*>(ptr)), size);
 }
 
 inline prtError_t prtHostAlloc(void** ptr, size_t size, unsigned int flags) {
@@ -114,7 +114,7 @@ inline prtError_t prtMallocManaged(void** devPtr, size_t size, unsigned int flag
 
 template <class T>
 inline prtError_t prtMallocManaged(T** devPtr, size_t size, unsigned int flags) {
-    return prtMallocManaged(reinterpret_cast<void**>(devPtr), size, flags);
+    return prtMallocManaged(static_cast<void**>(static_cast<void*>(devPtr)), size, flags);
 }
 
 inline prtError_t prtMallocPitch(void** devPtr, size_t* pitch, size_t width, size_t height) {

@@ -3,11 +3,11 @@
 
 inline prtError_t prtMalloc(void** devPtr, size_t size) { return PRT_GPU(Malloc)(devPtr, size); }
 template <class T>
-inline prtError_t prtMalloc(T** devPtr, size_t size) { return PRT_GPU(Malloc)(reinterpret_cast<void**>(devPtr), size); }
+inline prtError_t prtMalloc(T** devPtr, size_t size) { return PRT_GPU(Malloc)(static_cast<void**>(static_cast<void*>(devPtr)), size); }
 inline prtError_t prtFree(void* devPtr) { return PRT_GPU(Free)(devPtr); }
 inline prtError_t prtMallocHost(void** ptr, size_t size) { return PRT_GPU_NAMED(MallocHost, hipHostMalloc)(ptr, size); }
 template <class T>
-inline prtError_t prtMallocHost(T** ptr, size_t size) { return PRT_GPU_NAMED(MallocHost, hipHostMalloc)(reinterpret_cast<void**>(ptr), size); }
+inline prtError_t prtMallocHost(T** ptr, size_t size) { return PRT_GPU_NAMED(MallocHost, hipHostMalloc)(static_cast<void**>(static_cast<void*>(ptr)), size); }
 inline prtError_t prtHostAlloc(void** ptr, size_t size, unsigned int flags) { return PRT_GPU_NAMED(HostAlloc, hipHostMalloc)(ptr, size, flags); }
 inline prtError_t prtFreeHost(void* ptr) { return PRT_GPU_NAMED(FreeHost, hipHostFree)(ptr); }
 inline prtError_t prtHostRegister(void* ptr, size_t size, unsigned int flags) { return PRT_GPU(HostRegister)(ptr, size, flags); }
@@ -20,7 +20,7 @@ inline prtError_t prtMallocManaged(void** devPtr, size_t size, unsigned int flag
 }
 template <class T>
 inline prtError_t prtMallocManaged(T** devPtr, size_t size, unsigned int flags) {
-    return PRT_GPU(MallocManaged)(reinterpret_cast<void**>(devPtr), size, flags);
+    return PRT_GPU(MallocManaged)(static_cast<void**>(static_cast<void*>(devPtr)), size, flags);
 }
 inline prtError_t prtMallocPitch(void** devPtr, size_t* pitch, size_t width, size_t height) {
     return PRT_GPU(MallocPitch)(devPtr, pitch, width, height);
