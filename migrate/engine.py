@@ -537,7 +537,8 @@ def plan_source(
     cached: tuple | None = None,
 ) -> PlannedFile:
     """Scan and plan one file from exactly `data`: findings come from the cache only when its digest is these
-    bytes'; the migrated bytes must parse with no more error nodes than the original, else the file is refused."""
+    bytes'; the migrated bytes (their edits, without the marker comments) must parse with no more error nodes than
+    the original, else the file is refused."""
     from .rewrite import plan_file
 
     rules = ruleset.catalog.rules
@@ -554,6 +555,13 @@ def plan_source(
             if errors is None:
                 errors = count_syntax_errors(ruleset, language, view.data)
             after = count_syntax_errors(ruleset, language, plan.migrated)
+            if after > errors and markers:
+                # Markers are whole comment lines, never inside a continued line, so they cannot change what the
+                # code means; but between statement macros written without a semicolon (CHECK(call) on its own
+                # line) they move where the parser's error recovery resynchronises. The edits are judged without
+                # them.
+                bare = plan_file(relpath, language, view.data, findings, rules, unsafe=unsafe, markers=False)
+                after = count_syntax_errors(ruleset, language, bare.migrated)
             if after > errors:
                 plan = replace(plan, migrated=plan.original, refused=(
                     f"the migrated file would not parse ({after} syntax error{'s' if after != 1 else ''} "

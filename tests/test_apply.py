@@ -171,6 +171,52 @@ def test_edit_that_breaks_the_syntax_refuses_the_file(
     assert "k.cu: not migrated: the migrated file would not parse" in err
 
 
+STATEMENT_MACROS = b"""#include <cuda_runtime.h>
+#include <cusparse.h>
+#define CHECK(call) { if ((call) != 0) return 1; }
+
+int main() {
+  float* d = nullptr;
+  CHECK( cudaMalloc((void**)&d, 64) )
+  cusparseHandle_t handle = NULL;
+  cusparseMatDescr_t descr = 0;
+  CHECK( cusparseCreate(&handle) )
+  CHECK( cusparseCreateMatDescr(&descr) )
+  cudaDeviceSynchronize();
+  CHECK( cusparseDestroy(handle) )
+  CHECK( cudaFree(d) )
+  return 0;
+}
+"""
+
+
+def test_markers_between_statement_macros_do_not_refuse_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # HeCBench's cuSPARSE programs: marker lines between CHECK(call) statements written without a semicolon move
+    # where tree-sitter's error recovery resynchronises (0 errors before, 4 with the markers); the edits alone
+    # parse as the original does, so the file is migrated, markers and all.
+    (tmp_path / "k.cu").write_bytes(STATEMENT_MACROS)
+    code = main(["apply", "--root", str(tmp_path), "--no-cache", str(tmp_path)])
+    assert code == 0
+    assert "not migrated" not in capsys.readouterr().err
+    migrated = (tmp_path / "k.cu").read_bytes()
+    assert b"CHECK( prtMalloc((void**)&d, 64) )" in migrated and b"prtDeviceSynchronize();" in migrated
+    assert b"// migrate: manual[cusparse-api] cusparseMatDescr_t" in migrated
+
+
+def test_edit_that_breaks_the_syntax_refuses_the_file_with_markers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = rewrite.apply_edits
+    monkeypatch.setattr(rewrite, "apply_edits", lambda data, edits, encoding: real(data, edits, encoding) + b"\n}}} (")
+    (tmp_path / "k.cu").write_bytes(STATEMENT_MACROS)
+    code = main(["apply", "--root", str(tmp_path), "--no-cache", str(tmp_path)])
+    assert code == 2
+    assert (tmp_path / "k.cu").read_bytes() == STATEMENT_MACROS
+    assert "k.cu: not migrated: the migrated file would not parse" in capsys.readouterr().err
+
+
 def test_templates_named_by_rules_exist_and_render() -> None:
     for rule in CATALOG.rules.values():
         template = (rule.fix or {}).get("template")
