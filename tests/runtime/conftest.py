@@ -19,8 +19,8 @@ PROGRAMS = Path(__file__).resolve().parent / "programs"
 # Programs per variant. Every program builds for the plain CPU variant; sanitizer runs take a subset.
 ALL = sorted(p.stem for p in PROGRAMS.glob("*.cu"))
 ASAN = ["memory", "launch", "shared", "warp", "cub", "cooperative_groups", "half", "stream", "vector", "intrinsics", "complex", "memory3d", "graph",
-        "runtime_api", "texture"]
-TSAN = ["threads", "shared", "warp", "atomic", "stream", "intrinsics"]
+        "runtime_api", "texture", "grid_sync"]
+TSAN = ["threads", "shared", "warp", "atomic", "stream", "intrinsics", "grid_sync"]
 
 FLAGS = {
     "cpu": ["-O2"],

@@ -17,9 +17,10 @@ NO_LIBS = ["-DPRT_NO_CCL", "-DPRT_NO_BLAS", "-DPRT_NO_RAND"]
 # Programs that need a library the HIP machine may lack: hipCUB for prt/cub.h, rocThrust for prt/thrust.h.
 HIP_LIBRARIES = {"cub": "hipcub/hipcub.hpp", "thrust": "thrust/system/hip/execution_policy.h"}
 # Programs that use what Debian 12's HIP (ROCm 5) does not have: its cooperative groups lack a tile's
-# meta_group_rank/size and cg::reduce with its operators; its surface reads exist only in the form that writes
-# through a pointer, and take no boundary mode (as in later ROCm releases too).
-HIP_GAPS = {"cooperative_groups", "texture"}
+# meta_group_rank/size and cg::reduce with its operators, and their grid helpers do not compile (they name
+# hipBlockDim_x and its kin, which that HIP no longer declares); its surface reads exist only in the form that
+# writes through a pointer, and take no boundary mode (as in later ROCm releases too).
+HIP_GAPS = {"cooperative_groups", "grid_sync", "texture"}
 
 
 def _hip_has(header: str) -> bool:

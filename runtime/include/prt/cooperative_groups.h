@@ -2,9 +2,9 @@
 // backend: CUDA's header on CUDA, HIP's on HIP, and on the CPU the runtime's own (prt/cpu/cooperative_groups.h):
 // thread_block and this_thread_block, thread_block_tile<N> and tiled_partition (static sizes, and dynamic ones
 // as thread_group), coalesced_group and coalesced_threads, sync, the tiles' shuffles and votes, and reduce,
-// inclusive_scan and exclusive_scan with plus, less, greater, bit_and, bit_or and bit_xor. Grid-wide groups
-// (this_grid, grid sync under a cooperative launch) have no CPU form: every block of the grid would have to run at
-// once.
+// inclusive_scan and exclusive_scan with plus, less, greater, bit_and, bit_or and bit_xor, and the grid
+// (this_grid, grid_group, whose sync needs a cooperative launch: prtLaunchCooperativeKernel runs every block of it
+// at once there, each on an OS thread of its own).
 #pragma once
 
 #include "prt/config.h"

@@ -31,6 +31,8 @@
     X(ErrorHostMemoryNotRegistered, 713, hipErrorHostMemoryNotRegistered,                                   \
       "pointer does not correspond to a registered memory region")                                          \
     X(ErrorLaunchFailure, 719, hipErrorLaunchFailure, "unspecified launch failure")                         \
+    X(ErrorCooperativeLaunchTooLarge, 720, hipErrorCooperativeLaunchTooLarge,                               \
+      "too many blocks in cooperative launch")                                                              \
     X(ErrorNotSupported, 801, hipErrorNotSupported, "operation not supported")                              \
     X(ErrorIllegalState, 401, hipErrorIllegalState, "the operation cannot be performed in the present state") \
     X(ErrorStreamCaptureUnsupported, 900, hipErrorStreamCaptureUnsupported,                                 \

@@ -2,6 +2,7 @@
 //
 // A block's sync is its barrier, a tile's sync and exchanges are the warp's (a tile lies inside one warp of 32
 // threads), so a kernel that uses groups runs its block's threads on fibers, as any kernel that synchronises does.
+// A grid's sync is the block's barrier followed by a wait for every other block of a cooperative launch.
 // A tile's shuffles take values of any trivially copyable type, in 8-byte pieces.
 #pragma once
 
@@ -62,6 +63,29 @@ public:
 };
 
 inline thread_block this_thread_block() { return thread_block(); }
+
+// Every thread of the grid. Its sync waits for every block, which only a cooperative launch
+// (prtLaunchCooperativeKernel) can run all at once; is_valid() says whether this launch was one.
+class grid_group {
+public:
+    void sync() const { ::prt::cpu::grid_sync(); }
+    bool is_valid() const { return ::prt::cpu::this_worker().blk.grid != nullptr; }
+    unsigned long long num_blocks() const { return 1ull * gridDim.x * gridDim.y * gridDim.z; }
+    unsigned long long block_rank() const {
+        return blockIdx.x + 1ull * gridDim.x * (blockIdx.y + 1ull * gridDim.y * blockIdx.z);
+    }
+    unsigned long long num_threads() const { return num_blocks() * details::block_threads(); }
+    unsigned long long size() const { return num_threads(); }
+    unsigned long long thread_rank() const {
+        return block_rank() * details::block_threads() + details::linear_thread();
+    }
+    dim3 dim_blocks() const { return gridDim; }
+    dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+    dim3 group_dim() const { return gridDim; }
+    dim3 dim_threads() const { return dim3(gridDim.x * blockDim.x, gridDim.y * blockDim.y, gridDim.z * blockDim.z); }
+};
+inline grid_group this_grid() { return grid_group(); }
+inline void sync(const grid_group& g) { g.sync(); }
 
 // A group of consecutive threads of one warp: a tile of `width` lanes, or the lanes in `mask` (coalesced).
 class thread_group {

@@ -51,6 +51,7 @@ struct WarpSlots {
 };
 
 struct Fiber;
+struct GridBarrier;
 
 // State of the block a pool thread is running.
 struct BlockCtx {
@@ -68,6 +69,27 @@ struct BlockCtx {
     uint64_t range_next = 0, range_hi = 0;  // blocks (linear indices) the runner fiber has still to run
     bool range_done = false;
     bool regions = false;              // a region-split twin (prt/cpu/regions.h) is running the block
+    GridBarrier* grid = nullptr;       // the barrier of the whole grid, under a cooperative launch
+    unsigned grid_seen = ~0u;          // the block barrier generation whose grid barrier this block has passed
+};
+
+// The barrier of every block of a cooperative launch: each block's OS thread waits here for the others.
+struct GridBarrier {
+    std::mutex mu;
+    std::condition_variable cv;
+    uint64_t blocks = 0, arrived = 0, generation = 0;
+
+    void arrive_and_wait() {
+        std::unique_lock<std::mutex> lk(mu);
+        const uint64_t g = generation;
+        if (++arrived == blocks) {
+            arrived = 0;
+            ++generation;
+            cv.notify_all();
+            return;
+        }
+        cv.wait(lk, [&] { return generation != g; });
+    }
 };
 
 struct Worker;
@@ -267,6 +289,22 @@ inline int block_barrier(int pred, int* arrived = nullptr) {
     return b.bar_count[g];
 }
 
+// this_grid().sync(): every thread of the block reaches the block's barrier, then the first of them to resume
+// waits for every other block of the cooperative launch (the block's other threads, resumed after it on the same
+// OS thread, pass straight on).
+inline void grid_sync() {
+    if (!this_worker().blk.grid) {
+        std::fprintf(stderr, "prt: a grid-wide sync outside a cooperative launch (prtLaunchCooperativeKernel)\n");
+        std::abort();
+    }
+    block_barrier(1);
+    BlockCtx& b = this_worker().blk;
+    if (b.grid_seen != b.bar_gen) {
+        b.grid_seen = b.bar_gen;
+        b.grid->arrive_and_wait();
+    }
+}
+
 // Deposits `value` for the calling lane, waits for the warp, and returns the slots of this round.
 inline const WarpSlots& warp_exchange(uint64_t value, unsigned* lane_out, unsigned* gen_out) {
     Worker& w = sync_worker();
@@ -339,6 +377,27 @@ public:
         job.done += mine;
         remove(&job);
         done_cv_.wait(lk, [&] { return job.active == 0 && job.done == job.nblocks; });
+    }
+
+    // Runs every block of a cooperative launch at once, each on an OS thread of its own (the launching thread
+    // runs the first), so that a grid-wide sync can wait for all of them; returns when all have finished.
+    static void run_cooperative(const Launch* L) {
+        const uint64_t nblocks = uint64_t(L->grid.x) * L->grid.y * L->grid.z;
+        GridBarrier barrier;
+        barrier.blocks = nblocks;
+        auto block = [L, &barrier](uint64_t i) {
+            Worker& w = this_worker();
+            w.begin_launch(L);
+            w.blk.grid = &barrier;
+            w.blk.grid_seen = ~0u;
+            w.run_range(i, i + 1);
+            w.blk.grid = nullptr;
+        };
+        std::vector<std::thread> others;
+        others.reserve(nblocks - 1);
+        for (uint64_t i = 1; i < nblocks; ++i) others.emplace_back(block, i);
+        block(0);
+        for (auto& t : others) t.join();
     }
 
 private:

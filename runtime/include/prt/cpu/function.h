@@ -78,13 +78,23 @@ inline prtError_t launch_array(void (*kernel)(Params...), dim3 grid, dim3 block,
 }
 }  // namespace prt::cpu
 
-// The blocks of a cooperative launch run as those of any launch; a grid-wide barrier needs the launch path's
-// cooperative support (prt/cpu/launch.h).
+namespace prt::cpu {
+template <class... Params, size_t... I>
+inline prtError_t launch_array_cooperative(void (*kernel)(Params...), dim3 grid, dim3 block, size_t shared,
+                                           prtStream_t stream, void** args, std::index_sequence<I...>) {
+    if (sizeof...(Params) && !args) return prt_fail(prtErrorInvalidValue);
+    return launch_cooperative(kernel, kernel, grid, block, shared, stream,
+                              *static_cast<std::decay_t<Params>*>(args[I])...);
+}
+}  // namespace prt::cpu
+
+// Every block of a cooperative launch runs at once, each on an OS thread of its own, so that this_grid().sync()
+// can wait for all of them (prt/cpu/exec.h); a grid larger than the device holds at once fails, as on a GPU.
 template <class... Params>
 inline prtError_t prtLaunchCooperativeKernel(void (*kernel)(Params...), dim3 gridDim, dim3 blockDim, void** args,
                                              size_t sharedMem, prtStream_t stream) {
-    return prt::cpu::launch_array(kernel, gridDim, blockDim, sharedMem, stream, args,
-                                  std::index_sequence_for<Params...>{});
+    return prt::cpu::launch_array_cooperative(kernel, gridDim, blockDim, sharedMem, stream, args,
+                                              std::index_sequence_for<Params...>{});
 }
 inline prtError_t prtLaunchCooperativeKernel(const void* kernel, dim3, dim3, void**, size_t, prtStream_t) {
     return prt::cpu::prt_fail(kernel ? prtErrorNotSupported : prtErrorInvalidDeviceFunction);

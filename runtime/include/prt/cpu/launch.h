@@ -26,6 +26,15 @@ inline prtError_t check_launch(dim3 grid, dim3 block, size_t sharedBytes) {
     return prtSuccess;
 }
 
+// Blocks of `threads` threads and `sharedBytes` of dynamic shared memory that one of the CPU's "multiprocessors"
+// holds at once (its occupancy model).
+inline int resident_blocks(int threads, size_t sharedBytes) {
+    const prtDeviceProp& p = properties();
+    int by_threads = p.maxThreadsPerMultiProcessor / threads;
+    int by_shared = sharedBytes ? int(kSharedPerSM / sharedBytes) : kMaxBlocksPerSM;
+    return std::min(std::min(by_threads, by_shared), kMaxBlocksPerSM);
+}
+
 }  // namespace prt::cpu
 
 namespace prt::cpu {
@@ -51,6 +60,26 @@ inline prtError_t launch(Thread thread, void (*kernel)(Params...), dim3 grid, di
     // Arguments are converted to the parameter types once, as a GPU launch copies them once.
     std::tuple<std::decay_t<Params>...> values(std::forward<Args>(args)...);
     return run_grid(thread, values, grid, block, sharedBytes);
+}
+
+// A cooperative launch: every block runs at the same time (Pool::run_cooperative), so the grid may hold no more
+// blocks than the device holds at once, as on a GPU.
+template <class Thread, class... Params, class... Args>
+inline prtError_t launch_cooperative(Thread thread, void (*kernel)(Params...), dim3 grid, dim3 block,
+                                     size_t sharedBytes, prtStream_t, Args&&... args) {
+    static_assert(sizeof...(Params) == sizeof...(Args),
+                  "prtLaunchCooperativeKernel: argument count differs from the kernel's");
+    if (!kernel) return prt_fail(prtErrorInvalidDeviceFunction);
+    prtError_t e = check_launch(grid, block, sharedBytes);
+    if (e != prtSuccess) return prt_fail(e);
+    const unsigned long long blocks = 1ull * grid.x * grid.y * grid.z;
+    if (blocks > 1ull * resident_blocks(int(block.x * block.y * block.z), sharedBytes) *
+                     unsigned(properties().multiProcessorCount))
+        return prt_fail(prtErrorCooperativeLaunchTooLarge);
+    std::tuple<std::decay_t<Params>...> values(std::forward<Args>(args)...);
+    LaunchOf<Thread, decltype(values)> launch(thread, &values, grid, block, sharedBytes);
+    Pool::run_cooperative(&launch);
+    return prtSuccess;
 }
 
 }  // namespace prt::cpu
@@ -98,10 +127,7 @@ template <class T>
 inline prtError_t prtOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T, int blockSize,
                                                                size_t dynamicSMemSize) {
     if (!numBlocks || blockSize <= 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
-    const prtDeviceProp& p = prt::cpu::properties();
-    int by_threads = p.maxThreadsPerMultiProcessor / blockSize;
-    int by_shared = dynamicSMemSize ? int(prt::cpu::kSharedPerSM / dynamicSMemSize) : prt::cpu::kMaxBlocksPerSM;
-    *numBlocks = std::min(std::min(by_threads, by_shared), prt::cpu::kMaxBlocksPerSM);
+    *numBlocks = prt::cpu::resident_blocks(blockSize, dynamicSMemSize);
     return prtSuccess;
 }
 
