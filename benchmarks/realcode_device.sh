@@ -16,6 +16,8 @@
 #       tar cJf .realcode/plibs.txz -C W original migrated apply.log
 #   bash benchmarks/realcode_device.sh blaslt  # the same for the cuBLASLt programs (hecbench-blaslt.toml), from
 #       .realcode/blaslt.txz
+#   bash benchmarks/realcode_device.sh libs    # the same for the cuSPARSE and cuSOLVER programs (hecbench-libs.toml),
+#       from .realcode/libs.txz
 # Several modes may be given; they run in that order.
 # Results go to $OUT (default: a temporary folder).
 set -uo pipefail
@@ -27,7 +29,7 @@ python3 -m pip install -q --no-index --find-links "$ROOT/.realcode/wheels" --tar
     tree-sitter tree-sitter-cuda tree-sitter-python rich jinja2 pathspec >/dev/null 2>"$OUT/pip.log" || cat "$OUT/pip.log"
 export PYTHONPATH="$ROOT:$DEPS${PYTHONPATH:+:$PYTHONPATH}"
 CHECKOUT=/tmp/realcode-checkout
-if [ ! -d "$CHECKOUT/original/src" ] && printf '%s\n' "${@:-timing}" | grep -qvxE 'parallel-libs|blaslt'; then
+if [ ! -d "$CHECKOUT/original/src" ] && printf '%s\n' "${@:-timing}" | grep -qvxE 'parallel-libs|blaslt|libs'; then
     mkdir -p "$CHECKOUT" && tar xJf "$ROOT/.realcode/original.txz" -C "$CHECKOUT"
 fi
 JOBS=$(nproc)
@@ -67,8 +69,12 @@ cpu)
         >"$OUT/cpu.log" 2>&1
     tail -n 6 "$OUT/cpu.log"
     ;;
-parallel-libs|blaslt)
-    if [ "$MODE" = parallel-libs ]; then PACK=plibs; LIST=hecbench-parallel-libs; else PACK=blaslt; LIST=hecbench-blaslt; fi
+parallel-libs|blaslt|libs)
+    case "$MODE" in
+    parallel-libs) PACK=plibs; LIST=hecbench-parallel-libs ;;
+    blaslt) PACK=blaslt; LIST=hecbench-blaslt ;;
+    libs) PACK=libs; LIST=hecbench-libs ;;
+    esac
     WORK=/tmp/$PACK
     if [ ! -d "$WORK/original/src" ]; then
         mkdir -p "$WORK" && tar xJf "$ROOT/.realcode/$PACK.txz" -C "$WORK"
@@ -83,7 +89,7 @@ parallel-libs|blaslt)
     done
     ;;
 *)
-    echo "usage: $0 [cuda|cpu|cpu-slow|timing|timing-small|parallel-libs|blaslt]..." >&2
+    echo "usage: $0 [cuda|cpu|cpu-slow|timing|timing-small|parallel-libs|blaslt|libs]..." >&2
     exit 2
     ;;
 esac
