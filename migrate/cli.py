@@ -150,7 +150,7 @@ def _options(args: argparse.Namespace, paths: list[Path]):
 
 
 def _scan(args: argparse.Namespace) -> int:
-    from .engine import scan
+    from .engine import KeptReport, load_report, prepare, report_memo, save_report, scan
     from .report import FORMATS, render
 
     options, settings = _options(args, list(args.paths) or [Path(".")])
@@ -160,29 +160,40 @@ def _scan(args: argparse.Namespace) -> int:
     if args.write_baseline and args.since:
         raise UsageError("--write-baseline records every finding; it does not combine with --since")
     only_new = _only_new(options, args.baseline, args.since)  # a bad baseline or REV fails before the scan
-    bar, update = _progress_callback(not args.no_progress)
-    if bar is not None:
-        bar.start()
-    try:
-        result = scan(options, progress=update)
-    finally:
-        if bar is not None:
-            bar.stop()
-    flags = list(args.clang_flags)
-    if args.compile_commands or flags:
-        result = _with_semantic(result, options, args.compile_commands, flags)
-    if args.write_baseline:
-        return _write_baseline(args.write_baseline, result)
-    result = only_new(result)
     to_terminal = args.output is None and sys.stdout.isatty()
-    report = render(result, fmt, color=to_terminal and fmt == "text" and "NO_COLOR" not in os.environ)
+    color = to_terminal and fmt == "text" and "NO_COLOR" not in os.environ
+    flags = list(args.clang_flags)
+    # A tree nothing touched since the last scan gets that scan's report back as it was rendered; a scan whose
+    # output also depends on a compiler, a baseline or git is not kept.
+    keep = not (args.compile_commands or flags or args.write_baseline or args.baseline or args.since)
+    prepared = prepare(options)
+    memo = report_memo(options, prepared, f"{fmt}\0{color}") if keep else None
+    kept = load_report(memo) if memo is not None else None
+    if kept is None:
+        bar, update = _progress_callback(not args.no_progress)
+        if bar is not None:
+            bar.start()
+        try:
+            result = scan(options, progress=update, prepared=prepared)
+        finally:
+            if bar is not None:
+                bar.stop()
+        if args.compile_commands or flags:
+            result = _with_semantic(result, options, args.compile_commands, flags)
+        if args.write_baseline:
+            return _write_baseline(args.write_baseline, result)
+        result = only_new(result)
+        errors = any(f.origin == "engine" and f.severity == "error" for f in result.findings)
+        kept = KeptReport(render(result, fmt, color=color), bool(result.findings), errors)
+        if memo is not None:
+            save_report(memo, kept)
     if args.output:
-        _write_report(args.output, report)
+        _write_report(args.output, kept.text)
     else:
-        sys.stdout.write(report)
-    if any(f.origin == "engine" and f.severity == "error" for f in result.findings):
+        sys.stdout.write(kept.text)
+    if kept.errors:
         return EXIT_ERROR
-    return EXIT_FINDINGS if result.findings and not args.exit_zero else EXIT_CLEAN
+    return EXIT_FINDINGS if kept.findings and not args.exit_zero else EXIT_CLEAN
 
 
 def _write_baseline(path: Path, result) -> int:

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import ctypes
-import gc
 import hashlib
 import os
 import pickle
 import re
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -19,6 +16,7 @@ from pathlib import Path
 import tree_sitter as ts
 
 from . import __version__, parse
+from .collector import paused
 from .match import parse_source, SUPPRESSION, FileMatcher, Ruleset, Text, compile_rules
 from .model import Edit, Finding, Rule, ScanResult, SourceFile
 from .rewrite import FilePlan
@@ -319,23 +317,11 @@ def _cache_file(options: ScanOptions, key: str) -> Path | None:
     return options.cache_dir / f"scan-{root_key}-{key}.pickle"
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Unpickling tens of thousands of findings would otherwise set off full collections over everything alive."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _load_cache(path: Path | None) -> dict[str, tuple[str, int, tuple[Finding, ...]]]:
     if path is None or not path.is_file():
         return {}
     try:
-        with path.open("rb") as handle, _collector_paused():
+        with path.open("rb") as handle, paused():
             data = pickle.load(handle)
         return data if isinstance(data, dict) else {}
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
@@ -429,10 +415,14 @@ def _code_digest() -> str:
     return digest.hexdigest()[:16]
 
 
-def _setup(options: ScanOptions) -> _Setup:
+def _setup(options: ScanOptions, *, load: bool = True) -> _Setup:
+    """The rules chosen (their templates checked), the files found and the cache of per-file findings; with
+    `load` false, neither the check nor the cache (a kept report of an unchanged tree needs neither: the
+    report was rendered only after both)."""
     catalog = load_catalog(options.rules_dir, options.cache_dir)
     selected = tuple(select_rules(catalog, options.select, options.ignore))
-    check_templates(catalog, selected)
+    if load:
+        check_templates(catalog, selected)
     sources, walk_skips = discover(
         options.paths, options.root, options.exclude, options.respect_gitignore, options.skip_dirs
     )
@@ -440,7 +430,71 @@ def _setup(options: ScanOptions) -> _Setup:
         f"{__version__}\0{_code_digest()}\0{catalog.digest}\0{selected}\0{options.max_bytes}".encode()
     ).hexdigest()[:16]
     cache_path = _cache_file(options, cache_key)
-    return _Setup(catalog, selected, sources, walk_skips, cache_path, _load_cache(cache_path))
+    return _Setup(catalog, selected, sources, walk_skips, cache_path, _load_cache(cache_path) if load else {})
+
+
+# -- the rendered report of an unchanged tree --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReportMemo:
+    """Where the last rendered report of a scan is kept, and the key it is valid for: the tool and its code, the
+    rules chosen, the options, how the report is rendered, and every file's path, language and stat stamp (size,
+    mtime, ctime, inode), so that a re-scan of a tree nothing touched writes the kept report without reading a
+    file or a finding."""
+
+    path: Path
+    key: str
+
+
+@dataclass(frozen=True)
+class KeptReport:
+    """A kept report and what the exit status needs from its scan."""
+
+    text: str
+    findings: bool  # the scan had findings
+    errors: bool  # an engine finding of severity error (a file that could not be read)
+
+
+def report_memo(options: ScanOptions, setup: _Setup, view: str) -> ReportMemo | None:
+    """The memo of this scan's report rendered as `view` says (a format and anything else that shapes it); None
+    without a cache folder."""
+    if options.cache_dir is None or setup.cache_path is None:
+        return None
+    digest = hashlib.sha256(f"{setup.cache_path.name}\0{view}\0{options.root.resolve()}\0".encode())
+    for path in options.paths:
+        digest.update(f"{path}\0".encode())
+    for skip in setup.walk_skips:
+        digest.update(f"skip\0{skip.relpath}\0{skip.reason}\0{skip.rule}\n".encode())
+    for source in setup.sources:
+        digest.update(f"{source.relpath}\0{source.language}\0{_stamp(str(source.path))}\n".encode())
+    name = hashlib.sha256(f"{setup.cache_path.name}\0{view}".encode()).hexdigest()[:16]
+    return ReportMemo(setup.cache_path.with_name(f"report-{name}.txt"), digest.hexdigest())
+
+
+def load_report(memo: ReportMemo) -> KeptReport | None:
+    """The kept report when its key is this scan's, else None."""
+    try:
+        with memo.path.open("r", encoding="utf-8", newline="") as handle:
+            head = handle.readline().rstrip("\n").split(" ")
+            if len(head) != 3 or head[0] != memo.key:
+                return None
+            return KeptReport(handle.read(), head[1] == "1", head[2] == "1")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def save_report(memo: ReportMemo, report: KeptReport) -> None:
+    """Keep `report` under the memo's key (written whole, then moved into place)."""
+    try:
+        memo.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = memo.path.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("w", encoding="utf-8", newline="") as handle:
+            handle.write(f"{memo.key} {int(report.findings)} {int(report.errors)}\n")
+            handle.write(report.text)
+        tmp.replace(memo.path)
+    except OSError:
+        pass
 
 
 def _run_chunks(
@@ -452,6 +506,8 @@ def _run_chunks(
     jobs = options.jobs or (os.cpu_count() or 1)
     if jobs > 1 and total_bytes >= PARALLEL_MIN_BYTES and len(tasks) > CHUNK_FILES:
         size = max(8, min(CHUNK_FILES, len(tasks) // (jobs * 4) or 1))
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(worker, *args, chunk) for chunk in _chunks(tasks, size)]
             for future in futures:
@@ -497,9 +553,22 @@ def _rule_args(options: ScanOptions, setup: _Setup) -> tuple:
     return (str(options.rules_dir), str(options.cache_dir or ""), setup.catalog.digest, setup.selected, options.max_bytes)
 
 
-def scan(options: ScanOptions, progress: Callable[[int, int], None] | None = None) -> ScanResult:
-    """Scan the option's paths and return every finding, sorted, with the files considered."""
-    setup = _setup(options)
+def prepare(options: ScanOptions) -> _Setup:
+    """What a scan starts from, without the template check and the per-file cache: to look for a kept report
+    before scanning."""
+    return _setup(options, load=False)
+
+
+def scan(
+    options: ScanOptions, progress: Callable[[int, int], None] | None = None, prepared: _Setup | None = None
+) -> ScanResult:
+    """Scan the option's paths and return every finding, sorted, with the files considered (`prepared`: the
+    setup `prepare` made, so the tree is walked once)."""
+    if prepared is None:
+        setup = _setup(options)
+    else:  # `prepare` left out what only a scan needs: the template check and the per-file cache
+        check_templates(prepared.catalog, prepared.selected)
+        setup = replace(prepared, cached=_load_cache(prepared.cache_path))
     cached = setup.cached
     tracker = Progress(total=len(setup.sources), callback=progress)
     outcomes, tasks, total_bytes = _unchanged(setup.sources, cached, options.max_bytes)

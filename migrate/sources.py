@@ -8,8 +8,10 @@ import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
-import pathspec
+if TYPE_CHECKING:
+    import pathspec
 
 C_FAMILY = {".cu", ".cuh", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".inl", ".inc", ".cup", ".tpp"}
 BUILD_NAMES = {"CMakeLists.txt": "cmake", "Makefile": "make", "makefile": "make", "GNUmakefile": "make"}
@@ -90,6 +92,8 @@ def _gitignore(directory: Path, inherited: pathspec.PathSpec | None) -> tuple[pa
         lines = ignore_file.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return inherited, None
+    import pathspec  # here, so that a tree with no .gitignore does not pay for importing it
+
     return pathspec.GitIgnoreSpec.from_lines(lines), directory
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import jinja2
-from jinja2.sandbox import SandboxedEnvironment
+if TYPE_CHECKING:
+    import jinja2
 
 # migrate/data/templates links to templates/ in a checkout and holds a copy in an installed wheel.
 _PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "data" / "templates"
@@ -32,7 +33,11 @@ def environment() -> jinja2.Environment:
     """The shared environment: StrictUndefined, autoescape for HTML, trailing newlines and blocks kept tidy.
 
     Sandboxed, because a rule file anyone can add names its template: a template may loop over and format its
-    captures, but reaching Python internals (`cycler.__init__.__globals__`, say) raises SecurityError."""
+    captures, but reaching Python internals (`cycler.__init__.__globals__`, say) raises SecurityError. Jinja is
+    imported here, so that a command that renders no template does not pay for it."""
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
     return SandboxedEnvironment(
         loader=jinja2.FileSystemLoader(TEMPLATE_DIR),
         undefined=jinja2.StrictUndefined,
@@ -45,6 +50,8 @@ def environment() -> jinja2.Environment:
 
 def check_template(name: str) -> str:
     """Why the template `name` cannot be used (missing, or not valid Jinja), or "" when it loads."""
+    import jinja2
+
     try:
         environment().get_template(name)
     except jinja2.TemplateNotFound:

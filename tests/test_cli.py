@@ -479,6 +479,45 @@ def test_cache_gives_identical_json_and_rescans_a_changed_file(
     assert "train.py" not in paths(fourth)
 
 
+def test_unchanged_tree_gets_the_kept_report_and_any_change_scans_again(
+    tree: Path, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import migrate.engine as engine
+
+    real_scan = engine.scan
+    scans: list[int] = []
+
+    def counted(*args, **kwargs):
+        scans.append(1)
+        return real_scan(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "scan", counted)
+    cache = tmp_path_factory.mktemp("cache")
+
+    def run(*args: str) -> tuple[int, str]:
+        code, out, _ = cli(tree, "scan", "--cache-dir", str(cache), *args, ".", capsys=capsys)
+        return code, out
+
+    first = run("--format", "json")
+    assert len(scans) == 1 and first[0] == EXIT_FINDINGS
+    assert run("--format", "json") == first and len(scans) == 1, "an unchanged tree is not scanned again"
+    assert run("--format", "json", "--exit-zero")[0] == EXIT_CLEAN and len(scans) == 1, "the exit status is the kept scan's"
+    assert run("--format", "sarif")[1] != first[1] and len(scans) == 2, "another format renders anew"
+    assert run("--format", "json", "--select", "kernel-launch")[1] != first[1] and len(scans) == 3
+
+    kernel = tree / "src" / "kernel.cu"
+    kernel.write_text(KERNEL_CU.replace("cudaFree(d);", "cudaFree(d);\n    cudaStreamSynchronize(0);"))
+    changed = run("--format", "json")
+    assert len(scans) == 4 and "cudaStreamSynchronize" in changed[1], "a changed file scans again"
+    (tree / "src" / "more.cu").write_text("void f() { cudaDeviceSynchronize(); }\n")
+    added = run("--format", "json")
+    assert len(scans) == 5 and "src/more.cu" in added[1], "a new file scans again"
+    (tree / "src" / "more.cu").unlink()
+    assert run("--format", "json") == changed and len(scans) == 6
+    assert json.loads(changed[1]) == json.loads(cli(tree, "scan", "--format", "json", "--no-cache", ".", capsys=capsys)[1])
+
+
 def test_cache_keyed_by_selection(tree: Path, tmp_path_factory: pytest.TempPathFactory,
                                   capsys: pytest.CaptureFixture[str]) -> None:
     cache = tmp_path_factory.mktemp("cache")

@@ -3,24 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 
+from migrate.collector import paused
 from migrate.model import ScanResult
-from migrate.report.document import render_json
-from migrate.report.github import render_github
-from migrate.report.markdown import render_markdown
-from migrate.report.page import render_html
-from migrate.report.sarif import render_sarif
-from migrate.report.text import format_finding, render_text
 
 Renderer = Callable[..., str]
 
-_RENDERERS: dict[str, Renderer] = {
-    "text": render_text,
-    "json": render_json,
-    "sarif": render_sarif,
-    "github": render_github,
-    "markdown": render_markdown,
-    "html": render_html,
+# Each format's module and function, imported when a report of that format is rendered.
+_RENDERERS: dict[str, tuple[str, str]] = {
+    "text": ("migrate.report.text", "render_text"),
+    "json": ("migrate.report.document", "render_json"),
+    "sarif": ("migrate.report.sarif", "render_sarif"),
+    "github": ("migrate.report.github", "render_github"),
+    "markdown": ("migrate.report.markdown", "render_markdown"),
+    "html": ("migrate.report.page", "render_html"),
 }
 
 FORMATS: tuple[str, ...] = tuple(_RENDERERS)
@@ -29,10 +26,21 @@ FORMATS: tuple[str, ...] = tuple(_RENDERERS)
 def render(result: ScanResult, fmt: str, *, color: bool = False) -> str:
     """Render `result` in format `fmt` (one of FORMATS); `color` matters to the text format only."""
     try:
-        renderer = _RENDERERS[fmt]
+        module, name = _RENDERERS[fmt]
     except KeyError:
         raise ValueError(f"unknown report format {fmt!r}; expected one of: {', '.join(FORMATS)}") from None
-    return renderer(result, color=color)
+    renderer: Renderer = getattr(import_module(module), name)
+    with paused():
+        return renderer(result, color=color)
+
+
+def __getattr__(name: str):
+    """format_finding, the text report's line for one finding, imported with the text report when first asked for."""
+    if name == "format_finding":
+        from migrate.report.text import format_finding
+
+        return format_finding
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["FORMATS", "format_finding", "render"]

@@ -12,7 +12,7 @@ except ImportError:  # optional: the standard library writes the same bytes, sev
 
 from migrate.model import Finding, Rule, ScanResult
 from migrate.report.fingerprint import fingerprint
-from migrate.report.summary import Tally, summarize
+from migrate.report.summary import Tally, sorted_findings, summarize
 
 # The `format_version` of docs/report-schema.json; bump it with any change a reader could notice.
 FORMAT_VERSION = 1
@@ -40,7 +40,8 @@ def finding_data(finding: Finding) -> dict[str, Any]:
         "snippet": finding.snippet,
         "fixable": finding.fixable,
         "fingerprint": fingerprint(finding),
-        "edits": [{"start": e.start, "end": e.end, "text": e.text} for e in sorted(finding.edits)],
+        "edits": [{"start": e.start, "end": e.end, "text": e.text}
+                  for e in (sorted(finding.edits) if len(finding.edits) > 1 else finding.edits)],
     }
 
 
@@ -60,7 +61,7 @@ def rule_data(rule: Rule) -> dict[str, Any]:
 def document(result: ScanResult) -> dict[str, Any]:
     """The JSON report as plain data (what `render_json` serialises)."""
     summary = summarize(result)
-    findings = sorted(result.findings, key=lambda f: f.sort_key)
+    findings = sorted_findings(result.findings)
     used = sorted({f.rule_id for f in findings} & set(result.rules))
     return {
         "format_version": FORMAT_VERSION,

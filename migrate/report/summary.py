@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from pathlib import PurePosixPath
 
 from migrate.model import EFFORTS, SEVERITIES, Finding, ScanResult, SourceFile
@@ -99,58 +101,80 @@ def top_directory(path: str) -> str:
     return parts[0] if len(parts) > 1 else "."
 
 
-def _tallies(findings: tuple[Finding, ...], key: str, order: tuple[str, ...] = ()) -> tuple[Tally, ...]:
+FINDING_ORDER = attrgetter("path", "line", "column", "rule_id", "message")  # Finding.sort_key, read in C
+
+
+def sorted_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """Findings in the reports' order (Finding.sort_key)."""
+    return sorted(findings, key=FINDING_ORDER)
+
+
+def _tallies(findings: Sequence[Finding], fixable: Sequence[bool], key: str,
+             order: tuple[str, ...] = ()) -> tuple[Tally, ...]:
     """Count findings and fixable findings by the attribute `key`, in `order` first and by name after."""
-    counts = Counter(getattr(f, key) for f in findings)
-    fixable = Counter(getattr(f, key) for f in findings if f.fixable)
+    names_of = [getattr(f, key) for f in findings]
+    counts = Counter(names_of)
+    fixed = Counter(n for n, fix in zip(names_of, fixable) if fix)
     names = [n for n in order if counts[n]] + sorted(n for n in counts if n not in order)
-    return tuple(Tally(n, counts[n], fixable[n]) for n in names)
-
-
-def _effort_counts(findings: list[Finding]) -> tuple[int, ...]:
-    counts = Counter(f.effort for f in findings)
-    return tuple(counts[e] for e in EFFORTS)
+    return tuple(Tally(n, counts[n], fixed[n]) for n in names)
 
 
 def summarize(result: ScanResult) -> Summary:
     """Compute every figure the reports show; all orderings are fixed so reports are deterministic."""
-    findings = tuple(sorted(result.findings, key=lambda f: f.sort_key))
-    sites = [f for f in findings if is_site(f)]
-    by_path: dict[str, list[Finding]] = {}
-    for finding in findings:
-        by_path.setdefault(finding.path, []).append(finding)
+    findings = sorted_findings(result.findings)
+    fixable = [f.fixable for f in findings]
+    effort_index = {e: i for i, e in enumerate(EFFORTS)}
+    # One pass: per path, its finding count, fixable count and counts by effort.
+    per_path: dict[str, list[int]] = {}
+    sites = site_fixable = 0
+    for finding, fix in zip(findings, fixable):
+        row = per_path.get(finding.path)
+        if row is None:
+            row = per_path[finding.path] = [0, 0] + [0] * len(EFFORTS)
+        row[0] += 1
+        row[1] += fix
+        index = effort_index.get(finding.effort)
+        if index is not None:
+            row[2 + index] += 1
+        if is_site(finding):
+            sites += 1
+            site_fixable += fix
     known = {f.path: f for f in result.files}
-    paths = sorted(set(known) | set(by_path))
-    files = tuple(
-        FileStats(
+    empty = [0, 0] + [0] * len(EFFORTS)
+    files = []
+    for path in sorted(set(known) | set(per_path)):
+        row = per_path.get(path, empty)
+        source = known.get(path)
+        files.append(FileStats(
             path=path,
-            language=known[path].language if path in known else "",
-            lines=known[path].lines if path in known else 0,
-            skipped=known[path].skipped if path in known else "",
-            findings=len(by_path.get(path, [])),
-            fixable=sum(1 for f in by_path.get(path, []) if f.fixable),
-            by_effort=_effort_counts(by_path.get(path, [])),
-        )
-        for path in paths
-    )
-    directories: dict[str, list[Finding]] = {}
-    for finding in findings:
-        directories.setdefault(top_directory(finding.path), []).append(finding)
+            language=source.language if source else "",
+            lines=source.lines if source else 0,
+            skipped=source.skipped if source else "",
+            findings=row[0],
+            fixable=row[1],
+            by_effort=tuple(row[2:]),
+        ))
+    directories: dict[str, list[int]] = {}
+    for path, row in per_path.items():  # a folder's counts are its files' (by_effort sums to the findings)
+        total = directories.setdefault(top_directory(path), [0] * (1 + len(EFFORTS)))
+        total[0] += row[0]
+        for i, count in enumerate(row[2:], 1):
+            total[i] += count
     by_directory = tuple(
-        (name, _effort_counts(items))
-        for name, items in sorted(directories.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        (name, tuple(total[1:]))
+        for name, total in sorted(directories.items(), key=lambda kv: (-kv[1][0], kv[0]))
     )
     return Summary(
         findings=len(findings),
-        sites=len(sites),
-        fixable=sum(1 for f in sites if f.fixable),
-        problems=len(findings) - len(sites),
+        sites=sites,
+        fixable=site_fixable,
+        problems=len(findings) - sites,
         files_scanned=sum(1 for f in result.files if not f.skipped),
         lines=result.lines,
         skipped=tuple(sorted((f for f in result.files if f.skipped), key=lambda f: f.path)),
-        by_severity=_tallies(findings, "severity", SEVERITIES),
-        by_family=_tallies(findings, "family"),
-        by_effort=_tallies(findings, "effort", EFFORTS),
+        by_severity=_tallies(findings, fixable, "severity", SEVERITIES),
+        by_family=_tallies(findings, fixable, "family"),
+        by_effort=_tallies(findings, fixable, "effort", EFFORTS),
         by_directory=by_directory,
-        files=files,
+        files=tuple(files),
     )
