@@ -50,6 +50,9 @@ inline cusparseDenseToSparseAlg_t d2s(prtsparseDenseToSparseAlg_t a) {
 inline cusparseSpVecDescr_t spvec(prtsparseConstSpVecDescr_t d) {
   return reinterpret_cast<cusparseSpVecDescr_t>(const_cast<prtsparseSpVecDescr*>(d));
 }
+inline cusparseMatDescr_t legacy(const prtsparseMatDescr_t d) { return reinterpret_cast<cusparseMatDescr_t>(d); }
+inline cusparseSpGEMMDescr_t spgemm_state(prtsparseSpGEMMDescr_t d) { return reinterpret_cast<cusparseSpGEMMDescr_t>(d); }
+inline cusparseSpGEMMAlg_t spgemm(prtsparseSpGEMMAlg_t a) { return static_cast<cusparseSpGEMMAlg_t>(a); }
 }  // namespace sparse_detail
 }  // namespace prt
 #else
@@ -116,6 +119,16 @@ inline std::map<prtsparseSpSMDescr_t, void*>& spsm_buffers() {
   return b;
 }
 inline hipsparseSpVecDescr_t spvec(prtsparseConstSpVecDescr_t d) { return const_cast<prtsparseSpVecDescr*>(d); }
+inline hipsparseMatDescr_t legacy(const prtsparseMatDescr_t d) { return d; }  // hipSPARSE's is a void*
+inline hipsparseSpGEMMDescr_t spgemm_state(prtsparseSpGEMMDescr_t d) { return reinterpret_cast<hipsparseSpGEMMDescr_t>(d); }
+// hipSPARSE numbers its two CSR algorithms the other way round and has no ALG1: that one is its default.
+inline hipsparseSpGEMMAlg_t spgemm(prtsparseSpGEMMAlg_t a) {
+  switch (a) {
+    case PRTSPARSE_SPGEMM_CSR_ALG_DETERMINITIC: return HIPSPARSE_SPGEMM_CSR_ALG_DETERMINISTIC;
+    case PRTSPARSE_SPGEMM_CSR_ALG_NONDETERMINITIC: return HIPSPARSE_SPGEMM_CSR_ALG_NONDETERMINISTIC;
+    default: return HIPSPARSE_SPGEMM_DEFAULT;
+  }
+}
 }  // namespace sparse_detail
 }  // namespace prt
 #endif
@@ -394,5 +407,168 @@ inline prtsparseStatus_t prtsparseSpSM_solve(prtsparseHandle_t handle, prtsparse
   return status(PRT_SPARSE(SpSM_solve)(native(handle), op(opA), op(opB), alpha, sp(matA), mat(matB), mat(matC),
                                        type(computeType), spsm(alg), spsm_state(spsmDescr), buffer));
 #endif
+}
+inline prtsparseStatus_t prtsparseCreateMatDescr(prtsparseMatDescr_t* descrA) {
+  return prt::sparse_detail::status(PRT_SPARSE(CreateMatDescr)(reinterpret_cast<PRT_SPARSE(MatDescr_t)*>(descrA)));
+}
+inline prtsparseStatus_t prtsparseDestroyMatDescr(prtsparseMatDescr_t descrA) {
+  return prt::sparse_detail::status(PRT_SPARSE(DestroyMatDescr)(prt::sparse_detail::legacy(descrA)));
+}
+inline prtsparseStatus_t prtsparseSetMatType(prtsparseMatDescr_t descrA, prtsparseMatrixType_t type) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SetMatType)(prt::sparse_detail::legacy(descrA), static_cast<PRT_SPARSE(MatrixType_t)>(type)));
+}
+inline prtsparseMatrixType_t prtsparseGetMatType(const prtsparseMatDescr_t descrA) {
+  return static_cast<prtsparseMatrixType_t>(PRT_SPARSE(GetMatType)(prt::sparse_detail::legacy(descrA)));
+}
+inline prtsparseStatus_t prtsparseSetMatFillMode(prtsparseMatDescr_t descrA, prtsparseFillMode_t fillMode) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SetMatFillMode)(prt::sparse_detail::legacy(descrA), static_cast<PRT_SPARSE(FillMode_t)>(fillMode)));
+}
+inline prtsparseFillMode_t prtsparseGetMatFillMode(const prtsparseMatDescr_t descrA) {
+  return static_cast<prtsparseFillMode_t>(PRT_SPARSE(GetMatFillMode)(prt::sparse_detail::legacy(descrA)));
+}
+inline prtsparseStatus_t prtsparseSetMatDiagType(prtsparseMatDescr_t descrA, prtsparseDiagType_t diagType) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SetMatDiagType)(prt::sparse_detail::legacy(descrA), static_cast<PRT_SPARSE(DiagType_t)>(diagType)));
+}
+inline prtsparseDiagType_t prtsparseGetMatDiagType(const prtsparseMatDescr_t descrA) {
+  return static_cast<prtsparseDiagType_t>(PRT_SPARSE(GetMatDiagType)(prt::sparse_detail::legacy(descrA)));
+}
+inline prtsparseStatus_t prtsparseSetMatIndexBase(prtsparseMatDescr_t descrA, prtsparseIndexBase_t base) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SetMatIndexBase)(prt::sparse_detail::legacy(descrA), prt::sparse_detail::base(base)));
+}
+inline prtsparseIndexBase_t prtsparseGetMatIndexBase(const prtsparseMatDescr_t descrA) {
+  return static_cast<prtsparseIndexBase_t>(PRT_SPARSE(GetMatIndexBase)(prt::sparse_detail::legacy(descrA)));
+}
+inline prtsparseStatus_t prtsparseSnnz(prtsparseHandle_t handle, prtsparseDirection_t dirA, int m, int n,
+                                       const prtsparseMatDescr_t descrA, const float* A, int lda, int* nnzPerRowCol,
+                                       int* nnzTotalDevHostPtr) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Snnz)(native(handle), static_cast<PRT_SPARSE(Direction_t)>(dirA), m, n, legacy(descrA), A,
+                                 lda, nnzPerRowCol, nnzTotalDevHostPtr));
+}
+inline prtsparseStatus_t prtsparseDnnz(prtsparseHandle_t handle, prtsparseDirection_t dirA, int m, int n,
+                                       const prtsparseMatDescr_t descrA, const double* A, int lda, int* nnzPerRowCol,
+                                       int* nnzTotalDevHostPtr) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Dnnz)(native(handle), static_cast<PRT_SPARSE(Direction_t)>(dirA), m, n, legacy(descrA), A,
+                                 lda, nnzPerRowCol, nnzTotalDevHostPtr));
+}
+inline prtsparseStatus_t prtsparseCsr2cscEx2_bufferSize(prtsparseHandle_t handle, int m, int n, int nnz,
+                                                        const void* csrVal, const int* csrRowPtr, const int* csrColInd,
+                                                        void* cscVal, int* cscColPtr, int* cscRowInd,
+                                                        prtDataType_t valType, prtsparseAction_t copyValues,
+                                                        prtsparseIndexBase_t idxBase, prtsparseCsr2CscAlg_t alg,
+                                                        size_t* bufferSize) {
+  using namespace prt::sparse_detail;
+#if PRT_BACKEND_CUDA
+  return status(cusparseCsr2cscEx2_bufferSize(native(handle), m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal,
+                                              cscColPtr, cscRowInd, type(valType),
+                                              static_cast<cusparseAction_t>(copyValues), base(idxBase),
+                                              static_cast<cusparseCsr2CscAlg_t>(alg), bufferSize));
+#else
+  // hipSPARSE 5 has no Csr2cscEx2: its typed csr2csc takes no work area of the caller's.
+  (void)csrVal, (void)csrRowPtr, (void)csrColInd, (void)cscVal, (void)cscColPtr, (void)cscRowInd, (void)idxBase;
+  if (handle == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (m < 0 || n < 0 || nnz < 0 || bufferSize == nullptr || alg != PRTSPARSE_CSR2CSC_ALG1) {
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  }
+  if (copyValues == PRTSPARSE_ACTION_NUMERIC && valType != PRT_R_32F && valType != PRT_R_64F) {
+    return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  }
+  *bufferSize = 0;
+  return PRTSPARSE_STATUS_SUCCESS;
+#endif
+}
+inline prtsparseStatus_t prtsparseCsr2cscEx2(prtsparseHandle_t handle, int m, int n, int nnz, const void* csrVal,
+                                             const int* csrRowPtr, const int* csrColInd, void* cscVal, int* cscColPtr,
+                                             int* cscRowInd, prtDataType_t valType, prtsparseAction_t copyValues,
+                                             prtsparseIndexBase_t idxBase, prtsparseCsr2CscAlg_t alg, void* buffer) {
+  using namespace prt::sparse_detail;
+#if PRT_BACKEND_CUDA
+  return status(cusparseCsr2cscEx2(native(handle), m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal, cscColPtr,
+                                   cscRowInd, type(valType), static_cast<cusparseAction_t>(copyValues), base(idxBase),
+                                   static_cast<cusparseCsr2CscAlg_t>(alg), buffer));
+#else
+  // hipSPARSE 5's typed csr2csc, which takes the row indices before the column offsets.
+  (void)buffer;
+  if (alg != PRTSPARSE_CSR2CSC_ALG1) return PRTSPARSE_STATUS_INVALID_VALUE;
+  const auto action = static_cast<hipsparseAction_t>(copyValues);
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+  if (valType == PRT_R_64F) {
+    return status(hipsparseDcsr2csc(native(handle), m, n, nnz, static_cast<const double*>(csrVal), csrRowPtr,
+                                    csrColInd, static_cast<double*>(cscVal), cscRowInd, cscColPtr, action,
+                                    base(idxBase)));
+  }
+  if (valType != PRT_R_32F && copyValues == PRTSPARSE_ACTION_NUMERIC) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  return status(hipsparseScsr2csc(native(handle), m, n, nnz, static_cast<const float*>(csrVal), csrRowPtr, csrColInd,
+                                  static_cast<float*>(cscVal), cscRowInd, cscColPtr, action, base(idxBase)));
+#pragma clang diagnostic pop
+#endif
+}
+inline prtsparseStatus_t prtsparseCreateIdentityPermutation(prtsparseHandle_t handle, int n, int* p) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(CreateIdentityPermutation)(native(handle), n, p));
+}
+inline prtsparseStatus_t prtsparseXcsrsort_bufferSizeExt(prtsparseHandle_t handle, int m, int n, int nnz,
+                                                         const int* csrRowPtrA, const int* csrColIndA,
+                                                         size_t* pBufferSizeInBytes) {
+  using namespace prt::sparse_detail;
+  return status(
+      PRT_SPARSE(Xcsrsort_bufferSizeExt)(native(handle), m, n, nnz, csrRowPtrA, csrColIndA, pBufferSizeInBytes));
+}
+inline prtsparseStatus_t prtsparseXcsrsort(prtsparseHandle_t handle, int m, int n, int nnz,
+                                           const prtsparseMatDescr_t descrA, const int* csrRowPtrA, int* csrColIndA,
+                                           int* P, void* pBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Xcsrsort)(native(handle), m, n, nnz, legacy(descrA), csrRowPtrA, csrColIndA, P, pBuffer));
+}
+inline prtsparseStatus_t prtsparseGather(prtsparseHandle_t handle, prtsparseConstDnVecDescr_t vecY,
+                                         prtsparseSpVecDescr_t vecX) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Gather)(native(handle), vec(vecY), spvec(vecX)));
+}
+inline prtsparseStatus_t prtsparseSpGEMM_createDescr(prtsparseSpGEMMDescr_t* descr) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SpGEMM_createDescr)(reinterpret_cast<PRT_SPARSE(SpGEMMDescr_t)*>(descr)));
+}
+inline prtsparseStatus_t prtsparseSpGEMM_destroyDescr(prtsparseSpGEMMDescr_t descr) {
+  return prt::sparse_detail::status(PRT_SPARSE(SpGEMM_destroyDescr)(prt::sparse_detail::spgemm_state(descr)));
+}
+inline prtsparseStatus_t prtsparseSpGEMM_workEstimation(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                        prtsparseOperation_t opB, const void* alpha,
+                                                        prtsparseConstSpMatDescr_t matA,
+                                                        prtsparseConstSpMatDescr_t matB, const void* beta,
+                                                        prtsparseSpMatDescr_t matC, prtDataType_t computeType,
+                                                        prtsparseSpGEMMAlg_t alg, prtsparseSpGEMMDescr_t spgemmDescr,
+                                                        size_t* bufferSize1, void* externalBuffer1) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpGEMM_workEstimation)(native(handle), op(opA), op(opB), alpha, sp(matA), sp(matB), beta,
+                                                  sp(matC), type(computeType), spgemm(alg), spgemm_state(spgemmDescr),
+                                                  bufferSize1, externalBuffer1));
+}
+inline prtsparseStatus_t prtsparseSpGEMM_compute(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                 prtsparseOperation_t opB, const void* alpha,
+                                                 prtsparseConstSpMatDescr_t matA, prtsparseConstSpMatDescr_t matB,
+                                                 const void* beta, prtsparseSpMatDescr_t matC,
+                                                 prtDataType_t computeType, prtsparseSpGEMMAlg_t alg,
+                                                 prtsparseSpGEMMDescr_t spgemmDescr, size_t* bufferSize2,
+                                                 void* externalBuffer2) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpGEMM_compute)(native(handle), op(opA), op(opB), alpha, sp(matA), sp(matB), beta, sp(matC),
+                                           type(computeType), spgemm(alg), spgemm_state(spgemmDescr), bufferSize2,
+                                           externalBuffer2));
+}
+inline prtsparseStatus_t prtsparseSpGEMM_copy(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                              prtsparseOperation_t opB, const void* alpha,
+                                              prtsparseConstSpMatDescr_t matA, prtsparseConstSpMatDescr_t matB,
+                                              const void* beta, prtsparseSpMatDescr_t matC, prtDataType_t computeType,
+                                              prtsparseSpGEMMAlg_t alg, prtsparseSpGEMMDescr_t spgemmDescr) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpGEMM_copy)(native(handle), op(opA), op(opB), alpha, sp(matA), sp(matB), beta, sp(matC),
+                                        type(computeType), spgemm(alg), spgemm_state(spgemmDescr)));
 }
 #endif
