@@ -1,6 +1,6 @@
 // prt/gpu/sparse.h: the GPU backend of prt/sparse.h, written once: cuSPARSE's generic API on CUDA (link with
 // -lcusparse), hipSPARSE's on HIP (hipSPARSE 5.3 or later, Debian's libhipsparse-dev; link with -lhipsparse), which
-// numbers its orders and algorithms its own way.
+// numbers its orders and algorithms its own way and has no Csr2cscEx2 (its typed csr2csc stands in).
 #pragma once
 
 #if PRT_BACKEND_CUDA && !__has_include(<cusparse.h>)
