@@ -199,6 +199,8 @@ def _sparse_data() -> dict[str, np.ndarray]:
     d["g"] = _sparse_matrix("g", 7, 11, 0.4)
     g_off, g_col, g_val = _csr(d["g"], 0)
     d |= {"g_off": g_off.astype(np.int32), "g_col": g_col.astype(np.int32), "g_val": g_val.astype(np.float32)}
+    # csrilu02: a 9 x 9 matrix with its whole diagonal stored and dominant.
+    d["ilu"] = rng.standard_normal((9, 9)) * (rng.random((9, 9)) < 0.35) + np.diag(4 + rng.random(9))
     return d
 
 
@@ -235,6 +237,11 @@ def _write_sparse(folder: Path) -> None:
     for key in ("unsorted_col", "unsorted_val", "g_off", "g_col", "g_val"):
         _save(folder, f"{key}.in", d[key])
     _save(folder, "g_nnz.in", np.array([len(d["g_val"])], dtype=np.int64))
+    ilu_off, ilu_col, ilu_val = _csr(d["ilu"], 0)
+    _save(folder, "ilu_off.in", ilu_off.astype(np.int32))
+    _save(folder, "ilu_col.in", ilu_col.astype(np.int32))
+    _save(folder, "ilu_val.in", ilu_val)
+    _save(folder, "ilu_nnz.in", np.array([len(ilu_val)], dtype=np.int64))
 
 
 def _check_sparse(folder: Path, cpu: bool) -> list[str]:
@@ -299,6 +306,17 @@ def _check_sparse(folder: Path, cpu: bool) -> list[str]:
         got = _load(folder, f"{name}.out", dtype, len(want))
         errors += [] if np.array_equal(got, want) else [f"{name}: differs from NumPy's"]
     errors += _close("spgemm_val", _load(folder, "spgemm_val.out", np.float32, len(rows)), product[rows, cols], F32)
+    # SpSV: L y = 1.5 x with L the lower triangular matrix of the SpSM cases and x its first right-hand side.
+    got = _load(folder, "spsv_lower.out", np.float32, 9)
+    errors += _close("spsv_lower", got, np.linalg.solve(d["lower"], 1.5 * d["tri_b"][:, 0]), F32)
+    # csrilu02: the factors L (unit diagonal) and U, stored in A's pattern, multiply back to A on that pattern.
+    rows, cols = np.nonzero(d["ilu"])
+    factors = np.zeros((9, 9))
+    factors[rows, cols] = _load(folder, "ilu.out", np.float64, len(rows))
+    lu = (np.tril(factors, -1) + np.eye(9)) @ np.triu(factors)
+    errors += _close("ilu", lu[rows, cols], d["ilu"][rows, cols], F64)
+    got = _load(folder, "ilu_pivot.out", np.int32, 2)
+    errors += [] if got.tolist() == [-1, -1] else [f"ilu_pivot: zeroPivot reported {got.tolist()} on a matrix without one"]
     if cpu:
         # The CPU backend's own reach: op(A) transposed, op(B) transposed, B column-major and C row-major.
         got = _load(folder, "csr_spmm_mixed.out", np.float32, 28).reshape(7, 4)

@@ -2,12 +2,12 @@
 //
 // CSR and COO matrices and dense vectors and matrices behind descriptors that point at the caller's arrays;
 // SpMV (y = alpha op(A) x + beta y), SpMM (C = alpha op(A) op(B) + beta C), SpGEMM (C = alpha A B, both sparse),
-// SDDMM, SpSM, Axpby, Gather and the conversions, each with its bufferSize call; of the legacy API the matrix
-// descriptor, nnz counts, Csr2cscEx2 and the CSR sort. cuSPARSE on CUDA, hipSPARSE on HIP; on the CPU the runtime's own loops over the descriptors'
-// arrays (fp32 and fp64 values, 32- or 64-bit indices, zero- or one-based; no library kept on Debian takes
-// cuSPARSE's mixed index widths or COO without a copy). On the CPU a call waits for the handle's stream, then runs
-// on the calling thread. Include this header where prtsparse* is used: on a backend whose library is missing it
-// stops with one #error naming the package.
+// SDDMM, SpSV, SpSM, Axpby, Gather and the conversions, each with its bufferSize call; of the legacy API the matrix
+// descriptor, nnz counts, Csr2cscEx2, the CSR sort and csrilu02. cuSPARSE on CUDA, hipSPARSE on HIP; on the CPU the
+// runtime's own loops over the descriptors' arrays (fp32 and fp64 values, 32- or 64-bit indices, zero- or one-based;
+// no library kept on Debian takes cuSPARSE's mixed index widths or COO without a copy). On the CPU a call waits for
+// the handle's stream, then runs on the calling thread. Include this header where prtsparse* is used: on a backend
+// whose library is missing it stops with one #error naming the package.
 #pragma once
 
 #include <cstddef>
@@ -166,6 +166,17 @@ typedef enum prtsparseSpGEMMAlg {
   PRTSPARSE_SPGEMM_ALG1 = 3                      // deterministic, the fastest and most memory of cuSPARSE's
 } prtsparseSpGEMMAlg_t;
 
+// SpSV algorithm; values equal cuSPARSE's.
+typedef enum prtsparseSpSVAlg {
+  PRTSPARSE_SPSV_ALG_DEFAULT = 0  // the only one here
+} prtsparseSpSVAlg_t;
+
+// Whether a legacy factorisation or solve collects level information in its analysis; values equal cuSPARSE's.
+typedef enum prtsparseSolvePolicy {
+  PRTSPARSE_SOLVE_POLICY_NO_LEVEL = 0,  // no levels
+  PRTSPARSE_SOLVE_POLICY_USE_LEVEL = 1  // levels (the CPU goes row by row either way)
+} prtsparseSolvePolicy_t;
+
 struct prtsparseContext;                                  // opaque library context
 typedef struct prtsparseContext* prtsparseHandle_t;      // handle to a library context, bound to one stream
 struct prtsparseSpMatDescr;                               // a sparse matrix: sizes, format and the caller's arrays
@@ -187,6 +198,11 @@ struct prtsparseMatDescr;                                  // a legacy matrix de
 typedef struct prtsparseMatDescr* prtsparseMatDescr_t;                   // a legacy matrix descriptor
 struct prtsparseSpGEMMDescr;                              // state of a sparse-sparse product between its phases
 typedef struct prtsparseSpGEMMDescr* prtsparseSpGEMMDescr_t;             // a SpGEMM descriptor
+
+struct prtsparseSpSVDescr;                                // state of a triangular solve with one right-hand side
+typedef struct prtsparseSpSVDescr* prtsparseSpSVDescr_t;                 // a SpSV descriptor
+struct prtsparseCsrilu02Info;                             // what csrilu02's analysis and factorisation found
+typedef struct prtsparseCsrilu02Info* prtsparseCsrilu02Info_t;           // a csrilu02 info
 
 // Creates a handle on the default stream.
 inline prtsparseStatus_t prtsparseCreate(prtsparseHandle_t* handle);
@@ -431,6 +447,68 @@ inline prtsparseStatus_t prtsparseSpGEMM_copy(prtsparseHandle_t handle, prtspars
                                               prtsparseConstSpMatDescr_t matA, prtsparseConstSpMatDescr_t matB,
                                               const void* beta, prtsparseSpMatDescr_t matC, prtDataType_t computeType,
                                               prtsparseSpGEMMAlg_t alg, prtsparseSpGEMMDescr_t spgemmDescr);
+
+// Makes a SpSV descriptor.
+inline prtsparseStatus_t prtsparseSpSV_createDescr(prtsparseSpSVDescr_t* descr);
+// Destroys a SpSV descriptor.
+inline prtsparseStatus_t prtsparseSpSV_destroyDescr(prtsparseSpSVDescr_t descr);
+// Bytes of work area SpSV needs (0 on the CPU).
+inline prtsparseStatus_t prtsparseSpSV_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                  prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                                  prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr,
+                                                  size_t* bufferSize);
+// Prepares a triangular solve with one right-hand side (checks its arguments on the CPU).
+inline prtsparseStatus_t prtsparseSpSV_analysis(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                                prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr,
+                                                void* externalBuffer);
+// Solves op(A) y = alpha x for y, A triangular as for SpSM_solve; on the CPU op(A) is A, stored as CSR.
+inline prtsparseStatus_t prtsparseSpSV_solve(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                             prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                             prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                             prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr);
+// Makes a csrilu02 info.
+inline prtsparseStatus_t prtsparseCreateCsrilu02Info(prtsparseCsrilu02Info_t* info);
+// Destroys a csrilu02 info.
+inline prtsparseStatus_t prtsparseDestroyCsrilu02Info(prtsparseCsrilu02Info_t info);
+// Bytes of work area csrilu02's analysis and factorisation of an m x m fp32 CSR matrix need.
+inline prtsparseStatus_t prtsparseScsrilu02_bufferSize(prtsparseHandle_t handle, int m, int nnz,
+                                                       const prtsparseMatDescr_t descrA, float* csrSortedValA,
+                                                       const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                       prtsparseCsrilu02Info_t info, int* pBufferSizeInBytes);
+// Bytes of work area csrilu02's analysis and factorisation of an m x m fp64 CSR matrix need.
+inline prtsparseStatus_t prtsparseDcsrilu02_bufferSize(prtsparseHandle_t handle, int m, int nnz,
+                                                       const prtsparseMatDescr_t descrA, double* csrSortedValA,
+                                                       const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                       prtsparseCsrilu02Info_t info, int* pBufferSizeInBytes);
+// Finds each row's diagonal entry (columns sorted in each row); a missing one is a structural zero for zeroPivot.
+inline prtsparseStatus_t prtsparseScsrilu02_analysis(prtsparseHandle_t handle, int m, int nnz,
+                                                     const prtsparseMatDescr_t descrA, const float* csrSortedValA,
+                                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                     prtsparseCsrilu02Info_t info, prtsparseSolvePolicy_t policy,
+                                                     void* pBuffer);
+// Finds each row's diagonal entry (columns sorted in each row); a missing one is a structural zero for zeroPivot.
+inline prtsparseStatus_t prtsparseDcsrilu02_analysis(prtsparseHandle_t handle, int m, int nnz,
+                                                     const prtsparseMatDescr_t descrA, const double* csrSortedValA,
+                                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                     prtsparseCsrilu02Info_t info, prtsparseSolvePolicy_t policy,
+                                                     void* pBuffer);
+// Incomplete LU without fill, in place: L (unit diagonal, not stored) below the diagonal, U on and above it.
+inline prtsparseStatus_t prtsparseScsrilu02(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descrA,
+                                            float* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                            const int* csrSortedColIndA, prtsparseCsrilu02Info_t info,
+                                            prtsparseSolvePolicy_t policy, void* pBuffer);
+// Incomplete LU without fill, in place: L (unit diagonal, not stored) below the diagonal, U on and above it.
+inline prtsparseStatus_t prtsparseDcsrilu02(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descrA,
+                                            double* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                            const int* csrSortedColIndA, prtsparseCsrilu02Info_t info,
+                                            prtsparseSolvePolicy_t policy, void* pBuffer);
+// PRTSPARSE_STATUS_ZERO_PIVOT with the first row whose pivot is a structural or numerical zero in *position, else
+// success with -1 there.
+inline prtsparseStatus_t prtsparseXcsrilu02_zeroPivot(prtsparseHandle_t handle, prtsparseCsrilu02Info_t info,
+                                                      int* position);
 
 // Shared by every backend: the name of a status value.
 inline const char* prtsparseGetErrorName(prtsparseStatus_t status) {

@@ -454,6 +454,92 @@ int main(int argc, char** argv) {
       libs_test::release(q);
     }
   }
+  // SpSV: L y = 1.5 x, L the fp32 lower triangle of the SpSM case (stored diagonal), x its first right-hand side.
+  {
+    const std::vector<int64_t> tn = read<int64_t>("l_nnz.in", 1);
+    int32_t* off = upload(read<int32_t>("l_off.in", 10));
+    int32_t* col = upload(read<int32_t>("l_col.in", tn[0]));
+    float* val = upload(read<float>("l_val.in", tn[0]));
+    std::vector<float> b = read<float>("tri_b32.in", 27);
+    float* x = upload(std::vector<float>(b.begin(), b.begin() + 9));
+    float* y = upload(std::vector<float>(9, 0.0f));
+    prtsparseSpMatDescr_t ma = nullptr;
+    prtsparseDnVecDescr_t vx = nullptr, vy = nullptr;
+    SPARSE_OK(prtsparseCreateCsr(&ma, 9, 9, tn[0], off, col, val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
+                                 PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
+    prtsparseFillMode_t fill = PRTSPARSE_FILL_MODE_LOWER;
+    prtsparseDiagType_t diag = PRTSPARSE_DIAG_TYPE_NON_UNIT;
+    SPARSE_OK(prtsparseSpMatSetAttribute(ma, PRTSPARSE_SPMAT_FILL_MODE, &fill, sizeof fill));
+    SPARSE_OK(prtsparseSpMatSetAttribute(ma, PRTSPARSE_SPMAT_DIAG_TYPE, &diag, sizeof diag));
+    SPARSE_OK(prtsparseCreateDnVec(&vx, 9, x, PRT_R_32F));
+    SPARSE_OK(prtsparseCreateDnVec(&vy, 9, y, PRT_R_32F));
+    prtsparseSpSVDescr_t state = nullptr;
+    SPARSE_OK(prtsparseSpSV_createDescr(&state));
+    const float alpha = 1.5f;
+    size_t bytes = 0;
+    SPARSE_OK(prtsparseSpSV_bufferSize(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, &alpha, ma, vx, vy, PRT_R_32F,
+                                       PRTSPARSE_SPSV_ALG_DEFAULT, state, &bytes));
+    void* buffer = libs_test::alloc(bytes + 1);
+    SPARSE_OK(prtsparseSpSV_analysis(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, &alpha, ma, vx, vy, PRT_R_32F,
+                                     PRTSPARSE_SPSV_ALG_DEFAULT, state, buffer));
+    SPARSE_OK(prtsparseSpSV_solve(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, &alpha, ma, vx, vy, PRT_R_32F,
+                                  PRTSPARSE_SPSV_ALG_DEFAULT, state));
+    libs_test::synchronize();
+    write("spsv_lower.out", download(y, 9));
+    SPARSE_OK(prtsparseSpSV_destroyDescr(state));
+    SPARSE_OK(prtsparseDestroySpMat(ma));
+    SPARSE_OK(prtsparseDestroyDnVec(vx));
+    SPARSE_OK(prtsparseDestroyDnVec(vy));
+    for (void* q : {static_cast<void*>(off), static_cast<void*>(col), static_cast<void*>(val), static_cast<void*>(x),
+                    static_cast<void*>(y), buffer}) {
+      libs_test::release(q);
+    }
+  }
+  // csrilu02 of a 9 x 9 fp64 matrix in place: bufferSize, analysis, zeroPivot, the factorisation, zeroPivot.
+  {
+    const std::vector<int64_t> in = read<int64_t>("ilu_nnz.in", 1);
+    const int n = static_cast<int>(in[0]);
+    int* off = upload(read<int32_t>("ilu_off.in", 10));
+    int* col = upload(read<int32_t>("ilu_col.in", in[0]));
+    double* val = upload(read<double>("ilu_val.in", in[0]));
+    prtsparseMatDescr_t descr = nullptr;
+    SPARSE_OK(prtsparseCreateMatDescr(&descr));
+    SPARSE_OK(prtsparseSetMatType(descr, PRTSPARSE_MATRIX_TYPE_GENERAL));
+    SPARSE_OK(prtsparseSetMatIndexBase(descr, PRTSPARSE_INDEX_BASE_ZERO));
+    prtsparseCsrilu02Info_t info = nullptr;
+    SPARSE_OK(prtsparseCreateCsrilu02Info(&info));
+    int bytes = 0;
+    SPARSE_OK(prtsparseDcsrilu02_bufferSize(h, 9, n, descr, val, off, col, info, &bytes));
+    void* buffer = libs_test::alloc(static_cast<size_t>(bytes) + 1);
+    SPARSE_OK(prtsparseDcsrilu02_analysis(h, 9, n, descr, val, off, col, info, PRTSPARSE_SOLVE_POLICY_USE_LEVEL,
+                                          buffer));
+    std::vector<int> pivots(2, -2);
+    SPARSE_OK(prtsparseXcsrilu02_zeroPivot(h, info, &pivots[0]));
+    SPARSE_OK(prtsparseDcsrilu02(h, 9, n, descr, val, off, col, info, PRTSPARSE_SOLVE_POLICY_USE_LEVEL, buffer));
+    SPARSE_OK(prtsparseXcsrilu02_zeroPivot(h, info, &pivots[1]));
+    libs_test::synchronize();
+    write("ilu.out", download(val, static_cast<size_t>(n)));
+    write("ilu_pivot.out", pivots);
+#if PRT_BACKEND_CPU
+    // A 3 x 3 matrix whose last row stores no diagonal: analysis finds the structural zero, zeroPivot its row.
+    {
+      const int o[] = {0, 1, 3, 4}, c[] = {0, 0, 1, 1};
+      double v[] = {2.0, 1.0, 3.0, 1.0};
+      prtsparseCsrilu02Info_t gap = nullptr;
+      SPARSE_OK(prtsparseCreateCsrilu02Info(&gap));
+      SPARSE_OK(prtsparseDcsrilu02_analysis(h, 3, 4, descr, v, o, c, gap, PRTSPARSE_SOLVE_POLICY_NO_LEVEL, buffer));
+      int position = -1;
+      CHECK(prtsparseXcsrilu02_zeroPivot(h, gap, &position) == PRTSPARSE_STATUS_ZERO_PIVOT && position == 2,
+            "zeroPivot reports row 2's missing diagonal (got %d)", position);
+      SPARSE_OK(prtsparseDestroyCsrilu02Info(gap));
+    }
+#endif
+    SPARSE_OK(prtsparseDestroyCsrilu02Info(info));
+    SPARSE_OK(prtsparseDestroyMatDescr(descr));
+    for (void* q : {static_cast<void*>(off), static_cast<void*>(col), static_cast<void*>(val), buffer}) {
+      libs_test::release(q);
+    }
+  }
 #if PRT_BACKEND_CPU
   // The CPU backend's own reach and checks: op(A) and op(B) transposed with mixed orders; a short x; fp16 values.
   {

@@ -49,6 +49,18 @@ struct prtsparseSpGEMMDescr {
   bool computed;     // compute has run with a buffer
 };
 
+// A triangular solve's state with one right-hand side: nothing to keep, as for SpSM.
+struct prtsparseSpSVDescr {
+  int unused;
+};
+
+// What csrilu02 found: the first row without a stored diagonal (analysis) and the first zero pivot (factorisation).
+struct prtsparseCsrilu02Info {
+  int structural;  // -1 when every row stores its diagonal
+  int numerical;   // -1 when no pivot came out zero
+  bool analysed;   // analysis has run (it fills the work area the factorisation reads)
+};
+
 // A triangular solve's state: nothing to keep on the CPU, where the solve needs no analysis.
 struct prtsparseSpSMDescr {
   int unused;
@@ -927,7 +939,9 @@ inline prtsparseStatus_t check_csr2csc(prtsparseHandle_t handle, int m, int n, i
                                        prtsparseCsr2CscAlg_t alg) {
   if (handle == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
   if (m < 0 || n < 0 || nnz < 0 || alg != PRTSPARSE_CSR2CSC_ALG1) return PRTSPARSE_STATUS_INVALID_VALUE;
-  if (idxBase != PRTSPARSE_INDEX_BASE_ZERO && idxBase != PRTSPARSE_INDEX_BASE_ONE) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (idxBase != PRTSPARSE_INDEX_BASE_ZERO && idxBase != PRTSPARSE_INDEX_BASE_ONE) {
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  }
   if (copyValues != PRTSPARSE_ACTION_SYMBOLIC && copyValues != PRTSPARSE_ACTION_NUMERIC) {
     return PRTSPARSE_STATUS_INVALID_VALUE;
   }
@@ -1251,7 +1265,212 @@ inline prtsparseStatus_t prtsparseSpGEMM_copy(prtsparseHandle_t handle, prtspars
   const int64_t base = matC->base == PRTSPARSE_INDEX_BASE_ONE ? 1 : 0;
   for (int64_t i = 0; i <= matC->rows; ++i) put_index(matC->rowPtr, matC->rowType, i, off[i] + base);
   for (int64_t k = 0; k < nnz; ++k) put_index(matC->colInd, matC->colType, k, col[k] + base);
-  if (nnz > 0) std::memcpy(matC->values, at_offset<char>(spgemmDescr->product, l.values), vb * static_cast<size_t>(nnz));
+  if (nnz > 0) {
+    std::memcpy(matC->values, at_offset<char>(spgemmDescr->product, l.values), vb * static_cast<size_t>(nnz));
+  }
   matC->nnz = nnz;
   return PRTSPARSE_STATUS_SUCCESS;
+}
+
+inline prtsparseStatus_t prtsparseSpSV_createDescr(prtsparseSpSVDescr_t* descr) {
+  if (descr == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *descr = new (std::nothrow) prtsparseSpSVDescr{0};
+  return *descr != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
+}
+inline prtsparseStatus_t prtsparseSpSV_destroyDescr(prtsparseSpSVDescr_t descr) {
+  delete descr;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+
+namespace prt {
+namespace sparse_detail {
+// SpSV as SpSM with one column: x and y become size x 1 column-major matrices over the same arrays.
+template <class F>
+inline prtsparseStatus_t as_spsm(prtsparseHandle_t handle, prtsparseConstDnVecDescr_t x, prtsparseDnVecDescr_t y,
+                                 prtsparseSpSVDescr_t d, F&& f) {
+  if (handle == nullptr || x == nullptr || y == nullptr || d == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  prtsparseDnMatDescr b{x->size, 1, x->size > 1 ? x->size : 1, x->values, x->valueType, PRTSPARSE_ORDER_COL, 1, 0};
+  prtsparseDnMatDescr c{y->size, 1, y->size > 1 ? y->size : 1, y->values, y->valueType, PRTSPARSE_ORDER_COL, 1, 0};
+  prtsparseSpSMDescr state{0};
+  return f(&b, &c, &state);
+}
+}  // namespace sparse_detail
+}  // namespace prt
+
+inline prtsparseStatus_t prtsparseSpSV_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                  prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                                  prtsparseSpSVAlg_t, prtsparseSpSVDescr_t spsvDescr,
+                                                  size_t* bufferSize) {
+  return prt::sparse_detail::as_spsm(handle, vecX, vecY, spsvDescr, [&](auto b, auto c, auto state) {
+    return prtsparseSpSM_bufferSize(handle, opA, PRTSPARSE_OPERATION_NON_TRANSPOSE, alpha, matA, b, c, computeType,
+                                    PRTSPARSE_SPSM_ALG_DEFAULT, state, bufferSize);
+  });
+}
+inline prtsparseStatus_t prtsparseSpSV_analysis(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                                prtsparseSpSVAlg_t, prtsparseSpSVDescr_t spsvDescr,
+                                                void* externalBuffer) {
+  return prt::sparse_detail::as_spsm(handle, vecX, vecY, spsvDescr, [&](auto b, auto c, auto state) {
+    return prtsparseSpSM_analysis(handle, opA, PRTSPARSE_OPERATION_NON_TRANSPOSE, alpha, matA, b, c, computeType,
+                                  PRTSPARSE_SPSM_ALG_DEFAULT, state, externalBuffer);
+  });
+}
+inline prtsparseStatus_t prtsparseSpSV_solve(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                             prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                             prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                             prtsparseSpSVAlg_t, prtsparseSpSVDescr_t spsvDescr) {
+  return prt::sparse_detail::as_spsm(handle, vecX, vecY, spsvDescr, [&](auto b, auto c, auto state) {
+    return prtsparseSpSM_solve(handle, opA, PRTSPARSE_OPERATION_NON_TRANSPOSE, alpha, matA, b, c, computeType,
+                               PRTSPARSE_SPSM_ALG_DEFAULT, state);
+  });
+}
+
+inline prtsparseStatus_t prtsparseCreateCsrilu02Info(prtsparseCsrilu02Info_t* info) {
+  if (info == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *info = new (std::nothrow) prtsparseCsrilu02Info{-1, -1, false};
+  return *info != nullptr ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ALLOC_FAILED;
+}
+inline prtsparseStatus_t prtsparseDestroyCsrilu02Info(prtsparseCsrilu02Info_t info) {
+  delete info;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+
+namespace prt {
+namespace sparse_detail {
+// The work area of csrilu02: each row's diagonal position (-1 where none is stored), then, per column, where row i
+// stores it (-1 elsewhere) while row i is being eliminated.
+inline size_t ilu_bytes(int m) { return 2 * sizeof(int) * static_cast<size_t>(m > 0 ? m : 0); }
+inline prtsparseStatus_t check_ilu(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descr,
+                                   const int* rowPtr, const int* colInd, prtsparseCsrilu02Info_t info) {
+  if (handle == nullptr || descr == nullptr || info == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (m < 0 || nnz < 0 || rowPtr == nullptr || (nnz > 0 && colInd == nullptr)) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (descr->type != PRTSPARSE_MATRIX_TYPE_GENERAL) return PRTSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t ilu_analysis(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descr,
+                                      const int* rowPtr, const int* colInd, prtsparseCsrilu02Info_t info,
+                                      prtsparseSolvePolicy_t policy, void* buffer) {
+  auto s = check_ilu(handle, m, nnz, descr, rowPtr, colInd, info);
+  if (s != PRTSPARSE_STATUS_SUCCESS) return s;
+  if (policy != PRTSPARSE_SOLVE_POLICY_NO_LEVEL && policy != PRTSPARSE_SOLVE_POLICY_USE_LEVEL) {
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  }
+  if (m > 0 && buffer == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if ((s = enter(handle)) != PRTSPARSE_STATUS_SUCCESS) return s;
+  const int base = descr->base == PRTSPARSE_INDEX_BASE_ONE ? 1 : 0;
+  if (rowPtr[0] - base != 0 || rowPtr[m] - base != nnz) return PRTSPARSE_STATUS_INVALID_VALUE;
+  int* diag = static_cast<int*>(buffer);
+  info->structural = -1;
+  info->numerical = -1;
+  for (int i = 0; i < m; ++i) {
+    diag[i] = -1;
+    for (int e = rowPtr[i] - base; e < rowPtr[i + 1] - base; ++e) {
+      const int j = colInd[e] - base;
+      if (j < 0 || j >= m) return PRTSPARSE_STATUS_INVALID_VALUE;
+      if (j == i) diag[i] = e;
+    }
+    if (diag[i] < 0 && info->structural < 0) info->structural = i;
+  }
+  info->analysed = true;
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+// Row by row (IKJ): each entry left of the diagonal is divided by its column's pivot, and that multiple of the
+// pivot's row is taken from the entries the row stores right of it; a pivot not stored is a zero.
+template <class T>
+inline prtsparseStatus_t ilu(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descr, T* val,
+                             const int* rowPtr, const int* colInd, prtsparseCsrilu02Info_t info,
+                             prtsparseSolvePolicy_t policy, void* buffer) {
+  auto s = check_ilu(handle, m, nnz, descr, rowPtr, colInd, info);
+  if (s != PRTSPARSE_STATUS_SUCCESS) return s;
+  if (policy != PRTSPARSE_SOLVE_POLICY_NO_LEVEL && policy != PRTSPARSE_SOLVE_POLICY_USE_LEVEL) {
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  }
+  if (!info->analysed || (m > 0 && buffer == nullptr) || (nnz > 0 && val == nullptr)) {
+    return PRTSPARSE_STATUS_INVALID_VALUE;  // analysis comes first, with the same work area
+  }
+  if ((s = enter(handle)) != PRTSPARSE_STATUS_SUCCESS) return s;
+  const int base = descr->base == PRTSPARSE_INDEX_BASE_ONE ? 1 : 0;
+  const int* diag = static_cast<const int*>(buffer);
+  int* where = static_cast<int*>(buffer) + m;
+  std::fill(where, where + m, -1);
+  info->numerical = -1;
+  for (int i = 0; i < m; ++i) {
+    const int begin = rowPtr[i] - base, end = rowPtr[i + 1] - base;
+    for (int e = begin; e < end; ++e) where[colInd[e] - base] = e;
+    for (int e = begin; e < end; ++e) {
+      const int k = colInd[e] - base;
+      if (k >= i) continue;
+      const T pivot = diag[k] >= 0 ? val[diag[k]] : T(0);
+      val[e] /= pivot;
+      for (int f = rowPtr[k] - base; f < rowPtr[k + 1] - base; ++f) {
+        const int j = colInd[f] - base;
+        if (j > k && where[j] >= 0) val[where[j]] -= val[e] * val[f];
+      }
+    }
+    for (int e = begin; e < end; ++e) where[colInd[e] - base] = -1;
+    if (info->numerical < 0 && (diag[i] < 0 || val[diag[i]] == T(0))) info->numerical = i;
+  }
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+}  // namespace sparse_detail
+}  // namespace prt
+
+inline prtsparseStatus_t prtsparseScsrilu02_bufferSize(prtsparseHandle_t handle, int m, int nnz,
+                                                       const prtsparseMatDescr_t descrA, float*,
+                                                       const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                       prtsparseCsrilu02Info_t info, int* pBufferSizeInBytes) {
+  const auto s = prt::sparse_detail::check_ilu(handle, m, nnz, descrA, csrSortedRowPtrA, csrSortedColIndA, info);
+  if (s != PRTSPARSE_STATUS_SUCCESS) return s;
+  if (pBufferSizeInBytes == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  *pBufferSizeInBytes = static_cast<int>(prt::sparse_detail::ilu_bytes(m));
+  return PRTSPARSE_STATUS_SUCCESS;
+}
+inline prtsparseStatus_t prtsparseDcsrilu02_bufferSize(prtsparseHandle_t handle, int m, int nnz,
+                                                       const prtsparseMatDescr_t descrA, double*,
+                                                       const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                       prtsparseCsrilu02Info_t info, int* pBufferSizeInBytes) {
+  return prtsparseScsrilu02_bufferSize(handle, m, nnz, descrA, nullptr, csrSortedRowPtrA, csrSortedColIndA, info,
+                                       pBufferSizeInBytes);
+}
+inline prtsparseStatus_t prtsparseScsrilu02_analysis(prtsparseHandle_t handle, int m, int nnz,
+                                                     const prtsparseMatDescr_t descrA, const float*,
+                                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                     prtsparseCsrilu02Info_t info, prtsparseSolvePolicy_t policy,
+                                                     void* pBuffer) {
+  return prt::sparse_detail::ilu_analysis(handle, m, nnz, descrA, csrSortedRowPtrA, csrSortedColIndA, info, policy,
+                                          pBuffer);
+}
+inline prtsparseStatus_t prtsparseDcsrilu02_analysis(prtsparseHandle_t handle, int m, int nnz,
+                                                     const prtsparseMatDescr_t descrA, const double*,
+                                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                     prtsparseCsrilu02Info_t info, prtsparseSolvePolicy_t policy,
+                                                     void* pBuffer) {
+  return prt::sparse_detail::ilu_analysis(handle, m, nnz, descrA, csrSortedRowPtrA, csrSortedColIndA, info, policy,
+                                          pBuffer);
+}
+inline prtsparseStatus_t prtsparseScsrilu02(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descrA,
+                                            float* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                            const int* csrSortedColIndA, prtsparseCsrilu02Info_t info,
+                                            prtsparseSolvePolicy_t policy, void* pBuffer) {
+  return prt::sparse_detail::ilu(handle, m, nnz, descrA, csrSortedValA_valM, csrSortedRowPtrA, csrSortedColIndA, info,
+                                 policy, pBuffer);
+}
+inline prtsparseStatus_t prtsparseDcsrilu02(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descrA,
+                                            double* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                            const int* csrSortedColIndA, prtsparseCsrilu02Info_t info,
+                                            prtsparseSolvePolicy_t policy, void* pBuffer) {
+  return prt::sparse_detail::ilu(handle, m, nnz, descrA, csrSortedValA_valM, csrSortedRowPtrA, csrSortedColIndA, info,
+                                 policy, pBuffer);
+}
+inline prtsparseStatus_t prtsparseXcsrilu02_zeroPivot(prtsparseHandle_t handle, prtsparseCsrilu02Info_t info,
+                                                      int* position) {
+  using namespace prt::sparse_detail;
+  if (handle == nullptr || info == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (position == nullptr) return PRTSPARSE_STATUS_INVALID_VALUE;
+  if (const auto s = enter(handle)) return s;
+  const int a = info->structural, b = info->numerical;
+  *position = a < 0 ? b : b < 0 ? a : std::min(a, b);
+  return *position < 0 ? PRTSPARSE_STATUS_SUCCESS : PRTSPARSE_STATUS_ZERO_PIVOT;
 }

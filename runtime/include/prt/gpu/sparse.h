@@ -51,8 +51,14 @@ inline cusparseSpVecDescr_t spvec(prtsparseConstSpVecDescr_t d) {
   return reinterpret_cast<cusparseSpVecDescr_t>(const_cast<prtsparseSpVecDescr*>(d));
 }
 inline cusparseMatDescr_t legacy(const prtsparseMatDescr_t d) { return reinterpret_cast<cusparseMatDescr_t>(d); }
-inline cusparseSpGEMMDescr_t spgemm_state(prtsparseSpGEMMDescr_t d) { return reinterpret_cast<cusparseSpGEMMDescr_t>(d); }
+inline cusparseSpGEMMDescr_t spgemm_state(prtsparseSpGEMMDescr_t d) {
+  return reinterpret_cast<cusparseSpGEMMDescr_t>(d);
+}
 inline cusparseSpGEMMAlg_t spgemm(prtsparseSpGEMMAlg_t a) { return static_cast<cusparseSpGEMMAlg_t>(a); }
+inline cusparseSpSVDescr_t spsv_state(prtsparseSpSVDescr_t d) { return reinterpret_cast<cusparseSpSVDescr_t>(d); }
+inline cusparseSpSVAlg_t spsv(prtsparseSpSVAlg_t a) { return static_cast<cusparseSpSVAlg_t>(a); }
+inline csrilu02Info_t ilu_state(prtsparseCsrilu02Info_t i) { return reinterpret_cast<csrilu02Info_t>(i); }
+inline cusparseSolvePolicy_t policy_of(prtsparseSolvePolicy_t p) { return static_cast<cusparseSolvePolicy_t>(p); }
 }  // namespace sparse_detail
 }  // namespace prt
 #else
@@ -120,7 +126,18 @@ inline std::map<prtsparseSpSMDescr_t, void*>& spsm_buffers() {
 }
 inline hipsparseSpVecDescr_t spvec(prtsparseConstSpVecDescr_t d) { return const_cast<prtsparseSpVecDescr*>(d); }
 inline hipsparseMatDescr_t legacy(const prtsparseMatDescr_t d) { return d; }  // hipSPARSE's is a void*
-inline hipsparseSpGEMMDescr_t spgemm_state(prtsparseSpGEMMDescr_t d) { return reinterpret_cast<hipsparseSpGEMMDescr_t>(d); }
+inline hipsparseSpGEMMDescr_t spgemm_state(prtsparseSpGEMMDescr_t d) {
+  return reinterpret_cast<hipsparseSpGEMMDescr_t>(d);
+}
+inline hipsparseSpSVDescr_t spsv_state(prtsparseSpSVDescr_t d) { return reinterpret_cast<hipsparseSpSVDescr_t>(d); }
+inline hipsparseSpSVAlg_t spsv(prtsparseSpSVAlg_t) { return HIPSPARSE_SPSV_ALG_DEFAULT; }
+inline csrilu02Info_t ilu_state(prtsparseCsrilu02Info_t i) { return reinterpret_cast<csrilu02Info_t>(i); }
+inline hipsparseSolvePolicy_t policy_of(prtsparseSolvePolicy_t p) { return static_cast<hipsparseSolvePolicy_t>(p); }
+// hipSPARSE's SpSV_solve takes the analysis' work area again too: remembered per descriptor, under spsm_lock.
+inline std::map<prtsparseSpSVDescr_t, void*>& spsv_buffers() {
+  static std::map<prtsparseSpSVDescr_t, void*> b;
+  return b;
+}
 // hipSPARSE numbers its two CSR algorithms the other way round and has no ALG1: that one is its default.
 inline hipsparseSpGEMMAlg_t spgemm(prtsparseSpGEMMAlg_t a) {
   switch (a) {
@@ -570,5 +587,125 @@ inline prtsparseStatus_t prtsparseSpGEMM_copy(prtsparseHandle_t handle, prtspars
   using namespace prt::sparse_detail;
   return status(PRT_SPARSE(SpGEMM_copy)(native(handle), op(opA), op(opB), alpha, sp(matA), sp(matB), beta, sp(matC),
                                         type(computeType), spgemm(alg), spgemm_state(spgemmDescr)));
+}
+inline prtsparseStatus_t prtsparseSpSV_createDescr(prtsparseSpSVDescr_t* descr) {
+  return prt::sparse_detail::status(PRT_SPARSE(SpSV_createDescr)(reinterpret_cast<PRT_SPARSE(SpSVDescr_t)*>(descr)));
+}
+inline prtsparseStatus_t prtsparseSpSV_destroyDescr(prtsparseSpSVDescr_t descr) {
+#if !PRT_BACKEND_CUDA
+  {
+    std::lock_guard<std::mutex> guard(prt::sparse_detail::spsm_lock());
+    prt::sparse_detail::spsv_buffers().erase(descr);
+  }
+#endif
+  return prt::sparse_detail::status(PRT_SPARSE(SpSV_destroyDescr)(prt::sparse_detail::spsv_state(descr)));
+}
+inline prtsparseStatus_t prtsparseSpSV_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                  prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                                  prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr,
+                                                  size_t* bufferSize) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpSV_bufferSize)(native(handle), op(opA), alpha, sp(matA), vec(vecX), vec(vecY),
+                                            type(computeType), spsv(alg), spsv_state(spsvDescr), bufferSize));
+}
+inline prtsparseStatus_t prtsparseSpSV_analysis(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                                prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr,
+                                                void* externalBuffer) {
+  using namespace prt::sparse_detail;
+#if !PRT_BACKEND_CUDA
+  {
+    std::lock_guard<std::mutex> guard(spsm_lock());
+    spsv_buffers()[spsvDescr] = externalBuffer;
+  }
+#endif
+  return status(PRT_SPARSE(SpSV_analysis)(native(handle), op(opA), alpha, sp(matA), vec(vecX), vec(vecY),
+                                          type(computeType), spsv(alg), spsv_state(spsvDescr), externalBuffer));
+}
+inline prtsparseStatus_t prtsparseSpSV_solve(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                             prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                             prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                             prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr) {
+  using namespace prt::sparse_detail;
+#if PRT_BACKEND_CUDA
+  return status(PRT_SPARSE(SpSV_solve)(native(handle), op(opA), alpha, sp(matA), vec(vecX), vec(vecY),
+                                       type(computeType), spsv(alg), spsv_state(spsvDescr)));
+#else
+  void* buffer = nullptr;
+  {
+    std::lock_guard<std::mutex> guard(spsm_lock());
+    auto found = spsv_buffers().find(spsvDescr);
+    if (found != spsv_buffers().end()) buffer = found->second;
+  }
+  return status(PRT_SPARSE(SpSV_solve)(native(handle), op(opA), alpha, sp(matA), vec(vecX), vec(vecY),
+                                       type(computeType), spsv(alg), spsv_state(spsvDescr), buffer));
+#endif
+}
+inline prtsparseStatus_t prtsparseCreateCsrilu02Info(prtsparseCsrilu02Info_t* info) {
+  return prt::sparse_detail::status(PRT_SPARSE(CreateCsrilu02Info)(reinterpret_cast<csrilu02Info_t*>(info)));
+}
+inline prtsparseStatus_t prtsparseDestroyCsrilu02Info(prtsparseCsrilu02Info_t info) {
+  return prt::sparse_detail::status(PRT_SPARSE(DestroyCsrilu02Info)(prt::sparse_detail::ilu_state(info)));
+}
+inline prtsparseStatus_t prtsparseScsrilu02_bufferSize(prtsparseHandle_t handle, int m, int nnz,
+                                                       const prtsparseMatDescr_t descrA, float* csrSortedValA,
+                                                       const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                       prtsparseCsrilu02Info_t info, int* pBufferSizeInBytes) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Scsrilu02_bufferSize)(native(handle), m, nnz, legacy(descrA), csrSortedValA,
+                                                 csrSortedRowPtrA, csrSortedColIndA, ilu_state(info),
+                                                 pBufferSizeInBytes));
+}
+inline prtsparseStatus_t prtsparseDcsrilu02_bufferSize(prtsparseHandle_t handle, int m, int nnz,
+                                                       const prtsparseMatDescr_t descrA, double* csrSortedValA,
+                                                       const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                       prtsparseCsrilu02Info_t info, int* pBufferSizeInBytes) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Dcsrilu02_bufferSize)(native(handle), m, nnz, legacy(descrA), csrSortedValA,
+                                                 csrSortedRowPtrA, csrSortedColIndA, ilu_state(info),
+                                                 pBufferSizeInBytes));
+}
+inline prtsparseStatus_t prtsparseScsrilu02_analysis(prtsparseHandle_t handle, int m, int nnz,
+                                                     const prtsparseMatDescr_t descrA, const float* csrSortedValA,
+                                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                     prtsparseCsrilu02Info_t info, prtsparseSolvePolicy_t policy,
+                                                     void* pBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Scsrilu02_analysis)(native(handle), m, nnz, legacy(descrA), csrSortedValA,
+                                               csrSortedRowPtrA, csrSortedColIndA, ilu_state(info), policy_of(policy),
+                                               pBuffer));
+}
+inline prtsparseStatus_t prtsparseDcsrilu02_analysis(prtsparseHandle_t handle, int m, int nnz,
+                                                     const prtsparseMatDescr_t descrA, const double* csrSortedValA,
+                                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                     prtsparseCsrilu02Info_t info, prtsparseSolvePolicy_t policy,
+                                                     void* pBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Dcsrilu02_analysis)(native(handle), m, nnz, legacy(descrA), csrSortedValA,
+                                               csrSortedRowPtrA, csrSortedColIndA, ilu_state(info), policy_of(policy),
+                                               pBuffer));
+}
+inline prtsparseStatus_t prtsparseScsrilu02(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descrA,
+                                            float* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                            const int* csrSortedColIndA, prtsparseCsrilu02Info_t info,
+                                            prtsparseSolvePolicy_t policy, void* pBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Scsrilu02)(native(handle), m, nnz, legacy(descrA), csrSortedValA_valM, csrSortedRowPtrA,
+                                      csrSortedColIndA, ilu_state(info), policy_of(policy), pBuffer));
+}
+inline prtsparseStatus_t prtsparseDcsrilu02(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descrA,
+                                            double* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                            const int* csrSortedColIndA, prtsparseCsrilu02Info_t info,
+                                            prtsparseSolvePolicy_t policy, void* pBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Dcsrilu02)(native(handle), m, nnz, legacy(descrA), csrSortedValA_valM, csrSortedRowPtrA,
+                                      csrSortedColIndA, ilu_state(info), policy_of(policy), pBuffer));
+}
+inline prtsparseStatus_t prtsparseXcsrilu02_zeroPivot(prtsparseHandle_t handle, prtsparseCsrilu02Info_t info,
+                                                      int* position) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Xcsrilu02_zeroPivot)(native(handle), ilu_state(info), position));
 }
 #endif
