@@ -183,6 +183,24 @@ def _sparse_data() -> dict[str, np.ndarray]:
     upper = np.triu(rng.standard_normal((9, 9)) * (rng.random((9, 9)) < 0.5), 1) + np.diag(5 + rng.random(9))
     d |= {"lower": lower.astype(np.float32).astype(np.float64), "upper": upper,
           "tri_b": rng.standard_normal((9, 3)).astype(np.float32).astype(np.float64)}
+    # The legacy calls: a dense 11 x 6 matrix stored column-major with ld 13 (an empty row, an empty column, a full
+    # column); A's CSR with its columns shuffled in each row and one-based (for the sort); G, 7 x 11, for A G.
+    dense = rng.standard_normal((11, 6)) * (rng.random((11, 6)) < 0.4)
+    dense[4, :] = 0
+    dense[:, 2] = 0
+    dense[:, 5] = rng.standard_normal(11) + 3
+    d["nnz_dense"] = dense.astype(np.float32).astype(np.float64)
+    perm = np.arange(len(d["a_col"]))
+    for i in range(9):
+        lo, hi = d["a_off"][i], d["a_off"][i + 1]
+        perm[lo:hi] = lo + rng.permutation(hi - lo)
+    d |= {"unsorted_col": (d["a_col"][perm] + 1).astype(np.int32), "unsorted_val": d["a_val32"][perm],
+          "unsorted_from": perm}
+    d["g"] = _sparse_matrix("g", 7, 11, 0.4)
+    g_off, g_col, g_val = _csr(d["g"], 0)
+    d |= {"g_off": g_off.astype(np.int32), "g_col": g_col.astype(np.int32), "g_val": g_val.astype(np.float32)}
+    # csrilu02: a 9 x 9 matrix with its whole diagonal stored and dominant.
+    d["ilu"] = rng.standard_normal((9, 9)) * (rng.random((9, 9)) < 0.35) + np.diag(4 + rng.random(9))
     return d
 
 
@@ -207,6 +225,23 @@ def _write_sparse(folder: Path) -> None:
         _save(folder, f"{name}_nnz.in", np.array([len(val)], dtype=np.int64))
     _save(folder, "tri_b32.in", _col(d["tri_b"]).astype(np.float32))
     _save(folder, "tri_b64.in", _col(d["tri_b"]))
+    padded = np.zeros((13, 6))
+    padded[:11] = d["nnz_dense"]
+    padded[11:] = 7.0  # below the matrix, inside the leading dimension: not counted
+    _save(folder, "nnz_dense32.in", _col(padded).astype(np.float32))
+    _save(folder, "nnz_dense64.in", _col(padded))
+    off1, col1, _ = _csr(d["b"], 1)
+    _save(folder, "b_off32.in", off1.astype(np.int32))
+    _save(folder, "b_col32.in", col1.astype(np.int32))
+    _save(folder, "a_off1.in", (d["a_off"] + 1).astype(np.int32))
+    for key in ("unsorted_col", "unsorted_val", "g_off", "g_col", "g_val"):
+        _save(folder, f"{key}.in", d[key])
+    _save(folder, "g_nnz.in", np.array([len(d["g_val"])], dtype=np.int64))
+    ilu_off, ilu_col, ilu_val = _csr(d["ilu"], 0)
+    _save(folder, "ilu_off.in", ilu_off.astype(np.int32))
+    _save(folder, "ilu_col.in", ilu_col.astype(np.int32))
+    _save(folder, "ilu_val.in", ilu_val)
+    _save(folder, "ilu_nnz.in", np.array([len(ilu_val)], dtype=np.int64))
 
 
 def _check_sparse(folder: Path, cpu: bool) -> list[str]:
@@ -243,6 +278,45 @@ def _check_sparse(folder: Path, cpu: bool) -> list[str]:
     unit = np.triu(d["upper"], 1) + np.eye(9)  # the stored diagonal is not read
     got = _from_col(_load(folder, "spsm_upper_unit.out", np.float64, 27), 9, 3)
     errors += _close("spsm_upper_unit", got, np.linalg.solve(unit, d["tri_b"]), F64)
+    # nnz counts of the dense matrix: per row and per column, each followed by the total.
+    nz = d["nnz_dense"] != 0
+    for name, dtype, want in (("snnz_row", np.int32, nz.sum(axis=1)), ("snnz_col", np.int32, nz.sum(axis=0)),
+                              ("dnnz_col", np.int32, nz.sum(axis=0))):
+        want = np.concatenate([want, [nz.sum()]])
+        got = _load(folder, f"{name}.out", dtype, len(want))
+        errors += [] if np.array_equal(got, want) else [f"{name}: {got.tolist()} != {want.tolist()}"]
+    # Csr2cscEx2: A with values (zero-based), B's pattern only (one-based): the CSR arrays of the transpose.
+    t_off, t_row, t_val = _csr(a.T, 0)
+    exact = [("csc_off", np.int32, t_off), ("csc_row", np.int32, t_row), ("csc_val", np.float32, t_val.astype(np.float32))]
+    t_off, t_row, _ = _csr(b.T, 1)
+    exact += [("csc_pattern_off", np.int32, t_off), ("csc_pattern_row", np.int32, t_row)]
+    # Xcsrsort of the shuffled one-based columns, the permutation it returns, and Gather through it.
+    inverse = np.empty_like(d["unsorted_from"])
+    inverse[d["unsorted_from"]] = np.arange(len(inverse))
+    exact += [("sorted_col", np.int32, d["a_col"] + 1), ("sort_perm", np.int32, inverse),
+              ("gather", np.float32, d["a_val32"])]
+    # SpGEMM: C = 1.5 A G, C's pattern every product A's and G's patterns give (a sum that cancels is still stored).
+    pattern = ((a != 0).astype(int) @ (d["g"] != 0).astype(int)) > 0
+    rows, cols = np.nonzero(pattern)
+    product = 1.5 * (a32 @ d["g"].astype(np.float32).astype(np.float64))
+    offsets = np.concatenate([[0], np.cumsum(pattern.sum(axis=1))])
+    exact += [("spgemm_nnz", np.int64, np.array([len(rows)])), ("spgemm_off", np.int32, offsets),
+              ("spgemm_col", np.int32, cols)]
+    for name, dtype, want in exact:
+        got = _load(folder, f"{name}.out", dtype, len(want))
+        errors += [] if np.array_equal(got, want) else [f"{name}: differs from NumPy's"]
+    errors += _close("spgemm_val", _load(folder, "spgemm_val.out", np.float32, len(rows)), product[rows, cols], F32)
+    # SpSV: L y = 1.5 x with L the lower triangular matrix of the SpSM cases and x its first right-hand side.
+    got = _load(folder, "spsv_lower.out", np.float32, 9)
+    errors += _close("spsv_lower", got, np.linalg.solve(d["lower"], 1.5 * d["tri_b"][:, 0]), F32)
+    # csrilu02: the factors L (unit diagonal) and U, stored in A's pattern, multiply back to A on that pattern.
+    rows, cols = np.nonzero(d["ilu"])
+    factors = np.zeros((9, 9))
+    factors[rows, cols] = _load(folder, "ilu.out", np.float64, len(rows))
+    lu = (np.tril(factors, -1) + np.eye(9)) @ np.triu(factors)
+    errors += _close("ilu", lu[rows, cols], d["ilu"][rows, cols], F64)
+    got = _load(folder, "ilu_pivot.out", np.int32, 2)
+    errors += [] if got.tolist() == [-1, -1] else [f"ilu_pivot: zeroPivot reported {got.tolist()} on a matrix without one"]
     if cpu:
         # The CPU backend's own reach: op(A) transposed, op(B) transposed, B column-major and C row-major.
         got = _load(folder, "csr_spmm_mixed.out", np.float32, 28).reshape(7, 4)

@@ -1,12 +1,13 @@
 // prt/sparse.h: sparse linear algebra (prtsparse*), cuSPARSE's generic API with a neutral prefix.
 //
 // CSR and COO matrices and dense vectors and matrices behind descriptors that point at the caller's arrays;
-// SpMV (y = alpha op(A) x + beta y), SpMM (C = alpha op(A) op(B) + beta C) and SparseToDense, each with its
-// bufferSize call. cuSPARSE on CUDA, hipSPARSE on HIP; on the CPU the runtime's own loops over the descriptors'
-// arrays (fp32 and fp64 values, 32- or 64-bit indices, zero- or one-based; no library kept on Debian takes
-// cuSPARSE's mixed index widths or COO without a copy). On the CPU a call waits for the handle's stream, then runs
-// on the calling thread. Include this header where prtsparse* is used: on a backend whose library is missing it
-// stops with one #error naming the package.
+// SpMV (y = alpha op(A) x + beta y), SpMM (C = alpha op(A) op(B) + beta C), SpGEMM (C = alpha A B, both sparse),
+// SDDMM, SpSV, SpSM, Axpby, Gather and the conversions, each with its bufferSize call; of the legacy API the matrix
+// descriptor, nnz counts, Csr2cscEx2, the CSR sort and csrilu02. cuSPARSE on CUDA, hipSPARSE on HIP; on the CPU the
+// runtime's own loops over the descriptors' arrays (fp32 and fp64 values, 32- or 64-bit indices, zero- or one-based;
+// no library kept on Debian takes cuSPARSE's mixed index widths or COO without a copy). On the CPU a call waits for
+// the handle's stream, then runs on the calling thread. Include this header where prtsparse* is used: on a backend
+// whose library is missing it stops with one #error naming the package.
 #pragma once
 
 #include <cstddef>
@@ -130,6 +131,52 @@ typedef enum prtsparseDenseToSparseAlg {
   PRTSPARSE_DENSETOSPARSE_ALG_DEFAULT = 0  // the only one
 } prtsparseDenseToSparseAlg_t;
 
+// Whether a conversion fills values or only the sparsity pattern; values equal cuSPARSE's.
+typedef enum prtsparseAction {
+  PRTSPARSE_ACTION_SYMBOLIC = 0,  // indices only: the value arrays are not read or written
+  PRTSPARSE_ACTION_NUMERIC = 1    // indices and values
+} prtsparseAction_t;
+
+// Csr2cscEx2 algorithm; values equal cuSPARSE's (both names are one algorithm).
+typedef enum prtsparseCsr2CscAlg {
+  PRTSPARSE_CSR2CSC_ALG_DEFAULT = 1,  // the library's choice
+  PRTSPARSE_CSR2CSC_ALG1 = 1          // the same
+} prtsparseCsr2CscAlg_t;
+
+// The structure a legacy matrix descriptor declares; values equal cuSPARSE's.
+typedef enum prtsparseMatrixType {
+  PRTSPARSE_MATRIX_TYPE_GENERAL = 0,    // every stored entry counts (the default)
+  PRTSPARSE_MATRIX_TYPE_SYMMETRIC = 1,  // one triangle stands for both
+  PRTSPARSE_MATRIX_TYPE_HERMITIAN = 2,  // one triangle stands for both, conjugated
+  PRTSPARSE_MATRIX_TYPE_TRIANGULAR = 3  // one triangle only
+} prtsparseMatrixType_t;
+
+// Whether a count runs along rows or columns; values equal cuSPARSE's.
+typedef enum prtsparseDirection {
+  PRTSPARSE_DIRECTION_ROW = 0,    // one count per row
+  PRTSPARSE_DIRECTION_COLUMN = 1  // one count per column
+} prtsparseDirection_t;
+
+// SpGEMM algorithm; values equal cuSPARSE's (those that take workEstimation, compute and copy; every one computes
+// the same product, and the CPU's is deterministic).
+typedef enum prtsparseSpGEMMAlg {
+  PRTSPARSE_SPGEMM_DEFAULT = 0,                  // the library's choice
+  PRTSPARSE_SPGEMM_CSR_ALG_DETERMINITIC = 1,     // bit-wise the same result every run (cuSPARSE's spelling)
+  PRTSPARSE_SPGEMM_CSR_ALG_NONDETERMINITIC = 2,  // the order of sums may change between runs (cuSPARSE's spelling)
+  PRTSPARSE_SPGEMM_ALG1 = 3                      // deterministic, the fastest and most memory of cuSPARSE's
+} prtsparseSpGEMMAlg_t;
+
+// SpSV algorithm; values equal cuSPARSE's.
+typedef enum prtsparseSpSVAlg {
+  PRTSPARSE_SPSV_ALG_DEFAULT = 0  // the only one here
+} prtsparseSpSVAlg_t;
+
+// Whether a legacy factorisation or solve collects level information in its analysis; values equal cuSPARSE's.
+typedef enum prtsparseSolvePolicy {
+  PRTSPARSE_SOLVE_POLICY_NO_LEVEL = 0,  // no levels
+  PRTSPARSE_SOLVE_POLICY_USE_LEVEL = 1  // levels (the CPU goes row by row either way)
+} prtsparseSolvePolicy_t;
+
 struct prtsparseContext;                                  // opaque library context
 typedef struct prtsparseContext* prtsparseHandle_t;      // handle to a library context, bound to one stream
 struct prtsparseSpMatDescr;                               // a sparse matrix: sizes, format and the caller's arrays
@@ -146,6 +193,16 @@ typedef struct prtsparseSpSMDescr* prtsparseSpSMDescr_t;                 // a Sp
 struct prtsparseSpVecDescr;                               // a sparse vector: size, indices and values (the caller's)
 typedef struct prtsparseSpVecDescr* prtsparseSpVecDescr_t;               // a sparse vector descriptor
 typedef struct prtsparseSpVecDescr const* prtsparseConstSpVecDescr_t;    // a read-only sparse vector descriptor
+
+struct prtsparseMatDescr;                                  // a legacy matrix descriptor: type, fill, diagonal, base
+typedef struct prtsparseMatDescr* prtsparseMatDescr_t;                   // a legacy matrix descriptor
+struct prtsparseSpGEMMDescr;                              // state of a sparse-sparse product between its phases
+typedef struct prtsparseSpGEMMDescr* prtsparseSpGEMMDescr_t;             // a SpGEMM descriptor
+
+struct prtsparseSpSVDescr;                                // state of a triangular solve with one right-hand side
+typedef struct prtsparseSpSVDescr* prtsparseSpSVDescr_t;                 // a SpSV descriptor
+struct prtsparseCsrilu02Info;                             // what csrilu02's analysis and factorisation found
+typedef struct prtsparseCsrilu02Info* prtsparseCsrilu02Info_t;           // a csrilu02 info
 
 // Creates a handle on the default stream.
 inline prtsparseStatus_t prtsparseCreate(prtsparseHandle_t* handle);
@@ -308,6 +365,150 @@ inline prtsparseStatus_t prtsparseSpSM_solve(prtsparseHandle_t handle, prtsparse
                                              prtsparseConstSpMatDescr_t matA, prtsparseConstDnMatDescr_t matB,
                                              prtsparseDnMatDescr_t matC, prtDataType_t computeType,
                                              prtsparseSpSMAlg_t alg, prtsparseSpSMDescr_t spsmDescr);
+
+// Makes a legacy matrix descriptor: general, lower fill, stored diagonal, zero-based.
+inline prtsparseStatus_t prtsparseCreateMatDescr(prtsparseMatDescr_t* descrA);
+// Destroys a legacy matrix descriptor.
+inline prtsparseStatus_t prtsparseDestroyMatDescr(prtsparseMatDescr_t descrA);
+// Sets the structure a legacy matrix descriptor declares.
+inline prtsparseStatus_t prtsparseSetMatType(prtsparseMatDescr_t descrA, prtsparseMatrixType_t type);
+// The structure a legacy matrix descriptor declares.
+inline prtsparseMatrixType_t prtsparseGetMatType(const prtsparseMatDescr_t descrA);
+// Sets which triangle a legacy matrix descriptor names.
+inline prtsparseStatus_t prtsparseSetMatFillMode(prtsparseMatDescr_t descrA, prtsparseFillMode_t fillMode);
+// The triangle a legacy matrix descriptor names.
+inline prtsparseFillMode_t prtsparseGetMatFillMode(const prtsparseMatDescr_t descrA);
+// Sets whether a legacy matrix descriptor takes the diagonal as stored or as ones.
+inline prtsparseStatus_t prtsparseSetMatDiagType(prtsparseMatDescr_t descrA, prtsparseDiagType_t diagType);
+// Whether a legacy matrix descriptor takes the diagonal as stored or as ones.
+inline prtsparseDiagType_t prtsparseGetMatDiagType(const prtsparseMatDescr_t descrA);
+// Sets whether the indices a legacy matrix descriptor describes count from 0 or 1.
+inline prtsparseStatus_t prtsparseSetMatIndexBase(prtsparseMatDescr_t descrA, prtsparseIndexBase_t base);
+// Whether the indices a legacy matrix descriptor describes count from 0 or 1.
+inline prtsparseIndexBase_t prtsparseGetMatIndexBase(const prtsparseMatDescr_t descrA);
+// Counts the non-zeros of a dense m x n column-major fp32 matrix per row or per column, and in all.
+inline prtsparseStatus_t prtsparseSnnz(prtsparseHandle_t handle, prtsparseDirection_t dirA, int m, int n,
+                                       const prtsparseMatDescr_t descrA, const float* A, int lda, int* nnzPerRowCol,
+                                       int* nnzTotalDevHostPtr);
+// Counts the non-zeros of a dense m x n column-major fp64 matrix per row or per column, and in all.
+inline prtsparseStatus_t prtsparseDnnz(prtsparseHandle_t handle, prtsparseDirection_t dirA, int m, int n,
+                                       const prtsparseMatDescr_t descrA, const double* A, int lda, int* nnzPerRowCol,
+                                       int* nnzTotalDevHostPtr);
+// Bytes of work area Csr2cscEx2 needs (0 on the CPU).
+inline prtsparseStatus_t prtsparseCsr2cscEx2_bufferSize(prtsparseHandle_t handle, int m, int n, int nnz,
+                                                        const void* csrVal, const int* csrRowPtr, const int* csrColInd,
+                                                        void* cscVal, int* cscColPtr, int* cscRowInd,
+                                                        prtDataType_t valType, prtsparseAction_t copyValues,
+                                                        prtsparseIndexBase_t idxBase, prtsparseCsr2CscAlg_t alg,
+                                                        size_t* bufferSize);
+// The transpose of an m x n CSR matrix as CSC (rows ascending in each column), with its values or its pattern only.
+inline prtsparseStatus_t prtsparseCsr2cscEx2(prtsparseHandle_t handle, int m, int n, int nnz, const void* csrVal,
+                                             const int* csrRowPtr, const int* csrColInd, void* cscVal, int* cscColPtr,
+                                             int* cscRowInd, prtDataType_t valType, prtsparseAction_t copyValues,
+                                             prtsparseIndexBase_t idxBase, prtsparseCsr2CscAlg_t alg, void* buffer);
+// Writes the identity permutation 0, 1, ..., n - 1 into p.
+inline prtsparseStatus_t prtsparseCreateIdentityPermutation(prtsparseHandle_t handle, int n, int* p);
+// Bytes of work area Xcsrsort needs.
+inline prtsparseStatus_t prtsparseXcsrsort_bufferSizeExt(prtsparseHandle_t handle, int m, int n, int nnz,
+                                                         const int* csrRowPtrA, const int* csrColIndA,
+                                                         size_t* pBufferSizeInBytes);
+// Sorts the column indices of each row of a CSR matrix, permuting P (nnz entries) the same way.
+inline prtsparseStatus_t prtsparseXcsrsort(prtsparseHandle_t handle, int m, int n, int nnz,
+                                           const prtsparseMatDescr_t descrA, const int* csrRowPtrA, int* csrColIndA,
+                                           int* P, void* pBuffer);
+// x's stored values from a dense vector: x.values[i] = y[x.indices[i]].
+inline prtsparseStatus_t prtsparseGather(prtsparseHandle_t handle, prtsparseConstDnVecDescr_t vecY,
+                                         prtsparseSpVecDescr_t vecX);
+// Makes a SpGEMM descriptor.
+inline prtsparseStatus_t prtsparseSpGEMM_createDescr(prtsparseSpGEMMDescr_t* descr);
+// Destroys a SpGEMM descriptor.
+inline prtsparseStatus_t prtsparseSpGEMM_destroyDescr(prtsparseSpGEMMDescr_t descr);
+// First phase of C = alpha op(A) op(B): with a null externalBuffer1 the bytes it needs, else it counts the products
+// into that buffer (kept until compute).
+inline prtsparseStatus_t prtsparseSpGEMM_workEstimation(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                        prtsparseOperation_t opB, const void* alpha,
+                                                        prtsparseConstSpMatDescr_t matA,
+                                                        prtsparseConstSpMatDescr_t matB, const void* beta,
+                                                        prtsparseSpMatDescr_t matC, prtDataType_t computeType,
+                                                        prtsparseSpGEMMAlg_t alg, prtsparseSpGEMMDescr_t spgemmDescr,
+                                                        size_t* bufferSize1, void* externalBuffer1);
+// Second phase: with a null externalBuffer2 the bytes it needs, else the product into that buffer (kept until
+// copy) and C's nnz into matC; on the CPU op(A) and op(B) are A and B, CSR, and beta is 0.
+inline prtsparseStatus_t prtsparseSpGEMM_compute(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                 prtsparseOperation_t opB, const void* alpha,
+                                                 prtsparseConstSpMatDescr_t matA, prtsparseConstSpMatDescr_t matB,
+                                                 const void* beta, prtsparseSpMatDescr_t matC,
+                                                 prtDataType_t computeType, prtsparseSpGEMMAlg_t alg,
+                                                 prtsparseSpGEMMDescr_t spgemmDescr, size_t* bufferSize2,
+                                                 void* externalBuffer2);
+// Last phase: the product into C's arrays (set with CsrSetPointers), columns ascending in each row.
+inline prtsparseStatus_t prtsparseSpGEMM_copy(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                              prtsparseOperation_t opB, const void* alpha,
+                                              prtsparseConstSpMatDescr_t matA, prtsparseConstSpMatDescr_t matB,
+                                              const void* beta, prtsparseSpMatDescr_t matC, prtDataType_t computeType,
+                                              prtsparseSpGEMMAlg_t alg, prtsparseSpGEMMDescr_t spgemmDescr);
+
+// Makes a SpSV descriptor.
+inline prtsparseStatus_t prtsparseSpSV_createDescr(prtsparseSpSVDescr_t* descr);
+// Destroys a SpSV descriptor.
+inline prtsparseStatus_t prtsparseSpSV_destroyDescr(prtsparseSpSVDescr_t descr);
+// Bytes of work area SpSV needs (0 on the CPU).
+inline prtsparseStatus_t prtsparseSpSV_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                  prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                                  prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr,
+                                                  size_t* bufferSize);
+// Prepares a triangular solve with one right-hand side (checks its arguments on the CPU).
+inline prtsparseStatus_t prtsparseSpSV_analysis(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                                prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr,
+                                                void* externalBuffer);
+// Solves op(A) y = alpha x for y, A triangular as for SpSM_solve; on the CPU op(A) is A, stored as CSR.
+inline prtsparseStatus_t prtsparseSpSV_solve(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                             prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                             prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                             prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr);
+// Makes a csrilu02 info.
+inline prtsparseStatus_t prtsparseCreateCsrilu02Info(prtsparseCsrilu02Info_t* info);
+// Destroys a csrilu02 info.
+inline prtsparseStatus_t prtsparseDestroyCsrilu02Info(prtsparseCsrilu02Info_t info);
+// Bytes of work area csrilu02's analysis and factorisation of an m x m fp32 CSR matrix need.
+inline prtsparseStatus_t prtsparseScsrilu02_bufferSize(prtsparseHandle_t handle, int m, int nnz,
+                                                       const prtsparseMatDescr_t descrA, float* csrSortedValA,
+                                                       const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                       prtsparseCsrilu02Info_t info, int* pBufferSizeInBytes);
+// Bytes of work area csrilu02's analysis and factorisation of an m x m fp64 CSR matrix need.
+inline prtsparseStatus_t prtsparseDcsrilu02_bufferSize(prtsparseHandle_t handle, int m, int nnz,
+                                                       const prtsparseMatDescr_t descrA, double* csrSortedValA,
+                                                       const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                       prtsparseCsrilu02Info_t info, int* pBufferSizeInBytes);
+// Finds each row's diagonal entry (columns sorted in each row); a missing one is a structural zero for zeroPivot.
+inline prtsparseStatus_t prtsparseScsrilu02_analysis(prtsparseHandle_t handle, int m, int nnz,
+                                                     const prtsparseMatDescr_t descrA, const float* csrSortedValA,
+                                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                     prtsparseCsrilu02Info_t info, prtsparseSolvePolicy_t policy,
+                                                     void* pBuffer);
+// Finds each row's diagonal entry (columns sorted in each row); a missing one is a structural zero for zeroPivot.
+inline prtsparseStatus_t prtsparseDcsrilu02_analysis(prtsparseHandle_t handle, int m, int nnz,
+                                                     const prtsparseMatDescr_t descrA, const double* csrSortedValA,
+                                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                     prtsparseCsrilu02Info_t info, prtsparseSolvePolicy_t policy,
+                                                     void* pBuffer);
+// Incomplete LU without fill, in place: L (unit diagonal, not stored) below the diagonal, U on and above it.
+inline prtsparseStatus_t prtsparseScsrilu02(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descrA,
+                                            float* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                            const int* csrSortedColIndA, prtsparseCsrilu02Info_t info,
+                                            prtsparseSolvePolicy_t policy, void* pBuffer);
+// Incomplete LU without fill, in place: L (unit diagonal, not stored) below the diagonal, U on and above it.
+inline prtsparseStatus_t prtsparseDcsrilu02(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descrA,
+                                            double* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                            const int* csrSortedColIndA, prtsparseCsrilu02Info_t info,
+                                            prtsparseSolvePolicy_t policy, void* pBuffer);
+// PRTSPARSE_STATUS_ZERO_PIVOT with the first row whose pivot is a structural or numerical zero in *position, else
+// success with -1 there.
+inline prtsparseStatus_t prtsparseXcsrilu02_zeroPivot(prtsparseHandle_t handle, prtsparseCsrilu02Info_t info,
+                                                      int* position);
 
 // Shared by every backend: the name of a status value.
 inline const char* prtsparseGetErrorName(prtsparseStatus_t status) {

@@ -290,6 +290,256 @@ int main(int argc, char** argv) {
     SPARSE_OK(prtsparseDestroyDnMat(mc));
     for (void* q : {static_cast<void*>(off), static_cast<void*>(col), val, b, c, buffer}) libs_test::release(q);
   }
+  // Legacy nnz counts of a dense 11 x 6 column-major matrix with leading dimension 13: fp32 per row and per column,
+  // fp64 per column; each count array is written with the total after it.
+  {
+    prtsparseMatDescr_t descr = nullptr;
+    SPARSE_OK(prtsparseCreateMatDescr(&descr));
+    CHECK(prtsparseGetMatType(descr) == PRTSPARSE_MATRIX_TYPE_GENERAL &&
+              prtsparseGetMatIndexBase(descr) == PRTSPARSE_INDEX_BASE_ZERO,
+          "a new matrix descriptor is general and zero-based");
+    SPARSE_OK(prtsparseSetMatType(descr, PRTSPARSE_MATRIX_TYPE_GENERAL));
+    SPARSE_OK(prtsparseSetMatIndexBase(descr, PRTSPARSE_INDEX_BASE_ZERO));
+    float* d32 = upload(read<float>("nnz_dense32.in", 78));
+    double* d64 = upload(read<double>("nnz_dense64.in", 78));
+    int* per = static_cast<int*>(libs_test::alloc(11 * sizeof(int)));
+    const struct {
+      const char* name;
+      prtsparseDirection_t dir;
+      bool fp64;
+      int count;
+    } cases[] = {{"snnz_row.out", PRTSPARSE_DIRECTION_ROW, false, 11},
+                 {"snnz_col.out", PRTSPARSE_DIRECTION_COLUMN, false, 6},
+                 {"dnnz_col.out", PRTSPARSE_DIRECTION_COLUMN, true, 6}};
+    for (const auto& c : cases) {
+      int total = -1;
+      if (c.fp64) {
+        SPARSE_OK(prtsparseDnnz(h, c.dir, 11, 6, descr, d64, 13, per, &total));
+      } else {
+        SPARSE_OK(prtsparseSnnz(h, c.dir, 11, 6, descr, d32, 13, per, &total));
+      }
+      libs_test::synchronize();
+      std::vector<int> out = download(per, static_cast<size_t>(c.count));
+      out.push_back(total);
+      write(c.name, out);
+    }
+    SPARSE_OK(prtsparseDestroyMatDescr(descr));
+    for (void* q : {static_cast<void*>(d32), static_cast<void*>(d64), static_cast<void*>(per)}) libs_test::release(q);
+  }
+  // Csr2cscEx2: A (9 x 7) with its values, zero-based; B's pattern only, one-based (its value arrays stay null).
+  {
+    int* off = static_cast<int*>(libs_test::alloc(8 * sizeof(int)));
+    int* row = static_cast<int*>(libs_test::alloc(sizeof(int) * (nnz[0] + 1)));
+    float* val = static_cast<float*>(libs_test::alloc(sizeof(float) * (nnz[0] + 1)));
+    size_t bytes = 0;
+    SPARSE_OK(prtsparseCsr2cscEx2_bufferSize(h, 9, 7, static_cast<int>(nnz[0]), a_val, a_off, a_col, val, off, row,
+                                             PRT_R_32F, PRTSPARSE_ACTION_NUMERIC, PRTSPARSE_INDEX_BASE_ZERO,
+                                             PRTSPARSE_CSR2CSC_ALG1, &bytes));
+    void* buffer = libs_test::alloc(bytes + 1);
+    SPARSE_OK(prtsparseCsr2cscEx2(h, 9, 7, static_cast<int>(nnz[0]), a_val, a_off, a_col, val, off, row, PRT_R_32F,
+                                  PRTSPARSE_ACTION_NUMERIC, PRTSPARSE_INDEX_BASE_ZERO, PRTSPARSE_CSR2CSC_ALG1, buffer));
+    libs_test::synchronize();
+    write("csc_off.out", download(off, 8));
+    write("csc_row.out", download(row, static_cast<size_t>(nnz[0])));
+    write("csc_val.out", download(val, static_cast<size_t>(nnz[0])));
+    libs_test::release(buffer);
+    int* b_off32 = upload(read<int32_t>("b_off32.in", 10));
+    int* b_col32 = upload(read<int32_t>("b_col32.in", nnz[1]));
+    int* row1 = static_cast<int*>(libs_test::alloc(sizeof(int) * (nnz[1] + 1)));
+    SPARSE_OK(prtsparseCsr2cscEx2_bufferSize(h, 9, 7, static_cast<int>(nnz[1]), nullptr, b_off32, b_col32, nullptr,
+                                             off, row1, PRT_R_64F, PRTSPARSE_ACTION_SYMBOLIC, PRTSPARSE_INDEX_BASE_ONE,
+                                             PRTSPARSE_CSR2CSC_ALG_DEFAULT, &bytes));
+    buffer = libs_test::alloc(bytes + 1);
+    SPARSE_OK(prtsparseCsr2cscEx2(h, 9, 7, static_cast<int>(nnz[1]), nullptr, b_off32, b_col32, nullptr, off, row1,
+                                  PRT_R_64F, PRTSPARSE_ACTION_SYMBOLIC, PRTSPARSE_INDEX_BASE_ONE,
+                                  PRTSPARSE_CSR2CSC_ALG_DEFAULT, buffer));
+    libs_test::synchronize();
+    write("csc_pattern_off.out", download(off, 8));
+    write("csc_pattern_row.out", download(row1, static_cast<size_t>(nnz[1])));
+    for (void* q : {static_cast<void*>(off), static_cast<void*>(row), static_cast<void*>(val),
+                    static_cast<void*>(b_off32), static_cast<void*>(b_col32), static_cast<void*>(row1), buffer}) {
+      libs_test::release(q);
+    }
+  }
+  // Xcsrsort of A's columns shuffled in each row (one-based, through the descriptor) from the identity permutation,
+  // then Gather of the shuffled values through the permutation it returns.
+  {
+    int* off = upload(read<int32_t>("a_off1.in", 10));
+    int* col = upload(read<int32_t>("unsorted_col.in", nnz[0]));
+    float* shuffled = upload(read<float>("unsorted_val.in", nnz[0]));
+    int* perm = static_cast<int*>(libs_test::alloc(sizeof(int) * (nnz[0] + 1)));
+    float* sorted = static_cast<float*>(libs_test::alloc(sizeof(float) * (nnz[0] + 1)));
+    const int n = static_cast<int>(nnz[0]);
+    prtsparseMatDescr_t descr = nullptr;
+    SPARSE_OK(prtsparseCreateMatDescr(&descr));
+    SPARSE_OK(prtsparseSetMatIndexBase(descr, PRTSPARSE_INDEX_BASE_ONE));
+    CHECK(prtsparseGetMatIndexBase(descr) == PRTSPARSE_INDEX_BASE_ONE, "GetMatIndexBase returns the base set");
+    size_t bytes = 0;
+    SPARSE_OK(prtsparseXcsrsort_bufferSizeExt(h, 9, 7, n, off, col, &bytes));
+    void* buffer = libs_test::alloc(bytes + 1);
+    SPARSE_OK(prtsparseCreateIdentityPermutation(h, n, perm));
+    SPARSE_OK(prtsparseXcsrsort(h, 9, 7, n, descr, off, col, perm, buffer));
+    prtsparseSpVecDescr_t vp = nullptr;
+    prtsparseDnVecDescr_t vv = nullptr;
+    SPARSE_OK(prtsparseCreateSpVec(&vp, n, n, perm, sorted, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
+    SPARSE_OK(prtsparseCreateDnVec(&vv, n, shuffled, PRT_R_32F));
+    SPARSE_OK(prtsparseGather(h, vv, vp));
+    libs_test::synchronize();
+    write("sorted_col.out", download(col, static_cast<size_t>(n)));
+    write("sort_perm.out", download(perm, static_cast<size_t>(n)));
+    write("gather.out", download(sorted, static_cast<size_t>(n)));
+    SPARSE_OK(prtsparseDestroySpVec(vp));
+    SPARSE_OK(prtsparseDestroyDnVec(vv));
+    SPARSE_OK(prtsparseDestroyMatDescr(descr));
+    for (void* q : {static_cast<void*>(off), static_cast<void*>(col), static_cast<void*>(shuffled),
+                    static_cast<void*>(perm), static_cast<void*>(sorted), buffer}) {
+      libs_test::release(q);
+    }
+  }
+  // SpGEMM, C = 1.5 A G with G 7 x 11: work estimation and compute each asked for their work area's size first,
+  // C's arrays allocated once compute has given its nnz, then the copy.
+  {
+    const std::vector<int64_t> gn = read<int64_t>("g_nnz.in", 1);
+    int* g_off = upload(read<int32_t>("g_off.in", 8));
+    int* g_col = upload(read<int32_t>("g_col.in", gn[0]));
+    float* g_val = upload(read<float>("g_val.in", gn[0]));
+    int* c_off = static_cast<int*>(libs_test::alloc(10 * sizeof(int)));
+    prtsparseSpMatDescr_t G = nullptr, P = nullptr;
+    SPARSE_OK(prtsparseCreateCsr(&G, 7, 11, gn[0], g_off, g_col, g_val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
+                                 PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
+    SPARSE_OK(prtsparseCreateCsr(&P, 9, 11, 0, nullptr, nullptr, nullptr, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
+                                 PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
+    prtsparseSpGEMMDescr_t state = nullptr;
+    SPARSE_OK(prtsparseSpGEMM_createDescr(&state));
+    const float alpha = 1.5f, beta = 0.0f;
+    const auto nn = PRTSPARSE_OPERATION_NON_TRANSPOSE;
+    size_t size1 = 0, size2 = 0;
+    SPARSE_OK(prtsparseSpGEMM_workEstimation(h, nn, nn, &alpha, A, G, &beta, P, PRT_R_32F, PRTSPARSE_SPGEMM_DEFAULT,
+                                             state, &size1, nullptr));
+    void* buffer1 = libs_test::alloc(size1 + 1);
+    SPARSE_OK(prtsparseSpGEMM_workEstimation(h, nn, nn, &alpha, A, G, &beta, P, PRT_R_32F, PRTSPARSE_SPGEMM_DEFAULT,
+                                             state, &size1, buffer1));
+    SPARSE_OK(prtsparseSpGEMM_compute(h, nn, nn, &alpha, A, G, &beta, P, PRT_R_32F, PRTSPARSE_SPGEMM_DEFAULT, state,
+                                      &size2, nullptr));
+    void* buffer2 = libs_test::alloc(size2 + 1);
+#if PRT_BACKEND_CPU
+    size_t short2 = size2 - 1;
+    CHECK(prtsparseSpGEMM_compute(h, nn, nn, &alpha, A, G, &beta, P, PRT_R_32F, PRTSPARSE_SPGEMM_DEFAULT, state,
+                                  &short2, buffer2) == PRTSPARSE_STATUS_INSUFFICIENT_RESOURCES,
+          "a work area smaller than compute asked for");
+    const float half = 0.5f;
+    CHECK(prtsparseSpGEMM_compute(h, nn, nn, &alpha, A, G, &half, P, PRT_R_32F, PRTSPARSE_SPGEMM_DEFAULT, state,
+                                  &size2, buffer2) == PRTSPARSE_STATUS_NOT_SUPPORTED,
+          "beta other than 0 on the CPU");
+#endif
+    SPARSE_OK(prtsparseSpGEMM_compute(h, nn, nn, &alpha, A, G, &beta, P, PRT_R_32F, PRTSPARSE_SPGEMM_DEFAULT, state,
+                                      &size2, buffer2));
+    int64_t r = 0, c = 0, found = 0;
+    SPARSE_OK(prtsparseSpMatGetSize(P, &r, &c, &found));
+    int* c_col = static_cast<int*>(libs_test::alloc(sizeof(int) * (found + 1)));
+    float* c_val = static_cast<float*>(libs_test::alloc(sizeof(float) * (found + 1)));
+    SPARSE_OK(prtsparseCsrSetPointers(P, c_off, c_col, c_val));
+    SPARSE_OK(prtsparseSpGEMM_copy(h, nn, nn, &alpha, A, G, &beta, P, PRT_R_32F, PRTSPARSE_SPGEMM_DEFAULT, state));
+    libs_test::synchronize();
+    write("spgemm_nnz.out", std::vector<int64_t>{found});
+    write("spgemm_off.out", download(c_off, 10));
+    write("spgemm_col.out", download(c_col, static_cast<size_t>(found)));
+    write("spgemm_val.out", download(c_val, static_cast<size_t>(found)));
+    SPARSE_OK(prtsparseSpGEMM_destroyDescr(state));
+    SPARSE_OK(prtsparseDestroySpMat(G));
+    SPARSE_OK(prtsparseDestroySpMat(P));
+    for (void* q : {static_cast<void*>(g_off), static_cast<void*>(g_col), static_cast<void*>(g_val),
+                    static_cast<void*>(c_off), static_cast<void*>(c_col), static_cast<void*>(c_val), buffer1,
+                    buffer2}) {
+      libs_test::release(q);
+    }
+  }
+  // SpSV: L y = 1.5 x, L the fp32 lower triangle of the SpSM case (stored diagonal), x its first right-hand side.
+  {
+    const std::vector<int64_t> tn = read<int64_t>("l_nnz.in", 1);
+    int32_t* off = upload(read<int32_t>("l_off.in", 10));
+    int32_t* col = upload(read<int32_t>("l_col.in", tn[0]));
+    float* val = upload(read<float>("l_val.in", tn[0]));
+    std::vector<float> b = read<float>("tri_b32.in", 27);
+    float* x = upload(std::vector<float>(b.begin(), b.begin() + 9));
+    float* y = upload(std::vector<float>(9, 0.0f));
+    prtsparseSpMatDescr_t ma = nullptr;
+    prtsparseDnVecDescr_t vx = nullptr, vy = nullptr;
+    SPARSE_OK(prtsparseCreateCsr(&ma, 9, 9, tn[0], off, col, val, PRTSPARSE_INDEX_32I, PRTSPARSE_INDEX_32I,
+                                 PRTSPARSE_INDEX_BASE_ZERO, PRT_R_32F));
+    prtsparseFillMode_t fill = PRTSPARSE_FILL_MODE_LOWER;
+    prtsparseDiagType_t diag = PRTSPARSE_DIAG_TYPE_NON_UNIT;
+    SPARSE_OK(prtsparseSpMatSetAttribute(ma, PRTSPARSE_SPMAT_FILL_MODE, &fill, sizeof fill));
+    SPARSE_OK(prtsparseSpMatSetAttribute(ma, PRTSPARSE_SPMAT_DIAG_TYPE, &diag, sizeof diag));
+    SPARSE_OK(prtsparseCreateDnVec(&vx, 9, x, PRT_R_32F));
+    SPARSE_OK(prtsparseCreateDnVec(&vy, 9, y, PRT_R_32F));
+    prtsparseSpSVDescr_t state = nullptr;
+    SPARSE_OK(prtsparseSpSV_createDescr(&state));
+    const float alpha = 1.5f;
+    size_t bytes = 0;
+    SPARSE_OK(prtsparseSpSV_bufferSize(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, &alpha, ma, vx, vy, PRT_R_32F,
+                                       PRTSPARSE_SPSV_ALG_DEFAULT, state, &bytes));
+    void* buffer = libs_test::alloc(bytes + 1);
+    SPARSE_OK(prtsparseSpSV_analysis(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, &alpha, ma, vx, vy, PRT_R_32F,
+                                     PRTSPARSE_SPSV_ALG_DEFAULT, state, buffer));
+    SPARSE_OK(prtsparseSpSV_solve(h, PRTSPARSE_OPERATION_NON_TRANSPOSE, &alpha, ma, vx, vy, PRT_R_32F,
+                                  PRTSPARSE_SPSV_ALG_DEFAULT, state));
+    libs_test::synchronize();
+    write("spsv_lower.out", download(y, 9));
+    SPARSE_OK(prtsparseSpSV_destroyDescr(state));
+    SPARSE_OK(prtsparseDestroySpMat(ma));
+    SPARSE_OK(prtsparseDestroyDnVec(vx));
+    SPARSE_OK(prtsparseDestroyDnVec(vy));
+    for (void* q : {static_cast<void*>(off), static_cast<void*>(col), static_cast<void*>(val), static_cast<void*>(x),
+                    static_cast<void*>(y), buffer}) {
+      libs_test::release(q);
+    }
+  }
+  // csrilu02 of a 9 x 9 fp64 matrix in place: bufferSize, analysis, zeroPivot, the factorisation, zeroPivot.
+  {
+    const std::vector<int64_t> in = read<int64_t>("ilu_nnz.in", 1);
+    const int n = static_cast<int>(in[0]);
+    int* off = upload(read<int32_t>("ilu_off.in", 10));
+    int* col = upload(read<int32_t>("ilu_col.in", in[0]));
+    double* val = upload(read<double>("ilu_val.in", in[0]));
+    prtsparseMatDescr_t descr = nullptr;
+    SPARSE_OK(prtsparseCreateMatDescr(&descr));
+    SPARSE_OK(prtsparseSetMatType(descr, PRTSPARSE_MATRIX_TYPE_GENERAL));
+    SPARSE_OK(prtsparseSetMatIndexBase(descr, PRTSPARSE_INDEX_BASE_ZERO));
+    prtsparseCsrilu02Info_t info = nullptr;
+    SPARSE_OK(prtsparseCreateCsrilu02Info(&info));
+    int bytes = 0;
+    SPARSE_OK(prtsparseDcsrilu02_bufferSize(h, 9, n, descr, val, off, col, info, &bytes));
+    void* buffer = libs_test::alloc(static_cast<size_t>(bytes) + 1);
+    SPARSE_OK(prtsparseDcsrilu02_analysis(h, 9, n, descr, val, off, col, info, PRTSPARSE_SOLVE_POLICY_USE_LEVEL,
+                                          buffer));
+    std::vector<int> pivots(2, -2);
+    SPARSE_OK(prtsparseXcsrilu02_zeroPivot(h, info, &pivots[0]));
+    SPARSE_OK(prtsparseDcsrilu02(h, 9, n, descr, val, off, col, info, PRTSPARSE_SOLVE_POLICY_USE_LEVEL, buffer));
+    SPARSE_OK(prtsparseXcsrilu02_zeroPivot(h, info, &pivots[1]));
+    libs_test::synchronize();
+    write("ilu.out", download(val, static_cast<size_t>(n)));
+    write("ilu_pivot.out", pivots);
+#if PRT_BACKEND_CPU
+    // A 3 x 3 matrix whose last row stores no diagonal: analysis finds the structural zero, zeroPivot its row.
+    {
+      const int o[] = {0, 1, 3, 4}, c[] = {0, 0, 1, 1};
+      double v[] = {2.0, 1.0, 3.0, 1.0};
+      prtsparseCsrilu02Info_t gap = nullptr;
+      SPARSE_OK(prtsparseCreateCsrilu02Info(&gap));
+      SPARSE_OK(prtsparseDcsrilu02_analysis(h, 3, 4, descr, v, o, c, gap, PRTSPARSE_SOLVE_POLICY_NO_LEVEL, buffer));
+      int position = -1;
+      CHECK(prtsparseXcsrilu02_zeroPivot(h, gap, &position) == PRTSPARSE_STATUS_ZERO_PIVOT && position == 2,
+            "zeroPivot reports row 2's missing diagonal (got %d)", position);
+      SPARSE_OK(prtsparseDestroyCsrilu02Info(gap));
+    }
+#endif
+    SPARSE_OK(prtsparseDestroyCsrilu02Info(info));
+    SPARSE_OK(prtsparseDestroyMatDescr(descr));
+    for (void* q : {static_cast<void*>(off), static_cast<void*>(col), static_cast<void*>(val), buffer}) {
+      libs_test::release(q);
+    }
+  }
 #if PRT_BACKEND_CPU
   // The CPU backend's own reach and checks: op(A) and op(B) transposed with mixed orders; a short x; fp16 values.
   {

@@ -1,6 +1,6 @@
 // prt/gpu/sparse.h: the GPU backend of prt/sparse.h, written once: cuSPARSE's generic API on CUDA (link with
 // -lcusparse), hipSPARSE's on HIP (hipSPARSE 5.3 or later, Debian's libhipsparse-dev; link with -lhipsparse), which
-// numbers its orders and algorithms its own way.
+// numbers its orders and algorithms its own way and has no Csr2cscEx2 (its typed csr2csc stands in).
 #pragma once
 
 #if PRT_BACKEND_CUDA && !__has_include(<cusparse.h>)
@@ -50,6 +50,15 @@ inline cusparseDenseToSparseAlg_t d2s(prtsparseDenseToSparseAlg_t a) {
 inline cusparseSpVecDescr_t spvec(prtsparseConstSpVecDescr_t d) {
   return reinterpret_cast<cusparseSpVecDescr_t>(const_cast<prtsparseSpVecDescr*>(d));
 }
+inline cusparseMatDescr_t legacy(const prtsparseMatDescr_t d) { return reinterpret_cast<cusparseMatDescr_t>(d); }
+inline cusparseSpGEMMDescr_t spgemm_state(prtsparseSpGEMMDescr_t d) {
+  return reinterpret_cast<cusparseSpGEMMDescr_t>(d);
+}
+inline cusparseSpGEMMAlg_t spgemm(prtsparseSpGEMMAlg_t a) { return static_cast<cusparseSpGEMMAlg_t>(a); }
+inline cusparseSpSVDescr_t spsv_state(prtsparseSpSVDescr_t d) { return reinterpret_cast<cusparseSpSVDescr_t>(d); }
+inline cusparseSpSVAlg_t spsv(prtsparseSpSVAlg_t a) { return static_cast<cusparseSpSVAlg_t>(a); }
+inline csrilu02Info_t ilu_state(prtsparseCsrilu02Info_t i) { return reinterpret_cast<csrilu02Info_t>(i); }
+inline cusparseSolvePolicy_t policy_of(prtsparseSolvePolicy_t p) { return static_cast<cusparseSolvePolicy_t>(p); }
 }  // namespace sparse_detail
 }  // namespace prt
 #else
@@ -116,6 +125,27 @@ inline std::map<prtsparseSpSMDescr_t, void*>& spsm_buffers() {
   return b;
 }
 inline hipsparseSpVecDescr_t spvec(prtsparseConstSpVecDescr_t d) { return const_cast<prtsparseSpVecDescr*>(d); }
+inline hipsparseMatDescr_t legacy(const prtsparseMatDescr_t d) { return d; }  // hipSPARSE's is a void*
+inline hipsparseSpGEMMDescr_t spgemm_state(prtsparseSpGEMMDescr_t d) {
+  return reinterpret_cast<hipsparseSpGEMMDescr_t>(d);
+}
+inline hipsparseSpSVDescr_t spsv_state(prtsparseSpSVDescr_t d) { return reinterpret_cast<hipsparseSpSVDescr_t>(d); }
+inline hipsparseSpSVAlg_t spsv(prtsparseSpSVAlg_t) { return HIPSPARSE_SPSV_ALG_DEFAULT; }
+inline csrilu02Info_t ilu_state(prtsparseCsrilu02Info_t i) { return reinterpret_cast<csrilu02Info_t>(i); }
+inline hipsparseSolvePolicy_t policy_of(prtsparseSolvePolicy_t p) { return static_cast<hipsparseSolvePolicy_t>(p); }
+// hipSPARSE's SpSV_solve takes the analysis' work area again too: remembered per descriptor, under spsm_lock.
+inline std::map<prtsparseSpSVDescr_t, void*>& spsv_buffers() {
+  static std::map<prtsparseSpSVDescr_t, void*> b;
+  return b;
+}
+// hipSPARSE numbers its two CSR algorithms the other way round and has no ALG1: that one is its default.
+inline hipsparseSpGEMMAlg_t spgemm(prtsparseSpGEMMAlg_t a) {
+  switch (a) {
+    case PRTSPARSE_SPGEMM_CSR_ALG_DETERMINITIC: return HIPSPARSE_SPGEMM_CSR_ALG_DETERMINISTIC;
+    case PRTSPARSE_SPGEMM_CSR_ALG_NONDETERMINITIC: return HIPSPARSE_SPGEMM_CSR_ALG_NONDETERMINISTIC;
+    default: return HIPSPARSE_SPGEMM_DEFAULT;
+  }
+}
 }  // namespace sparse_detail
 }  // namespace prt
 #endif
@@ -394,5 +424,288 @@ inline prtsparseStatus_t prtsparseSpSM_solve(prtsparseHandle_t handle, prtsparse
   return status(PRT_SPARSE(SpSM_solve)(native(handle), op(opA), op(opB), alpha, sp(matA), mat(matB), mat(matC),
                                        type(computeType), spsm(alg), spsm_state(spsmDescr), buffer));
 #endif
+}
+inline prtsparseStatus_t prtsparseCreateMatDescr(prtsparseMatDescr_t* descrA) {
+  return prt::sparse_detail::status(PRT_SPARSE(CreateMatDescr)(reinterpret_cast<PRT_SPARSE(MatDescr_t)*>(descrA)));
+}
+inline prtsparseStatus_t prtsparseDestroyMatDescr(prtsparseMatDescr_t descrA) {
+  return prt::sparse_detail::status(PRT_SPARSE(DestroyMatDescr)(prt::sparse_detail::legacy(descrA)));
+}
+inline prtsparseStatus_t prtsparseSetMatType(prtsparseMatDescr_t descrA, prtsparseMatrixType_t type) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SetMatType)(prt::sparse_detail::legacy(descrA), static_cast<PRT_SPARSE(MatrixType_t)>(type)));
+}
+inline prtsparseMatrixType_t prtsparseGetMatType(const prtsparseMatDescr_t descrA) {
+  return static_cast<prtsparseMatrixType_t>(PRT_SPARSE(GetMatType)(prt::sparse_detail::legacy(descrA)));
+}
+inline prtsparseStatus_t prtsparseSetMatFillMode(prtsparseMatDescr_t descrA, prtsparseFillMode_t fillMode) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SetMatFillMode)(prt::sparse_detail::legacy(descrA), static_cast<PRT_SPARSE(FillMode_t)>(fillMode)));
+}
+inline prtsparseFillMode_t prtsparseGetMatFillMode(const prtsparseMatDescr_t descrA) {
+  return static_cast<prtsparseFillMode_t>(PRT_SPARSE(GetMatFillMode)(prt::sparse_detail::legacy(descrA)));
+}
+inline prtsparseStatus_t prtsparseSetMatDiagType(prtsparseMatDescr_t descrA, prtsparseDiagType_t diagType) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SetMatDiagType)(prt::sparse_detail::legacy(descrA), static_cast<PRT_SPARSE(DiagType_t)>(diagType)));
+}
+inline prtsparseDiagType_t prtsparseGetMatDiagType(const prtsparseMatDescr_t descrA) {
+  return static_cast<prtsparseDiagType_t>(PRT_SPARSE(GetMatDiagType)(prt::sparse_detail::legacy(descrA)));
+}
+inline prtsparseStatus_t prtsparseSetMatIndexBase(prtsparseMatDescr_t descrA, prtsparseIndexBase_t base) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SetMatIndexBase)(prt::sparse_detail::legacy(descrA), prt::sparse_detail::base(base)));
+}
+inline prtsparseIndexBase_t prtsparseGetMatIndexBase(const prtsparseMatDescr_t descrA) {
+  return static_cast<prtsparseIndexBase_t>(PRT_SPARSE(GetMatIndexBase)(prt::sparse_detail::legacy(descrA)));
+}
+inline prtsparseStatus_t prtsparseSnnz(prtsparseHandle_t handle, prtsparseDirection_t dirA, int m, int n,
+                                       const prtsparseMatDescr_t descrA, const float* A, int lda, int* nnzPerRowCol,
+                                       int* nnzTotalDevHostPtr) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Snnz)(native(handle), static_cast<PRT_SPARSE(Direction_t)>(dirA), m, n, legacy(descrA), A,
+                                 lda, nnzPerRowCol, nnzTotalDevHostPtr));
+}
+inline prtsparseStatus_t prtsparseDnnz(prtsparseHandle_t handle, prtsparseDirection_t dirA, int m, int n,
+                                       const prtsparseMatDescr_t descrA, const double* A, int lda, int* nnzPerRowCol,
+                                       int* nnzTotalDevHostPtr) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Dnnz)(native(handle), static_cast<PRT_SPARSE(Direction_t)>(dirA), m, n, legacy(descrA), A,
+                                 lda, nnzPerRowCol, nnzTotalDevHostPtr));
+}
+inline prtsparseStatus_t prtsparseCsr2cscEx2_bufferSize(prtsparseHandle_t handle, int m, int n, int nnz,
+                                                        const void* csrVal, const int* csrRowPtr, const int* csrColInd,
+                                                        void* cscVal, int* cscColPtr, int* cscRowInd,
+                                                        prtDataType_t valType, prtsparseAction_t copyValues,
+                                                        prtsparseIndexBase_t idxBase, prtsparseCsr2CscAlg_t alg,
+                                                        size_t* bufferSize) {
+  using namespace prt::sparse_detail;
+#if PRT_BACKEND_CUDA
+  return status(cusparseCsr2cscEx2_bufferSize(native(handle), m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal,
+                                              cscColPtr, cscRowInd, type(valType),
+                                              static_cast<cusparseAction_t>(copyValues), base(idxBase),
+                                              static_cast<cusparseCsr2CscAlg_t>(alg), bufferSize));
+#else
+  // hipSPARSE 5 has no Csr2cscEx2: its typed csr2csc takes no work area of the caller's.
+  (void)csrVal, (void)csrRowPtr, (void)csrColInd, (void)cscVal, (void)cscColPtr, (void)cscRowInd, (void)idxBase;
+  if (handle == nullptr) return PRTSPARSE_STATUS_NOT_INITIALIZED;
+  if (m < 0 || n < 0 || nnz < 0 || bufferSize == nullptr || alg != PRTSPARSE_CSR2CSC_ALG1) {
+    return PRTSPARSE_STATUS_INVALID_VALUE;
+  }
+  if (copyValues == PRTSPARSE_ACTION_NUMERIC && valType != PRT_R_32F && valType != PRT_R_64F) {
+    return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  }
+  *bufferSize = 0;
+  return PRTSPARSE_STATUS_SUCCESS;
+#endif
+}
+inline prtsparseStatus_t prtsparseCsr2cscEx2(prtsparseHandle_t handle, int m, int n, int nnz, const void* csrVal,
+                                             const int* csrRowPtr, const int* csrColInd, void* cscVal, int* cscColPtr,
+                                             int* cscRowInd, prtDataType_t valType, prtsparseAction_t copyValues,
+                                             prtsparseIndexBase_t idxBase, prtsparseCsr2CscAlg_t alg, void* buffer) {
+  using namespace prt::sparse_detail;
+#if PRT_BACKEND_CUDA
+  return status(cusparseCsr2cscEx2(native(handle), m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal, cscColPtr,
+                                   cscRowInd, type(valType), static_cast<cusparseAction_t>(copyValues), base(idxBase),
+                                   static_cast<cusparseCsr2CscAlg_t>(alg), buffer));
+#else
+  // hipSPARSE 5's typed csr2csc, which takes the row indices before the column offsets.
+  (void)buffer;
+  if (alg != PRTSPARSE_CSR2CSC_ALG1) return PRTSPARSE_STATUS_INVALID_VALUE;
+  const auto action = static_cast<hipsparseAction_t>(copyValues);
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+  if (valType == PRT_R_64F) {
+    return status(hipsparseDcsr2csc(native(handle), m, n, nnz, static_cast<const double*>(csrVal), csrRowPtr,
+                                    csrColInd, static_cast<double*>(cscVal), cscRowInd, cscColPtr, action,
+                                    base(idxBase)));
+  }
+  if (valType != PRT_R_32F && copyValues == PRTSPARSE_ACTION_NUMERIC) return PRTSPARSE_STATUS_NOT_SUPPORTED;
+  return status(hipsparseScsr2csc(native(handle), m, n, nnz, static_cast<const float*>(csrVal), csrRowPtr, csrColInd,
+                                  static_cast<float*>(cscVal), cscRowInd, cscColPtr, action, base(idxBase)));
+#pragma clang diagnostic pop
+#endif
+}
+inline prtsparseStatus_t prtsparseCreateIdentityPermutation(prtsparseHandle_t handle, int n, int* p) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(CreateIdentityPermutation)(native(handle), n, p));
+}
+inline prtsparseStatus_t prtsparseXcsrsort_bufferSizeExt(prtsparseHandle_t handle, int m, int n, int nnz,
+                                                         const int* csrRowPtrA, const int* csrColIndA,
+                                                         size_t* pBufferSizeInBytes) {
+  using namespace prt::sparse_detail;
+  return status(
+      PRT_SPARSE(Xcsrsort_bufferSizeExt)(native(handle), m, n, nnz, csrRowPtrA, csrColIndA, pBufferSizeInBytes));
+}
+inline prtsparseStatus_t prtsparseXcsrsort(prtsparseHandle_t handle, int m, int n, int nnz,
+                                           const prtsparseMatDescr_t descrA, const int* csrRowPtrA, int* csrColIndA,
+                                           int* P, void* pBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Xcsrsort)(native(handle), m, n, nnz, legacy(descrA), csrRowPtrA, csrColIndA, P, pBuffer));
+}
+inline prtsparseStatus_t prtsparseGather(prtsparseHandle_t handle, prtsparseConstDnVecDescr_t vecY,
+                                         prtsparseSpVecDescr_t vecX) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Gather)(native(handle), vec(vecY), spvec(vecX)));
+}
+inline prtsparseStatus_t prtsparseSpGEMM_createDescr(prtsparseSpGEMMDescr_t* descr) {
+  return prt::sparse_detail::status(
+      PRT_SPARSE(SpGEMM_createDescr)(reinterpret_cast<PRT_SPARSE(SpGEMMDescr_t)*>(descr)));
+}
+inline prtsparseStatus_t prtsparseSpGEMM_destroyDescr(prtsparseSpGEMMDescr_t descr) {
+  return prt::sparse_detail::status(PRT_SPARSE(SpGEMM_destroyDescr)(prt::sparse_detail::spgemm_state(descr)));
+}
+inline prtsparseStatus_t prtsparseSpGEMM_workEstimation(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                        prtsparseOperation_t opB, const void* alpha,
+                                                        prtsparseConstSpMatDescr_t matA,
+                                                        prtsparseConstSpMatDescr_t matB, const void* beta,
+                                                        prtsparseSpMatDescr_t matC, prtDataType_t computeType,
+                                                        prtsparseSpGEMMAlg_t alg, prtsparseSpGEMMDescr_t spgemmDescr,
+                                                        size_t* bufferSize1, void* externalBuffer1) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpGEMM_workEstimation)(native(handle), op(opA), op(opB), alpha, sp(matA), sp(matB), beta,
+                                                  sp(matC), type(computeType), spgemm(alg), spgemm_state(spgemmDescr),
+                                                  bufferSize1, externalBuffer1));
+}
+inline prtsparseStatus_t prtsparseSpGEMM_compute(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                                 prtsparseOperation_t opB, const void* alpha,
+                                                 prtsparseConstSpMatDescr_t matA, prtsparseConstSpMatDescr_t matB,
+                                                 const void* beta, prtsparseSpMatDescr_t matC,
+                                                 prtDataType_t computeType, prtsparseSpGEMMAlg_t alg,
+                                                 prtsparseSpGEMMDescr_t spgemmDescr, size_t* bufferSize2,
+                                                 void* externalBuffer2) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpGEMM_compute)(native(handle), op(opA), op(opB), alpha, sp(matA), sp(matB), beta, sp(matC),
+                                           type(computeType), spgemm(alg), spgemm_state(spgemmDescr), bufferSize2,
+                                           externalBuffer2));
+}
+inline prtsparseStatus_t prtsparseSpGEMM_copy(prtsparseHandle_t handle, prtsparseOperation_t opA,
+                                              prtsparseOperation_t opB, const void* alpha,
+                                              prtsparseConstSpMatDescr_t matA, prtsparseConstSpMatDescr_t matB,
+                                              const void* beta, prtsparseSpMatDescr_t matC, prtDataType_t computeType,
+                                              prtsparseSpGEMMAlg_t alg, prtsparseSpGEMMDescr_t spgemmDescr) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpGEMM_copy)(native(handle), op(opA), op(opB), alpha, sp(matA), sp(matB), beta, sp(matC),
+                                        type(computeType), spgemm(alg), spgemm_state(spgemmDescr)));
+}
+inline prtsparseStatus_t prtsparseSpSV_createDescr(prtsparseSpSVDescr_t* descr) {
+  return prt::sparse_detail::status(PRT_SPARSE(SpSV_createDescr)(reinterpret_cast<PRT_SPARSE(SpSVDescr_t)*>(descr)));
+}
+inline prtsparseStatus_t prtsparseSpSV_destroyDescr(prtsparseSpSVDescr_t descr) {
+#if !PRT_BACKEND_CUDA
+  {
+    std::lock_guard<std::mutex> guard(prt::sparse_detail::spsm_lock());
+    prt::sparse_detail::spsv_buffers().erase(descr);
+  }
+#endif
+  return prt::sparse_detail::status(PRT_SPARSE(SpSV_destroyDescr)(prt::sparse_detail::spsv_state(descr)));
+}
+inline prtsparseStatus_t prtsparseSpSV_bufferSize(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                  prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                  prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                                  prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr,
+                                                  size_t* bufferSize) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(SpSV_bufferSize)(native(handle), op(opA), alpha, sp(matA), vec(vecX), vec(vecY),
+                                            type(computeType), spsv(alg), spsv_state(spsvDescr), bufferSize));
+}
+inline prtsparseStatus_t prtsparseSpSV_analysis(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                                prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                                prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                                prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr,
+                                                void* externalBuffer) {
+  using namespace prt::sparse_detail;
+#if !PRT_BACKEND_CUDA
+  {
+    std::lock_guard<std::mutex> guard(spsm_lock());
+    spsv_buffers()[spsvDescr] = externalBuffer;
+  }
+#endif
+  return status(PRT_SPARSE(SpSV_analysis)(native(handle), op(opA), alpha, sp(matA), vec(vecX), vec(vecY),
+                                          type(computeType), spsv(alg), spsv_state(spsvDescr), externalBuffer));
+}
+inline prtsparseStatus_t prtsparseSpSV_solve(prtsparseHandle_t handle, prtsparseOperation_t opA, const void* alpha,
+                                             prtsparseConstSpMatDescr_t matA, prtsparseConstDnVecDescr_t vecX,
+                                             prtsparseDnVecDescr_t vecY, prtDataType_t computeType,
+                                             prtsparseSpSVAlg_t alg, prtsparseSpSVDescr_t spsvDescr) {
+  using namespace prt::sparse_detail;
+#if PRT_BACKEND_CUDA
+  return status(PRT_SPARSE(SpSV_solve)(native(handle), op(opA), alpha, sp(matA), vec(vecX), vec(vecY),
+                                       type(computeType), spsv(alg), spsv_state(spsvDescr)));
+#else
+  void* buffer = nullptr;
+  {
+    std::lock_guard<std::mutex> guard(spsm_lock());
+    auto found = spsv_buffers().find(spsvDescr);
+    if (found != spsv_buffers().end()) buffer = found->second;
+  }
+  return status(PRT_SPARSE(SpSV_solve)(native(handle), op(opA), alpha, sp(matA), vec(vecX), vec(vecY),
+                                       type(computeType), spsv(alg), spsv_state(spsvDescr), buffer));
+#endif
+}
+inline prtsparseStatus_t prtsparseCreateCsrilu02Info(prtsparseCsrilu02Info_t* info) {
+  return prt::sparse_detail::status(PRT_SPARSE(CreateCsrilu02Info)(reinterpret_cast<csrilu02Info_t*>(info)));
+}
+inline prtsparseStatus_t prtsparseDestroyCsrilu02Info(prtsparseCsrilu02Info_t info) {
+  return prt::sparse_detail::status(PRT_SPARSE(DestroyCsrilu02Info)(prt::sparse_detail::ilu_state(info)));
+}
+inline prtsparseStatus_t prtsparseScsrilu02_bufferSize(prtsparseHandle_t handle, int m, int nnz,
+                                                       const prtsparseMatDescr_t descrA, float* csrSortedValA,
+                                                       const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                       prtsparseCsrilu02Info_t info, int* pBufferSizeInBytes) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Scsrilu02_bufferSize)(native(handle), m, nnz, legacy(descrA), csrSortedValA,
+                                                 csrSortedRowPtrA, csrSortedColIndA, ilu_state(info),
+                                                 pBufferSizeInBytes));
+}
+inline prtsparseStatus_t prtsparseDcsrilu02_bufferSize(prtsparseHandle_t handle, int m, int nnz,
+                                                       const prtsparseMatDescr_t descrA, double* csrSortedValA,
+                                                       const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                       prtsparseCsrilu02Info_t info, int* pBufferSizeInBytes) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Dcsrilu02_bufferSize)(native(handle), m, nnz, legacy(descrA), csrSortedValA,
+                                                 csrSortedRowPtrA, csrSortedColIndA, ilu_state(info),
+                                                 pBufferSizeInBytes));
+}
+inline prtsparseStatus_t prtsparseScsrilu02_analysis(prtsparseHandle_t handle, int m, int nnz,
+                                                     const prtsparseMatDescr_t descrA, const float* csrSortedValA,
+                                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                     prtsparseCsrilu02Info_t info, prtsparseSolvePolicy_t policy,
+                                                     void* pBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Scsrilu02_analysis)(native(handle), m, nnz, legacy(descrA), csrSortedValA,
+                                               csrSortedRowPtrA, csrSortedColIndA, ilu_state(info), policy_of(policy),
+                                               pBuffer));
+}
+inline prtsparseStatus_t prtsparseDcsrilu02_analysis(prtsparseHandle_t handle, int m, int nnz,
+                                                     const prtsparseMatDescr_t descrA, const double* csrSortedValA,
+                                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                     prtsparseCsrilu02Info_t info, prtsparseSolvePolicy_t policy,
+                                                     void* pBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Dcsrilu02_analysis)(native(handle), m, nnz, legacy(descrA), csrSortedValA,
+                                               csrSortedRowPtrA, csrSortedColIndA, ilu_state(info), policy_of(policy),
+                                               pBuffer));
+}
+inline prtsparseStatus_t prtsparseScsrilu02(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descrA,
+                                            float* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                            const int* csrSortedColIndA, prtsparseCsrilu02Info_t info,
+                                            prtsparseSolvePolicy_t policy, void* pBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Scsrilu02)(native(handle), m, nnz, legacy(descrA), csrSortedValA_valM, csrSortedRowPtrA,
+                                      csrSortedColIndA, ilu_state(info), policy_of(policy), pBuffer));
+}
+inline prtsparseStatus_t prtsparseDcsrilu02(prtsparseHandle_t handle, int m, int nnz, const prtsparseMatDescr_t descrA,
+                                            double* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                            const int* csrSortedColIndA, prtsparseCsrilu02Info_t info,
+                                            prtsparseSolvePolicy_t policy, void* pBuffer) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Dcsrilu02)(native(handle), m, nnz, legacy(descrA), csrSortedValA_valM, csrSortedRowPtrA,
+                                      csrSortedColIndA, ilu_state(info), policy_of(policy), pBuffer));
+}
+inline prtsparseStatus_t prtsparseXcsrilu02_zeroPivot(prtsparseHandle_t handle, prtsparseCsrilu02Info_t info,
+                                                      int* position) {
+  using namespace prt::sparse_detail;
+  return status(PRT_SPARSE(Xcsrilu02_zeroPivot)(native(handle), ilu_state(info), position));
 }
 #endif
