@@ -33,6 +33,7 @@
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/iterator/zip_iterator.h>
 #include <thrust/pair.h>
+#include <thrust/sequence.h>  // the CUDA system's sort includes it (HeCBench logic-rewrite calls it so)
 #include <thrust/system/error_code.h>  // <iostream> and <system_error>, as the CUDA system's error header brings
 #include <thrust/tuple.h>
 
