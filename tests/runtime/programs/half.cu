@@ -72,7 +72,44 @@ static unsigned ref_bf16(float f) {
     return nearest(f, bf16_bits_to_float, 3.3895313892515355e38f, 1.0141204801825835e31f, 0x7f80u);
 }
 
+// Every thread adds to one half, one half2, one bfloat16 and one bfloat162: integers, so the sums are exact in
+// any order.
+__global__ void add16(__half* h, __half2* h2, __nv_bfloat16* b, __nv_bfloat162* b2) {
+    atomicAdd(h, __float2half(1.0f));
+    atomicAdd(h2, __floats2half2_rn(1.0f, 2.0f));
+    atomicAdd(b, __float2bfloat16(1.0f));
+    atomicAdd(b2, __floats2bfloat162_rn(1.0f, 2.0f));
+}
+
 int main() {
+    {
+        __half* h;
+        __half2* h2;
+        __nv_bfloat16* b;
+        __nv_bfloat162* b2;
+        CHECK_OK(prtMalloc(&h, sizeof(__half)));
+        CHECK_OK(prtMalloc(&h2, sizeof(__half2)));
+        CHECK_OK(prtMalloc(&b, sizeof(__nv_bfloat16)));
+        CHECK_OK(prtMalloc(&b2, sizeof(__nv_bfloat162)));
+        CHECK_OK(prtMemset(h, 0, sizeof(__half)));
+        CHECK_OK(prtMemset(h2, 0, sizeof(__half2)));
+        CHECK_OK(prtMemset(b, 0, sizeof(__nv_bfloat16)));
+        CHECK_OK(prtMemset(b2, 0, sizeof(__nv_bfloat162)));
+        CHECK_OK(prtLaunchKernel(add16, dim3(4), dim3(64), 0, 0, h, h2, b, b2));
+        __half hh;
+        __half2 hh2;
+        __nv_bfloat16 hb;
+        __nv_bfloat162 hb2;
+        CHECK_OK(prtMemcpy(&hh, h, sizeof hh, prtMemcpyDeviceToHost));
+        CHECK_OK(prtMemcpy(&hh2, h2, sizeof hh2, prtMemcpyDeviceToHost));
+        CHECK_OK(prtMemcpy(&hb, b, sizeof hb, prtMemcpyDeviceToHost));
+        CHECK_OK(prtMemcpy(&hb2, b2, sizeof hb2, prtMemcpyDeviceToHost));
+        CHECK(__half2float(hh) == 256.0f);
+        CHECK(__low2float(hh2) == 256.0f && __high2float(hh2) == 512.0f);
+        CHECK(__bfloat162float(hb) == 256.0f);
+        CHECK(__low2float(hb2) == 256.0f && __high2float(hb2) == 512.0f);
+        for (void* p : {(void*)h, (void*)h2, (void*)b, (void*)b2}) CHECK_OK(prtFree(p));
+    }
     std::vector<float> in;
     for (int i = -300; i <= 300; ++i) in.push_back(i * 0.37f + 0.001f * i * i);
     const float special[] = {0.0f, -0.0f, 1e-8f, 5.96e-8f, 2.98e-8f, 6.1e-5f, 65504.0f, 65519.0f, 65520.0f, 1e6f,

@@ -50,3 +50,37 @@ inline short __half_as_short(__half h) { return (short)h.__x; }                /
 
 PRT_HALF_OPS(__half, __half2)  // operators and __h* functions on __half / __half2 (prt/detail/half_ops.h)
 
+
+// atomicAdd on 16-bit floats and their pairs (CUDA's sm_60/sm_70/sm_80 forms): each half is added in float and
+// rounded to nearest even, as the GPU's instruction rounds; a pair is one 32-bit word, updated at once.
+#include "prt/cpu/atomic.h"
+
+namespace prt::cpu::atomics {
+template <class H>
+inline H add16(H a, H b) {
+    return H(float(a) + float(b));
+}
+template <class P>
+inline P add16x2(P a, P b) {
+    P r;
+    r.x = add16(a.x, b.x);
+    r.y = add16(a.y, b.y);
+    return r;
+}
+}  // namespace prt::cpu::atomics
+
+inline __half atomicAdd(__half* address, __half val) {  // *a += v, rounded
+    return ::prt::cpu::atomics::update(address, [val](__half old) { return ::prt::cpu::atomics::add16(old, val); });
+}
+inline __half2 atomicAdd(__half2* address, __half2 val) {  // both halves, at once
+    return ::prt::cpu::atomics::update(address,
+                                       [val](__half2 old) { return ::prt::cpu::atomics::add16x2(old, val); });
+}
+inline __nv_bfloat16 atomicAdd(__nv_bfloat16* address, __nv_bfloat16 val) {  // *a += v, rounded
+    return ::prt::cpu::atomics::update(address,
+                                       [val](__nv_bfloat16 old) { return ::prt::cpu::atomics::add16(old, val); });
+}
+inline __nv_bfloat162 atomicAdd(__nv_bfloat162* address, __nv_bfloat162 val) {  // both halves, at once
+    return ::prt::cpu::atomics::update(
+        address, [val](__nv_bfloat162 old) { return ::prt::cpu::atomics::add16x2(old, val); });
+}

@@ -74,3 +74,62 @@ __device__ inline T atomicCAS_block(T* address, typename prt_hip_atomic_arg<T>::
                                     typename prt_hip_atomic_arg<T>::type val) {
     return atomicCAS(address, compare, val);
 }
+
+// atomicAdd on 16-bit floats and their pairs, which HIP 5 lacks: a compare-and-swap loop on the 32-bit word that
+// holds the value, each half added in float and rounded to nearest even, as CUDA's instruction rounds. Templates,
+// so that a HIP release declaring its own takes precedence.
+#include <cstdint>
+#include <type_traits>
+
+#include "prt/hip/half.h"
+
+namespace prt::hip_detail {
+__device__ inline __half add16(__half a, __half b) { return __float2half(__half2float(a) + __half2float(b)); }
+__device__ inline __nv_bfloat16 add16(__nv_bfloat16 a, __nv_bfloat16 b) {
+    return __float2bfloat16(__bfloat162float(a) + __bfloat162float(b));
+}
+// Applies add16 to the `count` 16-bit values (1 or 2) at `address`, which lie in one aligned 32-bit word.
+template <class H>
+__device__ inline void add_in_word(void* address, const H* val, int count, H* old_out) {
+    const auto at = reinterpret_cast<uintptr_t>(address);
+    unsigned int* word = reinterpret_cast<unsigned int*>(at & ~uintptr_t(3));
+    const unsigned shift = count == 1 && (at & 2) ? 16u : 0u;
+    unsigned int old = *word, seen;
+    do {
+        seen = old;
+        unsigned short bits[2] = {(unsigned short)(seen >> shift), (unsigned short)(seen >> 16)};
+        unsigned int next = seen;
+        for (int i = 0; i < count; ++i) {
+            H cur;
+            __builtin_memcpy(&cur, &bits[i], 2);
+            const H sum = add16(cur, val[i]);
+            unsigned short out;
+            __builtin_memcpy(&out, &sum, 2);
+            const unsigned s = shift + 16u * i;
+            next = (next & ~(0xffffu << s)) | (unsigned int)out << s;
+        }
+        old = atomicCAS(word, seen, next);
+    } while (old != seen);
+    for (int i = 0; i < count; ++i) {
+        const unsigned short bits = (unsigned short)(old >> (shift + 16u * i));
+        __builtin_memcpy(&old_out[i], &bits, 2);
+    }
+}
+}  // namespace prt::hip_detail
+
+template <class T, std::enable_if_t<std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>, int> = 0>
+__device__ inline T atomicAdd(T* address, typename prt_hip_atomic_arg<T>::type val) {  // *a += v, rounded
+    T old;
+    prt::hip_detail::add_in_word(address, &val, 1, &old);
+    return old;
+}
+template <class T, std::enable_if_t<std::is_same_v<T, __half2> || std::is_same_v<T, __nv_bfloat162>, int> = 0>
+__device__ inline T atomicAdd(T* address, typename prt_hip_atomic_arg<T>::type val) {  // both halves at once
+    using H = std::conditional_t<std::is_same_v<T, __half2>, __half, __nv_bfloat16>;
+    H in[2], old[2];
+    __builtin_memcpy(in, &val, 4);
+    prt::hip_detail::add_in_word(address, in, 2, old);
+    T r;
+    __builtin_memcpy(&r, old, 4);
+    return r;
+}
