@@ -151,8 +151,13 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
             continue
         if b"CUDAExtension" in data:
             before = set(outcome.new_files)
-            translate_setup(path, data, files, outcome, translate_cuda)
-            claimed |= {str(PurePosixPath(path).parent / s) for s in _extension_sources(data)}
+            sources = translate_setup(path, data, files, outcome, translate_cuda)
+            noted = {f[1] for f in outcome.findings}
+            for source in sorted(sources - noted):  # a rejected extension's kernels are still examined
+                if source in files:
+                    outcome.findings += [(f.rule, f.path, f.line, f.message)
+                                         for f in translate_cuda(files[source], source)[1]]
+            claimed |= sources
             claimed |= set(outcome.new_files) - before
         elif b"load_inline" in data:
             translate_inline(path, data, outcome, translate_cuda)
@@ -175,6 +180,3 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
     findings = tuple(sorted({TileFinding(*f) for f in outcome.findings}, key=lambda f: (f.path, f.line, f.rule)))
     return TreeResult(dict(sorted(outcome.new_files.items())), dict(sorted(outcome.changed.items())), findings)
 
-
-def _extension_sources(data: bytes) -> list[str]:
-    return [m.decode() for m in re.findall(rb'["\']([\w./-]+\.cuh?)["\']', data)]

@@ -118,10 +118,16 @@ class HostReader:
         raise Unreadable(f"the host expression {text}")
 
     def _check_part(self, node: ts.Node) -> ir.Expr | None:
-        """A TORCH_CHECK conjunct, or None for one that only asks for a CUDA tensor."""
+        """A TORCH_CHECK conjunct, or None for one that only asks for a CUDA tensor (`x.is_cuda()`,
+        `x.device().type() == at::DeviceType::CUDA`)."""
+        dropped = host_table()["dropped"]
         if node.type == "call_expression" and node.child_by_field_name("function").type == "field_expression":
             method = node.child_by_field_name("function").child_by_field_name("field").text.decode()
-            if method in host_table()["dropped"]["checks"]:
+            if method in dropped["checks"]:
+                return None
+        if node.type == "binary_expression" and node.child_by_field_name("operator").text.decode() == "==":
+            sides = (node.child_by_field_name("left"), node.child_by_field_name("right"))
+            if any(side.text.decode() in dropped["devices"] for side in sides):
                 return None
         return self.expr(node)
 
@@ -219,14 +225,21 @@ class HostReader:
             for decl in node.children_by_field_name("declarator"):
                 if decl.type != "init_declarator":
                     raise Unreadable(f"the declaration {node.text.decode()}")
-                name = py_name(decl.child_by_field_name("declarator").text.decode())
+                target = decl.child_by_field_name("declarator")
+                pointer = target.type == "pointer_declarator"
+                while target.type in ("pointer_declarator", "reference_declarator"):
+                    target = target.named_children[-1]
+                if target.type != "identifier":
+                    raise Unreadable(f"the declaration {node.text.decode()}")
+                name = py_name(target.text.decode())
                 value = decl.child_by_field_name("value")
                 if value.type == "argument_list":
                     raise Unreadable(f"the constructor call {node.text.decode()}")
                 expr = self.expr(value)
                 base = ctype.replace("const", "").strip()
-                self.kinds[name] = ("int" if base in INT_TYPES else "float" if base in ("float", "double")
-                                    else "tensor" if "Tensor" in base else self.kind(expr))
+                # A pointer local is a tensor's data (`x.data_ptr<float>()`): the tensor itself in Python.
+                self.kinds[name] = ("tensor" if pointer or "Tensor" in base else "int" if base in INT_TYPES
+                                    else "float" if base in ("float", "double") else self.kind(expr))
                 out.append(HAssign(name, expr))
             return out
         if kind == "return_statement":
@@ -248,7 +261,7 @@ class HostReader:
         args = inner.child_by_field_name("arguments").named_children
         if name in table["calls"]:
             return []
-        if name == "TORCH_CHECK" and args:
+        if name in host_table()["checks"]["macros"] and args:
             test = self._check_part(args[0])
             if test is None:
                 return []
@@ -273,14 +286,40 @@ def _declarator(node: ts.Node) -> ts.Node | None:
     return node
 
 
+def _definitions(node: ts.Node):
+    """Function definitions at file scope and inside namespaces (`namespace ext { ... }`)."""
+    for child in node.named_children:
+        if child.type == "function_definition":
+            yield child
+        elif child.type == "namespace_definition" and child.child_by_field_name("body") is not None:
+            yield from _definitions(child.child_by_field_name("body"))
+        elif child.type == "linkage_specification" and child.child_by_field_name("body") is not None:
+            yield from _definitions(child.child_by_field_name("body"))
+
+
+def read_registrations(data: bytes) -> dict[str, dict[str, str]]:
+    """Ops registered per dispatch key in TORCH_LIBRARY_IMPL blocks: {key: {"ns::op": C++ function}}."""
+    table = host_table()["registration"]
+    found: dict[str, dict[str, str]] = {}
+    for block in re.finditer(table["impl_block"].encode(), data):
+        namespace, key = block.group(1).decode(), block.group(2).decode()
+        depth, end = 1, block.end()
+        while depth and end < len(data):
+            depth += {ord("{"): 1, ord("}"): -1}.get(data[end], 0)
+            end += 1
+        for impl in re.finditer(table["impl_call"].encode(), data[block.end():end]):
+            op = impl.group(1).decode()
+            qualified = op if "::" in op else f"{namespace}::{op}"
+            found.setdefault(key, {})[qualified] = impl.group(2).decode().split("::")[-1]
+    return found
+
+
 def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[HostOp], list[tuple[str, int, str]]]:
     """The host functions of a CUDA source that return tensors (or those named): ops, and (name, line, why) for
     each one that could not be read."""
     root = parse.parse("cuda", data).root_node
     ops, failures = [], []
-    for node in root.named_children:
-        if node.type != "function_definition":
-            continue
+    for node in _definitions(root):
         head = data[node.start_byte:node.child_by_field_name("body").start_byte].decode()
         if re.search(r"__(global|device)__", head):
             continue
