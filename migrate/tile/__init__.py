@@ -157,6 +157,8 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
                 if source in files:
                     outcome.findings += [(f.rule, f.path, f.line, f.message)
                                          for f in translate_cuda(files[source], source)[1]]
+            if path not in outcome.changed:  # it stays as it was: its kernels are only noted
+                outcome.findings = [_kept_with_extension(f) if f[1] in sources else f for f in outcome.findings]
             claimed |= sources
             claimed |= set(outcome.new_files) - before
         elif b"load_inline" in data:
@@ -180,3 +182,11 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
     findings = tuple(sorted({TileFinding(*f) for f in outcome.findings}, key=lambda f: (f.path, f.line, f.rule)))
     return TreeResult(dict(sorted(outcome.new_files.items())), dict(sorted(outcome.changed.items())), findings)
 
+
+def _kept_with_extension(finding: tuple[str, str, int, str]) -> tuple[str, str, int, str]:
+    """A kernel note of an extension that stays CUDA: the kernel would lower, but nothing is written."""
+    rule, path, line, message = finding
+    if rule != "tile-kernel":
+        return finding
+    return rule, path, line, message.replace(" becomes a Triton kernel ", " would become a Triton kernel ") + \
+        ", but its extension stays as it was"

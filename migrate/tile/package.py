@@ -177,7 +177,8 @@ def translate_package(path: str, data: bytes, ext: ExtensionCall, files: dict[st
     outcome.changed[importer_path] = source[:end] + text.encode() + source[end:]
     outcome.findings.append(("tile-extension", path, line,
                              f"extension {ext.name} builds its C++ sources alone (a CppExtension, no CUDA toolkit); "
-                             f"its {len(ops)} CUDA ops become Triton kernels in {PurePosixPath(module).name}, "
+                             f"its {len(ops)} CUDA op{'s' if len(ops) != 1 else ''} become{'' if len(ops) != 1 else 's'} Triton "
+                             f"kernels in {PurePosixPath(module).name}, "
                              f"registered for {', '.join(sorted({d for _, d in registers.values()}))} tensors"))
     return True
 
@@ -207,14 +208,18 @@ def finish_setup(data: bytes, edits: list[pysource.Edit]) -> None:
             and not any(s <= n.start_byte < e for s, e in spans)]
     imports = [n for n in pysource.walk(root) if n.type == "import_from_statement" and b"cpp_extension" in n.text]
     named = {_text(n): n for stmt in imports for n in stmt.children_by_field_name("name")}
-    needs_cpp = any(e.text == "CppExtension" for e in edits)
-    if needs_cpp and "CppExtension" not in named and "CUDAExtension" in named:
-        node = named["CUDAExtension"]
-        edits.append(pysource.Edit(node.end_byte, node.end_byte, ", CppExtension"))
-        return
+    needs_cpp = any(e.text == "CppExtension" for e in edits) and "CppExtension" not in named
     in_imports = [n for n in used if n.parent is not None and n.parent.type == "dotted_name"
                   and n.parent.parent is not None and n.parent.parent.type == "import_from_statement"]
-    if "CUDAExtension" in named and len(used) == len(in_imports):
+    unused = "CUDAExtension" in named and len(used) == len(in_imports)
+    if needs_cpp and "CUDAExtension" in named:
+        node = named["CUDAExtension"]
+        if unused:
+            edits.append(pysource.Edit(node.start_byte, node.end_byte, "CppExtension"))
+        else:
+            edits.append(pysource.Edit(node.end_byte, node.end_byte, ", CppExtension"))
+        return
+    if unused:
         node = named["CUDAExtension"]
         start, end = node.start_byte, node.end_byte
         line_start = data.rfind(b"\n", 0, start) + 1

@@ -28,6 +28,13 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Unread:
+    """A name bound to a value the evaluation could not know, and why (so a later use can say so)."""
+
+    why: str
+
+
+@dataclass(frozen=True)
 class ExtensionCall:
     """One CUDAExtension/CppExtension call of a setup.py (or of a name bound to either): what it builds."""
 
@@ -97,6 +104,8 @@ class Evaluator:
         if kind == "identifier":
             if text == "__file__":
                 return _join(SETUP_DIR, "setup.py")
+            if isinstance(env.get(text), Unread):
+                raise Unknown(env[text].why)
             if text in env:
                 return env[text]
             raise Unknown(f"the name {text}")
@@ -122,6 +131,8 @@ class Evaluator:
         raise Unknown(f"the expression {text}")
 
     def _list(self, value) -> list:
+        if isinstance(value, Unread):
+            raise Unknown(value.why)
         if isinstance(value, Choice):  # a list that differs by build: every file either may hold
             merged: list = []
             for option in value.options:
@@ -181,8 +192,8 @@ class Evaluator:
                     env = dict(env)
                     try:
                         env[pysource.text(left)] = self.value(right, env)
-                    except Unknown:
-                        env.pop(pysource.text(left), None)
+                    except Unknown as exc:
+                        env[pysource.text(left)] = Unread(str(exc))
                 return env
             if inner.type == "augmented_assignment":
                 left = inner.child_by_field_name("left")
@@ -191,7 +202,9 @@ class Evaluator:
                 try:
                     right = self.value(inner.child_by_field_name("right"), env)
                     env[name] = self._list(env[name]) + self._list(right)
-                except (Unknown, KeyError):
+                except Unknown as exc:
+                    env[name] = Unread(str(exc))
+                except KeyError:
                     env.pop(name, None)
                 return env
             if inner.type == "call" and pysource.text(inner.child_by_field_name("function")).endswith(
@@ -204,7 +217,9 @@ class Evaluator:
                     items = [self.value(a, env) for a in pysource.positional(inner)]
                     added = items if pysource.text(func).endswith(".append") else self._list(items[0])
                     env[name] = self._list(env[name]) + added
-                except (Unknown, KeyError, IndexError):
+                except Unknown as exc:
+                    env[name] = Unread(str(exc))
+                except (KeyError, IndexError):
                     env.pop(name, None)
                 return env
             return env
