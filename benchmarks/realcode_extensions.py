@@ -152,7 +152,8 @@ def install(out: Path, site: Path, tree: Path, result: Result) -> None:
     result.nvcc_used = bool(re.search(r"\bnvcc\b", log))
     result.installed = done.returncode == 0 and not result.nvcc_used
     if done.returncode:
-        result.notes.append("install failed: " + " ".join(log.strip().splitlines()[-3:])[:400])
+        errors = [line.strip() for line in log.splitlines() if re.search(r"\b\w*Error\b|error:", line)]
+        result.notes.append("install failed: " + " ".join((errors or log.strip().splitlines())[-2:])[:400])
     shutil.rmtree(build, ignore_errors=True)
 
 
@@ -397,11 +398,14 @@ def main() -> int:
         notes = [m.groupdict() for m in (NOTE.match(line) for line in done.stdout.splitlines()) if m]
         count_kernels(original, out, notes, result)
         result.notes += [f"{n['path']}:{n['line']}: {n['rule']}: {n['message']}" for n in notes
-                         if n["rule"] in ("tile-extension", "tile-host-kept")]
+                         if n["rule"] in ("tile-extension", "tile-host-kept", "tile-kept-simt")]
         site = work / "site"
         install(out, site, args.tree.resolve(), result)
-        if result.installed:
+        if result.installed and tests:
             own_tests(out, site, tests, args.tree.resolve(), work, result)
+        elif not tests:
+            result.notes.append("no pytest tests of its own: " + entry.get("note", ""))
+        if result.installed:
             parity(out, original, site, args.tree.resolve(), result)
         result.notes.append(f"{time.time() - started:.0f} s")
         results.append(result)

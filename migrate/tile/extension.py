@@ -78,7 +78,7 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
     extensions = read_extensions(data, relative_files(folder, files))
     claimed: set[str] = set()
     modules: list[str] = []
-    whole = [e for e in extensions if e.sources and _text(e.callee) in EXTENSION_CALLS
+    whole = [e for e in extensions if e.sources and len(e.callees) == 1 and _text(e.callees[0]) in EXTENSION_CALLS
              and all(s.endswith(".cu") for s in e.sources)]
     for ext in extensions:
         line = ext.call.start_point[0] + 1

@@ -185,11 +185,11 @@ def translate_package(path: str, data: bytes, ext: ExtensionCall, files: dict[st
 
 def _edit_setup(data: bytes, ext: ExtensionCall, edits: list[pysource.Edit]) -> None:
     """The extension call builds a CppExtension of its non-CUDA sources."""
-    callee = ext.callee
-    if callee.type == "conditional_expression" or _text(callee) in CUDA_CALLS:
-        spelling = next((c for c in CPP_CALLS if c.rsplit(".", 1)[0] == _text(callee).rsplit(".", 1)[0]),
-                        "CppExtension") if "." in _text(callee) else "CppExtension"
-        edits.append(pysource.Edit(callee.start_byte, callee.end_byte, spelling))
+    for callee in ext.callees:
+        if callee.type == "conditional_expression" or _text(callee) in CUDA_CALLS:
+            spelling = next((c for c in CPP_CALLS if c.rsplit(".", 1)[0] == _text(callee).rsplit(".", 1)[0]),
+                            "CppExtension") if "." in _text(callee) else "CppExtension"
+            edits.append(pysource.Edit(callee.start_byte, callee.end_byte, spelling))
     node = ext.sources_node
     items = node.named_children if node.type == "list" else []
     if items and all(c.type == "string" for c in items):

@@ -40,7 +40,7 @@ class ExtensionCall:
 
     call: ts.Node
     kinds: frozenset[str]  # "cuda", "cpp": the classes the callee may be
-    callee: ts.Node  # the callee as written, or the conditional expression the callee's name is bound to
+    callees: tuple[ts.Node, ...]  # the callee as written, or what the callee's name is bound to (each binding)
     name: str | None
     sources: tuple[str, ...] | None  # every file it may compile, relative to setup.py's folder
     sources_node: ts.Node | None
@@ -54,8 +54,9 @@ def _join(*parts: str) -> str:
 class Evaluator:
     """Module-level and function-local bindings of a setup.py, evaluated in order (both arms of an if merged)."""
 
-    def __init__(self, files: set[str]) -> None:
+    def __init__(self, files: set[str], aliases: dict[str, str] | None = None) -> None:
         self.files = files  # the paths of the tree, relative to setup.py's folder
+        self.aliases = aliases or {}  # names imported from modules (`from os.path import join`): their full names
 
     def glob(self, pattern: str, recursive: bool) -> list[str]:
         pattern = posixpath.normpath(pattern)
@@ -155,6 +156,7 @@ class Evaluator:
 
     def _call(self, node: ts.Node, env: dict):
         func = pysource.text(node.child_by_field_name("function"))
+        func = self.aliases.get(func, func)
         args = [self.value(a, env) for a in pysource.positional(node)]
         kwargs = {k: self.value(v.child_by_field_name("value"), env) for k, v in pysource.keywords(node).items()}
         if func in ("os.path.join", "path.join", "osp.join") and args and all(isinstance(a, str) for a in args):
@@ -224,6 +226,16 @@ class Evaluator:
                 return env
             return env
         if stmt.type == "if_statement":
+            try:  # a condition known before the build (a module constant) takes one arm
+                known = self.value(stmt.child_by_field_name("condition"), env)
+            except Unknown:
+                known = None
+            alternatives = stmt.children_by_field_name("alternative")
+            if isinstance(known, bool) and (known or not any(c.type == "elif_clause" for c in alternatives)):
+                if known:
+                    return self.run(stmt.child_by_field_name("consequence").named_children, env)
+                other = next((c.child_by_field_name("body") for c in alternatives if c.type == "else_clause"), None)
+                return self.run(other.named_children, env) if other is not None else env
             arms = [stmt.child_by_field_name("consequence")]
             arms += [c.child_by_field_name("consequence") or c.child_by_field_name("body")
                      for c in stmt.children_by_field_name("alternative")]
@@ -260,6 +272,10 @@ def _merge(envs: list[dict]) -> dict:
 _MISSING = object()
 
 
+def _text_of(node: ts.Node | None) -> str:
+    return pysource.text(node) if node is not None else ""
+
+
 def _enclosing_function(node: ts.Node) -> ts.Node | None:
     while node is not None and node.type != "function_definition":
         node = node.parent
@@ -270,41 +286,52 @@ def _kinds(callee_text: str) -> frozenset[str]:
     return frozenset({"cuda"} if callee_text in CUDA_CALLS else {"cpp"} if callee_text in CPP_CALLS else set())
 
 
-def _bound_class(name: str, scope: list[ts.Node], before: int) -> ts.Node | None:
-    """The right side of the last `name = ...` before byte `before` in `scope`, when it names extension classes."""
-    found = None
+def _bound_classes(name: str, scope: list[ts.Node], before: int) -> list[ts.Node]:
+    """The right sides of every `name = ...` before byte `before` in `scope` (each arm of an if binds one)."""
+    found = []
     for stmt in scope:
         if stmt.start_byte >= before:
             break
         for node in pysource.walk(stmt):
             if node.type == "assignment" and pysource.text(node.child_by_field_name("left")) == name:
-                found = node.child_by_field_name("right")
+                found.append(node.child_by_field_name("right"))
     return found
+
+
+def _class_kinds(node: ts.Node) -> frozenset[str]:
+    """The extension classes an expression names (`CUDAExtension`, `A if flag else B`); empty if any is another."""
+    if node.type == "conditional_expression":
+        arms = [_class_kinds(node.named_children[0]), _class_kinds(node.named_children[2])]
+        return frozenset().union(*arms) if all(arms) else frozenset()
+    return _kinds(pysource.text(node))
 
 
 def read_extensions(data: bytes, files: set[str]) -> list[ExtensionCall]:
     """Every extension call of a setup.py, given the tree's paths relative to its folder."""
     root = pysource.tree(data)
-    evaluator = Evaluator({posixpath.normpath(f) for f in files})
+    aliases = {}
+    for node in root.named_children:
+        if node.type == "import_from_statement" and _text_of(node.child_by_field_name("module_name")) in (
+            "os.path", "os", "glob"
+        ):
+            module = _text_of(node.child_by_field_name("module_name"))
+            for name in node.children_by_field_name("name"):
+                aliases[_text_of(name)] = f"{module}.{_text_of(name)}"
+    evaluator = Evaluator({posixpath.normpath(f) for f in files}, aliases)
     module_env = evaluator.run([c for c in root.named_children], {})
     found: list[ExtensionCall] = []
     for call in (n for n in pysource.walk(root) if n.type == "call"):
         callee = call.child_by_field_name("function")
         kinds = _kinds(pysource.text(callee))
-        bound = callee
+        bound = (callee,)
         function = _enclosing_function(call)
         scope = function.child_by_field_name("body").named_children if function is not None else root.named_children
         if not kinds and callee.type == "identifier":
-            right = _bound_class(pysource.text(callee), scope, call.start_byte)
-            if right is not None and right.type == "conditional_expression":
-                arms = [right.named_children[0], right.named_children[2]]
-                kinds = frozenset().union(*(_kinds(pysource.text(a)) for a in arms))
-                if not all(_kinds(pysource.text(a)) for a in arms):
-                    kinds = frozenset()
-                bound = right
-            elif right is not None:
-                kinds = _kinds(pysource.text(right))
-                bound = right
+            rights = _bound_classes(pysource.text(callee), scope, call.start_byte)
+            each = [_class_kinds(r) for r in rights]
+            if rights and all(each):
+                kinds = frozenset().union(*each)
+                bound = tuple(rights)
         if not kinds:
             continue
         env = evaluator.run(scope, dict(module_env), stop=call) if function is not None else module_env
