@@ -157,6 +157,8 @@ class HostReader:
                 raise Unreadable(f"the Tensor method {method}()")
             if row == "":
                 return receiver
+            if row.startswith("torch."):  # a method with no Python spelling: the aten function, tensor first
+                return ir.Call(row, (receiver, *[self.expr(a) for a in args]))
             if not row.startswith("."):
                 return ir.Attr(receiver, row)
             return ir.Call(row, (receiver, *[self.expr(a) for a in args]))
@@ -233,6 +235,11 @@ class HostReader:
                     raise Unreadable(f"the declaration {node.text.decode()}")
                 name = py_name(target.text.decode())
                 value = decl.child_by_field_name("value")
+                if value.type == "argument_list" and ctype.replace("const", "").strip() == "dim3":
+                    shape = tuple(self.expr(c) for c in value.named_children if c.type != "comment")
+                    out.append(HAssign(name, ir.Call("(tuple)", shape)))  # a launch shape: (x, y, z)
+                    self.kinds[name] = "shape"
+                    continue
                 if value.type == "argument_list":
                     raise Unreadable(f"the constructor call {node.text.decode()}")
                 expr = self.expr(value)
@@ -268,16 +275,45 @@ class HostReader:
             message = " ".join(b"".join(c.text for c in a.named_children).decode() for a in args[1:]
                                if a.type == "string_literal")
             return [HCheck(test, message or f"{args[0].text.decode()} failed")]
-        if name in table["dispatch"] and args and args[-1].type == "lambda_expression":
-            return self.statements(args[-1].child_by_field_name("body"))
+        body = args[-1] if args else None
+        while body is not None and body.type == "parenthesized_expression" and body.named_children:
+            body = body.named_children[0]  # AT_DISPATCH_...(t, "name", ([&] { ... }))
+        if name in table["dispatch"] and body is not None and body.type == "lambda_expression":
+            return self.statements(body.child_by_field_name("body"))
         raise Unreadable(f"the host call {name}()")
 
     def _launch(self, node: ts.Node) -> HLaunch:
         func = node.child_by_field_name("function")
         name = (func.child_by_field_name("name") if func.type == "template_function" else func).text.decode()
         config = next(c for c in node.children if c.type == "kernel_call_syntax").named_children
-        args = tuple(self.expr(a) for a in node.child_by_field_name("arguments").named_children)
-        return HLaunch(name, self.expr(config[0]), self.expr(config[1]), args)
+        args: list[ir.Expr] = []
+        for a in node.child_by_field_name("arguments").named_children:
+            if a.type == "comment":
+                continue
+            accessor = self._accessor(a)
+            if accessor is None:
+                args.append(self.expr(a))
+                continue
+            tensor, dims = accessor  # the kernel takes the data, then a stride and a size per dimension
+            args.append(tensor)
+            args += [ir.Call(".stride", (tensor, ir.Num(d))) for d in range(dims)]
+            args += [ir.Call(".size", (tensor, ir.Num(d))) for d in range(dims)]
+        return HLaunch(name, self.expr(config[0]), self.expr(config[1]), tuple(args))
+
+    def _accessor(self, node: ts.Node) -> tuple[ir.Expr, int] | None:
+        """(tensor, dimensions) of a `t.packed_accessor32<scalar_t, 2, ...>()` launch argument, else None."""
+        func = node.child_by_field_name("function") if node.type == "call_expression" else None
+        if func is None or func.type != "field_expression":
+            return None
+        field = func.child_by_field_name("field")
+        if field.type != "template_method" or field.named_children[0].text.decode() not in host_table()[
+            "accessors"
+        ]["methods"]:
+            return None
+        targs = field.child_by_field_name("arguments").named_children
+        if len(targs) < 2 or not targs[1].text.decode().isdigit():
+            raise Unreadable(f"the accessor {node.text.decode()}")
+        return self.expr(func.child_by_field_name("argument")), int(targs[1].text.decode())
 
 
 def _declarator(node: ts.Node) -> ts.Node | None:
@@ -346,7 +382,10 @@ def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[Hos
                 if annotation is None:
                     raise Unreadable(f"the parameter type {ptype}")
                 params.append((py_name(pname.text.decode()), annotation))
-            if returns not in RETURN_TYPES:
+            annotation = RETURN_TYPES.get(returns)
+            if annotation is None and re.fullmatch(r"std::(tuple|vector)<\s*((torch|at)::Tensor\s*,?\s*)+>", returns):
+                annotation = "tuple[torch.Tensor, ...]"
+            if annotation is None:
                 raise Unreadable(f"the return type {returns}")
             reader = HostReader()
             reader.kinds = {n: ("tensor" if a == "torch.Tensor" else a) for n, a in params}
@@ -354,5 +393,5 @@ def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[Hos
         except Unreadable as exc:
             failures.append((name, line, str(exc)))
             continue
-        ops.append(HostOp(name, tuple(params), RETURN_TYPES[returns], tuple(body), line))
+        ops.append(HostOp(name, tuple(params), annotation, tuple(body), line))
     return ops, failures
