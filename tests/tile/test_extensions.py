@@ -56,20 +56,38 @@ def test_rejected_extensions_leave_the_tree_and_note_their_kernels() -> None:
         assert "scaler/csrc/cuda/scaler.cu:" in notes and "kernel scale_add_kernel" in notes, case
 
 
-def test_migrated_op_matches_reference() -> None:
+def _load(case: str, schema: str):
+    """The case's Triton module, its op defined first as the C++ half of the package would."""
     torch = pytest.importorskip("torch")
     pytest.importorskip("triton")
+    name, _, rest = schema.partition("(")
     try:
-        torch.library.define("scaler::scale_add", "(Tensor x, Tensor y, float alpha) -> Tensor")
+        torch.library.define(name, "(" + rest)
     except RuntimeError:
-        pass  # defined by an earlier import in this process
-    path = CASES_DIR / "library_ops" / "expected" / "scaler" / "_C_triton.py"
-    spec = importlib.util.spec_from_file_location("tile_extension_scaler", path)
+        pass  # defined by an earlier test in this process
+    path = CASES_DIR / case / "expected" / "scaler" / "_C_triton.py"
+    spec = importlib.util.spec_from_file_location(f"tile_extension_{case}", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
+    return torch, module
+
+
+def test_migrated_op_matches_reference() -> None:
+    torch, module = _load("library_ops", "scaler::scale_add(Tensor x, Tensor y, float alpha) -> Tensor")
     g = torch.Generator().manual_seed(0)
     for n in (1, 1000, 4099):
         x, y = torch.randn(n, generator=g), torch.randn(n, generator=g)
         got = module.scale_add_cuda(x, y, 0.37)
         torch.testing.assert_close(got, x * 0.37 + y)
+
+
+def test_accessor_op_reads_through_strides() -> None:
+    torch, module = _load("accessor_ops", "scaler::pair_scale(Tensor x, float alpha) -> (Tensor, Tensor)")
+    g = torch.Generator().manual_seed(1)
+    for rows, cols in ((1, 1), (3, 257), (5, 1000)):
+        x = torch.randn(rows, cols, 2, generator=g).permute(0, 2, 1)  # not contiguous: strides (2 cols, 1, 2)
+        y, total = module.pair_scale_cuda(x, 0.37)
+        ref = x[:, 0] * 0.37 + x[:, 1]
+        torch.testing.assert_close(y, ref)
+        torch.testing.assert_close(total, ref.sum(1))
