@@ -320,7 +320,9 @@ def _time_worker(job: dict) -> dict:
             namespace, name = op.split("::")
             overload = getattr(getattr(getattr(torch.ops, namespace), name.split(".")[0]),
                                name.split(".")[1] if "." in name else "default")
-            args = _inputs(overload._schema, job["shape"], "cuda", 0)
+            spec = job.get("cases", {}).get(op, {})
+            args = _inputs(overload._schema, spec.get("time_shapes", job["shape"]), "cuda", 0,
+                           spec.get("time_dtype", "float32"))
             for _ in range(5):
                 overload(*args)
             times = []
@@ -348,7 +350,7 @@ def _markdown(results: list[Result], tree: str) -> str:
         f"`python3 benchmarks/realcode_extensions.py` on the extensions of `benchmarks/realcode/extensions.toml`; "
         f"migrated with {tree}. Installs use `pip install --no-build-isolation --no-deps --target` with no CUDA "
         "toolkit; tests are the project's own, on the CPU; parity is each Triton op under TRITON_INTERPRET=1 "
-        f"against the op's CPU implementation on {len(SHAPES)} shapes (max |diff| <= {TOLERANCE:g}).",
+        f"against the op's CPU implementation on {len(SHAPES)} shapes, or the input sets extensions.toml gives (max |diff| <= {TOLERANCE:g}).",
         "",
         "| extension | commit | kernels found | lowered | compiled (sm_90 + gfx942) | Triton ops | setup.py changed "
         "| installs, no nvcc | own tests passed / failed / skipped | parity pass / fail |",
@@ -369,13 +371,13 @@ def _markdown(results: list[Result], tree: str) -> str:
     return "\n".join(lines)
 
 
-def _pack(path: Path, packed: list[tuple[str, Path, Path, list[str]]]) -> None:
+def _pack(path: Path, packed: list[tuple[str, Path, Path, list[str], dict]]) -> None:
     manifest = []
     with tarfile.open(path, "w:gz") as tar:
-        for name, original, out, tests in packed:
+        for name, original, out, tests, cases in packed:
             tar.add(original, arcname=f"{name}/original")
             tar.add(out, arcname=f"{name}/migrated")
-            manifest.append({"name": name, "tests": tests, "ops": _registered(out, original)})
+            manifest.append({"name": name, "tests": tests, "ops": _registered(out, original), "cases": cases})
         tar.add(__file__, arcname="realcode_extensions.py")
         data = json.dumps(manifest, indent=1).encode()
         info = tarfile.TarInfo("manifest.json")
@@ -405,6 +407,8 @@ def main() -> int:
         name = folder.resolve().name
         entry = listed.get(name, {})
         result = Result(name, entry.get("commit", ""))
+        if entry.get("known"):
+            result.notes.append(entry["known"])
         tests = entry.get("tests", ["test"])
         work = Path(keep) / name
         started = time.time()
@@ -424,7 +428,7 @@ def main() -> int:
             parity(out, original, site, args.tree.resolve(), result, entry.get("parity", {}))
         result.notes.append(f"{time.time() - started:.0f} s")
         results.append(result)
-        packed.append((name, original, out, tests))
+        packed.append((name, original, out, tests, entry.get("parity", {})))
         print(f"{name}: kernels {result.kernels_found} found, {result.kernels_lowered} lowered, "
               f"{result.kernels_compiled} compiled; {result.triton_ops} Triton ops; installed {result.installed}; "
               f"tests {result.tests_passed} passed {result.tests_failed} failed {result.tests_skipped} skipped; "
