@@ -149,9 +149,9 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
         data = files[path]
         if not path.endswith(".py"):
             continue
-        if b"CUDAExtension" in data:
+        if b"CUDAExtension" in data or b"CppExtension" in data:
             before = set(outcome.new_files)
-            sources = translate_setup(path, data, files, outcome, translate_cuda)
+            sources, beside = translate_setup(path, data, files, outcome, translate_cuda)
             noted = {f[1] for f in outcome.findings}
             for source in sorted(sources - noted):  # a rejected extension's kernels are still examined
                 if source in files:
@@ -159,7 +159,7 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
                                          for f in translate_cuda(files[source], source)[1]]
             if path not in outcome.changed:  # it stays as it was: its kernels are only noted
                 outcome.findings = [_kept_with_extension(f) if f[1] in sources else f for f in outcome.findings]
-            claimed |= sources
+            claimed |= sources | beside
             claimed |= set(outcome.new_files) - before
         elif b"load_inline" in data:
             translate_inline(path, data, outcome, translate_cuda)

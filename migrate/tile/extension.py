@@ -67,11 +67,13 @@ def _module(name: str, origin: str, kernels, ops) -> str:
     )
 
 
-def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Outcome, translate) -> set[str]:
+def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Outcome,
+                    translate) -> tuple[set[str], set[str]]:
     """setup.py's extensions: one built from a single .cu source becomes a `<name>.py` module beside it (and setup()
     lists it instead of the extension); one that mixes C++ and CUDA sources keeps its C++ as a CppExtension and gets
-    a Triton module for its CUDA ops (package.py). Returns the CUDA sources the extensions build, which get no
-    `_tile.py` of their own: a rejected extension is left as it was, its kernels only noted."""
+    a Triton module for its CUDA ops (package.py). Returns the CUDA sources the extensions build (a rejected
+    extension is left as it was, its kernels only noted) and every CUDA source under setup.py's folder when it
+    builds extensions: none of them gets a `_tile.py` of its own (one left after a migration is built by nothing)."""
     root = pysource.tree(data)
     folder = PurePosixPath(path).parent
     edits: list[pysource.Edit] = []
@@ -82,9 +84,11 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
              and all(s.endswith(".cu") for s in e.sources)]
     for ext in extensions:
         line = ext.call.start_point[0] + 1
+        if ext.why and ext.kinds == {"cpp"}:
+            continue  # a CppExtension: its sources are C++ unless shown otherwise
         if ext.why:
-            outcome.findings.append(("tile-host-kept", path, line, f"extension {ext.name or ''} stays: "
-                                     f"{ext.why}".replace("extension  stays", "extension stays")))
+            named = f"extension {ext.name}" if ext.name else "extension"
+            outcome.findings.append(("tile-host-kept", path, line, f"{named} stays: {ext.why}"))
             claimed |= set(extension_folder_sources(folder, files))
             continue
         where = [str(folder / s) if str(folder) != "." else s for s in ext.sources]
@@ -137,7 +141,7 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
         finish_setup(data, edits)
     if edits:
         outcome.changed[path] = pysource.apply_edits(data, edits)
-    return claimed
+    return claimed, set(extension_folder_sources(folder, files)) if extensions else set()
 
 
 def _text(node) -> str:

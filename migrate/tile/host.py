@@ -322,15 +322,15 @@ def _declarator(node: ts.Node) -> ts.Node | None:
     return node
 
 
-def _definitions(node: ts.Node):
+def definitions(node: ts.Node):
     """Function definitions at file scope and inside namespaces (`namespace ext { ... }`)."""
     for child in node.named_children:
         if child.type == "function_definition":
             yield child
         elif child.type == "namespace_definition" and child.child_by_field_name("body") is not None:
-            yield from _definitions(child.child_by_field_name("body"))
+            yield from definitions(child.child_by_field_name("body"))
         elif child.type == "linkage_specification" and child.child_by_field_name("body") is not None:
-            yield from _definitions(child.child_by_field_name("body"))
+            yield from definitions(child.child_by_field_name("body"))
 
 
 def read_registrations(data: bytes) -> dict[str, dict[str, str]]:
@@ -355,7 +355,7 @@ def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[Hos
     each one that could not be read."""
     root = parse.parse("cuda", data).root_node
     ops, failures = [], []
-    for node in _definitions(root):
+    for node in definitions(root):
         head = data[node.start_byte:node.child_by_field_name("body").start_byte].decode()
         if re.search(r"__(global|device)__", head):
             continue

@@ -9,10 +9,11 @@ from pathlib import PurePosixPath
 
 import tree_sitter as ts
 
+from .. import parse
 from ..templating import render_template
 from . import pysource
 from .emit import render_program
-from .host import HLaunch, host_table, read_host_ops, read_registrations
+from .host import HLaunch, definitions, host_table, read_host_ops, read_registrations
 from .setupfile import CPP_CALLS, CUDA_CALLS, KERNEL_SUFFIXES, ExtensionCall
 
 IMPORTS = ["import torch", "import triton", "import triton.language as tl"]
@@ -63,12 +64,9 @@ def _importer(name: str, folder: PurePosixPath, files: dict[str, bytes]) -> tupl
 
 def _host_names(source: bytes) -> list[str]:
     """Names of the non-kernel functions a CUDA source defines (what C++ elsewhere might call)."""
-    from .host import _definitions
-    from .. import parse
-
     root = parse.parse("cuda", source).root_node
     names = []
-    for node in _definitions(root):
+    for node in definitions(root):
         head = source[node.start_byte:node.child_by_field_name("body").start_byte].decode("utf-8", "replace")
         if re.search(r"__(global|device)__", head) or node.child_by_field_name("type") is None:
             continue

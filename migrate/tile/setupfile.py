@@ -96,7 +96,7 @@ class Evaluator:
             out: list = []
             for child in node.named_children:
                 if child.type == "list_splat":
-                    out += self._list(self.value(child.named_children[0], env))
+                    out += self.as_list(self.value(child.named_children[0], env))
                 else:
                     out.append(self.value(child, env))
             return out
@@ -131,13 +131,13 @@ class Evaluator:
             return self._call(node, env)
         raise Unknown(f"the expression {text}")
 
-    def _list(self, value) -> list:
+    def as_list(self, value) -> list:
         if isinstance(value, Unread):
             raise Unknown(value.why)
         if isinstance(value, Choice):  # a list that differs by build: every file either may hold
             merged: list = []
             for option in value.options:
-                merged += [v for v in self._list(option) if v not in merged]
+                merged += [v for v in self.as_list(option) if v not in merged]
             return merged
         if not isinstance(value, list):
             raise Unknown("a list")
@@ -146,13 +146,35 @@ class Evaluator:
     def _comprehension(self, node: ts.Node, env: dict) -> list:
         body = node.named_children[0]
         clauses = node.named_children[1:]
-        if len(clauses) != 1 or clauses[0].type != "for_in_clause":
+        if not clauses or clauses[0].type != "for_in_clause" or any(c.type != "if_clause" for c in clauses[1:]):
             raise Unknown(f"the comprehension {pysource.text(node)}")
         target = clauses[0].child_by_field_name("left")
         if target.type != "identifier":
             raise Unknown(f"the comprehension {pysource.text(node)}")
-        items = self._list(self.value(clauses[0].child_by_field_name("right"), env))
-        return [self.value(body, {**env, pysource.text(target): item}) for item in items]
+        items = self.as_list(self.value(clauses[0].child_by_field_name("right"), env))
+        out = []
+        for item in items:
+            scope = {**env, pysource.text(target): item}
+            if all(self.test(c.named_children[0], scope) for c in clauses[1:]):
+                out.append(self.value(body, scope))
+        return out
+
+    def test(self, node: ts.Node, env: dict) -> bool:
+        """A comprehension's filter: `not`, and a string's endswith/startswith (what source filters use)."""
+        if node.type == "not_operator":
+            return not self.test(node.child_by_field_name("argument"), env)
+        if node.type == "parenthesized_expression":
+            return self.test(node.named_children[0], env)
+        if node.type == "call" and node.child_by_field_name("function").type == "attribute":
+            func = node.child_by_field_name("function")
+            method = pysource.text(func.child_by_field_name("attribute"))
+            subject = self.value(func.child_by_field_name("object"), env)
+            args = [self.value(a, env) for a in pysource.positional(node)]
+            if method in ("endswith", "startswith") and isinstance(subject, str) and len(args) == 1:
+                suffix = tuple(args[0]) if isinstance(args[0], list) else args[0]
+                if isinstance(suffix, (str, tuple)):
+                    return getattr(subject, method)(suffix)
+        raise Unknown(f"the condition {pysource.text(node)}")
 
     def _call(self, node: ts.Node, env: dict):
         func = pysource.text(node.child_by_field_name("function"))
@@ -168,7 +190,7 @@ class Evaluator:
         if func in ("glob.glob", "glob") and len(args) == 1 and isinstance(args[0], str):
             return self.glob(args[0], bool(kwargs.get("recursive")))
         if func in ("list", "sorted") and len(args) == 1:
-            return list(self._list(args[0]))
+            return list(self.as_list(args[0]))
         raise Unknown(f"the call {func}()")
 
     def run(self, statements: list[ts.Node], env: dict, stop: ts.Node | None = None) -> dict:
@@ -203,7 +225,7 @@ class Evaluator:
                 env = dict(env)
                 try:
                     right = self.value(inner.child_by_field_name("right"), env)
-                    env[name] = self._list(env[name]) + self._list(right)
+                    env[name] = self.as_list(env[name]) + self.as_list(right)
                 except Unknown as exc:
                     env[name] = Unread(str(exc))
                 except KeyError:
@@ -217,8 +239,8 @@ class Evaluator:
                 env = dict(env)
                 try:
                     items = [self.value(a, env) for a in pysource.positional(inner)]
-                    added = items if pysource.text(func).endswith(".append") else self._list(items[0])
-                    env[name] = self._list(env[name]) + added
+                    added = items if pysource.text(func).endswith(".append") else self.as_list(items[0])
+                    env[name] = self.as_list(env[name]) + added
                 except Unknown as exc:
                     env[name] = Unread(str(exc))
                 except (KeyError, IndexError):
@@ -347,7 +369,7 @@ def read_extensions(data: bytes, files: set[str]) -> list[ExtensionCall]:
                 raise Unknown("the extension's name")
             if sources_node is None:
                 raise Unknown("the extension's sources")
-            listed = evaluator._list(evaluator.value(sources_node, env))
+            listed = evaluator.as_list(evaluator.value(sources_node, env))
             if not all(isinstance(s, str) for s in listed):
                 raise Unknown("the extension's sources")
             sources = tuple(posixpath.normpath(s) for s in listed)
