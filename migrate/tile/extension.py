@@ -94,6 +94,12 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
         where = [str(folder / s) if str(folder) != "." else s for s in ext.sources]
         cuda = [s for s in where if s.endswith(KERNEL_SUFFIXES)]
         claimed |= set(cuda)
+        absent = [s for s in where if s not in files]
+        if absent:
+            outcome.findings.append(("tile-host-kept", path, line,
+                                     f"extension {ext.name} stays: its source {absent[0]} is not in the tree"))
+            claimed |= set(extension_folder_sources(folder, files))
+            continue
         if not cuda:
             continue  # a CppExtension of C++ alone needs no change
         if ext not in whole:

@@ -13,7 +13,8 @@ from . import pysource
 CUDA_CALLS = {"CUDAExtension", "cpp_extension.CUDAExtension", "torch.utils.cpp_extension.CUDAExtension"}
 CPP_CALLS = {"CppExtension", "cpp_extension.CppExtension", "torch.utils.cpp_extension.CppExtension"}
 KERNEL_SUFFIXES = (".cu", ".cuh")
-SETUP_DIR = "."  # how the evaluation spells the folder of setup.py (a build runs there)
+SETUP_DIR = "."  # the folder of setup.py, relative: a build runs there
+ABSOLUTE_DIR = "/setup.py-folder"  # the same folder as an absolute path (`os.path.abspath(__file__)`'s folder)
 
 
 class Unknown(Exception):
@@ -59,7 +60,11 @@ class Evaluator:
         self.aliases = aliases or {}  # names imported from modules (`from os.path import join`): their full names
 
     def glob(self, pattern: str, recursive: bool) -> list[str]:
+        """Paths matching `pattern`, spelt as it is (absolute patterns give absolute paths, as glob does)."""
         pattern = posixpath.normpath(pattern)
+        absolute = pattern.startswith(ABSOLUTE_DIR + "/")
+        if absolute:
+            return [_join(ABSOLUTE_DIR, p) for p in self.glob(pattern[len(ABSOLUTE_DIR) + 1:], recursive)]
         if pattern.startswith(("/", "..")):
             raise Unknown(f"the glob {pattern} outside the setup.py folder")
         found = []
@@ -104,7 +109,7 @@ class Evaluator:
             return pysource.literal(node)
         if kind == "identifier":
             if text == "__file__":
-                return _join(SETUP_DIR, "setup.py")
+                return _join(ABSOLUTE_DIR, "setup.py")
             if isinstance(env.get(text), Unread):
                 raise Unknown(env[text].why)
             if text in env:
@@ -185,7 +190,9 @@ class Evaluator:
             return posixpath.normpath(_join(*args))
         if func in ("os.path.dirname", "path.dirname", "osp.dirname") and len(args) == 1:
             return posixpath.dirname(args[0]) or SETUP_DIR
-        if func in ("os.path.abspath", "os.path.realpath", "os.path.normpath", "str") and len(args) == 1:
+        if func in ("os.path.abspath", "os.path.realpath") and len(args) == 1 and isinstance(args[0], str):
+            return posixpath.normpath(_join(ABSOLUTE_DIR, args[0]))
+        if func in ("os.path.normpath", "str") and len(args) == 1 and isinstance(args[0], str):
             return posixpath.normpath(args[0])
         if func in ("glob.glob", "glob") and len(args) == 1 and isinstance(args[0], str):
             return self.glob(args[0], bool(kwargs.get("recursive")))
@@ -294,6 +301,16 @@ def _merge(envs: list[dict]) -> dict:
 _MISSING = object()
 
 
+def _relative(path: str) -> str:
+    """A source path relative to setup.py's folder, however the file spelt it."""
+    path = posixpath.normpath(path)
+    if path == ABSOLUTE_DIR or path.startswith(ABSOLUTE_DIR + "/"):
+        path = posixpath.relpath(path, ABSOLUTE_DIR)
+    if path.startswith(("/", "..")):
+        raise Unknown(f"the source {path} outside the setup.py folder")
+    return path
+
+
 def _text_of(node: ts.Node | None) -> str:
     return pysource.text(node) if node is not None else ""
 
@@ -372,7 +389,7 @@ def read_extensions(data: bytes, files: set[str]) -> list[ExtensionCall]:
             listed = evaluator.as_list(evaluator.value(sources_node, env))
             if not all(isinstance(s, str) for s in listed):
                 raise Unknown("the extension's sources")
-            sources = tuple(posixpath.normpath(s) for s in listed)
+            sources = tuple(_relative(s) for s in listed)
         except Unknown as exc:
             why = f"{exc} cannot be read without running setup.py"
         found.append(ExtensionCall(call, kinds, bound, name if isinstance(name, str) else None, sources,
