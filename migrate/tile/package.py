@@ -19,9 +19,10 @@ from .setupfile import CPP_CALLS, CUDA_CALLS, KERNEL_SUFFIXES, ExtensionCall
 IMPORTS = ["import torch", "import triton", "import triton.language as tl"]
 CPP_SUFFIXES = (".cpp", ".cc", ".cxx", ".c")
 # What a C++ source of the extension may not include once the CUDA sources are gone: it would need the toolkit.
-CUDA_INCLUDE = re.compile(rb'^\s*#\s*include\s*[<"](cuda[\w.]*|ATen/cuda/|c10/cuda/|thrust/|cub/|cublas|curand)',
+CUDA_INCLUDE = re.compile(rb'^\s*#\s*include\s*[<"](cuda\w*\.h|ATen/cuda/|c10/cuda/|thrust/|cub/|cublas|curand)',
                           re.MULTILINE)
 BINDINGS = re.compile(rb"\bPYBIND11_MODULE\b|\bm\.def\(")
+LOCAL_INCLUDE = re.compile(rb'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
 
 
 def _text(node: ts.Node) -> str:
@@ -78,6 +79,21 @@ def _host_names(source: bytes) -> list[str]:
     return names
 
 
+def _with_headers(sources: list[str], files: dict[str, bytes]) -> list[str]:
+    """The C++ sources and the tree's headers they include with quotes, transitively: what the C++ build compiles."""
+    found, todo = [], list(sources)
+    while todo:
+        path = todo.pop(0)
+        if path in found:
+            continue
+        found.append(path)
+        for include in LOCAL_INCLUDE.findall(files.get(path, b"")):
+            header = posixpath.normpath(posixpath.join(posixpath.dirname(path), include.decode()))
+            if header in files and header not in found:
+                todo.append(header)
+    return found
+
+
 def _blocker(cuda: list[str], cxx: list[str], files: dict[str, bytes]) -> str:
     """Why the CUDA sources cannot leave the build while the C++ ones stay ("" when they can)."""
     for path in cuda:
@@ -90,7 +106,7 @@ def _blocker(cuda: list[str], cxx: list[str], files: dict[str, bytes]) -> str:
         if keys:
             return f"{path} registers ops for {sorted(keys)[0]}, which no Triton kernel serves"
     defined = {name for path in cuda for name in _host_names(files[path])}
-    for path in cxx:
+    for path in _with_headers(cxx, files):
         if path not in files:
             return f"{path} is not in the tree"
         found = CUDA_INCLUDE.search(files[path])
