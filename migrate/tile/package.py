@@ -164,6 +164,11 @@ def translate_package(path: str, data: bytes, ext: ExtensionCall, files: dict[st
             return keep(f"not every CUDA op of {source_path} becomes Triton (see its notes)")
         if {op.name for op in read} != set(bound.values()):
             return keep(f"{source_path} registers a function it does not define")
+        schemas = b"".join(files[p] for p in cxx)
+        for qualified in bound:
+            short = qualified.split("::")[-1].split(".")[0]
+            if not re.search(rb'\.def\(\s*"' + re.escape(short.encode()) + rb"\(", schemas):
+                return keep(f"no C++ source defines the schema of {qualified}, which {source_path} registers")
         keys = {key for key in read_registrations(source)}
         for qualified, cxx_name in bound.items():
             registers[cxx_name] = (qualified, next(devices[k] for k in keys if qualified in

@@ -50,7 +50,7 @@ def test_golden(case: str, request: pytest.FixtureRequest) -> None:
 
 
 def test_rejected_extensions_leave_the_tree_and_note_their_kernels() -> None:
-    for case in ("cpp_calls_cuda", "cpp_includes_cuda", "header_calls_cuda", "unread_sources"):
+    for case in ("cpp_calls_cuda", "cpp_includes_cuda", "header_calls_cuda", "schema_elsewhere", "unread_sources"):
         files, notes = _outputs(case)
         assert files == {}, case
         assert "scaler/csrc/cuda/scaler.cu:" in notes and "kernel scale_add_kernel" in notes, case
