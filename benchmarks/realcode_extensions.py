@@ -347,17 +347,18 @@ def _markdown(results: list[Result], tree: str) -> str:
     lines = [
         "# Real PyTorch extensions through `migrate apply --tile`",
         "",
-        f"`python3 benchmarks/realcode_extensions.py` on the extensions of `benchmarks/realcode/extensions.toml`; "
-        f"migrated with {tree}. Installs use `pip install --no-build-isolation --no-deps --target` with no CUDA "
-        "toolkit; tests are the project's own, on the CPU; parity is each Triton op under TRITON_INTERPRET=1 "
-        f"against the op's CPU implementation on {len(SHAPES)} shapes, or the input sets extensions.toml gives (max |diff| <= {TOLERANCE:g}).",
+        (f"`python3 benchmarks/realcode_extensions.py` on the extensions of `benchmarks/realcode/extensions.toml`; "
+         f"migrated with {tree}. Installs use `pip install --no-build-isolation --no-deps --target` with no CUDA "
+         "toolkit; tests are the project's own, on the CPU; parity is each Triton op under TRITON_INTERPRET=1 "
+         f"against the op's CPU implementation on {len(SHAPES)} shapes, or the input sets extensions.toml gives "
+         f"(max |diff| <= {TOLERANCE:g})."),
         "",
-        "A project whose setup.py already falls back to a CppExtension without CUDA installs and passes its CPU tests "
-        "before migration too; what migration changes is the GPU side, which these CPU runs show through the Triton "
-        "ops column and parity, and `benchmarks/realcode_extensions_device.sh` measures on a GPU.",
+        ("A project whose setup.py already falls back to a CppExtension without CUDA installs and passes its CPU tests "
+         "before migration too; what migration changes is the GPU side, which these CPU runs show through the Triton "
+         "ops column and parity, and `benchmarks/realcode_extensions_device.sh` measures on a GPU."),
         "",
-        "| extension | commit | kernels found | lowered | compiled (sm_90 + gfx942) | Triton ops | setup.py changed "
-        "| installs, no nvcc | own tests passed / failed / skipped | parity pass / fail |",
+        ("| extension | commit | kernels found | lowered | compiled (sm_90 + gfx942) | Triton ops | setup.py changed "
+         "| installs, no nvcc | own tests passed / failed / skipped | parity pass / fail |"),
         "| --- | --- | ---: | ---: | ---: | ---: | --- | --- | --- | --- |",
     ]
     for r in results:

@@ -147,7 +147,7 @@ ACCESSOR_SIZE = "(size)"  # `x.size(d)` in a kernel: the size of a tensor access
 
 def _accessor(ctype: str) -> tuple[str, int] | None:
     """(element type, dimensions) of a tensor accessor type (`torch::PackedTensorAccessor32<float, 2, ...>`)."""
-    found = re.fullmatch(r"(?:const\s+)?(?:(?:torch|at)::)?(\w+)\s*<\s*(\w+)\s*,\s*(\d+)\b.*>", ctype.strip(), re.S)
+    found = re.fullmatch(r"(?:const\s+)?(?:(?:torch|at)::)?(\w+)\s*<\s*(\w+)\s*,\s*(\d+)\b.*>", ctype.strip(), re.DOTALL)
     if found is None or found.group(1) not in builtins().accessors:
         return None
     return found.group(2), int(found.group(3))

@@ -327,9 +327,9 @@ def definitions(node: ts.Node):
     for child in node.named_children:
         if child.type == "function_definition":
             yield child
-        elif child.type == "namespace_definition" and child.child_by_field_name("body") is not None:
-            yield from definitions(child.child_by_field_name("body"))
-        elif child.type == "linkage_specification" and child.child_by_field_name("body") is not None:
+        elif child.type in ("namespace_definition", "linkage_specification") and child.child_by_field_name(
+            "body"
+        ) is not None:
             yield from definitions(child.child_by_field_name("body"))
 
 

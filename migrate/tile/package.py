@@ -104,7 +104,7 @@ def _blocker(cuda: list[str], cxx: list[str], files: dict[str, bytes]) -> str:
             return f"{path} defines or binds ops itself (TORCH_LIBRARY, PYBIND11_MODULE)"
         keys = set(read_registrations(source)) - set(host_table()["registration"]["devices"])
         if keys:
-            return f"{path} registers ops for {sorted(keys)[0]}, which no Triton kernel serves"
+            return f"{path} registers ops for {min(keys)}, which no Triton kernel serves"
     defined = {name for path in cuda for name in _host_names(files[path])}
     for path in _with_headers(cxx, files):
         if path not in files:
@@ -158,8 +158,8 @@ def translate_package(path: str, data: bytes, ext: ExtensionCall, files: dict[st
         for op in read:
             missing = [s.kernel for s in op.body if isinstance(s, HLaunch) and s.kernel not in by_name]
             if missing:
-                outcome.findings.append(("tile-host-kept", source_path, op.line, f"host function {op.name} stays "
-                                         f"C++: it launches {missing[0]}, which stays SIMT"))
+                why = f"host function {op.name} stays C++: it launches {missing[0]}, which stays SIMT"
+                outcome.findings.append(("tile-host-kept", source_path, op.line, why))
         if failures or any(s.kernel not in by_name for op in read for s in op.body if isinstance(s, HLaunch)):
             return keep(f"not every CUDA op of {source_path} becomes Triton (see its notes)")
         if {op.name for op in read} != set(bound.values()):
@@ -188,17 +188,17 @@ def translate_package(path: str, data: bytes, ext: ExtensionCall, files: dict[st
     _edit_setup(data, ext, edits)
     importer_path, statement = importer
     source = files[importer_path] if importer_path not in outcome.changed else outcome.changed[importer_path]
-    start, end = pysource.line_span(source, statement)
+    end = pysource.line_span(source, statement)[1]
     relative = importer_path.rsplit("/", 1)[0] == module.rsplit("/", 1)[0]
     stem = PurePosixPath(module).stem
     text = render_template("tile/package_import.py.j2", module=stem, package=".".join(ext.name.split(".")[:-1]),
                            relative=relative)
     outcome.changed[importer_path] = source[:end] + text.encode() + source[end:]
-    outcome.findings.append(("tile-extension", path, line,
-                             f"extension {ext.name} builds its C++ sources alone (a CppExtension, no CUDA toolkit); "
-                             f"its {len(ops)} CUDA op{'s' if len(ops) != 1 else ''} become{'' if len(ops) != 1 else 's'} Triton "
-                             f"kernels in {PurePosixPath(module).name}, "
-                             f"registered for {', '.join(sorted({d for _, d in registers.values()}))} tensors"))
+    count = f"{len(ops)} CUDA ops become" if len(ops) != 1 else "1 CUDA op becomes"
+    devices_used = ", ".join(sorted({d for _, d in registers.values()}))
+    message = (f"extension {ext.name} builds its C++ sources alone (a CppExtension, no CUDA toolkit); its {count} "
+               f"Triton kernels in {PurePosixPath(module).name}, registered for {devices_used} tensors")
+    outcome.findings.append(("tile-extension", path, line, message))
     return True
 
 

@@ -14,7 +14,7 @@ import pytest
 
 os.environ.setdefault("TRITON_INTERPRET", "1")
 
-from migrate.tile import translate_tree  # noqa: E402
+from migrate.tile import translate_tree
 
 CASES_DIR = Path(__file__).resolve().parent / "extensions"
 CASES = sorted(p.name for p in CASES_DIR.iterdir() if (p / "input").is_dir())
