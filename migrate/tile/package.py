@@ -54,7 +54,7 @@ def _importer(name: str, folder: PurePosixPath, files: dict[str, bytes]) -> tupl
             if node.type == "import_from_statement":
                 module = _text(node.child_by_field_name("module_name"))
                 names = {_text(n).split(" as ")[0] for n in node.children_by_field_name("name")}
-                if module in (".", parent) and parts[-1] in names or module == name:
+                if module in (".", parent) and parts[-1] in names or module in (name, "." + parts[-1]):
                     return path, node
             elif node.type == "import_statement":
                 names = {_text(n).split(" as ")[0] for n in node.children_by_field_name("name")}
