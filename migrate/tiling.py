@@ -11,8 +11,9 @@ from .model import Finding, Rule
 from .rewrite import FilePlan
 from .sources import ALWAYS_SKIPPED_DIRS, read
 
-PROGRAM_SUFFIXES = (".cu", ".cuh", ".py")
-KERNEL_SUFFIXES = (".cu", ".cuh")
+# C++ sources are read too: an extension's setup.py builds them beside its CUDA sources.
+PROGRAM_SUFFIXES = (".cu", ".cuh", ".py", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp")
+KERNEL_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp")
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def plan_tile(options, apply, plans: Mapping[str, FilePlan], rules: Mapping[str,
                     continue
                 original = content.data
             originals[name] = original
-            # Kernels are read from the CUDA sources as written; Python programs after apply's rewrites.
+            # Kernels and C++ are read from the sources as written; Python programs after apply's rewrites.
             files[name] = original if name.endswith(KERNEL_SUFFIXES) or plan is None else plan.migrated
         translated, failed = _translate(tile.translate_tree, files)
         for name, exc in failed.items():

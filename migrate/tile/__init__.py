@@ -149,10 +149,17 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
         data = files[path]
         if not path.endswith(".py"):
             continue
-        if b"CUDAExtension" in data:
+        if b"CUDAExtension" in data or b"CppExtension" in data:
             before = set(outcome.new_files)
-            translate_setup(path, data, files, outcome, translate_cuda)
-            claimed |= {str(PurePosixPath(path).parent / s) for s in _extension_sources(data)}
+            sources, beside = translate_setup(path, data, files, outcome, translate_cuda)
+            noted = {f[1] for f in outcome.findings}
+            for source in sorted(sources - noted):  # a rejected extension's kernels are still examined
+                if source in files:
+                    outcome.findings += [(f.rule, f.path, f.line, f.message)
+                                         for f in translate_cuda(files[source], source)[1]]
+            if path not in outcome.changed:  # it stays as it was: its kernels are only noted
+                outcome.findings = [_kept_with_extension(f) if f[1] in sources else f for f in outcome.findings]
+            claimed |= sources | beside
             claimed |= set(outcome.new_files) - before
         elif b"load_inline" in data:
             translate_inline(path, data, outcome, translate_cuda)
@@ -176,5 +183,10 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
     return TreeResult(dict(sorted(outcome.new_files.items())), dict(sorted(outcome.changed.items())), findings)
 
 
-def _extension_sources(data: bytes) -> list[str]:
-    return [m.decode() for m in re.findall(rb'["\']([\w./-]+\.cuh?)["\']', data)]
+def _kept_with_extension(finding: tuple[str, str, int, str]) -> tuple[str, str, int, str]:
+    """A kernel note of an extension that stays CUDA: the kernel would lower, but nothing is written."""
+    rule, path, line, message = finding
+    if rule != "tile-kernel":
+        return finding
+    return rule, path, line, message.replace(" becomes a Triton kernel ", " would become a Triton kernel ") + \
+        ", but its extension stays as it was"

@@ -20,6 +20,7 @@ class Builtins:
     shuffles: frozenset[str]
     atomics: dict[str, str]
     constants: dict[str, int | float]
+    accessors: frozenset[str] = frozenset()  # tensor accessor class names (torch:: or at:: prefix dropped)
 
 
 def _load(name: str) -> dict:
@@ -34,7 +35,7 @@ def _load(name: str) -> dict:
 @cache
 def builtins() -> Builtins:
     table = _load("builtins.toml")
-    allowed = {"index", "barrier", "shuffle", "atomic", "constants"}
+    allowed = {"index", "barrier", "shuffle", "atomic", "constants", "accessor"}
     unknown = set(table) - allowed
     if unknown:
         raise RuntimeError(f"{MAPS / 'builtins.toml'}: unknown table {min(unknown)}; allowed: "
@@ -45,6 +46,7 @@ def builtins() -> Builtins:
         shuffles=frozenset(table["shuffle"]["names"]),
         atomics={name: row.get("tl", "") for name, row in table["atomic"].items()},
         constants=dict(table["constants"]),
+        accessors=frozenset(table.get("accessor", {}).get("types", [])),
     )
 
 

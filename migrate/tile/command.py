@@ -9,7 +9,9 @@ from pathlib import Path
 from . import TileFinding, translate_tree
 
 LANGUAGES = {".cu": "cuda", ".cuh": "cuda", ".py": "python"}
-PROGRAM_FILES = {".cu", ".cuh", ".py"}
+# C++ sources are read too: an extension's setup.py builds them beside its CUDA sources.
+PROGRAM_FILES = {".cu", ".cuh", ".py", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp"}
+SOURCE_AS_WRITTEN = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp")
 
 
 def _program_files(path: Path) -> dict[str, bytes]:
@@ -55,8 +57,8 @@ def apply_tile(root: Path, paths: list[Path], migrated: dict[str, bytes], out_di
         files = _program_files(path)
         rel = base.resolve().relative_to(root.resolve()).as_posix()
         prefix = "" if rel == "." else rel + "/"
-        # Kernels are read from the CUDA sources as written; Python programs after apply's rewrites.
-        files = {name: data if name.endswith((".cu", ".cuh")) else migrated.get(prefix + name, data)
+        # Kernels and C++ are read from the sources as written; Python programs after apply's rewrites.
+        files = {name: data if name.endswith(SOURCE_AS_WRITTEN) else migrated.get(prefix + name, data)
                  for name, data in files.items()}
         result = translate_tree(files)
         findings += [TileFinding(f.rule, prefix + f.path, f.line, f.message) for f in result.findings]

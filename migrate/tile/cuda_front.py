@@ -130,6 +130,9 @@ def _call(node: ts.Node) -> ir.Expr:
         name = _text(func).split("::")[-1]
     elif func.type == "primitive_type":  # functional cast: float(x), T(0)
         return ir.Cast(_text(func), args[0])
+    elif (func.type == "field_expression" and _text(func.child_by_field_name("field")) == "size"
+          and func.child_by_field_name("argument").type == "identifier" and len(args) == 1):
+        return ir.Call(ACCESSOR_SIZE, (ir.Name(py_name(_text(func.child_by_field_name("argument")))), args[0]))
     else:
         raise Unreadable(f"call through {func.type.replace('_', ' ')}")
     if name in ("static_cast", "reinterpret_cast") and targs:
@@ -137,6 +140,55 @@ def _call(node: ts.Node) -> ir.Expr:
             raise Unreadable("reinterpret_cast")
         return ir.Cast(targs[0], args[0])
     return ir.Call(name, args, targs)
+
+
+ACCESSOR_SIZE = "(size)"  # `x.size(d)` in a kernel: the size of a tensor accessor's dimension d
+
+
+def _accessor(ctype: str) -> tuple[str, int] | None:
+    """(element type, dimensions) of a tensor accessor type (`torch::PackedTensorAccessor32<float, 2, ...>`)."""
+    found = re.fullmatch(r"(?:const\s+)?(?:(?:torch|at)::)?(\w+)\s*<\s*(\w+)\s*,\s*(\d+)\b.*>", ctype.strip(), re.DOTALL)
+    if found is None or found.group(1) not in builtins().accessors:
+        return None
+    return found.group(2), int(found.group(3))
+
+
+def _through_strides(body: tuple, accessors: dict[str, int]) -> tuple:
+    """A kernel body with every full subscript of an accessor (`x[i][j]`) an offset through its strides, and every
+    `x.size(d)` its size parameter; an accessor used any other way leaves the kernel SIMT."""
+
+    def expr(node):
+        if isinstance(node, ir.Index) and isinstance(node.base, ir.Name) and node.base.id in accessors:
+            dims = accessors[node.base.id]
+            if len(node.indices) != dims:
+                raise Unreadable(f"a partial subscript of the accessor {node.base.id}")
+            offset = None
+            for d, index in enumerate(node.indices):
+                term = ir.Bin("*", expr(index), ir.Name(f"{node.base.id}_stride{d}"))
+                offset = term if offset is None else ir.Bin("+", offset, term)
+            return ir.Index(node.base, (offset,))
+        if isinstance(node, ir.Call) and node.func == ACCESSOR_SIZE:
+            name, dim = node.args
+            if not (isinstance(name, ir.Name) and name.id in accessors and isinstance(dim, ir.Num)):
+                raise Unreadable("a .size() call on something other than a tensor accessor")
+            return ir.Name(f"{name.id}_size{int(dim.value)}")
+        if isinstance(node, ir.Name) and node.id in accessors:
+            raise Unreadable(f"the accessor {node.id} used other than by a full subscript or .size()")
+        if dataclasses.is_dataclass(node) and not isinstance(node, type):
+            changes = {}
+            for f in dataclasses.fields(node):
+                value = getattr(node, f.name)
+                if isinstance(value, tuple):
+                    changes[f.name] = tuple(expr(v) for v in value)
+                elif dataclasses.is_dataclass(value):
+                    changes[f.name] = expr(value)
+            return dataclasses.replace(node, **changes) if changes else node
+        return node
+
+    try:
+        return tuple(expr(stmt) for stmt in body)
+    except Unreadable as exc:
+        return (ir.Unsupported(str(exc), 0),)
 
 
 def _declarator_name(node: ts.Node) -> tuple[str, bool, tuple[ir.Expr, ...] | None]:
@@ -244,8 +296,11 @@ def _declaration(node: ts.Node) -> tuple[ir.Stmt, ...]:
     ctype = _type_text(node)
     modifiers = {_text(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")}
     shared = "__shared__" in _text(node).split("(")[0].split("=")[0]
-    if ctype == "auto":
+    if ctype == "auto" and not all(d.type == "init_declarator" and d.child_by_field_name("declarator").type
+                                   == "identifier" for d in node.children_by_field_name("declarator")):
         raise Unreadable("auto declaration")
+    if ctype == "auto":
+        ctype = ""  # the value's own type, as C++ deduces it
     out: list[ir.Stmt] = []
     for decl in node.children_by_field_name("declarator"):
         value = None
@@ -282,21 +337,36 @@ def _function(node: ts.Node, tparams: tuple[str, ...]) -> ir.Function | None:
     name = _text(name_node)
     line = node.start_point[0] + 1
     params = []
+    accessors: dict[str, int] = {}
     body: tuple[ir.Stmt, ...] = ()
     for position, p in enumerate(declarator.child_by_field_name("parameters").named_children):
         if p.type == "comment":
             continue
         try:
+            if p.type == "optional_parameter_declaration" and not kernel:
+                pname, pointer, dims = _declarator_name(p.child_by_field_name("declarator"))
+                default = expression(p.child_by_field_name("default_value"))
+                params.append(ir.Param(pname, _type_text(p), pointer or dims is not None, default))
+                continue
             if p.type != "parameter_declaration":
                 raise Unreadable(f"a parameter the parser could not read ({_text(p)[:40]})")
             if p.child_by_field_name("declarator") is None:  # unnamed: the launcher still passes it
                 params.append(ir.Param(f"unnamed{position}", _type_text(p), False))
                 continue
             pname, pointer, dims = _declarator_name(p.child_by_field_name("declarator"))
+            accessor = _accessor(_type_text(p))
+            if accessor is not None and not pointer and dims is None:
+                accessors[pname] = accessor[1]
+                params.append(ir.Param(pname, accessor[0] + "*", True))
+                params += [ir.Param(f"{pname}_stride{d}", "int64_t", False) for d in range(accessor[1])]
+                params += [ir.Param(f"{pname}_size{d}", "int64_t", False) for d in range(accessor[1])]
+                continue
             params.append(ir.Param(pname, _type_text(p), pointer or dims is not None))
         except Unreadable as exc:
             body = (ir.Unsupported(str(exc), line),)
     body = body or statements(node.child_by_field_name("body"))
+    if accessors:
+        body = _through_strides(body, accessors)
     return ir.Function(
         name, tuple(params), body, tparams, kernel, node.start_point[0] + 1, node.end_point[0] + 1
     )

@@ -111,8 +111,12 @@ def _mutated(op: HostOp, kernels: dict[str, TileKernel]) -> list[str]:
     return sorted(mutated)
 
 
-def op_context(op: HostOp, kernels: dict[str, TileKernel]) -> dict:
+def op_context(op: HostOp, kernels: dict[str, TileKernel], registers: tuple[str, str] | None = None) -> dict:
+    """An op's template values; `registers` (qualified op name, device type) makes it the Triton kernel of an op
+    defined elsewhere (in C++), registered for that device with torch.library.register_kernel."""
     return {
+        "registers": registers[0] if registers else "",
+        "device": registers[1] if registers else "",
         "name": op.name,
         "signature": ", ".join(f"{name}: {annotation}" for name, annotation in op.params),
         "returns": op.returns,
@@ -123,8 +127,11 @@ def op_context(op: HostOp, kernels: dict[str, TileKernel]) -> dict:
 
 def render_program(title: str, description: str, origin: str, kernels: list[TileKernel], imports: list[str],
                    ops: list[HostOp] = (), namespace: str = "", cupy: dict | None = None,
-                   numba: dict | None = None) -> str:
-    """A Python module for a program: its tile kernels, and the ops, CuPy or Numba entry points around them."""
+                   numba: dict | None = None, registers: dict[str, tuple[str, str]] | None = None,
+                   wrap: bool = True) -> str:
+    """A Python module for a program: its tile kernels, and the ops, CuPy or Numba entry points around them.
+    `registers` maps an op's function name to the (C++-defined op, device type) it implements; `wrap` launches
+    through wrap_triton, as a triton_op must."""
     by_name = {k.name: k for k in kernels}
     return render_template(
         "tile/program.py.j2",
@@ -134,8 +141,8 @@ def render_program(title: str, description: str, origin: str, kernels: list[Tile
         imports=imports,
         helpers=sorted({h for k in kernels for h in k.helpers}),
         kernels=[kernel_context(k, origin) for k in kernels],
-        wrap=bool(ops),
-        ops=[op_context(op, by_name) for op in ops],
+        wrap=bool(ops) and wrap,
+        ops=[op_context(op, by_name, (registers or {}).get(op.name)) for op in ops],
         namespace=namespace,
         cupy=cupy or {},
         numba=numba or {},

@@ -9,6 +9,8 @@ from pathlib import PurePosixPath
 from . import pysource
 from .emit import render_program
 from .host import HLaunch, HostOp, read_host_ops
+from .package import extension_folder_sources, finish_setup, relative_files, translate_package
+from .setupfile import KERNEL_SUFFIXES, read_extensions
 from .tileir import TileKernel
 
 OP_IMPORTS = ["import torch", "import triton", "import triton.language as tl",
@@ -65,25 +67,50 @@ def _module(name: str, origin: str, kernels, ops) -> str:
     )
 
 
-def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Outcome, translate) -> None:
-    """setup.py with CUDAExtension(name, sources): a `<name>.py` module beside it, and a setup() without CUDA."""
+def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Outcome,
+                    translate) -> tuple[set[str], set[str]]:
+    """setup.py's extensions: one built from a single .cu source becomes a `<name>.py` module beside it (and setup()
+    lists it instead of the extension); one that mixes C++ and CUDA sources keeps its C++ as a CppExtension and gets
+    a Triton module for its CUDA ops (package.py). Returns the CUDA sources the extensions build (a rejected
+    extension is left as it was, its kernels only noted) and every CUDA source under setup.py's folder when it
+    builds extensions: none of them gets a `_tile.py` of its own (one left after a migration is built by nothing)."""
     root = pysource.tree(data)
     folder = PurePosixPath(path).parent
     edits: list[pysource.Edit] = []
-    extensions = pysource.calls(root, EXTENSION_CALLS)
+    extensions = read_extensions(data, relative_files(folder, files))
+    claimed: set[str] = set()
     modules: list[str] = []
-    for call in extensions:
-        kw = pysource.keywords(call)
-        args = pysource.positional(call)
-        name = pysource.literal(kw["name"].child_by_field_name("value") if "name" in kw else args[0])
-        sources = pysource.literal(kw["sources"].child_by_field_name("value") if "sources" in kw else args[1])
-        line = call.start_point[0] + 1
-        cuda = [s for s in sources or [] if s.endswith((".cu", ".cuh"))]
-        if not isinstance(name, str) or len(cuda) != 1 or len(sources) != 1:
+    whole = [e for e in extensions if e.sources and len(e.callees) == 1 and _text(e.callees[0]) in EXTENSION_CALLS
+             and all(s.endswith(".cu") for s in e.sources)]
+    for ext in extensions:
+        line = ext.call.start_point[0] + 1
+        if ext.why and ext.kinds == {"cpp"}:
+            continue  # a CppExtension: its sources are C++ unless shown otherwise
+        if ext.why:
+            named = f"extension {ext.name}" if ext.name else "extension"
+            outcome.findings.append(("tile-host-kept", path, line, f"{named} stays: {ext.why}"))
+            claimed |= set(extension_folder_sources(folder, files))
+            continue
+        where = [str(folder / s) if str(folder) != "." else s for s in ext.sources]
+        cuda = [s for s in where if s.endswith(KERNEL_SUFFIXES)]
+        claimed |= set(cuda)
+        absent = [s for s in where if s not in files]
+        if absent:
+            outcome.findings.append(("tile-host-kept", path, line,
+                                     f"extension {ext.name} stays: its source {absent[0]} is not in the tree"))
+            claimed |= set(extension_folder_sources(folder, files))
+            continue
+        if not cuda:
+            continue  # a CppExtension of C++ alone needs no change
+        if ext not in whole:
+            translate_package(path, data, ext, files, outcome, translate, edits)
+            continue
+        name = ext.name
+        if len(cuda) != 1 or len(where) != 1:
             outcome.findings.append(("tile-host-kept", path, line,
                                      "CUDAExtension stays: its name and a single .cu source must be literals"))
             continue
-        source_path = str(folder / cuda[0])
+        source_path = cuda[0]
         source = files.get(source_path)
         if source is None:
             outcome.findings.append(("tile-host-kept", path, line, f"CUDAExtension stays: {source_path} not found"))
@@ -99,25 +126,32 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
                                  (f"CUDAExtension {name} becomes the Python module {PurePosixPath(module).name} "
                                  f"({len(ops)} ops on Triton kernels); setup.py needs no CUDA")))
         modules.append(name)
-    if not extensions or len(modules) != len(extensions):
-        return
-    for call in pysource.calls(root, {"setup", "setuptools.setup"}):
-        for key, arg in pysource.keywords(call).items():
-            value = pysource.text(arg)
-            if key == "ext_modules":
-                edits.append(pysource.Edit(arg.start_byte, arg.end_byte,
-                                           "py_modules=[" + ", ".join(f'"{m}"' for m in modules) + "]"))
-            elif key == "cmdclass" and "BuildExtension" in value:
-                start, end = pysource.line_span(data, arg)
-                if data[start:end].strip().rstrip(b",") == arg.text:
+    if whole and len(modules) == len(extensions):
+        for call in pysource.calls(root, {"setup", "setuptools.setup"}):
+            for key, arg in pysource.keywords(call).items():
+                value = pysource.text(arg)
+                if key == "ext_modules":
+                    edits.append(pysource.Edit(arg.start_byte, arg.end_byte,
+                                               "py_modules=[" + ", ".join(f'"{m}"' for m in modules) + "]"))
+                elif key == "cmdclass" and "BuildExtension" in value:
+                    start, end = pysource.line_span(data, arg)
+                    if data[start:end].strip().rstrip(b",") == arg.text:
+                        edits.append(pysource.Edit(start, end, ""))
+        for node in pysource.walk(root):
+            if node.type == "import_from_statement" and b"cpp_extension" in node.text:
+                names = {pysource.text(n) for n in node.children_by_field_name("name")}
+                if names <= {"BuildExtension", "CUDAExtension", "CppExtension"}:
+                    start, end = pysource.line_span(data, node)
                     edits.append(pysource.Edit(start, end, ""))
-    for node in pysource.walk(root):
-        if node.type == "import_from_statement" and b"cpp_extension" in node.text:
-            names = {pysource.text(n) for n in node.children_by_field_name("name")}
-            if names <= {"BuildExtension", "CUDAExtension", "CppExtension"}:
-                start, end = pysource.line_span(data, node)
-                edits.append(pysource.Edit(start, end, ""))
-    outcome.changed[path] = pysource.apply_edits(data, edits)
+    elif edits:
+        finish_setup(data, edits)
+    if edits:
+        outcome.changed[path] = pysource.apply_edits(data, edits)
+    return claimed, set(extension_folder_sources(folder, files)) if extensions else set()
+
+
+def _text(node) -> str:
+    return pysource.text(node)
 
 
 def translate_inline(path: str, data: bytes, outcome: Outcome, translate) -> None:

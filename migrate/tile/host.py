@@ -118,10 +118,16 @@ class HostReader:
         raise Unreadable(f"the host expression {text}")
 
     def _check_part(self, node: ts.Node) -> ir.Expr | None:
-        """A TORCH_CHECK conjunct, or None for one that only asks for a CUDA tensor."""
+        """A TORCH_CHECK conjunct, or None for one that only asks for a CUDA tensor (`x.is_cuda()`,
+        `x.device().type() == at::DeviceType::CUDA`)."""
+        dropped = host_table()["dropped"]
         if node.type == "call_expression" and node.child_by_field_name("function").type == "field_expression":
             method = node.child_by_field_name("function").child_by_field_name("field").text.decode()
-            if method in host_table()["dropped"]["checks"]:
+            if method in dropped["checks"]:
+                return None
+        if node.type == "binary_expression" and node.child_by_field_name("operator").text.decode() == "==":
+            sides = (node.child_by_field_name("left"), node.child_by_field_name("right"))
+            if any(side.text.decode() in dropped["devices"] for side in sides):
                 return None
         return self.expr(node)
 
@@ -151,6 +157,8 @@ class HostReader:
                 raise Unreadable(f"the Tensor method {method}()")
             if row == "":
                 return receiver
+            if row.startswith("torch."):  # a method with no Python spelling: the aten function, tensor first
+                return ir.Call(row, (receiver, *[self.expr(a) for a in args]))
             if not row.startswith("."):
                 return ir.Attr(receiver, row)
             return ir.Call(row, (receiver, *[self.expr(a) for a in args]))
@@ -219,14 +227,26 @@ class HostReader:
             for decl in node.children_by_field_name("declarator"):
                 if decl.type != "init_declarator":
                     raise Unreadable(f"the declaration {node.text.decode()}")
-                name = py_name(decl.child_by_field_name("declarator").text.decode())
+                target = decl.child_by_field_name("declarator")
+                pointer = target.type == "pointer_declarator"
+                while target.type in ("pointer_declarator", "reference_declarator"):
+                    target = target.named_children[-1]
+                if target.type != "identifier":
+                    raise Unreadable(f"the declaration {node.text.decode()}")
+                name = py_name(target.text.decode())
                 value = decl.child_by_field_name("value")
+                if value.type == "argument_list" and ctype.replace("const", "").strip() == "dim3":
+                    shape = tuple(self.expr(c) for c in value.named_children if c.type != "comment")
+                    out.append(HAssign(name, ir.Call("(tuple)", shape)))  # a launch shape: (x, y, z)
+                    self.kinds[name] = "shape"
+                    continue
                 if value.type == "argument_list":
                     raise Unreadable(f"the constructor call {node.text.decode()}")
                 expr = self.expr(value)
                 base = ctype.replace("const", "").strip()
-                self.kinds[name] = ("int" if base in INT_TYPES else "float" if base in ("float", "double")
-                                    else "tensor" if "Tensor" in base else self.kind(expr))
+                # A pointer local is a tensor's data (`x.data_ptr<float>()`): the tensor itself in Python.
+                self.kinds[name] = ("tensor" if pointer or "Tensor" in base else "int" if base in INT_TYPES
+                                    else "float" if base in ("float", "double") else self.kind(expr))
                 out.append(HAssign(name, expr))
             return out
         if kind == "return_statement":
@@ -248,23 +268,52 @@ class HostReader:
         args = inner.child_by_field_name("arguments").named_children
         if name in table["calls"]:
             return []
-        if name == "TORCH_CHECK" and args:
+        if name in host_table()["checks"]["macros"] and args:
             test = self._check_part(args[0])
             if test is None:
                 return []
             message = " ".join(b"".join(c.text for c in a.named_children).decode() for a in args[1:]
                                if a.type == "string_literal")
             return [HCheck(test, message or f"{args[0].text.decode()} failed")]
-        if name in table["dispatch"] and args and args[-1].type == "lambda_expression":
-            return self.statements(args[-1].child_by_field_name("body"))
+        body = args[-1] if args else None
+        while body is not None and body.type == "parenthesized_expression" and body.named_children:
+            body = body.named_children[0]  # AT_DISPATCH_...(t, "name", ([&] { ... }))
+        if name in table["dispatch"] and body is not None and body.type == "lambda_expression":
+            return self.statements(body.child_by_field_name("body"))
         raise Unreadable(f"the host call {name}()")
 
     def _launch(self, node: ts.Node) -> HLaunch:
         func = node.child_by_field_name("function")
         name = (func.child_by_field_name("name") if func.type == "template_function" else func).text.decode()
         config = next(c for c in node.children if c.type == "kernel_call_syntax").named_children
-        args = tuple(self.expr(a) for a in node.child_by_field_name("arguments").named_children)
-        return HLaunch(name, self.expr(config[0]), self.expr(config[1]), args)
+        args: list[ir.Expr] = []
+        for a in node.child_by_field_name("arguments").named_children:
+            if a.type == "comment":
+                continue
+            accessor = self._accessor(a)
+            if accessor is None:
+                args.append(self.expr(a))
+                continue
+            tensor, dims = accessor  # the kernel takes the data, then a stride and a size per dimension
+            args.append(tensor)
+            args += [ir.Call(".stride", (tensor, ir.Num(d))) for d in range(dims)]
+            args += [ir.Call(".size", (tensor, ir.Num(d))) for d in range(dims)]
+        return HLaunch(name, self.expr(config[0]), self.expr(config[1]), tuple(args))
+
+    def _accessor(self, node: ts.Node) -> tuple[ir.Expr, int] | None:
+        """(tensor, dimensions) of a `t.packed_accessor32<scalar_t, 2, ...>()` launch argument, else None."""
+        func = node.child_by_field_name("function") if node.type == "call_expression" else None
+        if func is None or func.type != "field_expression":
+            return None
+        field = func.child_by_field_name("field")
+        if field.type != "template_method" or field.named_children[0].text.decode() not in host_table()[
+            "accessors"
+        ]["methods"]:
+            return None
+        targs = field.child_by_field_name("arguments").named_children
+        if len(targs) < 2 or not targs[1].text.decode().isdigit():
+            raise Unreadable(f"the accessor {node.text.decode()}")
+        return self.expr(func.child_by_field_name("argument")), int(targs[1].text.decode())
 
 
 def _declarator(node: ts.Node) -> ts.Node | None:
@@ -273,14 +322,40 @@ def _declarator(node: ts.Node) -> ts.Node | None:
     return node
 
 
+def definitions(node: ts.Node):
+    """Function definitions at file scope and inside namespaces (`namespace ext { ... }`)."""
+    for child in node.named_children:
+        if child.type == "function_definition":
+            yield child
+        elif child.type in ("namespace_definition", "linkage_specification") and child.child_by_field_name(
+            "body"
+        ) is not None:
+            yield from definitions(child.child_by_field_name("body"))
+
+
+def read_registrations(data: bytes) -> dict[str, dict[str, str]]:
+    """Ops registered per dispatch key in TORCH_LIBRARY_IMPL blocks: {key: {"ns::op": C++ function}}."""
+    table = host_table()["registration"]
+    found: dict[str, dict[str, str]] = {}
+    for block in re.finditer(table["impl_block"].encode(), data):
+        namespace, key = block.group(1).decode(), block.group(2).decode()
+        depth, end = 1, block.end()
+        while depth and end < len(data):
+            depth += {ord("{"): 1, ord("}"): -1}.get(data[end], 0)
+            end += 1
+        for impl in re.finditer(table["impl_call"].encode(), data[block.end():end]):
+            op = impl.group(1).decode()
+            qualified = op if "::" in op else f"{namespace}::{op}"
+            found.setdefault(key, {})[qualified] = impl.group(2).decode().split("::")[-1]
+    return found
+
+
 def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[HostOp], list[tuple[str, int, str]]]:
     """The host functions of a CUDA source that return tensors (or those named): ops, and (name, line, why) for
     each one that could not be read."""
     root = parse.parse("cuda", data).root_node
     ops, failures = [], []
-    for node in root.named_children:
-        if node.type != "function_definition":
-            continue
+    for node in definitions(root):
         head = data[node.start_byte:node.child_by_field_name("body").start_byte].decode()
         if re.search(r"__(global|device)__", head):
             continue
@@ -307,7 +382,10 @@ def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[Hos
                 if annotation is None:
                     raise Unreadable(f"the parameter type {ptype}")
                 params.append((py_name(pname.text.decode()), annotation))
-            if returns not in RETURN_TYPES:
+            annotation = RETURN_TYPES.get(returns)
+            if annotation is None and re.fullmatch(r"std::(tuple|vector)<\s*((torch|at)::Tensor\s*,?\s*)+>", returns):
+                annotation = "tuple[torch.Tensor, ...]"
+            if annotation is None:
                 raise Unreadable(f"the return type {returns}")
             reader = HostReader()
             reader.kinds = {n: ("tensor" if a == "torch.Tensor" else a) for n, a in params}
@@ -315,5 +393,5 @@ def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[Hos
         except Unreadable as exc:
             failures.append((name, line, str(exc)))
             continue
-        ops.append(HostOp(name, tuple(params), RETURN_TYPES[returns], tuple(body), line))
+        ops.append(HostOp(name, tuple(params), annotation, tuple(body), line))
     return ops, failures

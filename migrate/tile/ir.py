@@ -158,6 +158,7 @@ class Param:
     name: str
     ctype: str
     pointer: bool
+    default: Expr | None = None  # a device function's default argument (`scalar_t alpha = 1.0`)
 
 
 @dataclass(frozen=True)

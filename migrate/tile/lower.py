@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import ir
 from .matmul import lower_matmul
 from .tileir import Rejected, TAssign, TileKernel
-from .values import Context, _initial_env, _uses, index_prologue, walk
+from .values import Context, _initial_env, _uses, index_prologue, program_rows, walk
 
 __all__ = ["Rejected", "TileKernel", "lower"]
 
@@ -15,6 +15,9 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     if fn.tparams and any(t not in ("scalar_t", "T") for t in fn.tparams):
         raise Rejected(f"template parameters {', '.join(fn.tparams)}")
     shared, shuffles, two_d = _uses(module, fn)
+    rows = two_d and not shared and not shuffles and program_rows(module, fn)
+    if rows:
+        return _lower_as(module, fn, "elementwise", False, rows=True)
     kinds = ["matmul"] if two_d else []
     kinds += ["reduction"] if shared or shuffles else ["elementwise", "reduction"]
     errors = []
@@ -26,11 +29,16 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     raise errors[-1] if not two_d or len(errors) < 2 else errors[1]
 
 
-def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool) -> TileKernel:
+# The y extent of the original launch grid, in the launcher (1 for a 1-D grid).
+GRID_Y = ir.Text("_dim(grid[1]) if isinstance(grid, (tuple, list)) and len(grid) > 1 else 1")
+
+
+def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: bool = False) -> TileKernel:
     if kind == "matmul":
         return lower_matmul(module, fn)
     ctx = Context(module, fn, kind, env=_initial_env(fn))
     ctx.dims = 2 if two_d else 1
+    ctx.program_rows = rows
     if two_d and kind == "reduction":
         raise Rejected("a reduction over 2-D thread blocks")
     walk(ctx, fn.body)
@@ -46,6 +54,9 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool) -> Til
         grid = tuple(
             ir.Call("triton.cdiv", (ctx.bounds[a], ir.Name(f"BLOCK_{a.upper()}"))) for a in axes
         )
+        if rows:
+            prologue.append(TAssign("pid_y", ir.Call("tl.program_id", (ir.Num(1),))))
+            grid += (GRID_Y,)
         return TileKernel(fn.name, "elementwise", fn.params, tuple(prologue) + tuple(ctx.out),
                           frozenset(ctx.helpers), tuple(blocks), grid, blocks,
                           f"element-wise map over {ctx.dims}-D indices")

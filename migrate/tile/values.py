@@ -63,6 +63,7 @@ class Context:
     result: Val | None = None
     counter: int = 0
     dims: int = 1
+    program_rows: bool = False  # blockIdx.y is a row per program along y (1-D blocks): pid_y
 
     def emit(self, stmt) -> None:
         self.out.append(stmt)
@@ -164,6 +165,8 @@ def materialize(ctx: Context, val: Val) -> Val:
     if ctx.mode == "elementwise":
         if tag[:1] == ("gid",):
             return Val("V", ir.Name(f"offs_{tag[1]}"))
+        if tag == ("bid", "y") and ctx.program_rows:
+            return Val("U", ir.Name("pid_y"))
         raise Rejected(f"{_tag_text(tag)} used outside the global index")
     if tag == ("bid", "x") and not ctx.warp_group:
         return Val("U", ir.Name("pid"))
@@ -227,7 +230,8 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
         raise Rejected(f"the name {expr.id} (not a parameter, local or constant)")
     if isinstance(expr, ir.Builtin):
         kinds = builtins().index
-        if expr.axis not in ("x", "y") or (expr.axis == "y" and ctx.dims < 2):
+        rows = ctx.program_rows and expr.kind == "blockIdx" and expr.axis == "y"
+        if expr.axis not in ("x", "y") or (expr.axis == "y" and ctx.dims < 2 and not rows):
             raise Rejected(f"{expr.kind}.{expr.axis} (a thread index on an axis this kernel class does not tile)")
         return Val("T", tag=(kinds[expr.kind], expr.axis))
     if isinstance(expr, ir.Cast):
@@ -509,7 +513,12 @@ def _tree_loop(ctx: Context, body: tuple) -> bool:
 def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
     saved_env, saved_prefix, saved_result = ctx.env, ctx.prefix, ctx.result
     env = {k: v for k, v in saved_env.items() if v.kind in ("PTR",)}
-    for param, arg in zip(fn.params, call.args):
+    if len(call.args) > len(fn.params):
+        raise Rejected(f"a call of {fn.name} with more arguments than it takes")
+    for position, param in enumerate(fn.params):
+        arg = call.args[position] if position < len(call.args) else param.default
+        if arg is None:
+            raise Rejected(f"a call of {fn.name} without its argument {param.name}")
         env[param.name] = evaluate(ctx, arg)
     for name, value in zip(fn.tparams, call.targs):
         text = value.strip()
@@ -943,6 +952,13 @@ def _calls(module: ir.Module, fn: ir.Function, seen: set[str] | None = None) -> 
             names.add(other.name)
             names |= _calls(module, other, seen)
     return names
+
+
+def program_rows(module: ir.Module, fn: ir.Function) -> bool:
+    """Whether blockIdx.y is the kernel's only use of the y axis (with its device functions): each program along y
+    is one row, as in a 1-D block launched over a (columns, rows) grid."""
+    text = repr([fn.body] + [module.functions[n].body for n in sorted(_calls(module, fn))])
+    return "kind='blockIdx', axis='y'" in text and not re.search(r"kind='(threadIdx|blockDim|gridDim)', axis='y'", text)
 
 
 def _uses(module: ir.Module, fn: ir.Function) -> tuple[bool, bool, bool]:

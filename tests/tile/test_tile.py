@@ -233,7 +233,16 @@ def _cases():
         m.shift_add((n + 63) // 64, 64, x, y, n)
         return y, x + 1.0, 1e-6
 
+    def accessor_rows(m):
+        rows, cols = 5, 300
+        x = rand(rows, cols, 2).permute(0, 2, 1)  # strides (600, 1, 2): the kernel must read through them
+        y = torch.empty(rows, cols)
+        m.rows_leaky_kernel(((cols + 127) // 128, rows), 128, x, *x.stride(), *x.shape, y, *y.stride(), *y.shape)
+        ref = torch.where(x[:, 1] < 0, 0.1 * x[:, 1], x[:, 1]) + x[:, 0]
+        return y, ref, 1e-6
+
     return {
+        "accessor_rows": accessor_rows,
         "define_constants": define_constants, "pointer_deref": pointer_deref,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Real PyTorch extensions on one NVIDIA GPU: each original (built there with nvcc) and its migrated package (Triton
+# ops, built with no nvcc) installed side by side, the project's own tests run against each, and each op timed
+# through the dispatcher on CUDA tensors (CUDA events, median of REPEAT calls) with the ratio original / migrated.
+# Needs python3 with torch (CUDA), triton, setuptools and pytest, and nvcc for the originals; no network. The pack
+# comes from a CPU machine:
+#   python3 benchmarks/realcode_extensions.py EXT_DIR ... --pack extensions.tar.gz
+# Run:  OUT=results benchmarks/realcode_extensions_device.sh extensions.tar.gz
+# Results go to $OUT: realcode_extensions_device.md and .json, and one log per extension, side and step.
+set -euo pipefail
+pack=${1:?usage: $0 PACK.tar.gz (written by benchmarks/realcode_extensions.py --pack)}
+pack=$(cd "$(dirname "$pack")" && pwd)/$(basename "$pack")
+: "${OUT:=$(mktemp -d)}"
+: "${REPEAT:=50}"
+: "${TORCH_CUDA_ARCH_LIST:=9.0}"
+export TORCH_CUDA_ARCH_LIST
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+tar -xzf "$pack" -C "$work"
+{
+    if command -v nvidia-smi > /dev/null; then nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; fi
+    if command -v nvcc > /dev/null; then nvcc --version | tail -1; fi
+    python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__, "cuda", torch.cuda.is_available())'
+} > "$OUT/device.txt"
+
+names=$(python3 -c 'import json, sys; print(" ".join(e["name"] for e in json.load(open(sys.argv[1]))))' "$work/manifest.json")
+for name in $names; do
+    tests=$(python3 -c 'import json, sys; print(" ".join(next(e for e in json.load(open(sys.argv[1])) if e["name"] == sys.argv[2])["tests"]))' "$work/manifest.json" "$name")
+    for side in original migrated; do
+        src="$work/$name/$side"
+        site="$work/$name/$side-site"
+        log="$OUT/$name.$side"
+        rc=0
+        (cd "$src" && timeout 1200 python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$site" .) \
+            > "$log.install.log" 2>&1 || rc=$?
+        echo "$rc" > "$log.install.rc"
+        if [ "$rc" != 0 ]; then
+            echo "$name $side: install failed (rc $rc), see $log.install.log" >&2
+            continue
+        fi
+        run="$work/$name/$side-tests"
+        mkdir -p "$run"
+        for t in $tests; do
+            mkdir -p "$run/$(dirname "$t")"
+            cp -r "$src/$t" "$run/$t"
+        done
+        rc=0
+        (cd "$run" && PYTHONPATH="$site" timeout 1200 python3 -m pytest -q -p no:cacheprovider $tests) \
+            > "$log.tests.log" 2>&1 || rc=$?
+        echo "$rc" > "$log.tests.rc"
+        python3 -c 'import json, sys; e = next(e for e in json.load(open(sys.argv[1])) if e["name"] == sys.argv[2]); print(json.dumps({"ops": e["ops"], "cases": e.get("cases", {}), "shape": [1 << 22], "repeat": int(sys.argv[3])}))' \
+            "$work/manifest.json" "$name" "$REPEAT" > "$work/$name/time-job.json"
+        (cd "$run" && PYTHONPATH="$site" timeout 600 python3 "$work/realcode_extensions.py" --op-worker time \
+            < "$work/$name/time-job.json") > "$log.time.json" 2> "$log.time.log" || true
+    done
+done
+
+python3 - "$work/manifest.json" "$OUT" <<'EOF'
+import json
+import re
+import sys
+from pathlib import Path
+
+manifest, out = json.load(open(sys.argv[1])), Path(sys.argv[2])
+
+
+def read(path, default=""):
+    return path.read_text() if path.exists() else default
+
+
+def tests(name, side):
+    tail = (read(out / f"{name}.{side}.tests.log").strip().splitlines() or [""])[-1]
+    counts = {k: int(n) for n, k in re.findall(r"(\d+) (passed|failed|skipped|errors?)", tail)}
+    return counts
+
+
+def times(name, side):
+    try:
+        return json.loads(read(out / f"{name}.{side}.time.json").strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return {}
+
+
+rows, lines = [], ["| extension | side | installs | tests passed / failed / skipped |", "| --- | --- | --- | --- |"]
+ops_lines = ["| extension | op | original ms | migrated ms | original / migrated |", "| --- | --- | ---: | ---: | ---: |"]
+for entry in manifest:
+    name = entry["name"]
+    row = {"extension": name}
+    for side in ("original", "migrated"):
+        installed = read(out / f"{name}.{side}.install.rc").strip() == "0"
+        counts = tests(name, side) if installed else {}
+        row[side] = {"installed": installed, "tests": counts, "times": times(name, side) if installed else {}}
+        lines.append(f"| {name} | {side} | {'yes' if installed else 'no'} | {counts.get('passed', 0)} / "
+                     f"{counts.get('failed', 0) + counts.get('error', 0) + counts.get('errors', 0)} / "
+                     f"{counts.get('skipped', 0)} |")
+    for _module, op, _device, _fn in entry["ops"]:
+        a = row["original"]["times"].get(op, {}).get("ms")
+        b = row["migrated"]["times"].get(op, {}).get("ms")
+        ratio = f"{a / b:.2f}" if a and b else "-"
+        ops_lines.append(f"| {name} | {op} | {a if a else '-'} | {b if b else '-'} | {ratio} |")
+    rows.append(row)
+text = ["# Real extensions on the GPU", "", "Device: " + read(out / "device.txt").strip().replace("\n", "; "), "",
+        *lines, "", "Ops through the dispatcher on CUDA tensors (4,194,304 elements, or the op's time_shapes in extensions.toml; median of CUDA events):", "",
+        *ops_lines, ""]
+(out / "realcode_extensions_device.md").write_text("\n".join(text))
+(out / "realcode_extensions_device.json").write_text(json.dumps(rows, indent=1) + "\n")
+print("\n".join(text))
+EOF
