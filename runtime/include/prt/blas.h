@@ -10,6 +10,7 @@
 #include <cstddef>
 
 #include "prt/config.h"
+#include "prt/complex.h"  // prtFloatComplex, prtDoubleComplex, for prtblasC/ZgelsBatched
 #include "prt/half.h"  // __half, for prtblasHgemm
 
 #include "prt/stream.h"  // prtStream_t, prtStreamSynchronize
@@ -227,6 +228,25 @@ inline prtblasStatus_t prtblasSgetrfBatched(prtblasHandle_t handle, int n, float
 // LU factorisations of batchSize n x n fp64 matrices, as SgetrfBatched.
 inline prtblasStatus_t prtblasDgetrfBatched(prtblasHandle_t handle, int n, double* const A[], int lda, int* P,
                                             int* info, int batchSize);
+// Least-squares solutions of batchSize overdetermined fp32 systems (m >= n, trans N only): each Carray[i] (m x nrhs)
+// becomes the n x nrhs solution, each Aarray[i] its QR factorisation; *info is 0 or minus the position of the first
+// invalid argument; devInfoArray (may be null) gets 0 or the first k with R(k,k) = 0 for each system.
+inline prtblasStatus_t prtblasSgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           float* const Aarray[], int lda, float* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize);
+// Least-squares solutions of batchSize fp64 systems, as SgelsBatched.
+inline prtblasStatus_t prtblasDgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           double* const Aarray[], int lda, double* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize);
+// Least-squares solutions of batchSize single complex systems, as SgelsBatched.
+inline prtblasStatus_t prtblasCgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           prtFloatComplex* const Aarray[], int lda, prtFloatComplex* const Carray[],
+                                           int ldc, int* info, int* devInfoArray, int batchSize);
+// Least-squares solutions of batchSize double complex systems, as SgelsBatched.
+inline prtblasStatus_t prtblasZgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           prtDoubleComplex* const Aarray[], int lda,
+                                           prtDoubleComplex* const Carray[], int ldc, int* info, int* devInfoArray,
+                                           int batchSize);
 
 // Shared by every backend: the name of a status value.
 inline const char* prtblasGetStatusString(prtblasStatus_t status) {

@@ -1,6 +1,8 @@
 // blas_test.cpp: prtblas against naive column-major loops computed here: GEMM in every transpose combination
 // with padded leading dimensions, fp16/bf16 and int8 GemmEx and Hgemm, strided batches, GEMV, the level-1 calls
-// and DotEx; pointer-array batches, geam (in place too), I?amax/I?amin, getrfBatched, and Set/Get Vector and Matrix.
+// and DotEx; pointer-array batches, geam (in place too), I?amax/I?amin, getrfBatched, gelsBatched, and Set/Get
+// Vector and Matrix.
+#include <complex>
 #include <cstdint>
 #include <random>
 
@@ -687,6 +689,89 @@ void test_getrf_batched(prtblasHandle_t h, double tol) {
   libs_test::release(dinfo);
 }
 
+// An element of a real or complex matrix as std::complex<double>, and back.
+template <class T>
+std::complex<double> as_complex(const T& v) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    return {double(v), 0.0};
+  } else {
+    return {double(v.x), double(v.y)};
+  }
+}
+template <class T>
+T from_complex(std::complex<double> v) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    return static_cast<T>(v.real());
+  } else {
+    T r;
+    r.x = static_cast<decltype(r.x)>(v.real());
+    r.y = static_cast<decltype(r.y)>(v.imag());
+    return r;
+  }
+}
+
+// gelsBatched: the solution X of each overdetermined system makes the residual C - A X orthogonal to A's columns
+// (A^H (C - A X) = 0); a rank-deficient system gets its info, and a transposed or underdetermined call is refused
+// with the argument's position in info.
+template <class T, class F>
+void test_gels_batched(prtblasHandle_t h, F gels, double tol, const char* name) {
+  const int m = 17, n = 6, nrhs = 3, lda = m + 2, ldc = m + 3, batch = 3;
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<std::vector<T>> A(batch), C(batch);
+  std::vector<T*> dA(batch), dC(batch);
+  for (int b = 0; b < batch; ++b) {
+    A[b].resize(lda * n);
+    C[b].resize(ldc * nrhs);
+    for (T& v : A[b]) v = from_complex<T>({u(rng), u(rng)});
+    for (T& v : C[b]) v = from_complex<T>({u(rng), u(rng)});
+  }
+  for (int i = 0; i < m; ++i) A[2][3 * lda + i] = from_complex<T>(0.0);  // column 3 zero: R(4,4) = 0
+  for (int b = 0; b < batch; ++b) {
+    dA[b] = libs_test::upload(A[b]);
+    dC[b] = libs_test::upload(C[b]);
+  }
+  T** pA = libs_test::upload(dA);
+  T** pC = libs_test::upload(dC);
+  int* dinfo = libs_test::upload(std::vector<int>(batch, -1));
+  int info = -1;
+  prtblasStatus_t s = gels(h, PRTBLAS_OP_N, m, n, nrhs, pA, lda, pC, ldc, &info, dinfo, batch);
+  CHECK(s == PRTBLAS_STATUS_SUCCESS && info == 0, "%s: status %d, info %d", name, s, info);
+  libs_test::synchronize();
+  const std::vector<int> dev_info = libs_test::download(dinfo, batch);
+  for (int b = 0; b < 2; ++b) {
+    CHECK(dev_info[b] == 0, "%s entry %d: info %d", name, b, dev_info[b]);
+    const std::vector<T> X = libs_test::download(dC[b], C[b].size());
+    double err = 0;
+    for (int r = 0; r < nrhs; ++r) {
+      std::vector<std::complex<double>> res(m);
+      for (int i = 0; i < m; ++i) {
+        res[i] = as_complex(C[b][r * ldc + i]);
+        for (int j = 0; j < n; ++j) res[i] -= as_complex(A[b][j * lda + i]) * as_complex(X[r * ldc + j]);
+      }
+      for (int j = 0; j < n; ++j) {
+        std::complex<double> dot = 0;
+        for (int i = 0; i < m; ++i) dot += std::conj(as_complex(A[b][j * lda + i])) * res[i];
+        err = std::max(err, std::abs(dot));
+      }
+    }
+    CHECK(err < tol, "%s entry %d: |A^H (C - A X)| %.3g", name, b, err);
+  }
+  CHECK(dev_info[2] == 4, "%s rank-deficient entry: info %d, want 4", name, dev_info[2]);
+  CHECK(gels(h, PRTBLAS_OP_T, m, n, nrhs, pA, lda, pC, ldc, &info, nullptr, batch) == PRTBLAS_STATUS_INVALID_VALUE &&
+            info == -2,
+        "%s transposed: info %d, want -2", name, info);
+  CHECK(gels(h, PRTBLAS_OP_N, m, n, nrhs, pA, m - 1, pC, ldc, &info, nullptr, batch) == PRTBLAS_STATUS_INVALID_VALUE &&
+            info == -7,
+        "%s short lda: info %d, want -7", name, info);
+  for (int b = 0; b < batch; ++b) {
+    libs_test::release(dA[b]);
+    libs_test::release(dC[b]);
+  }
+  libs_test::release(pA);
+  libs_test::release(pC);
+  libs_test::release(dinfo);
+}
+
 // Set/GetVector with increments and Set/GetMatrix with leading dimensions: only the addressed elements move.
 void test_set_get() {
   const int n = 37, incx = 3, incy = 2;
@@ -824,6 +909,10 @@ int main() {
   test_iamax<double>(h);
   test_getrf_batched<float>(h, 1e-4);
   test_getrf_batched<double>(h, 1e-12);
+  test_gels_batched<float>(h, prtblasSgelsBatched, 1e-4, "SgelsBatched");
+  test_gels_batched<double>(h, prtblasDgelsBatched, 1e-12, "DgelsBatched");
+  test_gels_batched<prtFloatComplex>(h, prtblasCgelsBatched, 1e-4, "CgelsBatched");
+  test_gels_batched<prtDoubleComplex>(h, prtblasZgelsBatched, 1e-12, "ZgelsBatched");
   test_set_get();
   test_errors(h);
   CHECK(prtblasDestroy(h) == PRTBLAS_STATUS_SUCCESS, "destroy");

@@ -19,6 +19,16 @@ extern "C" {
 // same two).
 void sgetrf_(const int* m, const int* n, float* a, const int* lda, int* ipiv, int* info);
 void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
+// LAPACK's least squares by QR, gfortran's calling convention (the character's length last).
+void sgels_(const char* trans, const int* m, const int* n, const int* nrhs, float* a, const int* lda, float* b,
+            const int* ldb, float* work, const int* lwork, int* info, size_t trans_len);
+void dgels_(const char* trans, const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b,
+            const int* ldb, double* work, const int* lwork, int* info, size_t trans_len);
+void cgels_(const char* trans, const int* m, const int* n, const int* nrhs, prtFloatComplex* a, const int* lda,
+            prtFloatComplex* b, const int* ldb, prtFloatComplex* work, const int* lwork, int* info, size_t trans_len);
+void zgels_(const char* trans, const int* m, const int* n, const int* nrhs, prtDoubleComplex* a, const int* lda,
+            prtDoubleComplex* b, const int* ldb, prtDoubleComplex* work, const int* lwork, int* info,
+            size_t trans_len);
 }
 
 // A library context: the stream calls are ordered on, and where scalars live (both are host memory here).
@@ -350,6 +360,46 @@ inline prtblasStatus_t getrf_batched(prtblasHandle_t handle, int n, T* const A[]
     } else {
       getrf(&n, &n, A[b], &lda, P + static_cast<size_t>(b) * n, &info[b]);
     }
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+// The workspace size a LAPACK query returns in its first work element (the real part for complex types).
+inline double workspace_size(float v) { return v; }
+inline double workspace_size(double v) { return v; }
+inline double workspace_size(prtFloatComplex v) { return v.x; }
+inline double workspace_size(prtDoubleComplex v) { return v.x; }
+
+// gelsBatched: LAPACK's gels on each system, with cuBLAS's checks (m >= n, trans N only; *info is minus the
+// position of the first invalid argument) and its per-system info (the first zero diagonal element of R).
+template <class T, class F>
+inline prtblasStatus_t gels_batched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                    T* const A[], int lda, T* const C[], int ldc, int* info, int* dev_info, int batch,
+                                    F gels) {
+  if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
+  if (info == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  int bad = 0;
+  if (trans != PRTBLAS_OP_N) bad = 2;
+  else if (m < 0) bad = 3;
+  else if (n < 0 || n > m) bad = 4;
+  else if (nrhs < 0) bad = 5;
+  else if (batch > 0 && A == nullptr) bad = 6;
+  else if (lda < max1(m)) bad = 7;
+  else if (batch > 0 && C == nullptr) bad = 8;
+  else if (ldc < max1(m)) bad = 9;
+  else if (batch < 0) bad = 12;
+  *info = -bad;
+  if (bad != 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  const char t = 'N';
+  for (int b = 0; b < batch; ++b) {
+    int result = 0, query = -1;
+    T size{};
+    gels(&t, &m, &n, &nrhs, A[b], &lda, C[b], &ldc, &size, &query, &result, 1);  // workspace query
+    const int lwork = max1(static_cast<int>(workspace_size(size)));
+    std::vector<T> work(static_cast<size_t>(lwork));
+    gels(&t, &m, &n, &nrhs, A[b], &lda, C[b], &ldc, work.data(), &lwork, &result, 1);
+    if (dev_info != nullptr) dev_info[b] = result > 0 ? result : 0;
   }
   return PRTBLAS_STATUS_SUCCESS;
 }
@@ -748,5 +798,33 @@ inline prtblasStatus_t prtblasSgetrfBatched(prtblasHandle_t handle, int n, float
 inline prtblasStatus_t prtblasDgetrfBatched(prtblasHandle_t handle, int n, double* const A[], int lda, int* P,
                                             int* info, int batchSize) {
   return prt::blas_detail::getrf_batched(handle, n, A, lda, P, info, batchSize, dgetrf_);
+}
+
+inline prtblasStatus_t prtblasSgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           float* const Aarray[], int lda, float* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize) {
+  return prt::blas_detail::gels_batched(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                                        batchSize, sgels_);
+}
+
+inline prtblasStatus_t prtblasDgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           double* const Aarray[], int lda, double* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize) {
+  return prt::blas_detail::gels_batched(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                                        batchSize, dgels_);
+}
+
+inline prtblasStatus_t prtblasCgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           prtFloatComplex* const Aarray[], int lda, prtFloatComplex* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize) {
+  return prt::blas_detail::gels_batched(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                                        batchSize, cgels_);
+}
+
+inline prtblasStatus_t prtblasZgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           prtDoubleComplex* const Aarray[], int lda, prtDoubleComplex* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize) {
+  return prt::blas_detail::gels_batched(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                                        batchSize, zgels_);
 }
 #endif
