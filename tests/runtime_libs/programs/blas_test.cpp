@@ -510,7 +510,9 @@ void test_geam(prtblasHandle_t h, double tol) {
         const std::vector<T> tr = libs_test::download(dC, C.size());
         err = 0;
         for (int j = 0; j < n; ++j) {
-          for (int i = 0; i < m; ++i) err = std::max(err, std::fabs(tr[j * ldc + i] - double(alpha) * at(A, 1, lda, i, j)));
+          for (int i = 0; i < m; ++i) {
+            err = std::max(err, std::fabs(tr[j * ldc + i] - double(alpha) * at(A, 1, lda, i, j)));
+          }
         }
         CHECK(err < tol, "geam transpose: error %.3g", err);
       }
@@ -571,10 +573,12 @@ void test_iamax(prtblasHandle_t h) {
   x[90 * inc] = static_cast<T>(0.125);
   T* dx = libs_test::upload(x);
   auto amax = [&](int len, int incx, int* r) {
-    return single ? prtblasIsamax(h, len, (const float*)dx, incx, r) : prtblasIdamax(h, len, (const double*)dx, incx, r);
+    return single ? prtblasIsamax(h, len, (const float*)dx, incx, r)
+                  : prtblasIdamax(h, len, (const double*)dx, incx, r);
   };
   auto amin = [&](int len, int incx, int* r) {
-    return single ? prtblasIsamin(h, len, (const float*)dx, incx, r) : prtblasIdamin(h, len, (const double*)dx, incx, r);
+    return single ? prtblasIsamin(h, len, (const float*)dx, incx, r)
+                  : prtblasIdamin(h, len, (const double*)dx, incx, r);
   };
   int r = -1;
   CHECK(amax(n, inc, &r) == PRTBLAS_STATUS_SUCCESS && r == 201, "I%camax: %d, want 201", single ? 's' : 'd', r);

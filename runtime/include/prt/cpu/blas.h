@@ -268,7 +268,8 @@ inline prtblasStatus_t matrix_copy(int rows, int cols, int size, const void* A, 
   const char* src = static_cast<const char*>(A);
   char* dst = static_cast<char*>(B);
   for (int j = 0; j < cols; ++j) {
-    strided_copy(rows, size, src + static_cast<size_t>(j) * lda * size, 1, dst + static_cast<size_t>(j) * ldb * size, 1);
+    strided_copy(rows, size, src + static_cast<size_t>(j) * lda * size, 1, dst + static_cast<size_t>(j) * ldb * size,
+                 1);
   }
   return PRTBLAS_STATUS_SUCCESS;
 }
@@ -815,15 +816,15 @@ inline prtblasStatus_t prtblasDgelsBatched(prtblasHandle_t handle, prtblasOperat
 }
 
 inline prtblasStatus_t prtblasCgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
-                                           prtFloatComplex* const Aarray[], int lda, prtFloatComplex* const Carray[], int ldc, int* info,
-                                           int* devInfoArray, int batchSize) {
+                                           prtFloatComplex* const Aarray[], int lda, prtFloatComplex* const Carray[],
+                                           int ldc, int* info, int* devInfoArray, int batchSize) {
   return prt::blas_detail::gels_batched(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
                                         batchSize, cgels_);
 }
 
 inline prtblasStatus_t prtblasZgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
-                                           prtDoubleComplex* const Aarray[], int lda, prtDoubleComplex* const Carray[], int ldc, int* info,
-                                           int* devInfoArray, int batchSize) {
+                                           prtDoubleComplex* const Aarray[], int lda, prtDoubleComplex* const Carray[],
+                                           int ldc, int* info, int* devInfoArray, int batchSize) {
   return prt::blas_detail::gels_batched(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
                                         batchSize, zgels_);
 }

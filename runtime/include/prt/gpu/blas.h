@@ -342,15 +342,15 @@ inline prtblasStatus_t prtblasDgelsBatched(prtblasHandle_t handle, prtblasOperat
                                         devInfoArray, batchSize));
 }
 inline prtblasStatus_t prtblasCgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
-                                           prtFloatComplex* const Aarray[], int lda, prtFloatComplex* const Carray[], int ldc, int* info,
-                                           int* devInfoArray, int batchSize) {
+                                           prtFloatComplex* const Aarray[], int lda, prtFloatComplex* const Carray[],
+                                           int ldc, int* info, int* devInfoArray, int batchSize) {
   using namespace prt::blas_detail;
   return status(PRT_BLAS(CgelsBatched)(native(handle), op(trans), m, n, nrhs, Aarray, lda, Carray, ldc, info,
                                         devInfoArray, batchSize));
 }
 inline prtblasStatus_t prtblasZgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
-                                           prtDoubleComplex* const Aarray[], int lda, prtDoubleComplex* const Carray[], int ldc, int* info,
-                                           int* devInfoArray, int batchSize) {
+                                           prtDoubleComplex* const Aarray[], int lda, prtDoubleComplex* const Carray[],
+                                           int ldc, int* info, int* devInfoArray, int batchSize) {
   using namespace prt::blas_detail;
   return status(PRT_BLAS(ZgelsBatched)(native(handle), op(trans), m, n, nrhs, Aarray, lda, Carray, ldc, info,
                                         devInfoArray, batchSize));
