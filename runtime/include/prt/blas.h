@@ -10,6 +10,7 @@
 #include <cstddef>
 
 #include "prt/config.h"
+#include "prt/complex.h"  // prtFloatComplex, prtDoubleComplex, for prtblasC/ZgelsBatched
 #include "prt/half.h"  // __half, for prtblasHgemm
 
 #include "prt/stream.h"  // prtStream_t, prtStreamSynchronize
@@ -87,6 +88,19 @@ inline prtblasStatus_t prtblasSetPointerMode(prtblasHandle_t handle, prtblasPoin
 inline prtblasStatus_t prtblasGetPointerMode(prtblasHandle_t handle, prtblasPointerMode_t* mode);
 // Names a status value.
 inline const char* prtblasGetStatusString(prtblasStatus_t status);
+// Names a status value (the same name as GetStatusString).
+inline const char* prtblasGetStatusName(prtblasStatus_t status);
+
+// Copies n elements of elemSize bytes from host x (every incx-th) to device y (every incy-th); blocks until done.
+inline prtblasStatus_t prtblasSetVector(int n, int elemSize, const void* x, int incx, void* y, int incy);
+// Copies n elements of elemSize bytes from device x (every incx-th) to host y (every incy-th); blocks until done.
+inline prtblasStatus_t prtblasGetVector(int n, int elemSize, const void* x, int incx, void* y, int incy);
+// Copies a rows x cols column-major matrix of elemSize-byte elements from host A (leading dimension lda) to device
+// B (leading dimension ldb); blocks until done.
+inline prtblasStatus_t prtblasSetMatrix(int rows, int cols, int elemSize, const void* A, int lda, void* B, int ldb);
+// Copies a rows x cols column-major matrix from device A (leading dimension lda) to host B (leading dimension ldb);
+// blocks until done.
+inline prtblasStatus_t prtblasGetMatrix(int rows, int cols, int elemSize, const void* A, int lda, void* B, int ldb);
 
 // C = alpha * op(A) * op(B) + beta * C in fp32; C is m x n, op(A) m x k, op(B) k x n.
 inline prtblasStatus_t prtblasSgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
@@ -167,6 +181,72 @@ inline prtblasStatus_t prtblasDscal(prtblasHandle_t handle, int n, const double*
 inline prtblasStatus_t prtblasScopy(prtblasHandle_t handle, int n, const float* x, int incx, float* y, int incy);
 // y = x in fp64.
 inline prtblasStatus_t prtblasDcopy(prtblasHandle_t handle, int n, const double* x, int incx, double* y, int incy);
+// *result = 1-based index of the first element of largest magnitude of x in fp32 (0 when n <= 0 or incx <= 0).
+inline prtblasStatus_t prtblasIsamax(prtblasHandle_t handle, int n, const float* x, int incx, int* result);
+// *result = 1-based index of the first element of largest magnitude of x in fp64 (0 when n <= 0 or incx <= 0).
+inline prtblasStatus_t prtblasIdamax(prtblasHandle_t handle, int n, const double* x, int incx, int* result);
+// *result = 1-based index of the first element of smallest magnitude of x in fp32 (0 when n <= 0 or incx <= 0).
+inline prtblasStatus_t prtblasIsamin(prtblasHandle_t handle, int n, const float* x, int incx, int* result);
+// *result = 1-based index of the first element of smallest magnitude of x in fp64 (0 when n <= 0 or incx <= 0).
+inline prtblasStatus_t prtblasIdamin(prtblasHandle_t handle, int n, const double* x, int incx, int* result);
+// C = alpha * op(A) + beta * op(B) in fp32, C m x n; in place when C is A (lda == ldc, op N) or B (likewise).
+inline prtblasStatus_t prtblasSgeam(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, const float* alpha, const float* A, int lda, const float* beta,
+                                    const float* B, int ldb, float* C, int ldc);
+// C = alpha * op(A) + beta * op(B) in fp64, C m x n; in place when C is A (lda == ldc, op N) or B (likewise).
+inline prtblasStatus_t prtblasDgeam(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, const double* alpha, const double* A, int lda, const double* beta,
+                                    const double* B, int ldb, double* C, int ldc);
+// batchCount fp16 GEMMs on the matrices of the device arrays of pointers Aarray, Barray, Carray.
+inline prtblasStatus_t prtblasHgemmBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                           prtblasOperation_t transb, int m, int n, int k, const __half* alpha,
+                                           const __half* const Aarray[], int lda, const __half* const Barray[],
+                                           int ldb, const __half* beta, __half* const Carray[], int ldc,
+                                           int batchCount);
+// batchCount fp32 GEMMs on the matrices of the device arrays of pointers Aarray, Barray, Carray.
+inline prtblasStatus_t prtblasSgemmBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                           prtblasOperation_t transb, int m, int n, int k, const float* alpha,
+                                           const float* const Aarray[], int lda, const float* const Barray[],
+                                           int ldb, const float* beta, float* const Carray[], int ldc,
+                                           int batchCount);
+// batchCount fp64 GEMMs on the matrices of the device arrays of pointers Aarray, Barray, Carray.
+inline prtblasStatus_t prtblasDgemmBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                           prtblasOperation_t transb, int m, int n, int k, const double* alpha,
+                                           const double* const Aarray[], int lda, const double* const Barray[],
+                                           int ldb, const double* beta, double* const Carray[], int ldc,
+                                           int batchCount);
+// batchCount fp16 GEMMs; matrix i of A, B, C starts at A + i * strideA (and so on).
+inline prtblasStatus_t prtblasHgemmStridedBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                                  prtblasOperation_t transb, int m, int n, int k, const __half* alpha,
+                                                  const __half* A, int lda, long long strideA, const __half* B,
+                                                  int ldb, long long strideB, const __half* beta, __half* C, int ldc,
+                                                  long long strideC, int batchCount);
+// LU factorisations with partial pivoting of batchSize n x n fp32 matrices (device array of pointers A): P gets
+// each matrix's n 1-based pivot rows in turn (no pivoting when P is null), info[i] 0 or the first k with U(k,k) = 0.
+inline prtblasStatus_t prtblasSgetrfBatched(prtblasHandle_t handle, int n, float* const A[], int lda, int* P,
+                                            int* info, int batchSize);
+// LU factorisations of batchSize n x n fp64 matrices, as SgetrfBatched.
+inline prtblasStatus_t prtblasDgetrfBatched(prtblasHandle_t handle, int n, double* const A[], int lda, int* P,
+                                            int* info, int batchSize);
+// Least-squares solutions of batchSize overdetermined fp32 systems (m >= n, trans N only): each Carray[i] (m x nrhs)
+// becomes the n x nrhs solution, each Aarray[i] its QR factorisation; *info is 0 or minus the position of the first
+// invalid argument; devInfoArray (may be null) gets 0 or the first k with R(k,k) = 0 for each system.
+inline prtblasStatus_t prtblasSgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           float* const Aarray[], int lda, float* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize);
+// Least-squares solutions of batchSize fp64 systems, as SgelsBatched.
+inline prtblasStatus_t prtblasDgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           double* const Aarray[], int lda, double* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize);
+// Least-squares solutions of batchSize single complex systems, as SgelsBatched.
+inline prtblasStatus_t prtblasCgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           prtFloatComplex* const Aarray[], int lda, prtFloatComplex* const Carray[],
+                                           int ldc, int* info, int* devInfoArray, int batchSize);
+// Least-squares solutions of batchSize double complex systems, as SgelsBatched.
+inline prtblasStatus_t prtblasZgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           prtDoubleComplex* const Aarray[], int lda,
+                                           prtDoubleComplex* const Carray[], int ldc, int* info, int* devInfoArray,
+                                           int batchSize);
 
 // Shared by every backend: the name of a status value.
 inline const char* prtblasGetStatusString(prtblasStatus_t status) {
@@ -183,6 +263,9 @@ inline const char* prtblasGetStatusString(prtblasStatus_t status) {
   }
   return "PRTBLAS_STATUS_UNKNOWN";
 }
+
+// Shared by every backend: the name of a status value.
+inline const char* prtblasGetStatusName(prtblasStatus_t status) { return prtblasGetStatusString(status); }
 
 // Shared by every backend: the old GemmEx spelling with a data type as compute type.
 inline prtblasStatus_t prtblasGemmEx(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,

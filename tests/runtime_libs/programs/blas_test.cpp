@@ -1,6 +1,8 @@
 // blas_test.cpp: prtblas against naive column-major loops computed here: GEMM in every transpose combination
 // with padded leading dimensions, fp16/bf16 and int8 GemmEx and Hgemm, strided batches, GEMV, the level-1 calls
-// and DotEx.
+// and DotEx; pointer-array batches, geam (in place too), I?amax/I?amin, getrfBatched, gelsBatched, and Set/Get
+// Vector and Matrix.
+#include <complex>
 #include <cstdint>
 #include <random>
 
@@ -351,6 +353,476 @@ void test_level1(prtblasHandle_t h, double tol) {
   libs_test::release(dy);
 }
 
+// GEMMs on arrays of pointers (kept in device memory, as cuBLAS wants): fp32, fp64, fp16; the last batch entry
+// reuses the first A, as real callers do.
+template <class T>
+void test_gemm_batched(prtblasHandle_t h, double tol) {
+  const int m = 13, n = 6, k = 7, batch = 4, lda = k + 2, ldb = k + 1, ldc = m + 3;
+  std::vector<std::vector<float>> A(batch), B(batch), C(batch);
+  std::vector<T*> dA(batch), dB(batch), dC(batch);
+  const double alpha = 0.5, beta = -1.25;
+  for (int b = 0; b < batch; ++b) {
+    A[b] = b == batch - 1 ? A[0] : rounded(random_vector<float>(lda * m), false);
+    B[b] = rounded(random_vector<float>(ldb * n), false);
+    C[b] = rounded(random_vector<float>(ldc * n), false);
+    if constexpr (sizeof(T) == 2) {
+      dA[b] = b == batch - 1 ? dA[0] : libs_test::upload(to16<T>(A[b]));
+      dB[b] = libs_test::upload(to16<T>(B[b]));
+      dC[b] = libs_test::upload(to16<T>(C[b]));
+    } else {
+      dA[b] = b == batch - 1 ? dA[0] : libs_test::upload(std::vector<T>(A[b].begin(), A[b].end()));
+      dB[b] = libs_test::upload(std::vector<T>(B[b].begin(), B[b].end()));
+      dC[b] = libs_test::upload(std::vector<T>(C[b].begin(), C[b].end()));
+    }
+  }
+  T** pA = libs_test::upload(dA);
+  T** pB = libs_test::upload(dB);
+  T** pC = libs_test::upload(dC);
+  prtblasStatus_t s;
+  const char* name;
+  if constexpr (sizeof(T) == 2) {
+    name = "HgemmBatched";
+    const __half a(static_cast<float>(alpha)), b(static_cast<float>(beta));
+    s = prtblasHgemmBatched(h, PRTBLAS_OP_T, PRTBLAS_OP_N, m, n, k, &a, pA, lda, pB, ldb, &b, pC, ldc, batch);
+  } else if constexpr (sizeof(T) == 4) {
+    name = "SgemmBatched";
+    const float a = static_cast<float>(alpha), b = static_cast<float>(beta);
+    s = prtblasSgemmBatched(h, PRTBLAS_OP_T, PRTBLAS_OP_N, m, n, k, &a, pA, lda, pB, ldb, &b, pC, ldc, batch);
+  } else {
+    name = "DgemmBatched";
+    s = prtblasDgemmBatched(h, PRTBLAS_OP_T, PRTBLAS_OP_N, m, n, k, &alpha, pA, lda, pB, ldb, &beta, pC, ldc, batch);
+  }
+  CHECK(s == PRTBLAS_STATUS_SUCCESS, "%s: status %d", name, s);
+  libs_test::synchronize();
+  for (int b = 0; b < batch; ++b) {
+    std::vector<double> want = widen(C[b]);
+    reference_gemm(true, false, m, n, k, alpha, widen(A[b]), lda, widen(B[b]), ldb, beta, want, ldc);
+    std::vector<double> got;
+    if constexpr (sizeof(T) == 2) {
+      got = widen(from16(libs_test::download(dC[b], C[b].size())));
+    } else {
+      const std::vector<T> g = libs_test::download(dC[b], C[b].size());
+      got.assign(g.begin(), g.end());
+    }
+    const double err = max_error(got, want, m, n, ldc);
+    CHECK(err < tol, "%s entry %d: error %.3g", name, b, err);
+    // Rows past m in each column of C stay as they were.
+    int touched = 0;
+    for (int j = 0; j < n; ++j) {
+      for (int i = m; i < ldc; ++i) touched += got[j * ldc + i] != C[b][j * ldc + i];
+    }
+    CHECK(touched == 0, "%s entry %d: %d elements past m written", name, b, touched);
+  }
+  for (int b = 0; b < batch; ++b) {
+    if (b != batch - 1) libs_test::release(dA[b]);
+    libs_test::release(dB[b]);
+    libs_test::release(dC[b]);
+  }
+  libs_test::release(pA);
+  libs_test::release(pB);
+  libs_test::release(pC);
+}
+
+void test_hgemm_strided_batched(prtblasHandle_t h) {
+  const int m = 9, n = 14, k = 5, batch = 3, ldc = m + 1;
+  const long long sa = m * k + 3, sb = k * n + 2, sc = ldc * n + 5;
+  const std::vector<float> A = rounded(random_vector<float>(sa * batch), false);
+  const std::vector<float> B = rounded(random_vector<float>(sb * batch), false);
+  const std::vector<float> C = rounded(random_vector<float>(sc * batch), false);
+  __half* dA = libs_test::upload(to16<__half>(A));
+  __half* dB = libs_test::upload(to16<__half>(B));
+  __half* dC = libs_test::upload(to16<__half>(C));
+  const __half alpha(1.0f), beta(0.5f);
+  const prtblasStatus_t s = prtblasHgemmStridedBatched(h, PRTBLAS_OP_N, PRTBLAS_OP_T, m, n, k, &alpha, dA, m, sa, dB,
+                                                       n, sb, &beta, dC, ldc, sc, batch);
+  CHECK(s == PRTBLAS_STATUS_SUCCESS, "HgemmStridedBatched: status %d", s);
+  libs_test::synchronize();
+  const std::vector<float> got = from16(libs_test::download(dC, C.size()));
+  for (int b = 0; b < batch; ++b) {
+    std::vector<double> a(A.begin() + b * sa, A.begin() + b * sa + m * k);
+    std::vector<double> bb(B.begin() + b * sb, B.begin() + b * sb + n * k);
+    std::vector<double> want(C.begin() + b * sc, C.begin() + b * sc + ldc * n);
+    reference_gemm(false, true, m, n, k, 1.0, a, m, bb, n, 0.5, want, ldc);
+    const std::vector<float> g(got.begin() + b * sc, got.begin() + b * sc + ldc * n);
+    const double err = max_error(g, want, m, n, ldc);
+    CHECK(err < 5e-3, "HgemmStridedBatched entry %d: error %.3g", b, err);
+  }
+  // The gap between batch entries is never written.
+  int touched = 0;
+  for (int b = 0; b < batch; ++b) {
+    for (long long i = ldc * n; i < sc; ++i) touched += got[b * sc + i] != C[b * sc + i];
+  }
+  CHECK(touched == 0, "HgemmStridedBatched: %d elements between entries written", touched);
+  libs_test::release(dA);
+  libs_test::release(dB);
+  libs_test::release(dC);
+}
+
+// geam in every transpose combination with padded leading dimensions, then transposition (beta 0, no B) and the
+// two in-place forms, and the in-place form cuBLAS refuses.
+template <class T>
+void test_geam(prtblasHandle_t h, double tol) {
+  const int m = 19, n = 7;
+  const bool single = sizeof(T) == 4;
+  auto geam = [&](prtblasOperation_t ta, prtblasOperation_t tb, const T* alpha, const T* A, int lda, const T* beta,
+                  const T* B, int ldb, T* C, int ldc) {
+    return single ? prtblasSgeam(h, ta, tb, m, n, (const float*)alpha, (const float*)A, lda, (const float*)beta,
+                                 (const float*)B, ldb, (float*)C, ldc)
+                  : prtblasDgeam(h, ta, tb, m, n, (const double*)alpha, (const double*)A, lda, (const double*)beta,
+                                 (const double*)B, ldb, (double*)C, ldc);
+  };
+  // op(X)(i, j) of a column-major X with leading dimension ld.
+  auto at = [](const std::vector<T>& X, bool t, int ld, int i, int j) -> double {
+    return t ? X[i * ld + j] : X[j * ld + i];
+  };
+  const T alpha = static_cast<T>(1.5), beta = static_cast<T>(-0.75), zero = 0;
+  for (int ta = 0; ta < 2; ++ta) {
+    for (int tb = 0; tb < 2; ++tb) {
+      const int lda = (ta ? n : m) + 2, ldb = (tb ? n : m) + 5, ldc = m + 1;
+      const std::vector<T> A = random_vector<T>(lda * (ta ? m : n)), B = random_vector<T>(ldb * (tb ? m : n));
+      const std::vector<T> C = random_vector<T>(ldc * n);
+      T* dA = libs_test::upload(A);
+      T* dB = libs_test::upload(B);
+      T* dC = libs_test::upload(C);
+      const prtblasStatus_t s = geam(kOps[ta], kOps[tb], &alpha, dA, lda, &beta, dB, ldb, dC, ldc);
+      CHECK(s == PRTBLAS_STATUS_SUCCESS, "geam %d%d: status %d", ta, tb, s);
+      libs_test::synchronize();
+      const std::vector<T> got = libs_test::download(dC, C.size());
+      double err = 0;
+      int touched = 0;
+      for (int j = 0; j < n; ++j) {
+        for (int i = 0; i < ldc; ++i) {
+          if (i >= m) {
+            touched += got[j * ldc + i] != C[j * ldc + i];
+            continue;
+          }
+          const double want = double(alpha) * at(A, ta, lda, i, j) + double(beta) * at(B, tb, ldb, i, j);
+          err = std::max(err, std::fabs(got[j * ldc + i] - want));
+        }
+      }
+      CHECK(err < tol, "geam %d%d: error %.3g", ta, tb, err);
+      CHECK(touched == 0, "geam %d%d: %d elements past m written", ta, tb, touched);
+      // Transposition: C = op(A) with beta 0 and no B.
+      if (ta) {
+        CHECK(geam(kOps[ta], PRTBLAS_OP_N, &alpha, dA, lda, &zero, nullptr, m, dC, ldc) == PRTBLAS_STATUS_SUCCESS,
+              "geam transpose: status");
+        libs_test::synchronize();
+        const std::vector<T> tr = libs_test::download(dC, C.size());
+        err = 0;
+        for (int j = 0; j < n; ++j) {
+          for (int i = 0; i < m; ++i) {
+            err = std::max(err, std::fabs(tr[j * ldc + i] - double(alpha) * at(A, 1, lda, i, j)));
+          }
+        }
+        CHECK(err < tol, "geam transpose: error %.3g", err);
+      }
+      libs_test::release(dA);
+      libs_test::release(dB);
+      libs_test::release(dC);
+    }
+  }
+  // In place: C = alpha * C + beta * op(B), then C = alpha * op(A) + beta * C.
+  const int ld = m + 4, ldt = n + 3;
+  const std::vector<T> C = random_vector<T>(ld * n), Bt = random_vector<T>(ldt * m);
+  T* dC = libs_test::upload(C);
+  T* dBt = libs_test::upload(Bt);
+  CHECK(geam(PRTBLAS_OP_N, PRTBLAS_OP_T, &alpha, dC, ld, &beta, dBt, ldt, dC, ld) == PRTBLAS_STATUS_SUCCESS,
+        "geam in place (C = A): status");
+  libs_test::synchronize();
+  std::vector<T> got = libs_test::download(dC, C.size());
+  std::vector<double> want(C.size());
+  double err = 0;
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < m; ++i) {
+      want[j * ld + i] = double(alpha) * C[j * ld + i] + double(beta) * at(Bt, true, ldt, i, j);
+      err = std::max(err, std::fabs(got[j * ld + i] - want[j * ld + i]));
+    }
+  }
+  CHECK(err < tol, "geam in place (C = A): error %.3g", err);
+  CHECK(geam(PRTBLAS_OP_T, PRTBLAS_OP_N, &beta, dBt, ldt, &alpha, dC, ld, dC, ld) == PRTBLAS_STATUS_SUCCESS,
+        "geam in place (C = B): status");
+  libs_test::synchronize();
+  const std::vector<T> got2 = libs_test::download(dC, C.size());
+  err = 0;
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < m; ++i) {
+      const double w = double(beta) * at(Bt, true, ldt, i, j) + double(alpha) * double(got[j * ld + i]);
+      err = std::max(err, std::fabs(got2[j * ld + i] - w));
+    }
+  }
+  CHECK(err < tol, "geam in place (C = B): error %.3g", err);
+  CHECK(geam(PRTBLAS_OP_T, PRTBLAS_OP_N, &alpha, dC, ld, &beta, dBt, ldt, dC, ld) == PRTBLAS_STATUS_INVALID_VALUE,
+        "geam in place with A transposed is refused");
+  CHECK(geam(PRTBLAS_OP_N, PRTBLAS_OP_N, &alpha, dBt, m - 1, &beta, dC, ld, dC, ld) == PRTBLAS_STATUS_INVALID_VALUE,
+        "geam with lda shorter than m is refused");
+  libs_test::release(dC);
+  libs_test::release(dBt);
+}
+
+// I?amax and I?amin: 1-based, with a stride, the first of equal magnitudes, and 0 for an empty vector.
+template <class T>
+void test_iamax(prtblasHandle_t h) {
+  const int n = 517, inc = 3;
+  const bool single = sizeof(T) == 4;
+  std::vector<T> x = random_vector<T>(n * inc);
+  for (int i = 0; i < n; ++i) x[i * inc] = static_cast<T>(0.25 + 0.5 * std::fabs(double(x[i * inc])));
+  x[200 * inc] = static_cast<T>(-4.0);  // largest magnitude, negative, at 0-based 200
+  x[300 * inc] = static_cast<T>(4.0);   // the same magnitude later: not the answer
+  x[400 * inc + 1] = static_cast<T>(9.0);  // between strided elements: not seen
+  x[77 * inc] = static_cast<T>(-0.125);  // smallest magnitude at 0-based 77
+  x[90 * inc] = static_cast<T>(0.125);
+  T* dx = libs_test::upload(x);
+  auto amax = [&](int len, int incx, int* r) {
+    return single ? prtblasIsamax(h, len, (const float*)dx, incx, r)
+                  : prtblasIdamax(h, len, (const double*)dx, incx, r);
+  };
+  auto amin = [&](int len, int incx, int* r) {
+    return single ? prtblasIsamin(h, len, (const float*)dx, incx, r)
+                  : prtblasIdamin(h, len, (const double*)dx, incx, r);
+  };
+  int r = -1;
+  CHECK(amax(n, inc, &r) == PRTBLAS_STATUS_SUCCESS && r == 201, "I%camax: %d, want 201", single ? 's' : 'd', r);
+  r = -1;
+  CHECK(amin(n, inc, &r) == PRTBLAS_STATUS_SUCCESS && r == 78, "I%camin: %d, want 78", single ? 's' : 'd', r);
+  r = -1;
+  CHECK(amax(0, inc, &r) == PRTBLAS_STATUS_SUCCESS && r == 0, "I%camax of nothing: %d", single ? 's' : 'd', r);
+  // Result in device memory under pointer mode device.
+  int* dr = static_cast<int*>(libs_test::alloc(sizeof(int)));
+  prtblasSetPointerMode(h, PRTBLAS_POINTER_MODE_DEVICE);
+  CHECK(amax(n, inc, dr) == PRTBLAS_STATUS_SUCCESS, "device-mode I%camax: status", single ? 's' : 'd');
+  libs_test::synchronize();
+  prtblasSetPointerMode(h, PRTBLAS_POINTER_MODE_HOST);
+  CHECK(libs_test::download(dr, 1)[0] == 201, "device-mode I%camax", single ? 's' : 'd');
+  libs_test::release(dr);
+  libs_test::release(dx);
+}
+
+// getrfBatched against a reference LU with partial pivoting (LAPACK's choice of pivot: the first largest
+// magnitude); a singular matrix's info; no pivoting when P is null.
+template <class T>
+void test_getrf_batched(prtblasHandle_t h, double tol) {
+  const int n = 11, lda = n + 2, batch = 3;
+  const bool single = sizeof(T) == 4;
+  std::vector<std::vector<T>> A(batch);
+  std::vector<T*> dA(batch);
+  for (int b = 0; b < batch; ++b) A[b] = random_vector<T>(lda * n);
+  for (int i = 0; i < n; ++i) A[1][4 * lda + i] = 0;  // a zero column: U(5,5) = 0 exactly, info 5
+  for (int i = 0; i < n; ++i) A[2][i * lda + i] += static_cast<T>(n);  // diagonally dominant: no pivoting needed
+  for (int b = 0; b < batch; ++b) dA[b] = libs_test::upload(A[b]);
+  T** pA = libs_test::upload(dA);
+  int* dP = libs_test::upload(std::vector<int>(n * batch, -1));
+  int* dinfo = libs_test::upload(std::vector<int>(batch, -1));
+  auto getrf = [&](int* P, int count) {
+    return single ? prtblasSgetrfBatched(h, n, (float* const*)pA, lda, P, dinfo, count)
+                  : prtblasDgetrfBatched(h, n, (double* const*)pA, lda, P, dinfo, count);
+  };
+  CHECK(getrf(dP, batch) == PRTBLAS_STATUS_SUCCESS, "%cgetrfBatched: status", single ? 'S' : 'D');
+  libs_test::synchronize();
+  const std::vector<int> P = libs_test::download(dP, n * batch), info = libs_test::download(dinfo, batch);
+  for (int b = 0; b < batch; ++b) {
+    // Reference: Doolittle with partial pivoting in double.
+    std::vector<double> a(A[b].begin(), A[b].end());
+    std::vector<int> piv(n);
+    int want_info = 0;
+    for (int k = 0; k < n; ++k) {
+      int p = k;
+      for (int i = k + 1; i < n; ++i) {
+        if (std::fabs(a[k * lda + i]) > std::fabs(a[k * lda + p])) p = i;
+      }
+      piv[k] = p + 1;
+      if (p != k) {
+        for (int j = 0; j < n; ++j) std::swap(a[j * lda + k], a[j * lda + p]);
+      }
+      if (a[k * lda + k] == 0) {
+        if (want_info == 0) want_info = k + 1;
+        continue;
+      }
+      for (int i = k + 1; i < n; ++i) a[k * lda + i] /= a[k * lda + k];
+      for (int j = k + 1; j < n; ++j) {
+        for (int i = k + 1; i < n; ++i) a[j * lda + i] -= a[k * lda + i] * a[j * lda + k];
+      }
+    }
+    const std::vector<T> got = libs_test::download(dA[b], A[b].size());
+    int wrong_piv = 0;
+    for (int k = 0; k < n; ++k) wrong_piv += P[b * n + k] != piv[k];
+    CHECK(wrong_piv == 0, "%cgetrfBatched entry %d: %d pivots differ", single ? 'S' : 'D', b, wrong_piv);
+    CHECK(info[b] == want_info, "%cgetrfBatched entry %d: info %d, want %d", single ? 'S' : 'D', b, info[b],
+          want_info);
+    double err = 0;
+    for (int j = 0; j < n; ++j) {
+      for (int i = 0; i < n; ++i) err = std::max(err, std::fabs(got[j * lda + i] - a[j * lda + i]));
+    }
+    CHECK(err < tol, "%cgetrfBatched entry %d: error %.3g", single ? 'S' : 'D', b, err);
+    int touched = 0;
+    for (int j = 0; j < n; ++j) {
+      for (int i = n; i < lda; ++i) touched += got[j * lda + i] != A[b][j * lda + i];
+    }
+    CHECK(touched == 0, "%cgetrfBatched entry %d: %d elements past n written", single ? 'S' : 'D', b, touched);
+  }
+  // No pivoting on the diagonally dominant matrix: L * U gives A back.
+  libs_test::to_device(dA[2], A[2].data(), A[2].size() * sizeof(T));
+  libs_test::to_device(pA, &dA[2], sizeof(T*));
+  CHECK(getrf(nullptr, 1) == PRTBLAS_STATUS_SUCCESS, "%cgetrfBatched without pivots: status", single ? 'S' : 'D');
+  libs_test::synchronize();
+  const std::vector<T> lu = libs_test::download(dA[2], A[2].size());
+  CHECK(libs_test::download(dinfo, 1)[0] == 0, "%cgetrfBatched without pivots: info", single ? 'S' : 'D');
+  double err = 0;
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < n; ++i) {
+      double acc = 0;
+      for (int p = 0; p <= std::min(i, j); ++p) acc += (p == i ? 1.0 : double(lu[p * lda + i])) * lu[j * lda + p];
+      err = std::max(err, std::fabs(acc - A[2][j * lda + i]));
+    }
+  }
+  CHECK(err < tol * n, "%cgetrfBatched without pivots: |LU - A| %.3g", single ? 'S' : 'D', err);
+  // An exactly singular matrix without pivoting: a zero column gives its 1-based index.
+  std::vector<T> z = A[2];
+  for (int i = 0; i < n; ++i) z[5 * lda + i] = 0;
+  for (int j = 0; j < n; ++j) z[j * lda + 5] = 0;
+  libs_test::to_device(dA[2], z.data(), z.size() * sizeof(T));
+  CHECK(getrf(nullptr, 1) == PRTBLAS_STATUS_SUCCESS, "%cgetrfBatched singular without pivots: status",
+        single ? 'S' : 'D');
+  libs_test::synchronize();
+  CHECK(libs_test::download(dinfo, 1)[0] == 6, "%cgetrfBatched singular without pivots: info %d", single ? 'S' : 'D',
+        libs_test::download(dinfo, 1)[0]);
+  CHECK(getrf(dP, -1) == PRTBLAS_STATUS_INVALID_VALUE, "%cgetrfBatched with a negative batch is refused",
+        single ? 'S' : 'D');
+  for (int b = 0; b < batch; ++b) libs_test::release(dA[b]);
+  libs_test::release(pA);
+  libs_test::release(dP);
+  libs_test::release(dinfo);
+}
+
+// An element of a real or complex matrix as std::complex<double>, and back.
+template <class T>
+std::complex<double> as_complex(const T& v) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    return {double(v), 0.0};
+  } else {
+    return {double(v.x), double(v.y)};
+  }
+}
+template <class T>
+T from_complex(std::complex<double> v) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    return static_cast<T>(v.real());
+  } else {
+    T r;
+    r.x = static_cast<decltype(r.x)>(v.real());
+    r.y = static_cast<decltype(r.y)>(v.imag());
+    return r;
+  }
+}
+
+// gelsBatched: the solution X of each overdetermined system makes the residual C - A X orthogonal to A's columns
+// (A^H (C - A X) = 0); a rank-deficient system gets its info, and a transposed or underdetermined call is refused
+// with the argument's position in info.
+template <class T, class F>
+void test_gels_batched(prtblasHandle_t h, F gels, double tol, const char* name) {
+  const int m = 17, n = 6, nrhs = 3, lda = m + 2, ldc = m + 3, batch = 3;
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<std::vector<T>> A(batch), C(batch);
+  std::vector<T*> dA(batch), dC(batch);
+  for (int b = 0; b < batch; ++b) {
+    A[b].resize(lda * n);
+    C[b].resize(ldc * nrhs);
+    for (T& v : A[b]) v = from_complex<T>({u(rng), u(rng)});
+    for (T& v : C[b]) v = from_complex<T>({u(rng), u(rng)});
+  }
+  for (int i = 0; i < m; ++i) A[2][3 * lda + i] = from_complex<T>(0.0);  // column 3 zero: R(4,4) = 0
+  for (int b = 0; b < batch; ++b) {
+    dA[b] = libs_test::upload(A[b]);
+    dC[b] = libs_test::upload(C[b]);
+  }
+  T** pA = libs_test::upload(dA);
+  T** pC = libs_test::upload(dC);
+  int* dinfo = libs_test::upload(std::vector<int>(batch, -1));
+  int info = -1;
+  prtblasStatus_t s = gels(h, PRTBLAS_OP_N, m, n, nrhs, pA, lda, pC, ldc, &info, dinfo, batch);
+  CHECK(s == PRTBLAS_STATUS_SUCCESS && info == 0, "%s: status %d, info %d", name, s, info);
+  libs_test::synchronize();
+  const std::vector<int> dev_info = libs_test::download(dinfo, batch);
+  for (int b = 0; b < 2; ++b) {
+    CHECK(dev_info[b] == 0, "%s entry %d: info %d", name, b, dev_info[b]);
+    const std::vector<T> X = libs_test::download(dC[b], C[b].size());
+    double err = 0;
+    for (int r = 0; r < nrhs; ++r) {
+      std::vector<std::complex<double>> res(m);
+      for (int i = 0; i < m; ++i) {
+        res[i] = as_complex(C[b][r * ldc + i]);
+        for (int j = 0; j < n; ++j) res[i] -= as_complex(A[b][j * lda + i]) * as_complex(X[r * ldc + j]);
+      }
+      for (int j = 0; j < n; ++j) {
+        std::complex<double> dot = 0;
+        for (int i = 0; i < m; ++i) dot += std::conj(as_complex(A[b][j * lda + i])) * res[i];
+        err = std::max(err, std::abs(dot));
+      }
+    }
+    CHECK(err < tol, "%s entry %d: |A^H (C - A X)| %.3g", name, b, err);
+  }
+  CHECK(dev_info[2] == 4, "%s rank-deficient entry: info %d, want 4", name, dev_info[2]);
+  CHECK(gels(h, PRTBLAS_OP_T, m, n, nrhs, pA, lda, pC, ldc, &info, nullptr, batch) == PRTBLAS_STATUS_INVALID_VALUE &&
+            info == -2,
+        "%s transposed: info %d, want -2", name, info);
+  CHECK(gels(h, PRTBLAS_OP_N, m, n, nrhs, pA, m - 1, pC, ldc, &info, nullptr, batch) == PRTBLAS_STATUS_INVALID_VALUE &&
+            info == -7,
+        "%s short lda: info %d, want -7", name, info);
+  for (int b = 0; b < batch; ++b) {
+    libs_test::release(dA[b]);
+    libs_test::release(dC[b]);
+  }
+  libs_test::release(pA);
+  libs_test::release(pC);
+  libs_test::release(dinfo);
+}
+
+// Set/GetVector with increments and Set/GetMatrix with leading dimensions: only the addressed elements move.
+void test_set_get() {
+  const int n = 37, incx = 3, incy = 2;
+  const std::vector<double> x = random_vector<double>(n * incx);
+  double* dy = libs_test::upload(std::vector<double>(n * incy, 7.0));
+  CHECK(prtblasSetVector(n, sizeof(double), x.data(), incx, dy, incy) == PRTBLAS_STATUS_SUCCESS, "SetVector: status");
+  const std::vector<double> y = libs_test::download(dy, n * incy);
+  int wrong = 0;
+  for (int i = 0; i < n; ++i) wrong += y[i * incy] != x[i * incx] || y[i * incy + 1] != 7.0;
+  CHECK(wrong == 0, "SetVector: %d wrong elements", wrong);
+  std::vector<double> back(n * incx + 1, -3.0);
+  CHECK(prtblasGetVector(n, sizeof(double), dy, incy, back.data() + 1, incx) == PRTBLAS_STATUS_SUCCESS,
+        "GetVector: status");
+  wrong = back[0] != -3.0;
+  for (int i = 0; i < n; ++i) wrong += back[1 + i * incx] != x[i * incx] || back[2 + i * incx] != -3.0;
+  CHECK(wrong == 0, "GetVector: %d wrong elements", wrong);
+  CHECK(prtblasSetVector(n, sizeof(double), x.data(), 0, dy, incy) == PRTBLAS_STATUS_INVALID_VALUE,
+        "SetVector with incx 0 is refused");
+  libs_test::release(dy);
+
+  const int rows = 5, cols = 9, lda = 8, ldb = 6;
+  std::vector<float> A(lda * cols);
+  for (size_t i = 0; i < A.size(); ++i) A[i] = static_cast<float>(i);
+  float* dB = libs_test::upload(std::vector<float>(ldb * cols, -1.0f));
+  CHECK(prtblasSetMatrix(rows, cols, sizeof(float), A.data(), lda, dB, ldb) == PRTBLAS_STATUS_SUCCESS,
+        "SetMatrix: status");
+  const std::vector<float> B = libs_test::download(dB, ldb * cols);
+  wrong = 0;
+  for (int j = 0; j < cols; ++j) {
+    for (int i = 0; i < ldb; ++i) wrong += B[j * ldb + i] != (i < rows ? A[j * lda + i] : -1.0f);
+  }
+  CHECK(wrong == 0, "SetMatrix: %d wrong elements", wrong);
+  std::vector<float> C(lda * cols, 2.0f);
+  CHECK(prtblasGetMatrix(rows, cols, sizeof(float), dB, ldb, C.data(), lda) == PRTBLAS_STATUS_SUCCESS,
+        "GetMatrix: status");
+  wrong = 0;
+  for (int j = 0; j < cols; ++j) {
+    for (int i = 0; i < lda; ++i) wrong += C[j * lda + i] != (i < rows ? A[j * lda + i] : 2.0f);
+  }
+  CHECK(wrong == 0, "GetMatrix: %d wrong elements", wrong);
+  CHECK(prtblasSetMatrix(rows, -1, sizeof(float), A.data(), lda, dB, ldb) == PRTBLAS_STATUS_INVALID_VALUE,
+        "SetMatrix with negative cols is refused");
+  CHECK(prtblasGetMatrix(rows, cols, 0, dB, ldb, C.data(), lda) == PRTBLAS_STATUS_INVALID_VALUE,
+        "GetMatrix with elemSize 0 is refused");
+  libs_test::release(dB);
+}
+
 void test_errors(prtblasHandle_t h) {
   const float one = 1.0f;
   float* d = static_cast<float*>(libs_test::alloc(64 * sizeof(float)));
@@ -363,6 +835,8 @@ void test_errors(prtblasHandle_t h) {
   libs_test::release(d);
   CHECK(std::strcmp(prtblasGetStatusString(PRTBLAS_STATUS_INVALID_VALUE), "PRTBLAS_STATUS_INVALID_VALUE") == 0,
         "status string");
+  CHECK(std::strcmp(prtblasGetStatusName(PRTBLAS_STATUS_NOT_SUPPORTED), "PRTBLAS_STATUS_NOT_SUPPORTED") == 0,
+        "status name");
 }
 
 }  // namespace
@@ -429,6 +903,21 @@ int main() {
   test_level1<float>(h, 1e-5);
   test_level1<double>(h, 1e-12);
   test_dot_ex(h);
+  test_gemm_batched<__half>(h, 5e-3);
+  test_gemm_batched<float>(h, 1e-5);
+  test_gemm_batched<double>(h, 1e-12);
+  test_hgemm_strided_batched(h);
+  test_geam<float>(h, 1e-5);
+  test_geam<double>(h, 1e-12);
+  test_iamax<float>(h);
+  test_iamax<double>(h);
+  test_getrf_batched<float>(h, 1e-4);
+  test_getrf_batched<double>(h, 1e-12);
+  test_gels_batched<float>(h, prtblasSgelsBatched, 1e-4, "SgelsBatched");
+  test_gels_batched<double>(h, prtblasDgelsBatched, 1e-12, "DgelsBatched");
+  test_gels_batched<prtFloatComplex>(h, prtblasCgelsBatched, 1e-4, "CgelsBatched");
+  test_gels_batched<prtDoubleComplex>(h, prtblasZgelsBatched, 1e-12, "ZgelsBatched");
+  test_set_get();
   test_errors(h);
   CHECK(prtblasDestroy(h) == PRTBLAS_STATUS_SUCCESS, "destroy");
   prtStreamDestroy(stream);

@@ -8,10 +8,28 @@
 #include <cblas.h>
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <new>
 #include <vector>
+
+extern "C" {
+// LAPACK's LU factorisation (OpenBLAS has it; Debian's ships no LAPACK header, and prt/cpu/solver.h declares the
+// same two).
+void sgetrf_(const int* m, const int* n, float* a, const int* lda, int* ipiv, int* info);
+void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
+// LAPACK's least squares by QR, gfortran's calling convention (the character's length last).
+void sgels_(const char* trans, const int* m, const int* n, const int* nrhs, float* a, const int* lda, float* b,
+            const int* ldb, float* work, const int* lwork, int* info, size_t trans_len);
+void dgels_(const char* trans, const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b,
+            const int* ldb, double* work, const int* lwork, int* info, size_t trans_len);
+void cgels_(const char* trans, const int* m, const int* n, const int* nrhs, prtFloatComplex* a, const int* lda,
+            prtFloatComplex* b, const int* ldb, prtFloatComplex* work, const int* lwork, int* info, size_t trans_len);
+void zgels_(const char* trans, const int* m, const int* n, const int* nrhs, prtDoubleComplex* a, const int* lda,
+            prtDoubleComplex* b, const int* ldb, prtDoubleComplex* work, const int* lwork, int* info,
+            size_t trans_len);
+}
 
 // A library context: the stream calls are ordered on, and where scalars live (both are host memory here).
 struct prtblasContext {
@@ -226,6 +244,165 @@ inline size_t element_size(prtDataType_t t) {
     case PRT_R_16BF: return 2;
     default: return 1;
   }
+}
+
+// Copies n elements of size bytes from every incx-th of x to every incy-th of y (Set/GetVector and the
+// Set/GetMatrix columns).
+inline void strided_copy(int n, int size, const void* x, int incx, void* y, int incy) {
+  const char* src = static_cast<const char*>(x);
+  char* dst = static_cast<char*>(y);
+  if (incx == 1 && incy == 1) {
+    std::memmove(dst, src, static_cast<size_t>(n) * size);
+    return;
+  }
+  for (int i = 0; i < n; ++i) {
+    std::memmove(dst + static_cast<size_t>(i) * incy * size, src + static_cast<size_t>(i) * incx * size, size);
+  }
+}
+
+// The checks and the copy of Set/GetMatrix: rows x cols elements, column by column.
+inline prtblasStatus_t matrix_copy(int rows, int cols, int size, const void* A, int lda, void* B, int ldb) {
+  if (rows < 0 || cols < 0 || size <= 0 || lda <= 0 || ldb <= 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  if (rows == 0 || cols == 0) return PRTBLAS_STATUS_SUCCESS;
+  if (prtStreamSynchronize(nullptr) != 0) return PRTBLAS_STATUS_MAPPING_ERROR;  // ordered as on the default stream
+  const char* src = static_cast<const char*>(A);
+  char* dst = static_cast<char*>(B);
+  for (int j = 0; j < cols; ++j) {
+    strided_copy(rows, size, src + static_cast<size_t>(j) * lda * size, 1, dst + static_cast<size_t>(j) * ldb * size,
+                 1);
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+// The checks and the copy of Set/GetVector.
+inline prtblasStatus_t vector_copy(int n, int size, const void* x, int incx, void* y, int incy) {
+  if (incx <= 0 || incy <= 0 || size <= 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  if (n <= 0) return PRTBLAS_STATUS_SUCCESS;
+  if (prtStreamSynchronize(nullptr) != 0) return PRTBLAS_STATUS_MAPPING_ERROR;  // ordered as on the default stream
+  strided_copy(n, size, x, incx, y, incy);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+// I?amax/I?amin: cuBLAS's 1-based index from CBLAS's 0-based one, 0 for an empty vector or a stride <= 0.
+template <class T, class F>
+inline prtblasStatus_t index_of(prtblasHandle_t handle, int n, const T* x, int incx, int* result, F cblas_index) {
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (result == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *result = n > 0 && incx > 0 ? static_cast<int>(cblas_index(n, x, incx)) + 1 : 0;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+// C = alpha * op(A) + beta * op(B), column-major, with cuBLAS's checks: op(A), op(B) and C are m x n; C may be A
+// (lda == ldc, A not transposed) or B (likewise), and no other overlap is allowed; A is not read when alpha is 0,
+// B not when beta is 0.
+template <class T>
+inline prtblasStatus_t geam(prtblasHandle_t handle, prtblasOperation_t ta, prtblasOperation_t tb, int m, int n,
+                            const T* alpha, const T* A, int lda, const T* beta, const T* B, int ldb, T* C, int ldc) {
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (!valid_op(ta) || !valid_op(tb) || m < 0 || n < 0 || alpha == nullptr || beta == nullptr) {
+    return PRTBLAS_STATUS_INVALID_VALUE;
+  }
+  if (lda < max1(ta == PRTBLAS_OP_N ? m : n) || ldb < max1(tb == PRTBLAS_OP_N ? m : n) || ldc < max1(m)) {
+    return PRTBLAS_STATUS_INVALID_VALUE;
+  }
+  if ((C == A && (ta != PRTBLAS_OP_N || lda != ldc)) || (C == B && (tb != PRTBLAS_OP_N || ldb != ldc))) {
+    return PRTBLAS_STATUS_INVALID_VALUE;
+  }
+  const T a = *alpha, b = *beta;
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < m; ++i) {
+      T v = 0;
+      if (a != T(0)) {
+        v = a * (ta == PRTBLAS_OP_N ? A[static_cast<size_t>(j) * lda + i] : A[static_cast<size_t>(i) * lda + j]);
+      }
+      if (b != T(0)) {
+        v += b * (tb == PRTBLAS_OP_N ? B[static_cast<size_t>(j) * ldb + i] : B[static_cast<size_t>(i) * ldb + j]);
+      }
+      C[static_cast<size_t>(j) * ldc + i] = v;
+    }
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+// LU without pivoting (getrfBatched with a null pivot array), column by column as LAPACK's getf2 does: a zero
+// pivot leaves its column unscaled and sets info to the first such 1-based k.
+template <class T>
+inline void lu_no_pivot(int n, T* a, int lda, int* info) {
+  *info = 0;
+  for (int k = 0; k < n; ++k) {
+    T* col = a + static_cast<size_t>(k) * lda;
+    if (col[k] != T(0)) {
+      for (int i = k + 1; i < n; ++i) col[i] /= col[k];
+    } else if (*info == 0) {
+      *info = k + 1;
+    }
+    for (int j = k + 1; j < n; ++j) {
+      T* cj = a + static_cast<size_t>(j) * lda;
+      const T f = cj[k];
+      if (f == T(0)) continue;
+      for (int i = k + 1; i < n; ++i) cj[i] -= col[i] * f;
+    }
+  }
+}
+
+// getrfBatched: LAPACK's getrf on each matrix; matrix i's pivots go to P + i * n, its info to info[i].
+template <class T, class F>
+inline prtblasStatus_t getrf_batched(prtblasHandle_t handle, int n, T* const A[], int lda, int* P, int* info,
+                                     int batch, F getrf) {
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (n < 0 || lda < max1(n) || batch < 0 || (batch > 0 && (A == nullptr || info == nullptr))) {
+    return PRTBLAS_STATUS_INVALID_VALUE;
+  }
+  for (int b = 0; b < batch; ++b) {
+    if (n == 0) {
+      info[b] = 0;
+    } else if (P == nullptr) {
+      lu_no_pivot(n, A[b], lda, &info[b]);
+    } else {
+      getrf(&n, &n, A[b], &lda, P + static_cast<size_t>(b) * n, &info[b]);
+    }
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+// The workspace size a LAPACK query returns in its first work element (the real part for complex types).
+inline double workspace_size(float v) { return v; }
+inline double workspace_size(double v) { return v; }
+inline double workspace_size(prtFloatComplex v) { return v.x; }
+inline double workspace_size(prtDoubleComplex v) { return v.x; }
+
+// gelsBatched: LAPACK's gels on each system, with cuBLAS's checks (m >= n, trans N only; *info is minus the
+// position of the first invalid argument) and its per-system info (the first zero diagonal element of R).
+template <class T, class F>
+inline prtblasStatus_t gels_batched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                    T* const A[], int lda, T* const C[], int ldc, int* info, int* dev_info, int batch,
+                                    F gels) {
+  if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
+  if (info == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  int bad = 0;
+  if (trans != PRTBLAS_OP_N) bad = 2;
+  else if (m < 0) bad = 3;
+  else if (n < 0 || n > m) bad = 4;
+  else if (nrhs < 0) bad = 5;
+  else if (batch > 0 && A == nullptr) bad = 6;
+  else if (lda < max1(m)) bad = 7;
+  else if (batch > 0 && C == nullptr) bad = 8;
+  else if (ldc < max1(m)) bad = 9;
+  else if (batch < 0) bad = 12;
+  *info = -bad;
+  if (bad != 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  const char t = 'N';
+  for (int b = 0; b < batch; ++b) {
+    int result = 0, query = -1;
+    T size{};
+    gels(&t, &m, &n, &nrhs, A[b], &lda, C[b], &ldc, &size, &query, &result, 1);  // workspace query
+    const int lwork = max1(static_cast<int>(workspace_size(size)));
+    std::vector<T> work(static_cast<size_t>(lwork));
+    gels(&t, &m, &n, &nrhs, A[b], &lda, C[b], &ldc, work.data(), &lwork, &result, 1);
+    if (dev_info != nullptr) dev_info[b] = result > 0 ? result : 0;
+  }
+  return PRTBLAS_STATUS_SUCCESS;
 }
 
 }  // namespace blas_detail
@@ -502,5 +679,153 @@ inline prtblasStatus_t prtblasDcopy(prtblasHandle_t handle, int n, const double*
   if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
   if (n > 0) cblas_dcopy(n, x, incx, y, incy);
   return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSetVector(int n, int elemSize, const void* x, int incx, void* y, int incy) {
+  return prt::blas_detail::vector_copy(n, elemSize, x, incx, y, incy);
+}
+
+inline prtblasStatus_t prtblasGetVector(int n, int elemSize, const void* x, int incx, void* y, int incy) {
+  return prt::blas_detail::vector_copy(n, elemSize, x, incx, y, incy);
+}
+
+inline prtblasStatus_t prtblasSetMatrix(int rows, int cols, int elemSize, const void* A, int lda, void* B, int ldb) {
+  return prt::blas_detail::matrix_copy(rows, cols, elemSize, A, lda, B, ldb);
+}
+
+inline prtblasStatus_t prtblasGetMatrix(int rows, int cols, int elemSize, const void* A, int lda, void* B, int ldb) {
+  return prt::blas_detail::matrix_copy(rows, cols, elemSize, A, lda, B, ldb);
+}
+
+inline prtblasStatus_t prtblasIsamax(prtblasHandle_t handle, int n, const float* x, int incx, int* result) {
+  return prt::blas_detail::index_of(handle, n, x, incx, result, cblas_isamax);
+}
+
+inline prtblasStatus_t prtblasIdamax(prtblasHandle_t handle, int n, const double* x, int incx, int* result) {
+  return prt::blas_detail::index_of(handle, n, x, incx, result, cblas_idamax);
+}
+
+inline prtblasStatus_t prtblasIsamin(prtblasHandle_t handle, int n, const float* x, int incx, int* result) {
+  return prt::blas_detail::index_of(handle, n, x, incx, result, cblas_isamin);
+}
+
+inline prtblasStatus_t prtblasIdamin(prtblasHandle_t handle, int n, const double* x, int incx, int* result) {
+  return prt::blas_detail::index_of(handle, n, x, incx, result, cblas_idamin);
+}
+
+inline prtblasStatus_t prtblasSgeam(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, const float* alpha, const float* A, int lda, const float* beta,
+                                    const float* B, int ldb, float* C, int ldc) {
+  return prt::blas_detail::geam(handle, transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
+}
+
+inline prtblasStatus_t prtblasDgeam(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, const double* alpha, const double* A, int lda, const double* beta,
+                                    const double* B, int ldb, double* C, int ldc) {
+  return prt::blas_detail::geam(handle, transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
+}
+
+inline prtblasStatus_t prtblasHgemmBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                           prtblasOperation_t transb, int m, int n, int k, const __half* alpha,
+                                           const __half* const Aarray[], int lda, const __half* const Barray[],
+                                           int ldb, const __half* beta, __half* const Carray[], int ldc,
+                                           int batchCount) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  if (batchCount < 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  for (int i = 0; i < batchCount; ++i) {
+    const prtblasStatus_t s = gemm_ex(transa, transb, m, n, k, alpha, Aarray[i], PRT_R_16F, lda, Barray[i], PRT_R_16F,
+                                      ldb, beta, Carray[i], PRT_R_16F, ldc, PRTBLAS_COMPUTE_16F);
+    if (s != PRTBLAS_STATUS_SUCCESS) return s;
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSgemmBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                           prtblasOperation_t transb, int m, int n, int k, const float* alpha,
+                                           const float* const Aarray[], int lda, const float* const Barray[],
+                                           int ldb, const float* beta, float* const Carray[], int ldc,
+                                           int batchCount) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  if (batchCount < 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  for (int i = 0; i < batchCount; ++i) {
+    cblas_sgemm(CblasColMajor, trans(transa), trans(transb), m, n, k, *alpha, Aarray[i], lda, Barray[i], ldb, *beta,
+                Carray[i], ldc);
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasDgemmBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                           prtblasOperation_t transb, int m, int n, int k, const double* alpha,
+                                           const double* const Aarray[], int lda, const double* const Barray[],
+                                           int ldb, const double* beta, double* const Carray[], int ldc,
+                                           int batchCount) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  if (batchCount < 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  for (int i = 0; i < batchCount; ++i) {
+    cblas_dgemm(CblasColMajor, trans(transa), trans(transb), m, n, k, *alpha, Aarray[i], lda, Barray[i], ldb, *beta,
+                Carray[i], ldc);
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasHgemmStridedBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                                  prtblasOperation_t transb, int m, int n, int k, const __half* alpha,
+                                                  const __half* A, int lda, long long strideA, const __half* B,
+                                                  int ldb, long long strideB, const __half* beta, __half* C, int ldc,
+                                                  long long strideC, int batchCount) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  if (batchCount < 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  for (int i = 0; i < batchCount; ++i) {
+    const prtblasStatus_t s = gemm_ex(transa, transb, m, n, k, alpha, A + i * strideA, PRT_R_16F, lda, B + i * strideB,
+                                      PRT_R_16F, ldb, beta, C + i * strideC, PRT_R_16F, ldc, PRTBLAS_COMPUTE_16F);
+    if (s != PRTBLAS_STATUS_SUCCESS) return s;
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSgetrfBatched(prtblasHandle_t handle, int n, float* const A[], int lda, int* P,
+                                            int* info, int batchSize) {
+  return prt::blas_detail::getrf_batched(handle, n, A, lda, P, info, batchSize, sgetrf_);
+}
+
+inline prtblasStatus_t prtblasDgetrfBatched(prtblasHandle_t handle, int n, double* const A[], int lda, int* P,
+                                            int* info, int batchSize) {
+  return prt::blas_detail::getrf_batched(handle, n, A, lda, P, info, batchSize, dgetrf_);
+}
+
+inline prtblasStatus_t prtblasSgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           float* const Aarray[], int lda, float* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize) {
+  return prt::blas_detail::gels_batched(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                                        batchSize, sgels_);
+}
+
+inline prtblasStatus_t prtblasDgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           double* const Aarray[], int lda, double* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize) {
+  return prt::blas_detail::gels_batched(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                                        batchSize, dgels_);
+}
+
+inline prtblasStatus_t prtblasCgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           prtFloatComplex* const Aarray[], int lda, prtFloatComplex* const Carray[],
+                                           int ldc, int* info, int* devInfoArray, int batchSize) {
+  return prt::blas_detail::gels_batched(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                                        batchSize, cgels_);
+}
+
+inline prtblasStatus_t prtblasZgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           prtDoubleComplex* const Aarray[], int lda, prtDoubleComplex* const Carray[],
+                                           int ldc, int* info, int* devInfoArray, int batchSize) {
+  return prt::blas_detail::gels_batched(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                                        batchSize, zgels_);
 }
 #endif

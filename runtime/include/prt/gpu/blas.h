@@ -239,3 +239,119 @@ inline prtblasStatus_t prtblasScopy(prtblasHandle_t handle, int n, const float* 
 inline prtblasStatus_t prtblasDcopy(prtblasHandle_t handle, int n, const double* x, int incx, double* y, int incy) {
   return prt::blas_detail::status(PRT_BLAS(Dcopy)(prt::blas_detail::native(handle), n, x, incx, y, incy));
 }
+inline prtblasStatus_t prtblasSetVector(int n, int elemSize, const void* x, int incx, void* y, int incy) {
+  return prt::blas_detail::status(PRT_BLAS(SetVector)(n, elemSize, x, incx, y, incy));
+}
+inline prtblasStatus_t prtblasGetVector(int n, int elemSize, const void* x, int incx, void* y, int incy) {
+  return prt::blas_detail::status(PRT_BLAS(GetVector)(n, elemSize, x, incx, y, incy));
+}
+inline prtblasStatus_t prtblasSetMatrix(int rows, int cols, int elemSize, const void* A, int lda, void* B, int ldb) {
+  return prt::blas_detail::status(PRT_BLAS(SetMatrix)(rows, cols, elemSize, A, lda, B, ldb));
+}
+inline prtblasStatus_t prtblasGetMatrix(int rows, int cols, int elemSize, const void* A, int lda, void* B, int ldb) {
+  return prt::blas_detail::status(PRT_BLAS(GetMatrix)(rows, cols, elemSize, A, lda, B, ldb));
+}
+inline prtblasStatus_t prtblasIsamax(prtblasHandle_t handle, int n, const float* x, int incx, int* result) {
+  return prt::blas_detail::status(PRT_BLAS(Isamax)(prt::blas_detail::native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIdamax(prtblasHandle_t handle, int n, const double* x, int incx, int* result) {
+  return prt::blas_detail::status(PRT_BLAS(Idamax)(prt::blas_detail::native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIsamin(prtblasHandle_t handle, int n, const float* x, int incx, int* result) {
+  return prt::blas_detail::status(PRT_BLAS(Isamin)(prt::blas_detail::native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIdamin(prtblasHandle_t handle, int n, const double* x, int incx, int* result) {
+  return prt::blas_detail::status(PRT_BLAS(Idamin)(prt::blas_detail::native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasSgeam(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, const float* alpha, const float* A, int lda, const float* beta,
+                                    const float* B, int ldb, float* C, int ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Sgeam)(native(handle), op(transa), op(transb), m, n, alpha, A, lda, beta, B, ldb, C, ldc));
+}
+inline prtblasStatus_t prtblasDgeam(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, const double* alpha, const double* A, int lda, const double* beta,
+                                    const double* B, int ldb, double* C, int ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Dgeam)(native(handle), op(transa), op(transb), m, n, alpha, A, lda, beta, B, ldb, C, ldc));
+}
+inline prtblasStatus_t prtblasHgemmBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                           prtblasOperation_t transb, int m, int n, int k, const __half* alpha,
+                                           const __half* const Aarray[], int lda, const __half* const Barray[],
+                                           int ldb, const __half* beta, __half* const Carray[], int ldc,
+                                           int batchCount) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(HgemmBatched)(native(handle), op(transa), op(transb), m, n, k,
+                                       reinterpret_cast<const vendor_half*>(alpha),
+                                       reinterpret_cast<const vendor_half* const*>(Aarray), lda,
+                                       reinterpret_cast<const vendor_half* const*>(Barray), ldb,
+                                       reinterpret_cast<const vendor_half*>(beta),
+                                       reinterpret_cast<vendor_half* const*>(Carray), ldc, batchCount));
+}
+inline prtblasStatus_t prtblasSgemmBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                           prtblasOperation_t transb, int m, int n, int k, const float* alpha,
+                                           const float* const Aarray[], int lda, const float* const Barray[],
+                                           int ldb, const float* beta, float* const Carray[], int ldc,
+                                           int batchCount) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(SgemmBatched)(native(handle), op(transa), op(transb), m, n, k, alpha, Aarray, lda, Barray,
+                                       ldb, beta, Carray, ldc, batchCount));
+}
+inline prtblasStatus_t prtblasDgemmBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                           prtblasOperation_t transb, int m, int n, int k, const double* alpha,
+                                           const double* const Aarray[], int lda, const double* const Barray[],
+                                           int ldb, const double* beta, double* const Carray[], int ldc,
+                                           int batchCount) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(DgemmBatched)(native(handle), op(transa), op(transb), m, n, k, alpha, Aarray, lda, Barray,
+                                       ldb, beta, Carray, ldc, batchCount));
+}
+inline prtblasStatus_t prtblasHgemmStridedBatched(prtblasHandle_t handle, prtblasOperation_t transa,
+                                                  prtblasOperation_t transb, int m, int n, int k, const __half* alpha,
+                                                  const __half* A, int lda, long long strideA, const __half* B,
+                                                  int ldb, long long strideB, const __half* beta, __half* C, int ldc,
+                                                  long long strideC, int batchCount) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(HgemmStridedBatched)(
+      native(handle), op(transa), op(transb), m, n, k, reinterpret_cast<const vendor_half*>(alpha),
+      reinterpret_cast<const vendor_half*>(A), lda, strideA, reinterpret_cast<const vendor_half*>(B), ldb, strideB,
+      reinterpret_cast<const vendor_half*>(beta), reinterpret_cast<vendor_half*>(C), ldc, strideC, batchCount));
+}
+inline prtblasStatus_t prtblasSgetrfBatched(prtblasHandle_t handle, int n, float* const A[], int lda, int* P,
+                                            int* info, int batchSize) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(SgetrfBatched)(native(handle), n, A, lda, P, info, batchSize));
+}
+inline prtblasStatus_t prtblasDgetrfBatched(prtblasHandle_t handle, int n, double* const A[], int lda, int* P,
+                                            int* info, int batchSize) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(DgetrfBatched)(native(handle), n, A, lda, P, info, batchSize));
+}
+inline prtblasStatus_t prtblasSgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           float* const Aarray[], int lda, float* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(SgelsBatched)(native(handle), op(trans), m, n, nrhs, Aarray, lda, Carray, ldc, info,
+                                        devInfoArray, batchSize));
+}
+inline prtblasStatus_t prtblasDgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           double* const Aarray[], int lda, double* const Carray[], int ldc, int* info,
+                                           int* devInfoArray, int batchSize) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(DgelsBatched)(native(handle), op(trans), m, n, nrhs, Aarray, lda, Carray, ldc, info,
+                                        devInfoArray, batchSize));
+}
+inline prtblasStatus_t prtblasCgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           prtFloatComplex* const Aarray[], int lda, prtFloatComplex* const Carray[],
+                                           int ldc, int* info, int* devInfoArray, int batchSize) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(CgelsBatched)(native(handle), op(trans), m, n, nrhs, Aarray, lda, Carray, ldc, info,
+                                        devInfoArray, batchSize));
+}
+inline prtblasStatus_t prtblasZgelsBatched(prtblasHandle_t handle, prtblasOperation_t trans, int m, int n, int nrhs,
+                                           prtDoubleComplex* const Aarray[], int lda, prtDoubleComplex* const Carray[],
+                                           int ldc, int* info, int* devInfoArray, int batchSize) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(ZgelsBatched)(native(handle), op(trans), m, n, nrhs, Aarray, lda, Carray, ldc, info,
+                                        devInfoArray, batchSize));
+}
