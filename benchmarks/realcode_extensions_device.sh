@@ -2,7 +2,8 @@
 # Real PyTorch extensions on one NVIDIA GPU: each original (built there with nvcc) and its migrated package (Triton
 # ops, built with no nvcc) installed side by side, the project's own tests run against each, and each op timed
 # through the dispatcher on CUDA tensors (CUDA events, median of REPEAT calls) with the ratio original / migrated.
-# Needs python3 with torch (CUDA), triton, setuptools and pytest, and nvcc for the originals; no network. The pack
+# Needs python3 with torch (CUDA), triton, setuptools, pytest and expecttest (torch's test utilities import it), and
+# nvcc for the originals; no network (carry a missing package as a wheel and pip install it from the file). The pack
 # comes from a CPU machine:
 #   python3 benchmarks/realcode_extensions.py EXT_DIR ... --pack extensions.tar.gz
 # Run:  OUT=results benchmarks/realcode_extensions_device.sh extensions.tar.gz
@@ -47,12 +48,12 @@ for name in $names; do
             cp -r "$src/$t" "$run/$t"
         done
         rc=0
-        (cd "$run" && PYTHONPATH="$site" timeout 1200 python3 -m pytest -q -p no:cacheprovider $tests) \
+        (cd "$run" && PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" timeout 1200 python3 -m pytest -q -p no:cacheprovider $tests) \
             > "$log.tests.log" 2>&1 || rc=$?
         echo "$rc" > "$log.tests.rc"
         python3 -c 'import json, sys; e = next(e for e in json.load(open(sys.argv[1])) if e["name"] == sys.argv[2]); print(json.dumps({"ops": e["ops"], "cases": e.get("cases", {}), "shape": [1 << 22], "repeat": int(sys.argv[3])}))' \
             "$work/manifest.json" "$name" "$REPEAT" > "$work/$name/time-job.json"
-        (cd "$run" && PYTHONPATH="$site" timeout 600 python3 "$work/realcode_extensions.py" --op-worker time \
+        (cd "$run" && PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" timeout 600 python3 "$work/realcode_extensions.py" --op-worker time \
             < "$work/$name/time-job.json") > "$log.time.json" 2> "$log.time.log" || true
     done
 done
