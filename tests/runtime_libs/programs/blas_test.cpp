@@ -888,6 +888,24 @@ void test_dot_ex(prtblasHandle_t h) {
   libs_test::release(dyd);
 }
 
+// A long dot product of equal fp32 products (HeCBench blas-dot's check: 2^20 elements whose squares sum to 65,504,
+// within 0.1): a GPU's tree of partial sums meets it, a plain fp32 running sum drifts by several units.
+void test_long_dot(prtblasHandle_t h) {
+  const int n = 1 << 20;
+  const std::vector<float> x(n, float(std::sqrt(65504.0 / n)));
+  double want = 0;
+  for (float v : x) want += double(v) * v;
+  float* dx = libs_test::upload(x);
+  float got = 0, got_ex = 0;
+  CHECK(prtblasSdot(h, n, dx, 1, dx, 1, &got) == PRTBLAS_STATUS_SUCCESS, "long Sdot: status");
+  CHECK(prtblasDotEx(h, n, dx, PRT_R_32F, 1, dx, PRT_R_32F, 1, &got_ex, PRT_R_32F, PRT_R_32F) ==
+            PRTBLAS_STATUS_SUCCESS, "long DotEx: status");
+  libs_test::synchronize();
+  CHECK(std::fabs(got - want) < 0.1, "long Sdot: %.9g, want %.9g", double(got), want);
+  CHECK(std::fabs(got_ex - want) < 0.1, "long DotEx: %.9g, want %.9g", double(got_ex), want);
+  libs_test::release(dx);
+}
+
 int main() {
   prtblasHandle_t h = nullptr;
   CHECK(prtblasCreate(&h) == PRTBLAS_STATUS_SUCCESS, "create");
@@ -903,6 +921,7 @@ int main() {
   test_level1<float>(h, 1e-5);
   test_level1<double>(h, 1e-12);
   test_dot_ex(h);
+  test_long_dot(h);
   test_gemm_batched<__half>(h, 5e-3);
   test_gemm_batched<float>(h, 1e-5);
   test_gemm_batched<double>(h, 1e-12);
