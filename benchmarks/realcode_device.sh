@@ -18,6 +18,8 @@
 #       .realcode/blaslt.txz
 #   bash benchmarks/realcode_device.sh libs    # the same for the cuSPARSE and cuSOLVER programs (hecbench-libs.toml),
 #       from .realcode/libs.txz
+#   bash benchmarks/realcode_device.sh blas    # the same for the cuBLAS and cuRAND programs (hecbench-blas.toml),
+#       from .realcode/blas.txz
 # Several modes may be given; they run in that order.
 # Results go to $OUT (default: a temporary folder).
 set -uo pipefail
@@ -29,7 +31,7 @@ python3 -m pip install -q --no-index --find-links "$ROOT/.realcode/wheels" --tar
     tree-sitter tree-sitter-cuda tree-sitter-python rich jinja2 pathspec >/dev/null 2>"$OUT/pip.log" || cat "$OUT/pip.log"
 export PYTHONPATH="$ROOT:$DEPS${PYTHONPATH:+:$PYTHONPATH}"
 CHECKOUT=/tmp/realcode-checkout
-if [ ! -d "$CHECKOUT/original/src" ] && printf '%s\n' "${@:-timing}" | grep -qvxE 'parallel-libs|blaslt|libs'; then
+if [ ! -d "$CHECKOUT/original/src" ] && printf '%s\n' "${@:-timing}" | grep -qvxE 'parallel-libs|blaslt|libs|blas'; then
     mkdir -p "$CHECKOUT" && tar xJf "$ROOT/.realcode/original.txz" -C "$CHECKOUT"
 fi
 JOBS=$(nproc)
@@ -69,11 +71,12 @@ cpu)
         >"$OUT/cpu.log" 2>&1
     tail -n 6 "$OUT/cpu.log"
     ;;
-parallel-libs|blaslt|libs)
+parallel-libs|blaslt|libs|blas)
     case "$MODE" in
     parallel-libs) PACK=plibs; LIST=hecbench-parallel-libs ;;
     blaslt) PACK=blaslt; LIST=hecbench-blaslt ;;
     libs) PACK=libs; LIST=hecbench-libs ;;
+    blas) PACK=blas; LIST=hecbench-blas ;;
     esac
     WORK=/tmp/$PACK
     if [ ! -d "$WORK/original/src" ]; then
@@ -89,7 +92,7 @@ parallel-libs|blaslt|libs)
     done
     ;;
 *)
-    echo "usage: $0 [cuda|cpu|cpu-slow|timing|timing-small|parallel-libs|blaslt|libs]..." >&2
+    echo "usage: $0 [cuda|cpu|cpu-slow|timing|timing-small|parallel-libs|blaslt|libs|blas]..." >&2
     exit 2
     ;;
 esac
