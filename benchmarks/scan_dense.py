@@ -95,7 +95,9 @@ RUNNER = "import sys\nfrom migrate.cli import main\nsys.exit(main(sys.argv[1:]))
 def cli_seconds(args: list[str]) -> float:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # bytecode, as installed
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", RUNNER, *args], capture_output=True, text=True, env=env, check=False)
+    # From a neutral folder, so that PYTHONPATH (not the working folder) decides which migrate runs.
+    proc = subprocess.run([sys.executable, "-c", RUNNER, *args], capture_output=True, text=True, env=env, check=False,
+                          cwd=tempfile.gettempdir())
     seconds = time.perf_counter() - start
     if proc.returncode not in (0, 1):
         raise SystemExit(f"migrate {' '.join(args[:2])} exited {proc.returncode}: {proc.stderr[-2000:]}")

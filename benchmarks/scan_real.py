@@ -81,7 +81,10 @@ def cli(args: list[str]) -> tuple[float, int]:
     """Wall seconds and peak resident KiB of one CLI run."""
     start = time.perf_counter()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    proc = subprocess.run([sys.executable, "-c", RUNNER, *args], capture_output=True, text=True, env=env)
+    # From a neutral folder: `python -c` puts its working folder first on sys.path, so a run from a checkout would
+    # import that checkout's migrate whatever PYTHONPATH names (a run of an older tree, to measure before a change).
+    proc = subprocess.run([sys.executable, "-c", RUNNER, *args], capture_output=True, text=True, env=env,
+                          cwd=tempfile.gettempdir())
     seconds = time.perf_counter() - start
     if proc.returncode not in (0, 1) and "maxrss_kib" not in proc.stderr:  # apply exits 2 for files it refuses
         raise SystemExit(f"migrate {' '.join(args[:2])} exited {proc.returncode}: {proc.stderr[-2000:]}")
