@@ -10,12 +10,11 @@ from . import pysource
 from .emit import render_program
 from .host import HLaunch, HostOp, read_host_ops
 from .package import extension_folder_sources, finish_setup, relative_files, translate_package
-from .setupfile import KERNEL_SUFFIXES, read_extensions
+from .setupfile import CUDA_CALLS, KERNEL_SUFFIXES, read_extensions
 from .tileir import TileKernel
 
 OP_IMPORTS = ["import torch", "import triton", "import triton.language as tl",
               "from torch.library import triton_op, wrap_triton"]
-EXTENSION_CALLS = {"CUDAExtension", "cpp_extension.CUDAExtension", "torch.utils.cpp_extension.CUDAExtension"}
 INLINE_CALLS = {"load_inline", "cpp_extension.load_inline", "torch.utils.cpp_extension.load_inline"}
 BINDING = re.compile(rb'm\.def\(\s*"(\w+)"\s*,\s*&(\w+)')
 
@@ -80,7 +79,7 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
     extensions = read_extensions(data, relative_files(folder, files))
     claimed: set[str] = set()
     modules: list[str] = []
-    whole = [e for e in extensions if e.sources and len(e.callees) == 1 and _text(e.callees[0]) in EXTENSION_CALLS
+    whole = [e for e in extensions if e.sources and len(e.callees) == 1 and _text(e.callees[0]) in CUDA_CALLS
              and all(s.endswith(".cu") for s in e.sources)]
     for ext in extensions:
         line = ext.call.start_point[0] + 1

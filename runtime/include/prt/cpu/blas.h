@@ -730,6 +730,24 @@ inline prtblasStatus_t prtblasDgeam(prtblasHandle_t handle, prtblasOperation_t t
   return prt::blas_detail::geam(handle, transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
 }
 
+namespace prt::blas_detail {
+// One cblas_?gemm per entry of pointer-array batches (S and D gemmBatched).
+template <class T, class Gemm>
+inline prtblasStatus_t gemm_batched(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const T* alpha, const T* const Aarray[], int lda,
+                                    const T* const Barray[], int ldb, const T* beta, T* const Carray[], int ldc,
+                                    int batchCount, Gemm gemm) {
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  if (batchCount < 0) return PRTBLAS_STATUS_INVALID_VALUE;
+  for (int i = 0; i < batchCount; ++i) {
+    gemm(CblasColMajor, trans(transa), trans(transb), m, n, k, *alpha, Aarray[i], lda, Barray[i], ldb, *beta,
+         Carray[i], ldc);
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+}  // namespace prt::blas_detail
+
 inline prtblasStatus_t prtblasHgemmBatched(prtblasHandle_t handle, prtblasOperation_t transa,
                                            prtblasOperation_t transb, int m, int n, int k, const __half* alpha,
                                            const __half* const Aarray[], int lda, const __half* const Barray[],
@@ -752,15 +770,8 @@ inline prtblasStatus_t prtblasSgemmBatched(prtblasHandle_t handle, prtblasOperat
                                            const float* const Aarray[], int lda, const float* const Barray[],
                                            int ldb, const float* beta, float* const Carray[], int ldc,
                                            int batchCount) {
-  using namespace prt::blas_detail;
-  if (prtblasStatus_t s = enter(handle)) return s;
-  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
-  if (batchCount < 0) return PRTBLAS_STATUS_INVALID_VALUE;
-  for (int i = 0; i < batchCount; ++i) {
-    cblas_sgemm(CblasColMajor, trans(transa), trans(transb), m, n, k, *alpha, Aarray[i], lda, Barray[i], ldb, *beta,
-                Carray[i], ldc);
-  }
-  return PRTBLAS_STATUS_SUCCESS;
+  return prt::blas_detail::gemm_batched(handle, transa, transb, m, n, k, alpha, Aarray, lda, Barray, ldb, beta, Carray,
+                                       ldc, batchCount, cblas_sgemm);
 }
 
 inline prtblasStatus_t prtblasDgemmBatched(prtblasHandle_t handle, prtblasOperation_t transa,
@@ -768,15 +779,8 @@ inline prtblasStatus_t prtblasDgemmBatched(prtblasHandle_t handle, prtblasOperat
                                            const double* const Aarray[], int lda, const double* const Barray[],
                                            int ldb, const double* beta, double* const Carray[], int ldc,
                                            int batchCount) {
-  using namespace prt::blas_detail;
-  if (prtblasStatus_t s = enter(handle)) return s;
-  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
-  if (batchCount < 0) return PRTBLAS_STATUS_INVALID_VALUE;
-  for (int i = 0; i < batchCount; ++i) {
-    cblas_dgemm(CblasColMajor, trans(transa), trans(transb), m, n, k, *alpha, Aarray[i], lda, Barray[i], ldb, *beta,
-                Carray[i], ldc);
-  }
-  return PRTBLAS_STATUS_SUCCESS;
+  return prt::blas_detail::gemm_batched(handle, transa, transb, m, n, k, alpha, Aarray, lda, Barray, ldb, beta, Carray,
+                                       ldc, batchCount, cblas_dgemm);
 }
 
 inline prtblasStatus_t prtblasHgemmStridedBatched(prtblasHandle_t handle, prtblasOperation_t transa,
