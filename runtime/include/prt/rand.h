@@ -1,7 +1,7 @@
 // prt/rand.h: random numbers (prtrand*), cuRAND's host API and its Philox device API with a neutral prefix.
 //
-// Host API: a generator fills a device buffer on its stream (cuRAND on CUDA, hipRAND on HIP, a Philox4x32-10
-// generator on the CPU). Device API: prtrandState_t and prtrand_init/prtrand_uniform/prtrand_normal inside
+// Host API: a generator fills a device buffer on its stream (cuRAND on CUDA, hipRAND on HIP, a Philox4x32-10 or an
+// MRG32k3a generator on the CPU). Device API: prtrandState_t and prtrand_init/prtrand_uniform/prtrand_normal inside
 // kernels; it is Philox4x32-10 on every backend (cuRAND's curandStatePhilox4_32_10_t on CUDA, hipRAND's on HIP,
 // the implementation in prt/cpu/rand.h on the CPU).
 //
@@ -15,7 +15,9 @@
 //   program draws different (equally distributed) numbers than the XORWOW original.
 // - Host API: the CPU generator's output is the device-API stream of prtrand_init(seed, 0, offset); cuRAND's
 //   host generators order their output differently (and PRTRAND_RNG_PSEUDO_DEFAULT is XORWOW there), so host-API
-//   numbers differ between the CPU and CUDA backends; their distributions do not.
+//   numbers differ between the CPU and CUDA backends; their distributions do not. The CPU's MRG32k3a generator
+//   reads cuRAND's device-API stream of curand_init(seed, 0, offset) (the same values, and the same floats up to
+//   the rounding of sine and cosine in normals); cuRAND's host generators spread it over subsequences.
 #pragma once
 
 #include <cstddef>
@@ -44,14 +46,31 @@ typedef enum prtrandStatus {
 // Generator kind for prtrandCreateGenerator; values equal cuRAND's.
 typedef enum prtrandRngType {
   PRTRAND_RNG_PSEUDO_DEFAULT = 100,       // the library's default pseudo-random generator (Philox on the CPU)
+  PRTRAND_RNG_PSEUDO_MRG32K3A = 121,      // L'Ecuyer's MRG32k3a combined multiple recursive generator
   PRTRAND_RNG_PSEUDO_PHILOX4_32_10 = 161  // Philox4x32-10 counter-based generator
 } prtrandRngType_t;
+
+// Order of a generator's results in memory, for prtrandSetGeneratorOrdering; values equal cuRAND's. The CPU has
+// one sequential order, which every pseudo-random ordering names.
+typedef enum prtrandOrdering {
+  PRTRAND_ORDERING_PSEUDO_BEST = 100,     // the library's fastest order
+  PRTRAND_ORDERING_PSEUDO_DEFAULT = 101,  // the library's default order (the same as BEST on CUDA)
+  PRTRAND_ORDERING_PSEUDO_SEEDED = 102,   // a faster seeding, of lower quality, on CUDA
+  PRTRAND_ORDERING_PSEUDO_LEGACY = 103,   // an order that stays the same across library releases
+  PRTRAND_ORDERING_PSEUDO_DYNAMIC = 104,  // an order fitted to the device
+  PRTRAND_ORDERING_QUASI_DEFAULT = 201    // the n-dimensional order of quasi-random generators
+} prtrandOrdering_t;
 
 struct prtrandGenerator_st;                           // opaque generator state
 typedef struct prtrandGenerator_st* prtrandGenerator_t;  // handle to a host-API generator
 
 // Creates a generator of the given kind, seeded with 0 at offset 0.
 inline prtrandStatus_t prtrandCreateGenerator(prtrandGenerator_t* generator, prtrandRngType_t rng_type);
+// Creates a generator whose outputs go to host memory (on the CPU backend the same as prtrandCreateGenerator).
+inline prtrandStatus_t prtrandCreateGeneratorHost(prtrandGenerator_t* generator, prtrandRngType_t rng_type);
+// Sets the order of the results; PRTRAND_STATUS_OUT_OF_RANGE for one that the generator's kind has not. On HIP,
+// whose hipRAND has no such call, it checks the ordering and changes nothing.
+inline prtrandStatus_t prtrandSetGeneratorOrdering(prtrandGenerator_t generator, prtrandOrdering_t order);
 // Destroys a generator.
 inline prtrandStatus_t prtrandDestroyGenerator(prtrandGenerator_t generator);
 // Sets the seed (and restarts the stream of numbers at the current offset).

@@ -1,6 +1,7 @@
 // rand_test.cpp: prtrand. Philox4x32-10 known answers (Random123's test vectors), the device API against a
 // host reference of cuRAND's counter layout (run in a kernel on CUDA and HIP, so bit equality there shows that
-// the backends draw the same words), skip-ahead, and moments of every distribution of both APIs.
+// the backends draw the same words), skip-ahead, and moments of every distribution of both APIs; the MRG32k3a host
+// generator against a reference of L'Ecuyer's recurrence, its offsets, and its moments.
 #include <cstdint>
 
 #include "libs_test.h"
@@ -32,6 +33,32 @@ uint32_t reference_word(uint64_t seed, uint64_t subsequence, uint64_t index) {
   uint32_t out[4];
   reference_philox(ctr, static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32), out);
   return out[index % 4];
+}
+
+// Reference MRG32k3a in double arithmetic, as L'Ecuyer's paper writes it, from cuRAND's seeding of `seed`; returns
+// the first n values in (0, m1].
+std::vector<double> reference_mrg(unsigned long long seed, int n) {
+  const double m1 = 4294967087.0, m2 = 4294944443.0;
+  double s1[3] = {12345, 12345, 12345}, s2[3] = {12345, 12345, 12345};
+  if (seed != 0) {
+    const double x1 = static_cast<uint32_t>(seed) ^ 0x55555555u, x2 = static_cast<uint32_t>(seed >> 32) ^ 0xAAAAAAAAu;
+    auto mulmod = [](double a, double b, double m) {  // exact: 64-bit integers
+      return static_cast<double>(static_cast<unsigned __int128>(a) * static_cast<uint64_t>(b) % static_cast<uint64_t>(m));
+    };
+    s1[0] = mulmod(x1, s1[0], m1), s1[1] = mulmod(x2, s1[1], m1), s1[2] = mulmod(x1, s1[2], m1);
+    s2[0] = mulmod(x2, s2[0], m2), s2[1] = mulmod(x1, s2[1], m2), s2[2] = mulmod(x2, s2[2], m2);
+  }
+  std::vector<double> out;
+  for (int i = 0; i < n; ++i) {
+    double p1 = std::fmod(1403580.0 * s1[1] - 810728.0 * s1[0], m1);
+    if (p1 < 0) p1 += m1;
+    s1[0] = s1[1], s1[1] = s1[2], s1[2] = p1;
+    double p2 = std::fmod(527612.0 * s2[2] - 1370589.0 * s2[0], m2);
+    if (p2 < 0) p2 += m2;
+    s2[0] = s2[1], s2[1] = s2[2], s2[2] = p2;
+    out.push_back(p1 > p2 ? p1 - p2 : p1 - p2 + m1);
+  }
+  return out;
 }
 
 constexpr int kThreads = 256;            // device-API threads
@@ -226,11 +253,106 @@ void test_host_api() {
   CHECK(prtrandDestroyGenerator(dflt) == PRTRAND_STATUS_SUCCESS, "destroy default");
 }
 
+void test_mrg32k3a() {
+  // The reference itself: L'Ecuyer's default seed (all components 12345) gives 0.12701112204657714 first, worked
+  // out from the recurrence with exact integers.
+  const std::vector<double> ref0 = reference_mrg(0, 1);
+  CHECK(std::fabs(ref0[0] / 4294967088.0 - 0.12701112204657714) < 1e-15, "reference MRG32k3a first value %.17g",
+        ref0[0] / 4294967088.0);
+
+  const unsigned long long seed = 0x0123456789ABCDEFull;
+  const size_t n = 1 << 20;
+  prtrandGenerator_t g = nullptr;
+  CHECK(prtrandCreateGenerator(&g, PRTRAND_RNG_PSEUDO_MRG32K3A) == PRTRAND_STATUS_SUCCESS, "create MRG32k3a");
+  CHECK(prtrandSetGeneratorOrdering(g, PRTRAND_ORDERING_PSEUDO_BEST) == PRTRAND_STATUS_SUCCESS, "ordering BEST");
+  CHECK(prtrandSetGeneratorOrdering(g, PRTRAND_ORDERING_PSEUDO_DEFAULT) == PRTRAND_STATUS_SUCCESS, "ordering DEFAULT");
+  CHECK(prtrandSetGeneratorOrdering(g, PRTRAND_ORDERING_QUASI_DEFAULT) == PRTRAND_STATUS_OUT_OF_RANGE,
+        "a quasi-random ordering on a pseudo-random generator");
+  CHECK(prtrandSetPseudoRandomGeneratorSeed(g, seed) == PRTRAND_STATUS_SUCCESS, "seed");
+  double* dd = static_cast<double*>(libs_test::alloc(n * sizeof(double)));
+  float* df = static_cast<float*>(libs_test::alloc(n * sizeof(float)));
+  double s, q;
+
+  CHECK(prtrandGenerateUniformDouble(g, dd, n) == PRTRAND_STATUS_SUCCESS, "MRG uniform double");
+  libs_test::synchronize();
+  std::vector<double> d = libs_test::download(dd, n);
+  moments(d, s, q);
+  check_moments("MRG uniform double", s, q, n, 0.5, 1.0 / 12, 1.8);
+#if PRT_BACKEND_CPU
+  // On the CPU the values are the recurrence's, from offset 0 on, each over m1 + 1.
+  const std::vector<double> ref = reference_mrg(seed, 4096);
+  int mismatches = 0;
+  for (int i = 0; i < 4096; ++i) mismatches += d[i] != ref[i] * 2.3283065498378288e-10;
+  CHECK(mismatches == 0, "%d of 4096 MRG32k3a doubles differ from the reference", mismatches);
+#endif
+
+  // An offset is a position in the stream: from offset 1000 the values are those 1000 further on, on every backend.
+  CHECK(prtrandSetGeneratorOffset(g, 1000) == PRTRAND_STATUS_SUCCESS, "offset 1000");
+  CHECK(prtrandGenerateUniformDouble(g, dd, 64) == PRTRAND_STATUS_SUCCESS, "MRG from offset 1000");
+  libs_test::synchronize();
+  std::vector<double> later = libs_test::download(dd, 64);
+#if PRT_BACKEND_CPU
+  for (int i = 0; i < 64; ++i) CHECK(later[i] == d[1000 + i], "MRG value %d from offset 1000", i);
+#endif
+  // The stream goes on from where the last call stopped.
+  CHECK(prtrandGenerateUniformDouble(g, dd, 64) == PRTRAND_STATUS_SUCCESS, "MRG after 64 more");
+  libs_test::synchronize();
+  std::vector<double> next = libs_test::download(dd, 64);
+  CHECK(prtrandSetGeneratorOffset(g, 1064) == PRTRAND_STATUS_SUCCESS, "offset 1064");
+  CHECK(prtrandGenerateUniformDouble(g, dd, 64) == PRTRAND_STATUS_SUCCESS, "MRG from offset 1064");
+  libs_test::synchronize();
+  CHECK(libs_test::download(dd, 64) == next, "offset 1064 gives what followed offset 1000's 64 values");
+
+  CHECK(prtrandGenerateUniform(g, df, n) == PRTRAND_STATUS_SUCCESS, "MRG uniform");
+  libs_test::synchronize();
+  std::vector<float> f = libs_test::download(df, n);
+  moments(f, s, q);
+  check_moments("MRG uniform", s, q, n, 0.5, 1.0 / 12, 1.8);
+  bool in_range = true;
+  for (float x : f) in_range = in_range && x > 0.0f && x <= 1.0f;
+  CHECK(in_range, "MRG uniform floats outside (0, 1]");
+
+  CHECK(prtrandGenerateNormal(g, df, n, 2.0f, 3.0f) == PRTRAND_STATUS_SUCCESS, "MRG normal");
+  libs_test::synchronize();
+  f = libs_test::download(df, n);
+  moments(f, s, q);
+  check_moments("MRG normal(2, 3)", s, q, n, 2.0, 9.0, 3.0);
+
+  CHECK(prtrandGenerateNormalDouble(g, dd, n, -1.0, 0.5) == PRTRAND_STATUS_SUCCESS, "MRG normal double");
+  libs_test::synchronize();
+  d = libs_test::download(dd, n);
+  moments(d, s, q);
+  check_moments("MRG normal double(-1, 0.5)", s, q, n, -1.0, 0.25, 3.0);
+  CHECK(prtrandDestroyGenerator(g) == PRTRAND_STATUS_SUCCESS, "destroy MRG32k3a");
+  libs_test::release(dd);
+  libs_test::release(df);
+
+  // A host generator writes host memory; with the same seed it draws the same stream as the device generator.
+  prtrandGenerator_t host = nullptr, device = nullptr;
+  CHECK(prtrandCreateGeneratorHost(&host, PRTRAND_RNG_PSEUDO_MRG32K3A) == PRTRAND_STATUS_SUCCESS, "host generator");
+  CHECK(prtrandCreateGenerator(&device, PRTRAND_RNG_PSEUDO_MRG32K3A) == PRTRAND_STATUS_SUCCESS, "device generator");
+  CHECK(prtrandSetPseudoRandomGeneratorSeed(host, 1234) == PRTRAND_STATUS_SUCCESS, "host seed");
+  CHECK(prtrandSetPseudoRandomGeneratorSeed(device, 1234) == PRTRAND_STATUS_SUCCESS, "device seed");
+  std::vector<float> on_host(1000);
+  float* dev = static_cast<float*>(libs_test::alloc(1000 * sizeof(float)));
+  CHECK(prtrandGenerateUniform(host, on_host.data(), 1000) == PRTRAND_STATUS_SUCCESS, "host uniform");
+  CHECK(prtrandGenerateUniform(device, dev, 1000) == PRTRAND_STATUS_SUCCESS, "device uniform");
+  libs_test::synchronize();
+  std::vector<float> on_device = libs_test::download(dev, 1000);
+  int differ = 0;
+  for (int i = 0; i < 1000; ++i) differ += std::fabs(on_host[i] - on_device[i]) > 1e-6f;
+  CHECK(differ == 0, "%d of 1000 host-generator uniforms differ from the device generator's", differ);
+  CHECK(prtrandDestroyGenerator(host) == PRTRAND_STATUS_SUCCESS, "destroy host generator");
+  CHECK(prtrandDestroyGenerator(device) == PRTRAND_STATUS_SUCCESS, "destroy device generator");
+  libs_test::release(dev);
+}
+
 }  // namespace
 
 int main() {
   test_known_answers();
   test_device_api();
   test_host_api();
+  test_mrg32k3a();
   return libs_test::finish("rand_test");
 }

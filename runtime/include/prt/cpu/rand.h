@@ -1,5 +1,7 @@
 // prt/cpu/rand.h: the CPU backend of prt/rand.h, a Philox4x32-10 generator (Salmon et al., "Parallel random
-// numbers: as easy as 1, 2, 3", SC'11) with cuRAND's counter layout and conversions.
+// numbers: as easy as 1, 2, 3", SC'11) with cuRAND's counter layout and conversions, and an MRG32k3a generator
+// (L'Ecuyer, "Good parameters and implementations for combined multiple recursive random number generators",
+// Operations Research 47(1), 1999) with cuRAND's seeding and conversions.
 #pragma once
 
 #include <cmath>
@@ -202,12 +204,13 @@ inline float prtrand_log_normal(prtrandStatePhilox4_32_10_t* state, float mean, 
 
 // ---- Host API ----
 
-// A host-API generator: one Philox stream (key = seed, subsequence 0) read from word `offset` on.
+// A host-API generator, read from draw `offset` on: Philox's stream (key = seed, subsequence 0), whose draws are
+// 32-bit words, or MRG32k3a's stream from cuRAND's seeding of `seed`, whose draws are values of the recurrence.
 struct prtrandGenerator_st {
-  prtrandRngType_t type;     // the kind asked for (both kinds are Philox here)
-  unsigned long long seed;   // the key
-  unsigned long long offset;  // words drawn so far (the position of the next output)
-  prtStream_t stream;        // the stream outputs are ordered on
+  prtrandRngType_t type;      // the kind asked for (DEFAULT and PHILOX4_32_10 are Philox here)
+  unsigned long long seed;    // the key
+  unsigned long long offset;  // draws so far (the position of the next output)
+  prtStream_t stream;         // the stream outputs are ordered on
 };
 
 namespace prt {
@@ -220,6 +223,87 @@ inline prtrandStatePhilox4_32_10_t generator_state(const prtrandGenerator_st* g)
   return s;
 }
 
+// MRG32k3a: two order-3 recurrences modulo m1 and m2, combined as their difference modulo m1.
+constexpr uint64_t kMrgM1 = 4294967087u;  // modulus of the first component (2^32 - 209)
+constexpr uint64_t kMrgM2 = 4294944443u;  // modulus of the second component (2^32 - 22853)
+constexpr uint64_t kMrgA12 = 1403580u, kMrgA13n = 810728u;  // x1[n] = a12 x1[n-2] - a13n x1[n-3]
+constexpr uint64_t kMrgA21 = 527612u, kMrgA23n = 1370589u;  // x2[n] = a21 x2[n-1] - a23n x2[n-3]
+constexpr double kMrgNorm = 2.3283065498378288e-10;         // 1 / (m1 + 1): a draw in (0, m1] to (0, 1]
+constexpr double kMrgBitsNorm = 1.000000048662;             // (2^32 - 1) / m1: a draw to a 32-bit word
+
+typedef uint64_t Mat3[3][3];
+
+inline void mat_mul(const Mat3 a, const Mat3 b, Mat3 out, uint64_t m) {
+  Mat3 t;
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      uint64_t sum = 0;
+      for (int k = 0; k < 3; ++k) sum = (sum + a[i][k] * b[k][j] % m) % m;  // entries < 2^32: no overflow
+      t[i][j] = sum;
+    }
+  }
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) out[i][j] = t[i][j];
+  }
+}
+
+// s = A^n s modulo m, by squaring.
+inline void mat_pow_apply(const Mat3 step, unsigned long long n, uint64_t s[3], uint64_t m) {
+  Mat3 base, acc = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) base[i][j] = step[i][j];
+  }
+  for (; n != 0; n >>= 1) {
+    if (n & 1) mat_mul(base, acc, acc, m);
+    mat_mul(base, base, base, m);
+  }
+  uint64_t t[3];
+  for (int i = 0; i < 3; ++i) t[i] = (acc[i][0] * s[0] % m + acc[i][1] * s[1] % m + acc[i][2] * s[2] % m) % m;
+  for (int i = 0; i < 3; ++i) s[i] = t[i];
+}
+
+struct Mrg32k3a {
+  uint64_t s1[3], s2[3];  // the last three values of each component, oldest first
+
+  // cuRAND's seeding (curand_init of curandStateMRG32k3a_t, subsequence 0), then `offset` steps ahead.
+  Mrg32k3a(unsigned long long seed, unsigned long long offset) {
+    for (int i = 0; i < 3; ++i) s1[i] = s2[i] = 12345u;
+    if (seed != 0) {
+      const uint64_t x1 = static_cast<uint32_t>(seed) ^ 0x55555555u;
+      const uint64_t x2 = static_cast<uint32_t>(seed >> 32) ^ 0xAAAAAAAAu;
+      s1[0] = x1 * s1[0] % kMrgM1, s1[1] = x2 * s1[1] % kMrgM1, s1[2] = x1 * s1[2] % kMrgM1;
+      s2[0] = x2 * s2[0] % kMrgM2, s2[1] = x1 * s2[1] % kMrgM2, s2[2] = x2 * s2[2] % kMrgM2;
+    }
+    const Mat3 a1 = {{0, 1, 0}, {0, 0, 1}, {kMrgM1 - kMrgA13n, kMrgA12, 0}};
+    const Mat3 a2 = {{0, 1, 0}, {0, 0, 1}, {kMrgM2 - kMrgA23n, 0, kMrgA21}};
+    mat_pow_apply(a1, offset, s1, kMrgM1);
+    mat_pow_apply(a2, offset, s2, kMrgM2);
+  }
+
+  // The next combined value, in (0, m1].
+  double next() {
+    const uint64_t p1 = (kMrgA12 * s1[1] % kMrgM1 + (kMrgM1 - kMrgA13n) * s1[0] % kMrgM1) % kMrgM1;
+    s1[0] = s1[1], s1[1] = s1[2], s1[2] = p1;
+    const uint64_t p2 = (kMrgA21 * s2[2] % kMrgM2 + (kMrgM2 - kMrgA23n) * s2[0] % kMrgM2) % kMrgM2;
+    s2[0] = s2[1], s2[1] = s2[2], s2[2] = p2;
+    return p1 > p2 ? static_cast<double>(p1 - p2) : static_cast<double>(p1 + kMrgM1 - p2);
+  }
+  unsigned int word() { return static_cast<unsigned int>(next() * kMrgBitsNorm); }
+  float uniform() { return static_cast<float>(next() * kMrgNorm); }
+  double uniform_double() { return next() * kMrgNorm; }
+  // Box-Muller over two uniforms, as cuRAND pairs them for MRG32k3a on the host.
+  void normal_pair(float& first, float& second) {
+    const float x = uniform(), y = uniform() * 6.2831855f;
+    const float s = std::sqrt(-2.0f * std::log(x));
+    first = s * std::sin(y), second = s * std::cos(y);
+  }
+  void normal_pair_double(double& first, double& second) {
+    const double x = uniform_double(), y = uniform_double() * 2.0;
+    const double s = std::sqrt(-2.0 * std::log(x));
+    first = s * std::sin(y * kPi), second = s * std::cos(y * kPi);
+  }
+};
+
 // Runs fill(begin, end) after the generator's stream has drained, so that the outputs follow earlier work.
 template <class Fill>
 prtrandStatus_t generate(prtrandGenerator_t g, const void* out, Fill fill) {
@@ -230,12 +314,24 @@ prtrandStatus_t generate(prtrandGenerator_t g, const void* out, Fill fill) {
   return PRTRAND_STATUS_SUCCESS;
 }
 
+// For an MRG32k3a generator: calls draw(state, out, i) for each i in [0, num) and moves the offset on by `draws`;
+// returns false for a Philox generator, which the caller fills.
+template <class T, class Draw>
+bool generate_mrg(prtrandGenerator_t g, T* out, size_t num, unsigned long long draws, Draw draw) {
+  if (g->type != PRTRAND_RNG_PSEUDO_MRG32K3A) return false;
+  Mrg32k3a s(g->seed, g->offset);
+  for (size_t i = 0; i < num; ++i) draw(s, out, i);
+  g->offset += draws;
+  return true;
+}
+
 }  // namespace rand_detail
 }  // namespace prt
 
 inline prtrandStatus_t prtrandCreateGenerator(prtrandGenerator_t* generator, prtrandRngType_t rng_type) {
   if (generator == nullptr) return PRTRAND_STATUS_OUT_OF_RANGE;
-  if (rng_type != PRTRAND_RNG_PSEUDO_DEFAULT && rng_type != PRTRAND_RNG_PSEUDO_PHILOX4_32_10) {
+  if (rng_type != PRTRAND_RNG_PSEUDO_DEFAULT && rng_type != PRTRAND_RNG_PSEUDO_PHILOX4_32_10 &&
+      rng_type != PRTRAND_RNG_PSEUDO_MRG32K3A) {
     return PRTRAND_STATUS_TYPE_ERROR;
   }
   *generator = new (std::nothrow) prtrandGenerator_st{rng_type, 0, 0, nullptr};
@@ -268,6 +364,10 @@ inline prtrandStatus_t prtrandSetStream(prtrandGenerator_t generator, prtStream_
 
 inline prtrandStatus_t prtrandGenerate(prtrandGenerator_t generator, unsigned int* out, size_t num) {
   return prt::rand_detail::generate(generator, out, [&] {
+    if (prt::rand_detail::generate_mrg(generator, out, num, num,
+                                       [](auto& s, unsigned int* o, size_t i) { o[i] = s.word(); })) {
+      return;
+    }
     prtrandStatePhilox4_32_10_t s = prt::rand_detail::generator_state(generator);
     for (size_t i = 0; i < num; ++i) out[i] = prtrand(&s);
     generator->offset += num;
@@ -276,6 +376,10 @@ inline prtrandStatus_t prtrandGenerate(prtrandGenerator_t generator, unsigned in
 
 inline prtrandStatus_t prtrandGenerateUniform(prtrandGenerator_t generator, float* out, size_t num) {
   return prt::rand_detail::generate(generator, out, [&] {
+    if (prt::rand_detail::generate_mrg(generator, out, num, num,
+                                       [](auto& s, float* o, size_t i) { o[i] = s.uniform(); })) {
+      return;
+    }
     prtrandStatePhilox4_32_10_t s = prt::rand_detail::generator_state(generator);
     for (size_t i = 0; i < num; ++i) out[i] = prtrand_uniform(&s);
     generator->offset += num;
@@ -284,6 +388,10 @@ inline prtrandStatus_t prtrandGenerateUniform(prtrandGenerator_t generator, floa
 
 inline prtrandStatus_t prtrandGenerateUniformDouble(prtrandGenerator_t generator, double* out, size_t num) {
   return prt::rand_detail::generate(generator, out, [&] {
+    if (prt::rand_detail::generate_mrg(generator, out, num, num,
+                                       [](auto& s, double* o, size_t i) { o[i] = s.uniform_double(); })) {
+      return;
+    }
     prtrandStatePhilox4_32_10_t s = prt::rand_detail::generator_state(generator);
     for (size_t i = 0; i < num; ++i) {
       const uint32_t x = prtrand(&s);
@@ -300,6 +408,15 @@ inline prtrandStatus_t prtrandGenerateNormal(prtrandGenerator_t generator, float
   // An odd count is accepted, as cuRAND 10.4 accepts it on the GPU (measured): the last pair's second value is
   // dropped.
   return prt::rand_detail::generate(generator, out, [&] {
+    if (prt::rand_detail::generate_mrg(generator, out, (num + 1) / 2, num + num % 2,
+                                       [&](auto& s, float* o, size_t pair) {
+                                         float first, second;
+                                         s.normal_pair(first, second);
+                                         o[2 * pair] = mean + stddev * first;
+                                         if (2 * pair + 1 < num) o[2 * pair + 1] = mean + stddev * second;
+                                       })) {
+      return;
+    }
     prtrandStatePhilox4_32_10_t s = prt::rand_detail::generator_state(generator);
     for (size_t i = 0; i < num; i += 2) {
       const uint32_t x = prtrand(&s);
@@ -316,6 +433,15 @@ inline prtrandStatus_t prtrandGenerateNormal(prtrandGenerator_t generator, float
 inline prtrandStatus_t prtrandGenerateNormalDouble(prtrandGenerator_t generator, double* out, size_t num,
                                                    double mean, double stddev) {
   return prt::rand_detail::generate(generator, out, [&] {
+    if (prt::rand_detail::generate_mrg(generator, out, (num + 1) / 2, num + num % 2,
+                                       [&](auto& s, double* o, size_t pair) {
+                                         double first, second;
+                                         s.normal_pair_double(first, second);
+                                         o[2 * pair] = mean + stddev * first;
+                                         if (2 * pair + 1 < num) o[2 * pair + 1] = mean + stddev * second;
+                                       })) {
+      return;
+    }
     prtrandStatePhilox4_32_10_t s = prt::rand_detail::generator_state(generator);
     for (size_t i = 0; i < num; i += 2) {
       uint32_t w[4];
@@ -327,4 +453,16 @@ inline prtrandStatus_t prtrandGenerateNormalDouble(prtrandGenerator_t generator,
     }
     generator->offset += 2 * static_cast<unsigned long long>(num + num % 2);
   });
+}
+
+inline prtrandStatus_t prtrandCreateGeneratorHost(prtrandGenerator_t* generator, prtrandRngType_t rng_type) {
+  return prtrandCreateGenerator(generator, rng_type);  // host memory is device memory here
+}
+
+inline prtrandStatus_t prtrandSetGeneratorOrdering(prtrandGenerator_t generator, prtrandOrdering_t order) {
+  if (generator == nullptr) return PRTRAND_STATUS_NOT_INITIALIZED;
+  // One sequential order per generator: every pseudo-random ordering names it; the quasi one belongs to other kinds.
+  return order >= PRTRAND_ORDERING_PSEUDO_BEST && order <= PRTRAND_ORDERING_PSEUDO_DYNAMIC
+             ? PRTRAND_STATUS_SUCCESS
+             : PRTRAND_STATUS_OUT_OF_RANGE;
 }

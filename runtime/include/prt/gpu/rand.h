@@ -25,7 +25,11 @@ inline prtrandStatus_t status(hiprandStatus_t s) {
   return s == HIPRAND_STATUS_NOT_IMPLEMENTED ? PRTRAND_STATUS_TYPE_ERROR : static_cast<prtrandStatus_t>(s);
 }
 inline hiprandRngType_t rng(prtrandRngType_t t) {
-  return t == PRTRAND_RNG_PSEUDO_PHILOX4_32_10 ? HIPRAND_RNG_PSEUDO_PHILOX4_32_10 : HIPRAND_RNG_PSEUDO_DEFAULT;
+  switch (t) {
+    case PRTRAND_RNG_PSEUDO_PHILOX4_32_10: return HIPRAND_RNG_PSEUDO_PHILOX4_32_10;
+    case PRTRAND_RNG_PSEUDO_MRG32K3A: return HIPRAND_RNG_PSEUDO_MRG32K3A;
+    default: return HIPRAND_RNG_PSEUDO_DEFAULT;
+  }
 }
 #endif
 }  // namespace rand_detail
@@ -34,6 +38,21 @@ inline hiprandRngType_t rng(prtrandRngType_t t) {
 inline prtrandStatus_t prtrandCreateGenerator(prtrandGenerator_t* generator, prtrandRngType_t rng_type) {
   return prt::rand_detail::status(
       PRT_GPU_RAND(CreateGenerator)(reinterpret_cast<PRT_GPU_RAND(Generator_t)*>(generator), prt::rand_detail::rng(rng_type)));
+}
+inline prtrandStatus_t prtrandCreateGeneratorHost(prtrandGenerator_t* generator, prtrandRngType_t rng_type) {
+  return prt::rand_detail::status(PRT_GPU_RAND(CreateGeneratorHost)(reinterpret_cast<PRT_GPU_RAND(Generator_t)*>(generator),
+                                                                  prt::rand_detail::rng(rng_type)));
+}
+inline prtrandStatus_t prtrandSetGeneratorOrdering(prtrandGenerator_t generator, prtrandOrdering_t order) {
+#if PRT_BACKEND_CUDA
+  return prt::rand_detail::status(
+      curandSetGeneratorOrdering(prt::rand_detail::native(generator), static_cast<curandOrdering_t>(order)));
+#else
+  if (generator == nullptr) return PRTRAND_STATUS_NOT_INITIALIZED;
+  return order >= PRTRAND_ORDERING_PSEUDO_BEST && order <= PRTRAND_ORDERING_PSEUDO_DYNAMIC
+             ? PRTRAND_STATUS_SUCCESS
+             : PRTRAND_STATUS_OUT_OF_RANGE;
+#endif
 }
 inline prtrandStatus_t prtrandDestroyGenerator(prtrandGenerator_t generator) {
   return prt::rand_detail::status(PRT_GPU_RAND(DestroyGenerator)(prt::rand_detail::native(generator)));
