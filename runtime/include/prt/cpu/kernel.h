@@ -22,7 +22,9 @@
 #else
 #define __noinline__
 #endif
-#define __forceinline__ inline __attribute__((always_inline))
+// nvcc takes __forceinline__ on recursive functions and calls what it cannot inline; GCC refuses always_inline
+// there, so the CPU keeps the keyword's inline linkage and leaves the choice to the compiler's inliner.
+#define __forceinline__ inline
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))
 #define __grid_constant__
