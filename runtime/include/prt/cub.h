@@ -4,9 +4,12 @@
 // rocPRIM); on the CPU it is the runtime's own implementation of the part of CUB that programs use
 // (prt/cpu/cub.h): BlockReduce, BlockScan, BlockLoad/BlockStore, BlockAdjacentDifference, WarpReduce, WarpScan,
 // the direct load and store functions, DeviceReduce, DeviceScan, DeviceSelect, DeviceRunLengthEncode,
-// DeviceRadixSort and DeviceSegmentedReduce, with CUB's iterators and operators. Results match CUB's where CUB
-// defines them (a block reduction's aggregate is valid in thread 0, a scan's prefix in every thread); sums of
-// floating-point values are formed in thread order, so they may differ from CUB's in the last bits.
+// DeviceRadixSort and DeviceSegmentedReduce, with CUB's iterators and operators, its CachingDeviceAllocator and
+// its CubDebug/CubDebugExit error macros. Results match CUB's where CUB defines them (a block reduction's aggregate
+// is valid in thread 0, a scan's prefix in every thread); sums of floating-point values are formed in thread
+// order, so they may differ from CUB's in the last bits. CUDA 13's CUB brings Thrust's iterators with it (code
+// written for it uses thrust::constant_iterator where cub::ConstantInputIterator was); on the CPU prt/thrust.h
+// comes in too where Thrust is installed.
 #pragma once
 
 #include "prt/config.h"
@@ -22,4 +25,7 @@ namespace prtcub = ::cub;
 namespace prtcub = ::hipcub;
 #else
 #include "prt/cpu/cub.h"
+#if __has_include(<thrust/version.h>)
+#include "prt/thrust.h"
+#endif
 #endif

@@ -373,6 +373,20 @@ int main() {
     }
     std::printf("VALUE device %d %d %d %d %d %d\n", positives, argmax, count, runs, si[0], seg[3]);
 
+    // CUB's caching allocator and its error macros, as CUB's own test utilities use them, and the Thrust iterator
+    // that CUDA 13's CUB brings with it.
+    prtcub::CachingDeviceAllocator allocator(true);
+    int* d_alloc = nullptr;
+    CubDebugExit(allocator.DeviceAllocate(reinterpret_cast<void**>(&d_alloc), 64 * sizeof(int)));
+    CHECK(d_alloc != nullptr);
+    CHECK(CubDebug(prtSuccess) == prtSuccess);
+    CHECK_OK(prtMemcpy(d_alloc, h.data(), 64 * sizeof(int), prtMemcpyHostToDevice));
+    CHECK(to_host(d_alloc, 64) == std::vector<int>(h.begin(), h.begin() + 64));
+    CubDebugExit(allocator.DeviceFree(d_alloc));
+    CHECK_OK(allocator.FreeAllCached());
+    thrust::constant_iterator<int> sevens(7);
+    CHECK(sevens[0] == 7 && sevens[1000] == 7);
+
     std::printf(g_failures ? "FAILED\n" : "PASSED\n");
     return g_failures ? 1 : 0;
 }

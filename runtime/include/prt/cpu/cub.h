@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iterator>
 #include <limits>
@@ -1008,4 +1010,60 @@ struct DeviceSegmentedReduce {
     }
 };
 
+// ---- allocator and error reporting ----
+
+// CUB's caching allocator, with its interface (cub/util_allocator.cuh): DeviceAllocate and DeviceFree on the
+// current device or a named one. On the CPU an allocation costs what the allocator would save, so blocks are not
+// kept for reuse: each call allocates or frees at once, and the caching parameters are accepted and unused.
+struct CachingDeviceAllocator {
+    static constexpr unsigned int INVALID_BIN = static_cast<unsigned int>(-1);  // CUB's "no bin limit"
+    static constexpr size_t INVALID_SIZE = static_cast<size_t>(-1);            // CUB's "no byte limit"
+    static constexpr int INVALID_DEVICE_ORDINAL = -1;                          // the current device
+
+    bool skip_cleanup;  // CUB's: leave outstanding allocations at destruction (they are freed by the process)
+    bool debug;         // CUB's: print each allocation and release
+
+    CachingDeviceAllocator(unsigned int /*bin_growth*/, unsigned int /*min_bin*/ = 1,
+                           unsigned int /*max_bin*/ = INVALID_BIN, size_t /*max_cached_bytes*/ = INVALID_SIZE,
+                           bool skip_cleanup_ = false, bool debug_ = false)
+        : skip_cleanup(skip_cleanup_), debug(debug_) {}
+    explicit CachingDeviceAllocator(bool skip_cleanup_ = false, bool debug_ = false)
+        : skip_cleanup(skip_cleanup_), debug(debug_) {}
+
+    prtError_t SetMaxCachedBytes(size_t /*max_cached_bytes*/) { return prtSuccess; }
+    prtError_t DeviceAllocate(int /*device*/, void** d_ptr, size_t bytes, prtStream_t stream = 0) {
+        return DeviceAllocate(d_ptr, bytes, stream);
+    }
+    prtError_t DeviceAllocate(void** d_ptr, size_t bytes, prtStream_t /*stream*/ = 0) {
+        if (d_ptr == nullptr) return prtErrorInvalidValue;
+        const prtError_t e = prtMalloc(d_ptr, bytes);
+        if (debug) std::fprintf(stdout, "\tprtcub allocator: %zu bytes at %p (%s)\n", bytes, *d_ptr, prtGetErrorName(e));
+        return e;
+    }
+    prtError_t DeviceFree(int /*device*/, void* d_ptr) { return DeviceFree(d_ptr); }
+    prtError_t DeviceFree(void* d_ptr) {
+        if (debug) std::fprintf(stdout, "\tprtcub allocator: free %p\n", d_ptr);
+        return prtFree(d_ptr);
+    }
+    prtError_t FreeAllCached() { return prtSuccess; }  // nothing is cached
+};
+
+// CUB's error check (cub/util_debug.cuh): prints a failed call's error with its place, returns the error.
+inline prtError_t Debug(prtError_t error, const char* filename, int line) {
+    if (error != prtSuccess) std::fprintf(stderr, "CUDA error %d [%s, %d]: %s\n", static_cast<int>(error), filename, line,
+                                         prtGetErrorString(error));
+    return error;
+}
+
 }  // namespace prtcub
+
+// CUB's error macros: CubDebug(e) reports a failed call and yields its error; CubDebugExit(e) exits on one.
+#ifndef CubDebug
+#define CubDebug(e) ::prtcub::Debug(static_cast<prtError_t>(e), __FILE__, __LINE__)
+#endif
+#ifndef CubDebugExit
+#define CubDebugExit(e)                                                              \
+    if (::prtcub::Debug(static_cast<prtError_t>(e), __FILE__, __LINE__) != prtSuccess) { \
+        std::exit(1);                                                                \
+    }
+#endif
