@@ -60,6 +60,51 @@ def _load_toml(path: Path) -> dict[str, Any]:
         raise RuleError(f"{path}: cannot read: {exc.strerror}") from None
 
 
+# One row of a mapping table as scripts/gen_maps.py writes it: `name = { key = "value", ... }`, string values with
+# no escapes. Rows of any other form (lists, escapes, comments) are read by tomllib.
+_ROW = re.compile(r'([A-Za-z_][A-Za-z0-9_]*) = \{ ((?:[a-z_]+ = "[^"\\\n]*", )*[a-z_]+ = "[^"\\\n]*") \}')
+_PAIR = re.compile(r'([a-z_]+) = "([^"\\\n]*)"')
+
+
+def _load_map_toml(path: Path) -> dict[str, Any]:
+    """A mapping table as tomllib reads it, with its generated rows read by a pattern instead (a tenth of the time;
+    the catalogue is read on every cold run). Any file the pattern cannot read in full goes through tomllib."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return _load_toml(path)  # its error names the file
+    head, marker, rows = text.partition("\n[names]\n")
+    if not marker or "\n[" in rows:
+        return _load_toml(path)
+    try:
+        data = tomllib.loads(head)
+    except tomllib.TOMLDecodeError:
+        return _load_toml(path)
+    names: dict[str, dict[str, Any]] = {}
+    for line in rows.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        match = _ROW.fullmatch(line)
+        if match is None or match.group(1) in names:
+            try:
+                row = tomllib.loads(line)
+            except tomllib.TOMLDecodeError:
+                return _load_toml(path)
+            if len(row) != 1 or next(iter(row)) in names:
+                return _load_toml(path)  # a duplicate key: tomllib's error
+            names.update(row)
+            continue
+        pairs = _PAIR.findall(match.group(2))
+        row = dict(pairs)
+        if len(row) != len(pairs):
+            return _load_toml(path)
+        names[match.group(1)] = row
+    if "names" in data:
+        return _load_toml(path)
+    data["names"] = names
+    return data
+
+
 def _choice(path: Path, key: str, value: Any, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
         raise RuleError(f"{path}: {key} = {value!r} is not one of {', '.join(allowed)}")
@@ -105,7 +150,7 @@ def load_rule(path: Path, family: str) -> Rule:
 
 def load_table(path: Path) -> list[MapEntry]:
     """Parse and validate one mapping table."""
-    data = _load_toml(path)
+    data = _load_map_toml(path)
     meta = data.get("table")
     if not isinstance(meta, dict) or "family" not in meta or "rule" not in meta:
         raise RuleError(f"{path}: needs a [table] with family and rule")
