@@ -30,7 +30,9 @@
 #define __grid_constant__
 // Shared memory is per block; a pool thread runs one block at a time, so thread-local storage is per block.
 #define __shared__ thread_local
-#define PRT_DYNAMIC_SHARED(type, name) type* name = reinterpret_cast<type*>(::prt::cpu::dynamic_shared())
+// The block's dynamic shared memory; spelled with no `prt` token, as the launch macros are (prt/cpu/launch.h).
+inline char* prt_cpu_dynamic_shared() { return ::prt::cpu::dynamic_shared(); }
+#define PRT_DYNAMIC_SHARED(type, name) type* name = reinterpret_cast<type*>(::prt_cpu_dynamic_shared())
 
 inline void __syncthreads() { ::prt::cpu::block_barrier(1); }
 inline int __syncthreads_count(int pred) { return ::prt::cpu::block_barrier(pred); }

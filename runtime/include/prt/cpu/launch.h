@@ -90,15 +90,24 @@ inline prtError_t prtLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 blo
     return prt::cpu::launch(kernel, kernel, grid, block, sharedBytes, stream, std::forward<Args>(args)...);
 }
 
+// What the launch macros below expand to in a program's code. A program may define a macro of its own named `prt`
+// after it includes the runtime (HeCBench's logic-rewrite: `#define prt print()`), so these macros spell no `prt`
+// token: they call these forwarders, whose names keep the runtime's prefix.
+template <class Thread, class... Params, class... Args>
+inline prtError_t prt_cpu_launch(Thread thread, void (*kernel)(Params...), dim3 grid, dim3 block, size_t sharedBytes,
+                                 prtStream_t stream, Args&&... args) {
+    return ::prt::cpu::launch(thread, kernel, grid, block, sharedBytes, stream, std::forward<Args>(args)...);
+}
+
 // On the CPU backend prtLaunchKernel is also a macro, so that the launch site's own lambda calls the kernel by
 // name and the compiler inlines it into the loop that runs the block's threads (a call through a pointer per
 // GPU thread costs several times an element-wise kernel's work). The kernel expression is evaluated twice and
 // must not contain an unparenthesised comma: write prtLaunchKernel((k<A, B>), ...). (prtLaunchKernel)(...)
 // calls the function instead.
 #define prtLaunchKernel(kernel, ...)                                                                       \
-    ::prt::cpu::launch([&](auto&&... prt_launch_args) { (kernel)(static_cast<decltype(prt_launch_args)&&>( \
-                           prt_launch_args)...); },                                                       \
-                       (kernel), __VA_ARGS__)
+    ::prt_cpu_launch([&](auto&&... prt_launch_args) { (kernel)(static_cast<decltype(prt_launch_args)&&>( \
+                         prt_launch_args)...); },                                                         \
+                     (kernel), __VA_ARGS__)
 
 namespace prt::cpu {
 
@@ -116,12 +125,18 @@ inline prtError_t launch_deduced(Thread thread, dim3 grid, dim3 block, size_t sh
 
 }  // namespace prt::cpu
 
+template <class Thread, class... Args>  // prtLaunchDeduced's forwarder, as prt_cpu_launch is prtLaunchKernel's
+inline prtError_t prt_cpu_launch_deduced(Thread thread, dim3 grid, dim3 block, size_t sharedBytes, prtStream_t stream,
+                                         Args&&... args) {
+    return ::prt::cpu::launch_deduced(thread, grid, block, sharedBytes, stream, std::forward<Args>(args)...);
+}
+
 // A launch whose kernel is resolved by the call, as `kernel<<<grid, block, shmem, stream>>>(args...)` resolves
 // it: template arguments deduced from the arguments, overloads chosen by them.
 #define prtLaunchDeduced(kernel, ...)                                                                      \
-    ::prt::cpu::launch_deduced([&](auto&&... prt_launch_args) { kernel(static_cast<decltype(prt_launch_args)&&>( \
-                                   prt_launch_args)...); },                                               \
-                               __VA_ARGS__)
+    ::prt_cpu_launch_deduced([&](auto&&... prt_launch_args) { kernel(static_cast<decltype(prt_launch_args)&&>( \
+                                 prt_launch_args)...); },                                                 \
+                             __VA_ARGS__)
 
 template <class T>
 inline prtError_t prtOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T, int blockSize,
