@@ -18,11 +18,13 @@ namespace prt::cpu {
 
 // Device memory is resident from its allocation on, as cudaMalloc's is: the pages of a large allocation are
 // mapped at once (MADV_POPULATE_WRITE, which writes nothing), so that the first kernel to write a buffer does not
-// pay its page faults inside the program's timers. Where the kernel lacks the call the pages stay lazy.
+// pay its page faults inside the program's timers. Where the kernel lacks the call, and for an allocation larger
+// than a quarter of the free memory (GPU programs size buffers for the GPU's memory and may touch little of
+// them), the pages stay lazy.
 inline void make_resident(void* p, size_t size) {
 #if defined(__linux__) && defined(MADV_POPULATE_WRITE)
     constexpr size_t kPage = 4096, kLarge = 1 << 20;
-    if (size < kLarge) return;
+    if (size < kLarge || size > available_bytes() / 4) return;
     const uintptr_t lo = (reinterpret_cast<uintptr_t>(p) + kPage - 1) / kPage * kPage;
     const uintptr_t hi = (reinterpret_cast<uintptr_t>(p) + size) / kPage * kPage;
     if (hi > lo) (void)madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_POPULATE_WRITE);
