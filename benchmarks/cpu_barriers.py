@@ -355,12 +355,15 @@ def render(programs: list[Program], rounds: int, seconds: float, corpus: Corpus 
         "the runtime's pool does); a figure is the median "
         "over the rounds. `speed vs OpenMP` is the OpenMP twin's time over ours (1.0 = as fast; higher is faster). "
         "`kernel` timings are the programs' own kernel-time lines, `wall` the process's wall time.",
-        "",
-        "## HeCBench programs and their OpenMP twins",
-        "",
-        "| program | kernels split / on fibers | verdict (regions, fibers, omp) | timed by | regions ms | fibers ms | OpenMP ms | regions vs OpenMP | fibers vs OpenMP | regions vs fibers |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
+    if programs:
+        lines += [
+            "",
+            "## HeCBench programs and their OpenMP twins",
+            "",
+            "| program | kernels split / on fibers | verdict (regions, fibers, omp) | timed by | regions ms | fibers ms | OpenMP ms | regions vs OpenMP | fibers vs OpenMP | regions vs fibers |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        ]
     ratios, fiber_ratios = [], []
     for p in programs:
         if p.error:
