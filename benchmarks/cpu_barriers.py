@@ -10,6 +10,8 @@ none). Sources are not part of this tree: the CUDA programs come from a HeCBench
 OpenMP twins from src/<name>-omp.
 
     python3 benchmarks/cpu_barriers.py --cuda /path/HeCBench/src --omp /path/HeCBench/src --results benchmarks/results/cpu-barriers.md
+
+`--corpus-only` runs the corpus kernels and benchmarks/runtime_cpu.cu alone (--cuda and --omp are then not read).
 """
 
 from __future__ import annotations
@@ -353,12 +355,15 @@ def render(programs: list[Program], rounds: int, seconds: float, corpus: Corpus 
         "the runtime's pool does); a figure is the median "
         "over the rounds. `speed vs OpenMP` is the OpenMP twin's time over ours (1.0 = as fast; higher is faster). "
         "`kernel` timings are the programs' own kernel-time lines, `wall` the process's wall time.",
-        "",
-        "## HeCBench programs and their OpenMP twins",
-        "",
-        "| program | kernels split / on fibers | verdict (regions, fibers, omp) | timed by | regions ms | fibers ms | OpenMP ms | regions vs OpenMP | fibers vs OpenMP | regions vs fibers |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
+    if programs:
+        lines += [
+            "",
+            "## HeCBench programs and their OpenMP twins",
+            "",
+            "| program | kernels split / on fibers | verdict (regions, fibers, omp) | timed by | regions ms | fibers ms | OpenMP ms | regions vs OpenMP | fibers vs OpenMP | regions vs fibers |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        ]
     ratios, fiber_ratios = [], []
     for p in programs:
         if p.error:
@@ -396,8 +401,8 @@ def render(programs: list[Program], rounds: int, seconds: float, corpus: Corpus 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cuda", type=Path, required=True, help="folder holding <name>-cuda programs")
-    parser.add_argument("--omp", type=Path, required=True, help="folder holding <name>-omp twins")
+    parser.add_argument("--cuda", type=Path, help="folder holding <name>-cuda programs")
+    parser.add_argument("--omp", type=Path, help="folder holding <name>-omp twins")
     parser.add_argument("--work", type=Path, default=Path("/tmp/cpu-barriers"), help="scratch folder")
     parser.add_argument("--only", default="", help="comma-separated program names")
     parser.add_argument("--rounds", type=int, default=3)
@@ -405,8 +410,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results", type=Path, help="write the Markdown table here")
     parser.add_argument("--keep", action="store_true", help="reuse the builds a previous run left in --work")
     parser.add_argument("--no-corpus", action="store_true", help="only the HeCBench programs")
+    parser.add_argument("--corpus-only", action="store_true",
+                        help="only the corpus kernels and benchmarks/runtime_cpu.cu, no HeCBench program")
     options = parser.parse_args(argv)
-    names = [n for n in options.only.split(",") if n] or list(PROGRAMS)
+    if options.corpus_only and options.no_corpus:
+        parser.error("--corpus-only and --no-corpus exclude each other")
+    if not options.corpus_only and (options.cuda is None or options.omp is None):
+        parser.error("--cuda and --omp are required unless --corpus-only is given")
+    names = [] if options.corpus_only else [n for n in options.only.split(",") if n] or list(PROGRAMS)
     unknown = [n for n in names if n not in PROGRAMS]
     if unknown:
         parser.error(f"--only: unknown program {unknown[0]!r}; known: {', '.join(PROGRAMS)}")

@@ -58,6 +58,7 @@ struct BlockCtx {
     const Launch* launch = nullptr;
     unsigned nthreads = 0;
     bool fiber_mode = false;
+    bool leave = false;                // the thread loop stops at this block: promoted, or a region twin ran it
     unsigned cur = 0;                  // linear index of the running thread
     std::vector<uint8_t> state;        // LaneState per thread (fiber mode)
     std::vector<Fiber*> lane_fiber;    // fiber per thread (fiber mode)
@@ -165,6 +166,7 @@ struct Worker {
         b.cur = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
         unsigned n = b.nthreads, t = b.cur;
         b.fiber_mode = true;
+        b.leave = true;
         b.state.assign(n, kDone);
         b.lane_fiber.assign(n, nullptr);
         b.lane_fiber[t] = fibers[0].get();
@@ -487,6 +489,7 @@ struct LaunchOf : Launch {
             blockIdx = uint3{ix, iy, iz};
             b->range_next = i + 1;
             b->fiber_mode = false;
+            b->leave = false;
             const unsigned offset = ix * bx;  // blockIdx.x * blockDim.x, the global x index of thread 0
             const bool counted = uint64_t(ix) * bx + bx <= uint64_t(INT_MAX);
             for (unsigned z = 0; z < bz; ++z) {
@@ -500,16 +503,22 @@ struct LaunchOf : Launch {
                             threadIdx.x = x;
                             std::apply(f, a);
                             threadIdx.x = x;
-                            if (b->fiber_mode) return;  // promoted: the scheduler runs the rest of the block
+                            if (b->leave) goto left;
                         }
                     } else {
                         for (unsigned x = 0; x < bx; ++x) {
                             threadIdx.x = x;
                             thread_call(base);
-                            if (b->fiber_mode) return;
+                            if (b->leave) goto left;
                         }
                     }
                 }
+            }
+            if (false) {
+            left:
+                // Promoted: the scheduler runs the rest of the block. Otherwise a region twin (prt/cpu/regions.h)
+                // ran every thread of the block from its first, and the others have nothing left to do.
+                if (b->fiber_mode) return;
             }
             if (++ix == gx) {
                 ix = 0;

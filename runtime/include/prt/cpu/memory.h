@@ -2,13 +2,37 @@
 // recorded in a registry so that copies and frees reject the pointers CUDA rejects.
 #pragma once
 
+#include <cstdint>
 #include <cstring>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "prt/cpu/capture.h"
 #include "prt/cpu/device.h"
+#include "prt/cpu/exec.h"
 #include "prt/cpu/state.h"
 
 namespace prt::cpu {
+
+// Device memory is resident from its allocation on, as cudaMalloc's is: the pages of a large allocation are
+// mapped at once (MADV_POPULATE_WRITE, which writes nothing), so that the first kernel to write a buffer does not
+// pay its page faults inside the program's timers. Where the kernel lacks the call, and for an allocation larger
+// than a quarter of the free memory (GPU programs size buffers for the GPU's memory and may touch little of
+// them), the pages stay lazy.
+inline void make_resident(void* p, size_t size) {
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+    constexpr size_t kPage = 4096, kLarge = 1 << 20;
+    if (size < kLarge || size > available_bytes() / 4) return;
+    const uintptr_t lo = (reinterpret_cast<uintptr_t>(p) + kPage - 1) / kPage * kPage;
+    const uintptr_t hi = (reinterpret_cast<uintptr_t>(p) + size) / kPage * kPage;
+    if (hi > lo) (void)madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_POPULATE_WRITE);
+#else
+    (void)p;
+    (void)size;
+#endif
+}
 
 inline prtError_t allocate(void** ptr, size_t size, MemKind kind) {
     if (!ptr) return prt_fail(prtErrorInvalidValue);
@@ -22,6 +46,12 @@ inline prtError_t allocate(void** ptr, size_t size, MemKind kind) {
         return prt_fail(prtErrorMemoryAllocation);
     }
     Registry::get().add(p, size, kind);
+    if (kind == MemKind::Device) {
+        make_resident(p, size);
+        // The pool's threads start with the first device allocation, as a GPU's context does with the first
+        // runtime call, rather than inside the first launch (and the program's timer around it).
+        Pool::get();
+    }
     *ptr = p;
     return prtSuccess;
 }

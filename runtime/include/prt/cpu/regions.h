@@ -61,7 +61,9 @@ public:
     RegionBlock(const RegionBlock&) = delete;
     RegionBlock& operator=(const RegionBlock&) = delete;
     ~RegionBlock() {
-        this_worker().blk.regions = false;
+        BlockCtx& b = this_worker().blk;
+        b.regions = false;
+        b.leave = true;  // the block's other threads have run: the launch's thread loop goes on to the next block
         threadIdx = uint3{0, 0, 0};
     }
 
