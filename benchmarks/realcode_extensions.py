@@ -214,18 +214,24 @@ def parity(out: Path, original: Path, site: Path, tree: Path, result: Result, ca
 # -- the op worker: runs with the installed package importable --------------------------------------------------
 
 
-def _inputs(schema, shape, device: str, seed: int, dtype: str = "float32"):
-    """Arguments for an op from its schema: `shape` is one shape for every tensor, or a list of one per tensor."""
+def _inputs(schema, shape, device: str, seed: int, dtype: str = "float32", positive: tuple = ()):
+    """Arguments for an op from its schema: `shape` is one shape for every tensor, or a list of one per tensor
+    (an optional tensor takes the next one too, and "none" passes None); tensors named in `positive` are
+    |N(0,1)| + 0.5 (sizes and divisors)."""
     import torch
 
     g = torch.Generator().manual_seed(seed)
     args = []
-    shapes = iter(shape) if shape and isinstance(shape[0], list) else None
+    shapes = iter(shape) if shape and isinstance(shape[0], (list, str)) else None
     for arg in schema.arguments:
         kind = str(arg.type)
-        if kind == "Tensor":
-            size = next(shapes) if shapes is not None else shape
-            args.append(torch.randn(size, generator=g, dtype=getattr(torch, dtype)).to(device))
+        if kind in ("Tensor", "Optional[Tensor]", "Tensor?"):
+            size = next(shapes) if shapes is not None else None if kind != "Tensor" else shape
+            if size is None or size == "none":
+                args.append(None)
+                continue
+            value = torch.randn(size, generator=g, dtype=getattr(torch, dtype))
+            args.append((value.abs() + 0.5 if arg.name in positive else value).to(device))
         elif kind == "float":
             args.append(0.37)
         elif kind == "int":
@@ -269,7 +275,8 @@ def _parity_worker(job: dict) -> dict:
         try:
             fn, overload = _resolve(module, op, function)
             for i, shape in enumerate(shapes):
-                a = _inputs(overload._schema, shape, "cpu", i, spec.get("dtype", "float32"))
+                a = _inputs(overload._schema, shape, "cpu", i, spec.get("dtype", "float32"),
+                            tuple(spec.get("positive", ())))
                 b = [x.clone() if isinstance(x, torch.Tensor) else x for x in a]
                 views = iter(spec["cpu_shapes"][i]) if "cpu_shapes" in spec else None
                 if views is not None:  # the CPU kernel takes some tensors in another shape: the same data, viewed
@@ -322,7 +329,7 @@ def _time_worker(job: dict) -> dict:
                                name.split(".")[1] if "." in name else "default")
             spec = job.get("cases", {}).get(op, {})
             args = _inputs(overload._schema, spec.get("time_shapes", job["shape"]), "cuda", 0,
-                           spec.get("time_dtype", "float32"))
+                           spec.get("time_dtype", "float32"), tuple(spec.get("positive", ())))
             for _ in range(5):
                 overload(*args)
             times = []
