@@ -18,7 +18,7 @@ from .setupfile import KERNEL_SUFFIXES
 
 MODULE = "_ops_triton.py"
 # An export macro before a function definition (`CLUSTER_API torch::Tensor grid(...)`), blanked for the parser.
-EXPORT_MACRO = re.compile(rb"^([A-Z][A-Z0-9_]*)(?=[ \t]+[\w:]+(?:<[^>\n]*>)?[ \t&*]+\w+\s*\()", re.MULTILINE)
+EXPORT_MACRO = re.compile(rb"^([A-Z][A-Z0-9_]*)(?=[ \t]+[\w:]+(?:<[^>;{}]*>)?[\s&*]+\w+\s*\()", re.MULTILINE)
 
 
 def _registered(data: bytes) -> list[tuple[str, str]]:
@@ -74,7 +74,7 @@ def _cuda_branch(data: bytes, function: str, cuda_names: set[str]) -> tuple[str,
                     if args != params:
                         return "", line, f"{function} passes {call.group(1)} other arguments than its own"
                     return call.group(1), line, ""
-            return "", line, f"{function}'s CUDA branch returns no function a CUDA source defines"
+            return "", line, ""  # the CUDA branch only raises: an op for the CPU alone
         stack.extend(current.named_children)
     return "", line, ""  # an op for the CPU alone
 
