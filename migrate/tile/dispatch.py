@@ -14,7 +14,6 @@ from . import pysource
 from .emit import render_program
 from .host import definitions, host_table, launches, read_host_ops
 from .package import CPP_SUFFIXES, IMPORTS, _host_names
-from .setupfile import KERNEL_SUFFIXES
 
 MODULE = "_ops_triton.py"
 # An export macro before a function definition (`CLUSTER_API torch::Tensor grid(...)`), blanked for the parser.
@@ -120,9 +119,9 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
     if not wanted:
         return set()
     if len(namespaces) != 1:
-        outcome.findings.append(("tile-host-kept", path, line,
-                                 f"ops of {len(namespaces)} namespaces ({', '.join(sorted(namespaces))}) stay: "
-                                 "one Triton module serves one package"))
+        why = (f"ops of {len(namespaces)} namespaces ({', '.join(sorted(namespaces))}) stay: one Triton module "
+               "serves one package")
+        outcome.findings.append(("tile-host-kept", path, line, why))
         return set()
     namespace = namespaces.pop()
     package = folder / namespace
@@ -137,9 +136,9 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
         return {cu for cu, rows in wanted.items() if any(name in registered for _, name, _ in rows)}
     loader = _loader(files[init])
     if loader is None:
-        outcome.findings.append(("tile-host-kept", path, line, f"the ops of {namespace} stay: {init} loads them "
-                                 "with no torch.ops.load_library call, so nothing would register the Triton kernels "
-                                 "after them"))
+        why = (f"the ops of {namespace} stay: {init} loads them with no torch.ops.load_library call, so nothing "
+               "would register the Triton kernels after them")
+        outcome.findings.append(("tile-host-kept", path, line, why))
         return set()
     kernels, ops, registers, served, names = [], [], {}, set(), set()
     for source_path in sorted(wanted):
@@ -158,13 +157,13 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
             missing = [s.kernel for s in launches(op.body) if s.kernel not in by_name]
             used = [by_name[s.kernel] for s in launches(op.body) if s.kernel in by_name]
             if missing:
-                outcome.findings.append(("tile-host-kept", source_path, op.line, f"op {qualified} stays on its CUDA "
-                                         f"function {name}: it launches {missing[0]}, which stays SIMT"))
+                why = f"op {qualified} stays on its CUDA function {name}: it launches {missing[0]}, which stays SIMT"
+                outcome.findings.append(("tile-host-kept", source_path, op.line, why))
                 continue
             clash = sorted(({k.name for k in used} | {name}) & names)
             if clash:
-                outcome.findings.append(("tile-host-kept", source_path, op.line, f"op {qualified} stays on its "
-                                         f"CUDA function {name}: the name {clash[0]} is taken in {MODULE}"))
+                why = f"op {qualified} stays on its CUDA function {name}: the name {clash[0]} is taken in {MODULE}"
+                outcome.findings.append(("tile-host-kept", source_path, op.line, why))
                 continue
             names |= {k.name for k in used} | {name}
             kernels += [k for k in used if k not in kernels]
