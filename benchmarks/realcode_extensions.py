@@ -19,12 +19,13 @@ comes from, its commit and its tests):
    reject is skipped, one only one side rejects fails).
 
     python3 benchmarks/realcode_extensions.py DIR [DIR ...] [--tree TREE] [--results benchmarks/results/NAME]
-        [--pack FILE]
+        [--pack FILE [--wheels DIR]]
 
 `--tree TREE` migrates with the `migrate` package found in TREE (an older checkout, to measure before a change).
 `--pack FILE` writes a tarball of each original and migrated project and this script for
 `benchmarks/realcode_extensions_device.sh`, which installs both on a GPU machine, runs the tests there and times
-each op. Nothing under DIR is written.
+each op; `--wheels DIR` adds the wheels in DIR to it (the tests' own dependencies, for a host with no network).
+Nothing under DIR is written.
 """
 
 from __future__ import annotations
@@ -383,9 +384,11 @@ def _markdown(results: list[Result], tree: str) -> str:
     return "\n".join(lines)
 
 
-def _pack(path: Path, packed: list[tuple[str, Path, Path, list[str], dict]]) -> None:
+def _pack(path: Path, packed: list[tuple[str, Path, Path, list[str], dict]], wheels: Path | None = None) -> None:
     manifest = []
     with tarfile.open(path, "w:gz") as tar:
+        for wheel in sorted(wheels.glob("*.whl")) if wheels else ():  # what the tests need and the GPU host lacks
+            tar.add(wheel, arcname=f"wheels/{wheel.name}")
         for name, original, out, tests, cases in packed:
             tar.add(original, arcname=f"{name}/original")
             tar.add(out, arcname=f"{name}/migrated")
@@ -405,6 +408,8 @@ def main() -> int:
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout whose migrate package migrates")
     parser.add_argument("--results", type=Path, default=ROOT / "benchmarks" / "results" / "realcode-extensions")
     parser.add_argument("--pack", type=Path, help="write the originals and migrated copies here (.tar.gz)")
+    parser.add_argument("--wheels", type=Path, help="wheels the pack carries for a GPU host without network "
+                        "(pip download --no-deps, e.g. expecttest and scipy)")
     parser.add_argument("--op-worker", choices=("parity", "time"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.op_worker:
@@ -450,7 +455,7 @@ def main() -> int:
     args.results.with_suffix(".md").write_text(_markdown(results, tree) + "\n")
     args.results.with_suffix(".json").write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
     if args.pack:
-        _pack(args.pack, packed)
+        _pack(args.pack, packed, args.wheels)
         print(f"{args.pack}: {args.pack.stat().st_size // 1024} KiB")
     shutil.rmtree(keep, ignore_errors=True)
     return 0
