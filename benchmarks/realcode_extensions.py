@@ -384,9 +384,12 @@ def _markdown(results: list[Result], tree: str) -> str:
     return "\n".join(lines)
 
 
-def _pack(path: Path, packed: list[tuple[str, Path, Path, list[str], dict]], wheels: Path | None = None) -> None:
+def _pack(path: Path, packed: list[tuple[str, Path, Path, list[str], dict]], wheels: Path | None = None,
+          tree: Path = ROOT) -> None:
     manifest = []
     with tarfile.open(path, "w:gz") as tar:
+        # A migrated project whose CUDA sources stay in its build includes the runtime's headers (<prt/prt.h>).
+        tar.add(tree / "runtime" / "include", arcname="runtime/include")
         for wheel in sorted(wheels.glob("*.whl")) if wheels else ():  # what the tests need and the GPU host lacks
             tar.add(wheel, arcname=f"wheels/{wheel.name}")
         for name, original, out, tests, cases in packed:
@@ -455,7 +458,7 @@ def main() -> int:
     args.results.with_suffix(".md").write_text(_markdown(results, tree) + "\n")
     args.results.with_suffix(".json").write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
     if args.pack:
-        _pack(args.pack, packed, args.wheels)
+        _pack(args.pack, packed, args.wheels, args.tree.resolve())
         print(f"{args.pack}: {args.pack.stat().st_size // 1024} KiB")
     shutil.rmtree(keep, ignore_errors=True)
     return 0

@@ -42,7 +42,10 @@ for name in $names; do
         site="$work/$name/$side-site"
         log="$OUT/$name.$side"
         rc=0
-        (cd "$src" && timeout 1200 python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$site" .) \
+        # the migrated CUDA sources that stay in a build include the runtime's headers: nvcc and g++ find them here
+        include=$([ "$side" = migrated ] && [ -d "$work/runtime/include" ] && echo "$work/runtime/include" || true)
+        (cd "$src" && NVCC_APPEND_FLAGS="${include:+-I$include}" CPATH="${include}${CPATH:+:$CPATH}" \
+            timeout 1200 python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$site" .) \
             > "$log.install.log" 2>&1 || rc=$?
         echo "$rc" > "$log.install.rc"
         if [ "$rc" != 0 ]; then
