@@ -19,12 +19,13 @@ comes from, its commit and its tests):
    reject is skipped, one only one side rejects fails).
 
     python3 benchmarks/realcode_extensions.py DIR [DIR ...] [--tree TREE] [--results benchmarks/results/NAME]
-        [--pack FILE]
+        [--pack FILE [--wheels DIR]]
 
 `--tree TREE` migrates with the `migrate` package found in TREE (an older checkout, to measure before a change).
 `--pack FILE` writes a tarball of each original and migrated project and this script for
 `benchmarks/realcode_extensions_device.sh`, which installs both on a GPU machine, runs the tests there and times
-each op. Nothing under DIR is written.
+each op; `--wheels DIR` adds the wheels in DIR to it (the tests' own dependencies, for a host with no network).
+Nothing under DIR is written.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ KERNEL = re.compile(rb"__global__\s+(?:[\w:<>,*&\s]+?\s)?(\w+)\s*\(")
 NOTE = re.compile(r"^(?P<path>\S+?):(?P<line>\d+): note\[(?P<rule>[\w-]+)\] (?P<message>.*)$")
 REGISTERED = re.compile(r'register_kernel\("([\w:.]+)", "(\w+)", (\w+)\)')
 TRITON_OP = re.compile(r'@triton_op\("([\w:.]+)"')
-BUILD_TIMEOUT_S = 900
+BUILD_TIMEOUT_S = 2400  # pytorch_cluster builds nine extensions one after another
 TEST_TIMEOUT_S = 900
 
 
@@ -146,9 +147,14 @@ def count_kernels(original: Path, out: Path, notes: list[dict], result: Result) 
 def install(out: Path, site: Path, tree: Path, result: Result) -> None:
     build = tempfile.mkdtemp(prefix="ext-build-")
     shutil.copytree(out, build, dirs_exist_ok=True)
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-build-isolation", "--no-deps",
-                           "--no-cache-dir", "--target", str(site), "."], cwd=build, env=_cpu_env(tree),
-                          capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, check=False)
+    try:
+        done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-build-isolation", "--no-deps",
+                               "--no-cache-dir", "--target", str(site), "."], cwd=build, env=_cpu_env(tree),
+                              capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, check=False)
+    except subprocess.TimeoutExpired:  # a build that outlasts the limit is a result, not the end of the run
+        result.notes.append(f"install failed: the build ran past {BUILD_TIMEOUT_S} s")
+        shutil.rmtree(build, ignore_errors=True)
+        return
     log = done.stdout + done.stderr
     result.nvcc_used = bool(re.search(r"\bnvcc\b", log))
     result.installed = done.returncode == 0 and not result.nvcc_used
@@ -214,18 +220,24 @@ def parity(out: Path, original: Path, site: Path, tree: Path, result: Result, ca
 # -- the op worker: runs with the installed package importable --------------------------------------------------
 
 
-def _inputs(schema, shape, device: str, seed: int, dtype: str = "float32"):
-    """Arguments for an op from its schema: `shape` is one shape for every tensor, or a list of one per tensor."""
+def _inputs(schema, shape, device: str, seed: int, dtype: str = "float32", positive: tuple = ()):
+    """Arguments for an op from its schema: `shape` is one shape for every tensor, or a list of one per tensor
+    (an optional tensor takes the next one too, and "none" passes None); tensors named in `positive` are
+    |N(0,1)| + 0.5 (sizes and divisors)."""
     import torch
 
     g = torch.Generator().manual_seed(seed)
     args = []
-    shapes = iter(shape) if shape and isinstance(shape[0], list) else None
+    shapes = iter(shape) if shape and isinstance(shape[0], (list, str)) else None
     for arg in schema.arguments:
         kind = str(arg.type)
-        if kind == "Tensor":
-            size = next(shapes) if shapes is not None else shape
-            args.append(torch.randn(size, generator=g, dtype=getattr(torch, dtype)).to(device))
+        if kind in ("Tensor", "Optional[Tensor]", "Tensor?"):
+            size = next(shapes) if shapes is not None else None if kind != "Tensor" else shape
+            if size is None or size == "none":
+                args.append(None)
+                continue
+            value = torch.randn(size, generator=g, dtype=getattr(torch, dtype))
+            args.append((value.abs() + 0.5 if arg.name in positive else value).to(device))
         elif kind == "float":
             args.append(0.37)
         elif kind == "int":
@@ -269,7 +281,8 @@ def _parity_worker(job: dict) -> dict:
         try:
             fn, overload = _resolve(module, op, function)
             for i, shape in enumerate(shapes):
-                a = _inputs(overload._schema, shape, "cpu", i, spec.get("dtype", "float32"))
+                a = _inputs(overload._schema, shape, "cpu", i, spec.get("dtype", "float32"),
+                            tuple(spec.get("positive", ())))
                 b = [x.clone() if isinstance(x, torch.Tensor) else x for x in a]
                 views = iter(spec["cpu_shapes"][i]) if "cpu_shapes" in spec else None
                 if views is not None:  # the CPU kernel takes some tensors in another shape: the same data, viewed
@@ -322,7 +335,7 @@ def _time_worker(job: dict) -> dict:
                                name.split(".")[1] if "." in name else "default")
             spec = job.get("cases", {}).get(op, {})
             args = _inputs(overload._schema, spec.get("time_shapes", job["shape"]), "cuda", 0,
-                           spec.get("time_dtype", "float32"))
+                           spec.get("time_dtype", "float32"), tuple(spec.get("positive", ())))
             for _ in range(5):
                 overload(*args)
             times = []
@@ -376,9 +389,14 @@ def _markdown(results: list[Result], tree: str) -> str:
     return "\n".join(lines)
 
 
-def _pack(path: Path, packed: list[tuple[str, Path, Path, list[str], dict]]) -> None:
+def _pack(path: Path, packed: list[tuple[str, Path, Path, list[str], dict]], wheels: Path | None = None,
+          tree: Path = ROOT) -> None:
     manifest = []
     with tarfile.open(path, "w:gz") as tar:
+        # A migrated project whose CUDA sources stay in its build includes the runtime's headers (<prt/prt.h>).
+        tar.add(tree / "runtime" / "include", arcname="runtime/include")
+        for wheel in sorted(wheels.glob("*.whl")) if wheels else ():  # what the tests need and the GPU host lacks
+            tar.add(wheel, arcname=f"wheels/{wheel.name}")
         for name, original, out, tests, cases in packed:
             tar.add(original, arcname=f"{name}/original")
             tar.add(out, arcname=f"{name}/migrated")
@@ -398,6 +416,8 @@ def main() -> int:
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout whose migrate package migrates")
     parser.add_argument("--results", type=Path, default=ROOT / "benchmarks" / "results" / "realcode-extensions")
     parser.add_argument("--pack", type=Path, help="write the originals and migrated copies here (.tar.gz)")
+    parser.add_argument("--wheels", type=Path, help="wheels the pack carries for a GPU host without network "
+                        "(pip download --no-deps, e.g. expecttest and scipy)")
     parser.add_argument("--op-worker", choices=("parity", "time"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.op_worker:
@@ -443,7 +463,7 @@ def main() -> int:
     args.results.with_suffix(".md").write_text(_markdown(results, tree) + "\n")
     args.results.with_suffix(".json").write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
     if args.pack:
-        _pack(args.pack, packed)
+        _pack(args.pack, packed, args.wheels, args.tree.resolve())
         print(f"{args.pack}: {args.pack.stat().st_size // 1024} KiB")
     shutil.rmtree(keep, ignore_errors=True)
     return 0

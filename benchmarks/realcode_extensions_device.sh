@@ -3,9 +3,13 @@
 # ops, built with no nvcc) installed side by side, the project's own tests run against each, and each op timed
 # through the dispatcher on CUDA tensors (CUDA events, median of REPEAT calls) with the ratio original / migrated.
 # Needs python3 with torch (CUDA), triton, setuptools, pytest and expecttest (torch's test utilities import it), and
-# nvcc for the originals; no network (carry a missing package as a wheel and pip install it from the file). The pack
-# comes from a CPU machine:
-#   python3 benchmarks/realcode_extensions.py EXT_DIR ... --pack extensions.tar.gz
+# nvcc for the originals; no network: wheels the pack carries (`--wheels DIR`) are installed into a folder on
+# PYTHONPATH first. The pack comes from a CPU machine, from checkouts named as extensions.toml names them:
+#   pip download --no-deps -d wheels expecttest scipy   # what the GPU host's python3 lacks (expecttest, for
+#                                                        # extension-cpp; scipy, which torch_cluster imports)
+#   python3 benchmarks/realcode_extensions.py EXT_DIR ... --pack extensions.tar.gz --wheels wheels
+# pytorch_cluster builds one extension per op and device with use_ninja=False, one file after another: its original
+# takes several minutes of nvcc; pack it alone to run it as a step of its own.
 # Run:  OUT=results benchmarks/realcode_extensions_device.sh extensions.tar.gz
 # Results go to $OUT: realcode_extensions_device.md and .json, and one log per extension, side and step.
 set -euo pipefail
@@ -20,6 +24,10 @@ OUT=$(cd "$OUT" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tar -xzf "$pack" -C "$work"
+if compgen -G "$work/wheels/*.whl" > /dev/null; then  # the tests' dependencies the pack carries (--wheels)
+    python3 -m pip install -q --no-index --no-deps --target "$work/deps" "$work"/wheels/*.whl
+    export PYTHONPATH="$work/deps${PYTHONPATH:+:$PYTHONPATH}"
+fi
 {
     if command -v nvidia-smi > /dev/null; then nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; fi
     if command -v nvcc > /dev/null; then nvcc --version | tail -1; fi
@@ -34,7 +42,10 @@ for name in $names; do
         site="$work/$name/$side-site"
         log="$OUT/$name.$side"
         rc=0
-        (cd "$src" && timeout 1200 python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$site" .) \
+        # the migrated CUDA sources that stay in a build include the runtime's headers: nvcc and g++ find them here
+        include=$([ "$side" = migrated ] && [ -d "$work/runtime/include" ] && echo "$work/runtime/include" || true)
+        (cd "$src" && NVCC_APPEND_FLAGS="${include:+-I$include}" CPATH="${include}${CPATH:+:$CPATH}" \
+            timeout 1200 python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$site" .) \
             > "$log.install.log" 2>&1 || rc=$?
         echo "$rc" > "$log.install.rc"
         if [ "$rc" != 0 ]; then

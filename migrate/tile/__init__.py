@@ -158,7 +158,8 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
                     outcome.findings += [(f.rule, f.path, f.line, f.message)
                                          for f in translate_cuda(files[source], source)[1]]
             if path not in outcome.changed:  # it stays as it was: its kernels are only noted
-                outcome.findings = [_kept_with_extension(f) if f[1] in sources else f for f in outcome.findings]
+                outcome.findings = [_kept_with_extension(f) if f[1] in sources - outcome.served else f
+                                    for f in outcome.findings]
             claimed |= sources | beside
             claimed |= set(outcome.new_files) - before
         elif b"load_inline" in data:

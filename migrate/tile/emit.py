@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..templating import render_template
 from . import ir
-from .host import HAssign, HCheck, HLaunch, HostOp, HReturn
+from .host import HAssign, HCheck, HIf, HLaunch, HostOp, HReturn, launches
 from .printer import code
 from .tileir import TAssign, TAtomic, TFor, TIf, TileKernel, TStore
 
@@ -74,18 +74,25 @@ def render_module(kernels: list[TileKernel], origin: str) -> str:
     )
 
 
-def _host_statements(op: HostOp) -> list[dict]:
+def _host_statements(stmts: tuple, pad: str = "") -> list[dict]:
+    """The launcher's statements, flat, each with the indentation (`pad`) its nesting in ifs gives it."""
     out = []
-    for s in op.body:
+    for s in stmts:
         if isinstance(s, HAssign):
-            out.append({"kind": "assign", "target": s.name, "value": code(s.value)})
+            out.append({"kind": "assign", "pad": pad, "target": s.name, "value": code(s.value)})
         elif isinstance(s, HCheck):
-            out.append({"kind": "check", "test": code(s.test), "message": repr(s.message)})
+            out.append({"kind": "check", "pad": pad, "test": code(s.test), "message": repr(s.message)})
         elif isinstance(s, HLaunch):
-            out.append({"kind": "launch", "kernel": s.kernel, "grid": code(s.grid), "block": code(s.block),
-                        "args": [code(a) for a in s.args]})
+            out.append({"kind": "launch", "pad": pad, "kernel": s.kernel, "grid": code(s.grid),
+                        "block": code(s.block), "args": [code(a) for a in s.args]})
         elif isinstance(s, HReturn):
-            out.append({"kind": "return", "value": code(s.value) if s.value is not None else ""})
+            out.append({"kind": "return", "pad": pad, "value": code(s.value) if s.value is not None else ""})
+        elif isinstance(s, HIf):
+            out.append({"kind": "if", "pad": pad, "test": code(s.test)})
+            out += _host_statements(s.body, pad + "    ") or [{"kind": "pass", "pad": pad + "    "}]
+            if s.orelse:
+                out.append({"kind": "else", "pad": pad})
+                out += _host_statements(s.orelse, pad + "    ")
     return out
 
 
@@ -101,8 +108,8 @@ def _mutated(op: HostOp, kernels: dict[str, TileKernel]) -> list[str]:
     """Tensor parameters of the op that its kernels store into (torch.library must know them)."""
     names = {name for name, annotation in op.params if annotation == "torch.Tensor"}
     mutated = set()
-    for s in op.body:
-        if isinstance(s, HLaunch) and s.kernel in kernels:
+    for s in launches(op.body):
+        if s.kernel in kernels:
             kernel = kernels[s.kernel]
             written = " ".join(repr(store.pointer) for store in _stores(kernel.body))
             for param, arg in zip(kernel.params, s.args):
@@ -121,7 +128,7 @@ def op_context(op: HostOp, kernels: dict[str, TileKernel], registers: tuple[str,
         "signature": ", ".join(f"{name}: {annotation}" for name, annotation in op.params),
         "returns": op.returns,
         "mutates": _mutated(op, kernels),
-        "body": _host_statements(op),
+        "body": _host_statements(op.body),
     }
 
 

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from . import pysource
+from .dispatch import translate_dispatch
 from .emit import render_program
-from .host import HLaunch, HostOp, read_host_ops
+from .host import HostOp, launches, read_host_ops
 from .package import extension_folder_sources, finish_setup, relative_files, translate_package
 from .setupfile import CUDA_CALLS, KERNEL_SUFFIXES, read_extensions
 from .tileir import TileKernel
@@ -27,6 +28,7 @@ class Outcome:
     new_files: dict[str, str] = field(default_factory=dict)
     changed: dict[str, bytes] = field(default_factory=dict)
     findings: list[tuple[str, str, int, str]] = field(default_factory=list)
+    served: set[str] = field(default_factory=set)  # CUDA sources whose ops Triton serves while the build stays
 
 
 def build_ops(source: bytes, origin: str, line_offset: int, bound: dict[str, str] | None,
@@ -42,7 +44,7 @@ def build_ops(source: bytes, origin: str, line_offset: int, bound: dict[str, str
     by_name = {k.name: k for k in kernels}
     ready = []
     for op in ops:
-        missing = [s.kernel for s in op.body if isinstance(s, HLaunch) and s.kernel not in by_name]
+        missing = [s.kernel for s in launches(op.body) if s.kernel not in by_name]
         if missing:
             outcome.findings.append(("tile-host-kept", origin, op.line + line_offset,
                                      f"host function {op.name} stays C++: it launches {missing[0]}, which stays SIMT"))
@@ -146,6 +148,8 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
         finish_setup(data, edits)
     if edits:
         outcome.changed[path] = pysource.apply_edits(data, edits)
+    elif extensions and not modules:  # nothing migrated: ops whose C++ picks the CUDA function may still be served
+        outcome.served |= translate_dispatch(path, extensions[0].call.start_point[0] + 1, files, outcome, translate)
     return claimed, set(extension_folder_sources(folder, files)) if extensions else set()
 
 

@@ -20,6 +20,10 @@ PARAM_TYPES = {"torch::Tensor": "torch.Tensor", "at::Tensor": "torch.Tensor", "i
 RETURN_TYPES = {"torch::Tensor": "torch.Tensor", "at::Tensor": "torch.Tensor", "void": "None",
                 "std::vector<torch::Tensor>": "list[torch.Tensor]", "std::vector<at::Tensor>": "list[torch.Tensor]"}
 INT_TYPES = {"int", "int64_t", "long", "unsigned", "size_t", "int32_t", "uint32_t", "dim3"}
+# An optional tensor parameter (`std::optional<torch::Tensor>`, `c10::optional<at::Tensor>`): None or a tensor.
+OPTIONAL_TENSOR = re.compile(r"(?:const\s+)?(?:std|c10|at|torch)::optional<\s*(?:torch|at)::Tensor\s*>")
+# `#define NAME body` and `#define NAME(a, b) body` of a source: what host code spells through macros.
+DEFINE = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)(\([\w\s,]*\))?[ \t]+((?:[^\n\\]|\\\n)+)$", re.MULTILINE)
 
 
 @cache
@@ -49,6 +53,13 @@ class HLaunch:
 
 
 @dataclass(frozen=True)
+class HIf:
+    test: ir.Expr
+    body: tuple
+    orelse: tuple
+
+
+@dataclass(frozen=True)
 class HReturn:
     value: ir.Expr | None
 
@@ -64,11 +75,45 @@ class HostOp:
     line: int
 
 
+def launches(stmts: tuple):
+    """Every kernel launch of host statements, those inside ifs too."""
+    for s in stmts:
+        if isinstance(s, HLaunch):
+            yield s
+        elif isinstance(s, HIf):
+            yield from launches(s.body)
+            yield from launches(s.orelse)
+
+
 class HostReader:
     """Host statements of one function; `kinds` says which locals are tensors, integers or floats."""
 
-    def __init__(self) -> None:
+    def __init__(self, macros: dict[str, tuple[tuple[str, ...] | None, str]] | None = None) -> None:
         self.kinds: dict[str, str] = {}
+        self.macros = macros or {}  # name: (parameters, or None for an object-like macro; body)
+        self.expanding: tuple[str, ...] = ()
+
+    def _expand(self, name: str, args: list[ts.Node]) -> ir.Expr:
+        """A macro's body read as an expression, its parameters replaced by the argument texts."""
+        params, body = self.macros[name]
+        if name in self.expanding:
+            raise Unreadable(f"the recursive macro {name}")
+        if params is not None:
+            if len(params) != len(args):
+                raise Unreadable(f"the macro call {name}()")
+            values = dict(zip(params, (f"({a.text.decode()})" for a in args)))
+            body = re.sub(r"\b\w+\b", lambda m: values.get(m.group(0), m.group(0)), body)
+        tree = parse.parse("cuda", f"int migrate_macro_value = ({body});".encode()).root_node
+        decl = tree.named_children[0] if tree.named_children else None
+        value = decl.child_by_field_name("declarator") if decl is not None and decl.type == "declaration" else None
+        value = value.child_by_field_name("value") if value is not None else None
+        if value is None or tree.has_error:
+            raise Unreadable(f"the macro {name}")
+        self.expanding += (name,)
+        try:
+            return self.expr(value)
+        finally:
+            self.expanding = self.expanding[:-1]
 
     # -- expressions -------------------------------------------------------------------------------------------
 
@@ -77,6 +122,8 @@ class HostReader:
         text = node.text.decode()
         if kind == "parenthesized_expression":
             return self.expr(node.named_children[0])
+        if kind == "identifier" and self.macros.get(text, (0,))[0] is None:
+            return self._expand(text, [])
         if kind == "identifier":
             return ir.Name(py_name(text))
         if kind == "number_literal":
@@ -101,7 +148,10 @@ class HostReader:
             return ir.Bin(op, a, b)
         if kind == "unary_expression":
             op = node.child_by_field_name("operator").text.decode()
-            return ir.Un(op, self.expr(node.child_by_field_name("argument")))
+            argument = self.expr(node.child_by_field_name("argument"))
+            if op == "!" and isinstance(argument, ir.Call) and argument.func == "(has_value)":
+                return ir.Call("(is_none)", argument.args)
+            return ir.Un(op, argument)
         if kind == "conditional_expression":
             return ir.Cond(self.expr(node.child_by_field_name("condition")),
                            self.expr(node.child_by_field_name("consequence")),
@@ -150,6 +200,8 @@ class HostReader:
                 method = field.named_children[0].text.decode()
             if method == "options" and not args:
                 return ir.Call("(options)", (receiver,))
+            if method in ("has_value", "value") and not args and self.kind(receiver) == "optional":
+                return ir.Call("(has_value)", (receiver,)) if method == "has_value" else receiver
             if method == "dtype" and isinstance(receiver, ir.Call) and receiver.func == "(options)":
                 return ir.Call("(options)", (receiver.args[0], self.expr(args[0])))
             row = host_table()["methods"].get(method)
@@ -170,7 +222,12 @@ class HostReader:
                 return self._cast(targs[0].text.decode(), self.expr(args[0]))
         if func.type == "primitive_type":
             return self._cast(name, self.expr(args[0]))
+        element = re.fullmatch(r"std::get\s*<\s*(\d+)\s*>", name)
+        if element and len(args) == 1:  # std::get<0>(t.min(0)): an element of a tuple
+            return ir.Index(self.expr(args[0]), (ir.Num(int(element.group(1))),))
         name = re.sub(r"<.*>$", "", name)  # std::min<int64_t>: Python's min needs no type argument
+        if self.macros.get(name, (None,))[0] is not None:
+            return self._expand(name, args)
         target = host_table()["calls"].get(name)
         if target is None:
             raise Unreadable(f"the host call {name}()")
@@ -191,6 +248,8 @@ class HostReader:
         return (("dtype", dtype), ("device", ir.Attr(tensor, "device")))
 
     def kind(self, expr: ir.Expr) -> str:
+        if isinstance(expr, ir.Call) and expr.func in ("(has_value)", "(is_none)"):
+            return "bool"
         if isinstance(expr, ir.Num):
             return "float" if expr.is_float else "int"
         if isinstance(expr, ir.Name):
@@ -242,6 +301,10 @@ class HostReader:
                     continue
                 if value.type == "argument_list":
                     raise Unreadable(f"the constructor call {node.text.decode()}")
+                if value.type == "call_expression" and value.child_by_field_name(
+                    "function"
+                ).text.decode() in table["calls"]:
+                    continue  # `auto stream = at::cuda::getCurrentCUDAStream();`: only a launch used it
                 expr = self.expr(value)
                 base = ctype.replace("const", "").strip()
                 # A pointer local is a tensor's data (`x.data_ptr<float>()`): the tensor itself in Python.
@@ -251,6 +314,20 @@ class HostReader:
             return out
         if kind == "return_statement":
             return [HReturn(self.expr(node.named_children[0]) if node.named_children else None)]
+        if kind == "if_statement":
+            condition = node.child_by_field_name("condition")
+            if condition.type == "condition_clause":
+                if condition.child_by_field_name("initializer") is not None:
+                    raise Unreadable("an if with an initializer")
+                condition = condition.child_by_field_name("value")
+            other = node.child_by_field_name("alternative")
+            if other is not None and other.type == "else_clause":
+                other = other.named_children[0] if other.named_children else None
+            body = tuple(self.statement(node.child_by_field_name("consequence")))
+            orelse = tuple(self.statement(other)) if other is not None else ()
+            if not body and not orelse:
+                return []
+            return [HIf(self.expr(condition), body, orelse)]
         if kind != "expression_statement" or not node.named_children:
             raise Unreadable(f"the host statement {kind.replace('_', ' ')}")
         inner = node.named_children[0]
@@ -355,6 +432,9 @@ def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[Hos
     each one that could not be read."""
     root = parse.parse("cuda", data).root_node
     ops, failures = [], []
+    macros = {m.group(1).decode(): (tuple(a.strip() for a in m.group(2)[1:-1].decode().split(",") if a.strip())
+                                    if m.group(2) else None, m.group(3).decode().replace("\\\n", " ").strip())
+              for m in DEFINE.finditer(data)}
     for node in definitions(root):
         head = data[node.start_byte:node.child_by_field_name("body").start_byte].decode()
         if re.search(r"__(global|device)__", head):
@@ -379,6 +459,8 @@ def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[Hos
                 while pname.type in ("reference_declarator", "pointer_declarator"):
                     pname = pname.named_children[0]
                 annotation = PARAM_TYPES.get(ptype)
+                if annotation is None and OPTIONAL_TENSOR.fullmatch(ptype):
+                    annotation = "torch.Tensor | None"
                 if annotation is None:
                     raise Unreadable(f"the parameter type {ptype}")
                 params.append((py_name(pname.text.decode()), annotation))
@@ -387,8 +469,9 @@ def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[Hos
                 annotation = "tuple[torch.Tensor, ...]"
             if annotation is None:
                 raise Unreadable(f"the return type {returns}")
-            reader = HostReader()
-            reader.kinds = {n: ("tensor" if a == "torch.Tensor" else a) for n, a in params}
+            reader = HostReader(macros)
+            reader.kinds = {n: ("tensor" if a == "torch.Tensor" else "optional" if a.endswith("| None") else a)
+                            for n, a in params}
             body = reader.statements(node.child_by_field_name("body"))
         except Unreadable as exc:
             failures.append((name, line, str(exc)))

@@ -18,6 +18,10 @@ REDUCE_CALL = {"sum": "tl.sum", "max": "tl.max", "min": "tl.min"}
 COMBINE = {"sum": "+", "max": "tl.maximum", "min": "tl.minimum"}
 TL_DTYPE = {"float": "tl.float32", "double": "tl.float64", "int": "tl.int32", "int64_t": "tl.int64",
             "long": "tl.int64", "unsigned": "tl.uint32", "float32": "tl.float32", "float64": "tl.float64"}
+# Integer types a float value may be cast to (`(int64_t)(p / s)`): C truncates toward zero, as Triton's cast does.
+INT_CASTS = {"int": "tl.int32", "int32_t": "tl.int32", "int64_t": "tl.int64", "long": "tl.int64",
+             "long long": "tl.int64", "unsigned": "tl.uint32", "unsigned int": "tl.uint32", "uint32_t": "tl.uint32",
+             "uint64_t": "tl.uint64", "size_t": "tl.uint64"}
 
 
 # -- values ----------------------------------------------------------------------------------------------------
@@ -252,6 +256,10 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text("tl.float32"))), is_float=True)
         if target in ("double",) and inner.is_float:
             return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text("tl.float64"))), is_float=True)
+        if target in INT_CASTS and inner.is_float:
+            if isinstance(inner.expr, ir.Num):
+                return Val("U", ir.Num(int(inner.expr.value), False), is_float=False)
+            return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text(INT_CASTS[target]))), is_float=False)
         return inner
     if isinstance(expr, ir.Un) and expr.op == "&":
         # &p[i] is the pointer p + i; the address of anything else has no tile form.

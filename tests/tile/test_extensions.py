@@ -50,13 +50,15 @@ def test_golden(case: str, request: pytest.FixtureRequest) -> None:
 
 
 def test_rejected_extensions_leave_the_tree_and_note_their_kernels() -> None:
-    for case in ("cpp_calls_cuda", "cpp_includes_cuda", "header_calls_cuda", "schema_elsewhere", "unread_sources"):
+    for case in ("cpp_calls_cuda", "cpp_includes_cuda", "header_calls_cuda", "schema_elsewhere", "unread_sources",
+                 "catch_all_kept"):
         files, notes = _outputs(case)
         assert files == {}, case
-        assert "scaler/csrc/cuda/scaler.cu:" in notes and "kernel scale_add_kernel" in notes, case
+        kernel = "binner/csrc/cuda/bin_cuda.cu:" if case.startswith("catch_all") else "scaler/csrc/cuda/scaler.cu:"
+        assert kernel in notes and "would become a Triton kernel" in notes, case
 
 
-def _load(case: str, schema: str):
+def _load(case: str, schema: str, module: str = "scaler/_C_triton.py"):
     """The case's Triton module, its op defined first as the C++ half of the package would."""
     torch = pytest.importorskip("torch")
     pytest.importorskip("triton")
@@ -65,7 +67,7 @@ def _load(case: str, schema: str):
         torch.library.define(name, "(" + rest)
     except RuntimeError:
         pass  # defined by an earlier test in this process
-    path = CASES_DIR / case / "expected" / "scaler" / "_C_triton.py"
+    path = CASES_DIR / case / "expected" / module
     spec = importlib.util.spec_from_file_location(f"tile_extension_{case}", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -91,3 +93,15 @@ def test_accessor_op_reads_through_strides() -> None:
         ref = x[:, 0] * 0.37 + x[:, 1]
         torch.testing.assert_close(y, ref)
         torch.testing.assert_close(total, ref.sum(1))
+
+
+def test_catch_all_op_gets_its_cuda_function_as_triton() -> None:
+    torch, module = _load("catch_all_ops", "binner::bin(Tensor pos, Tensor size, Tensor? start) -> Tensor",
+                          "binner/_ops_triton.py")
+    g = torch.Generator().manual_seed(2)
+    for rows, dims, given in ((1, 1, False), (257, 3, True), (1000, 2, False)):
+        pos, size = torch.randn(rows, dims, generator=g) * 4, torch.rand(dims, generator=g) + 0.25
+        start = torch.randn(dims, generator=g) if given else None
+        origin = start if given else pos.min(0).values
+        ref = ((pos - origin) / size).trunc().long().sum(1)  # toward zero: points below a given start count too
+        torch.testing.assert_close(module.bin_cuda(pos, size, start), ref)

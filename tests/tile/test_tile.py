@@ -241,8 +241,21 @@ def _cases():
         ref = torch.where(x[:, 1] < 0, 0.1 * x[:, 1], x[:, 1]) + x[:, 0]
         return y, ref, 1e-6
 
+    def float_to_int_cast(m):
+        n, dims = 1031, 3
+        pos, h = rand(n, dims, scale=9.0), torch.tensor([0.7, 1.3, 2.1])
+        out = torch.zeros(n, dtype=torch.int64)
+        m.cell_index((n + 127) // 128, 128, pos, h, out, dims, n)
+        cells = (pos / h).trunc().long()  # toward zero, negatives too
+        k = torch.ones(n, dtype=torch.int64)
+        ref = torch.zeros(n, dtype=torch.int64)
+        for d in range(dims):
+            ref += cells[:, d] * k
+            k *= 2 + torch.arange(n) % 2
+        return out.double(), ref.double(), 0.0
+
     return {
-        "accessor_rows": accessor_rows,
+        "accessor_rows": accessor_rows, "float_to_int_cast": float_to_int_cast,
         "define_constants": define_constants, "pointer_deref": pointer_deref,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,

@@ -1,0 +1,197 @@
+"""Extensions whose C++ op picks its CUDA function itself (`if (x.is_cuda()) return op_cuda(...)`): that function
+becomes a Triton kernel registered for cuda tensors with torch.library, and the build stays as it is."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+import tree_sitter as ts
+
+from .. import parse
+from ..templating import render_template
+from . import pysource
+from .emit import render_program
+from .host import definitions, host_table, launches, read_host_ops
+from .package import CPP_SUFFIXES, IMPORTS, _host_names
+
+MODULE = "_ops_triton.py"
+# An export macro before a function definition (`CLUSTER_API torch::Tensor grid(...)`), blanked for the parser.
+EXPORT_MACRO = re.compile(rb"^([A-Z][A-Z0-9_]*)(?=[ \t]+[\w:]+(?:<[^>;{}]*>)?[\s&*]+\w+\s*\()", re.MULTILINE)
+
+
+def _registered(data: bytes) -> list[tuple[str, str]]:
+    """(qualified op, C++ function) for each op a C++ source registers with a kernel of its own for every device:
+    `torch::RegisterOperators().op("ns::op", &fn)` and `m.def("op(...) -> ...", &fn)` in TORCH_LIBRARY(ns, m)."""
+    table = host_table()["registration"]
+    found = [(m.group(1), m.group(2)) for m in re.finditer(table["catch_all_op"].encode(), data)]
+    for block in re.finditer(table["define_block"].encode(), data):
+        namespace = block.group(1).decode()
+        depth, end = 1, block.end()
+        while depth and end < len(data):
+            depth += {ord("{"): 1, ord("}"): -1}.get(data[end], 0)
+            end += 1
+        for m in re.finditer(table["define_call"].encode(), data[block.end():end]):
+            found.append((f"{namespace}::{m.group(1).decode()}".encode(), m.group(2)))
+    return [(op.decode(), fn.decode().split("::")[-1]) for op, fn in found]
+
+
+def _params(node: ts.Node) -> list[str]:
+    declarator = node.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    names = []
+    for p in declarator.child_by_field_name("parameters").named_children if declarator is not None else ():
+        name = p.child_by_field_name("declarator")
+        while name is not None and name.type in ("reference_declarator", "pointer_declarator"):
+            name = name.named_children[-1]
+        names.append(name.text.decode() if name is not None else "")
+    return names
+
+
+def _cuda_branch(data: bytes, function: str, cuda_names: set[str]) -> tuple[str, int, str]:
+    """(the CUDA function, line, "") when a C++ op's body returns that function under its device test
+    (`if (x.device().is_cuda())`), given the op's own arguments in order; ("", line, why) when it does not."""
+    data = EXPORT_MACRO.sub(lambda m: b" " * len(m.group(1)), data)
+    root = parse.parse("cuda", data).root_node
+    node = next((d for d in definitions(root) if _name(d) == function), None)
+    if node is None:
+        return "", 1, f"{function} is not defined where the op is registered"
+    params = _params(node)
+    line = node.start_point[0] + 1
+    tests = host_table()["registration"]["device_tests"]
+    stack = [node.child_by_field_name("body")]
+    while stack:
+        current = stack.pop()
+        if current.type == "if_statement" and any(
+            re.search(r"\." + t + r"\(\s*\)", current.child_by_field_name("condition").text.decode()) for t in tests
+        ):
+            branch = current.child_by_field_name("consequence").text.decode()
+            for call in re.finditer(r"\breturn\s+(\w+)\s*\(([^;]*)\)\s*;", branch):
+                args = [a.strip() for a in call.group(2).split(",") if a.strip()]
+                if call.group(1) in cuda_names:
+                    if args != params:
+                        return "", line, f"{function} passes {call.group(1)} other arguments than its own"
+                    return call.group(1), line, ""
+            return "", line, ""  # the CUDA branch only raises: an op for the CPU alone
+        stack.extend(current.named_children)
+    return "", line, ""  # an op for the CPU alone
+
+
+def _name(node: ts.Node) -> str:
+    declarator = node.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    if declarator is None:
+        return ""
+    return declarator.child_by_field_name("declarator").text.decode().split("::")[-1]
+
+
+def _loader(init: bytes) -> ts.Node | None:
+    """The last top-level statement of a package's `__init__.py` that loads its compiled ops (torch.ops.load_library
+    or an import of an extension module): the Triton kernels are registered after it."""
+    found = None
+    for node in pysource.tree(init).named_children:
+        if re.search(rb"\btorch\.ops\.load_library\(", node.text):
+            found = node
+    return found
+
+
+def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, translate) -> set[str]:
+    """The ops of the C++ sources under setup.py's folder whose CUDA branch a Triton kernel can serve: a module of
+    them in the package named as the ops' namespace, imported after its ops load. Returns the CUDA sources that now
+    serve through Triton (empty, with findings, when none does)."""
+    folder = PurePosixPath(path).parent
+    prefix = "" if str(folder) == "." else str(folder) + "/"
+    under = sorted(p for p in files if p.startswith(prefix))
+    cuda = [p for p in under if p.endswith(".cu")]
+    defined = {name: p for p in cuda for name in _host_names(files[p])}
+    wanted: dict[str, list[tuple[str, str, int]]] = {}  # .cu: (op, CUDA function, line of the C++ op)
+    namespaces = set()
+    for cxx in (p for p in under if p.endswith(CPP_SUFFIXES)):
+        for op, function in _registered(files[cxx]):
+            name, where, why = _cuda_branch(files[cxx], function, set(defined))
+            if why:
+                outcome.findings.append(("tile-host-kept", cxx, where, f"op {op} stays: {why}"))
+            if name:
+                wanted.setdefault(defined[name], []).append((op, name, where))
+            namespaces.add(op.split("::")[0])
+    if not wanted:
+        return set()
+    if len(namespaces) != 1:
+        why = (f"ops of {len(namespaces)} namespaces ({', '.join(sorted(namespaces))}) stay: one Triton module "
+               "serves one package")
+        outcome.findings.append(("tile-host-kept", path, line, why))
+        return set()
+    namespace = namespaces.pop()
+    package = folder / namespace
+    init = str(package / "__init__.py")
+    if init not in files:
+        outcome.findings.append(("tile-host-kept", path, line,
+                                 f"the ops of {namespace} stay: no package {namespace} beside setup.py holds them"))
+        return set()
+    module = str(package / MODULE)
+    if module in files:  # migrated before: the functions it registers serve, and nothing is written again
+        registered = set(re.findall(r'register_kernel\("[\w:.]+", "\w+", (\w+)\)', files[module].decode()))
+        return {cu for cu, rows in wanted.items() if any(name in registered for _, name, _ in rows)}
+    loader = _loader(files[init])
+    if loader is None:
+        why = (f"the ops of {namespace} stay: {init} loads them with no torch.ops.load_library call, so nothing "
+               "would register the Triton kernels after them")
+        outcome.findings.append(("tile-host-kept", path, line, why))
+        return set()
+    kernels, ops, registers, served, names = [], [], {}, set(), set()
+    for source_path in sorted(wanted):
+        source = files[source_path]
+        found, notes = translate(source, source_path, 0)
+        outcome.findings += [(n.rule, n.path, n.line, n.message) for n in notes]
+        by_name = {k.name: k for k in found}
+        read, failures = read_host_ops(source, [name for _, name, _ in wanted[source_path]])
+        for name, fline, reason in failures:
+            outcome.findings.append(("tile-host-kept", source_path, fline, f"host function {name} stays CUDA: {reason}"))
+        taken = {op.name: op for op in read}
+        for qualified, name, _ in wanted[source_path]:
+            op = taken.get(name)
+            if op is None:
+                continue
+            missing = [s.kernel for s in launches(op.body) if s.kernel not in by_name]
+            used = [by_name[s.kernel] for s in launches(op.body) if s.kernel in by_name]
+            if missing:
+                why = f"op {qualified} stays on its CUDA function {name}: it launches {missing[0]}, which stays SIMT"
+                outcome.findings.append(("tile-host-kept", source_path, op.line, why))
+                continue
+            clash = sorted(({k.name for k in used} | {name}) & names)
+            if clash:
+                why = f"op {qualified} stays on its CUDA function {name}: the name {clash[0]} is taken in {MODULE}"
+                outcome.findings.append(("tile-host-kept", source_path, op.line, why))
+                continue
+            names |= {k.name for k in used} | {name}
+            kernels += [k for k in used if k not in kernels]
+            ops.append(op)
+            registers[name] = (qualified, next(iter(host_table()["registration"]["devices"].values())))
+            served.add(source_path)
+    if not ops:
+        return set()
+    origins = ", ".join(PurePosixPath(p).name for p in sorted(served))
+    outcome.new_files[module] = render_program(
+        title=f"CUDA functions of the {namespace} ops as Triton kernels, migrated from {origins}.",
+        description=(f"The C++ ops of {namespace} keep their own kernel for every device (the CPU code, and the CUDA "
+                     "functions where a CUDA toolkit built them); each function here is registered with "
+                     "torch.library.register_kernel for cuda tensors, which the dispatcher prefers to the op's own "
+                     "kernel. The kernels run on any Triton backend, and on the CPU under TRITON_INTERPRET=1 when "
+                     "called directly."),
+        origin=origins, kernels=kernels, imports=IMPORTS, ops=ops, registers=registers, wrap=False,
+    )
+    source = outcome.changed.get(init, files[init])
+    end = pysource.line_span(source, loader)[1]
+    text = render_template("tile/package_import.py.j2", module=PurePosixPath(MODULE).stem, package=namespace,
+                           relative=True)
+    if loader.type not in ("expression_statement", "import_statement", "import_from_statement"):
+        text = "\n" + text  # after a loop or a block, as after any compound statement
+    outcome.changed[init] = source[:end] + text.encode() + source[end:]
+    listed = ", ".join(q for q, _ in sorted(registers.values()))
+    what = f"the op {listed} gets a Triton kernel" if len(registers) == 1 else f"the ops {listed} get Triton kernels"
+    outcome.findings.append(("tile-extension", path, line, (
+        f"{what} for cuda tensors in {MODULE}, registered with torch.library ahead of the C++ op's own kernel; the "
+        "build stays as it was (its CUDA sources still build where a toolkit is)")))
+    return served
