@@ -12,7 +12,7 @@ from .. import parse
 from ..templating import render_template
 from . import pysource
 from .emit import render_program
-from .host import definitions, host_table, launches, read_host_ops
+from .host import block_end, definitions, function_name, host_table, launches, parameter_names, read_host_ops
 from .package import CPP_SUFFIXES, IMPORTS, _host_names
 
 MODULE = "_ops_triton.py"
@@ -27,26 +27,9 @@ def _registered(data: bytes) -> list[tuple[str, str]]:
     found = [(m.group(1), m.group(2)) for m in re.finditer(table["catch_all_op"].encode(), data)]
     for block in re.finditer(table["define_block"].encode(), data):
         namespace = block.group(1).decode()
-        depth, end = 1, block.end()
-        while depth and end < len(data):
-            depth += {ord("{"): 1, ord("}"): -1}.get(data[end], 0)
-            end += 1
-        for m in re.finditer(table["define_call"].encode(), data[block.end():end]):
+        for m in re.finditer(table["define_call"].encode(), data[block.end():block_end(data, block.end())]):
             found.append((f"{namespace}::{m.group(1).decode()}".encode(), m.group(2)))
     return [(op.decode(), fn.decode().split("::")[-1]) for op, fn in found]
-
-
-def _params(node: ts.Node) -> list[str]:
-    declarator = node.child_by_field_name("declarator")
-    while declarator is not None and declarator.type != "function_declarator":
-        declarator = declarator.child_by_field_name("declarator")
-    names = []
-    for p in declarator.child_by_field_name("parameters").named_children if declarator is not None else ():
-        name = p.child_by_field_name("declarator")
-        while name is not None and name.type in ("reference_declarator", "pointer_declarator"):
-            name = name.named_children[-1]
-        names.append(name.text.decode() if name is not None else "")
-    return names
 
 
 def _cuda_branch(data: bytes, function: str, cuda_names: set[str]) -> tuple[str, int, str]:
@@ -54,10 +37,10 @@ def _cuda_branch(data: bytes, function: str, cuda_names: set[str]) -> tuple[str,
     (`if (x.device().is_cuda())`), given the op's own arguments in order; ("", line, why) when it does not."""
     data = EXPORT_MACRO.sub(lambda m: b" " * len(m.group(1)), data)
     root = parse.parse("cuda", data).root_node
-    node = next((d for d in definitions(root) if _name(d) == function), None)
+    node = next((d for d in definitions(root) if function_name(d) == function), None)
     if node is None:
         return "", 1, f"{function} is not defined where the op is registered"
-    params = _params(node)
+    params = parameter_names(node)
     line = node.start_point[0] + 1
     tests = host_table()["registration"]["device_tests"]
     stack = [node.child_by_field_name("body")]
@@ -78,18 +61,9 @@ def _cuda_branch(data: bytes, function: str, cuda_names: set[str]) -> tuple[str,
     return "", line, ""  # an op for the CPU alone
 
 
-def _name(node: ts.Node) -> str:
-    declarator = node.child_by_field_name("declarator")
-    while declarator is not None and declarator.type != "function_declarator":
-        declarator = declarator.child_by_field_name("declarator")
-    if declarator is None:
-        return ""
-    return declarator.child_by_field_name("declarator").text.decode().split("::")[-1]
-
-
 def _loader(init: bytes) -> ts.Node | None:
-    """The last top-level statement of a package's `__init__.py` that loads its compiled ops (torch.ops.load_library
-    or an import of an extension module): the Triton kernels are registered after it."""
+    """The last top-level statement of a package's `__init__.py` that calls torch.ops.load_library (it may be a loop
+    over the package's libraries): the Triton kernels are registered after it."""
     found = None
     for node in pysource.tree(init).named_children:
         if re.search(rb"\btorch\.ops\.load_library\(", node.text):

@@ -399,6 +399,33 @@ def _declarator(node: ts.Node) -> ts.Node | None:
     return node
 
 
+def function_name(definition: ts.Node) -> str:
+    """A function definition's name without its qualification ("" when it has no function declarator)."""
+    declarator = _declarator(definition.child_by_field_name("declarator"))
+    return declarator.child_by_field_name("declarator").text.decode().split("::")[-1] if declarator else ""
+
+
+def parameter_names(definition: ts.Node) -> list[str]:
+    """A function definition's parameter names in order ("" for an unnamed one)."""
+    declarator = _declarator(definition.child_by_field_name("declarator"))
+    names = []
+    for p in declarator.child_by_field_name("parameters").named_children if declarator is not None else ():
+        name = p.child_by_field_name("declarator")
+        while name is not None and name.type in ("reference_declarator", "pointer_declarator"):
+            name = name.named_children[-1]
+        names.append(name.text.decode() if name is not None else "")
+    return names
+
+
+def block_end(data: bytes, start: int) -> int:
+    """The offset just past the `}` that closes a block whose `{` ends just before `start`."""
+    depth, end = 1, start
+    while depth and end < len(data):
+        depth += {ord("{"): 1, ord("}"): -1}.get(data[end], 0)
+        end += 1
+    return end
+
+
 def definitions(node: ts.Node):
     """Function definitions at file scope and inside namespaces (`namespace ext { ... }`)."""
     for child in node.named_children:
@@ -416,11 +443,7 @@ def read_registrations(data: bytes) -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
     for block in re.finditer(table["impl_block"].encode(), data):
         namespace, key = block.group(1).decode(), block.group(2).decode()
-        depth, end = 1, block.end()
-        while depth and end < len(data):
-            depth += {ord("{"): 1, ord("}"): -1}.get(data[end], 0)
-            end += 1
-        for impl in re.finditer(table["impl_call"].encode(), data[block.end():end]):
+        for impl in re.finditer(table["impl_call"].encode(), data[block.end():block_end(data, block.end())]):
             op = impl.group(1).decode()
             qualified = op if "::" in op else f"{namespace}::{op}"
             found.setdefault(key, {})[qualified] = impl.group(2).decode().split("::")[-1]

@@ -13,7 +13,7 @@ from .. import parse
 from ..templating import render_template
 from . import pysource
 from .emit import render_program
-from .host import definitions, host_table, launches, read_host_ops, read_registrations
+from .host import definitions, function_name, host_table, launches, read_host_ops, read_registrations
 from .setupfile import CPP_CALLS, CUDA_CALLS, KERNEL_SUFFIXES, ExtensionCall
 
 IMPORTS = ["import torch", "import triton", "import triton.language as tl"]
@@ -71,11 +71,8 @@ def _host_names(source: bytes) -> list[str]:
         head = source[node.start_byte:node.child_by_field_name("body").start_byte].decode("utf-8", "replace")
         if re.search(r"__(global|device)__", head) or node.child_by_field_name("type") is None:
             continue
-        declarator = node.child_by_field_name("declarator")
-        while declarator is not None and declarator.type != "function_declarator":
-            declarator = declarator.child_by_field_name("declarator")
-        if declarator is not None:
-            names.append(declarator.child_by_field_name("declarator").text.decode().split("::")[-1])
+        if name := function_name(node):
+            names.append(name)
     return names
 
 

@@ -61,6 +61,15 @@ typedef enum prtrandOrdering {
   PRTRAND_ORDERING_QUASI_DEFAULT = 201    // the n-dimensional order of quasi-random generators
 } prtrandOrdering_t;
 
+namespace prt {
+namespace rand_detail {
+// Whether an ordering is one of the pseudo-random ones (the CPU's and HIP's answer to prtrandSetGeneratorOrdering).
+inline bool pseudo_ordering(prtrandOrdering_t order) {
+  return order >= PRTRAND_ORDERING_PSEUDO_BEST && order <= PRTRAND_ORDERING_PSEUDO_DYNAMIC;
+}
+}  // namespace rand_detail
+}  // namespace prt
+
 struct prtrandGenerator_st;                           // opaque generator state
 typedef struct prtrandGenerator_st* prtrandGenerator_t;  // handle to a host-API generator
 

@@ -462,7 +462,5 @@ inline prtrandStatus_t prtrandCreateGeneratorHost(prtrandGenerator_t* generator,
 inline prtrandStatus_t prtrandSetGeneratorOrdering(prtrandGenerator_t generator, prtrandOrdering_t order) {
   if (generator == nullptr) return PRTRAND_STATUS_NOT_INITIALIZED;
   // One sequential order per generator: every pseudo-random ordering names it; the quasi one belongs to other kinds.
-  return order >= PRTRAND_ORDERING_PSEUDO_BEST && order <= PRTRAND_ORDERING_PSEUDO_DYNAMIC
-             ? PRTRAND_STATUS_SUCCESS
-             : PRTRAND_STATUS_OUT_OF_RANGE;
+  return prt::rand_detail::pseudo_ordering(order) ? PRTRAND_STATUS_SUCCESS : PRTRAND_STATUS_OUT_OF_RANGE;
 }

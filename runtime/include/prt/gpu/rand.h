@@ -49,9 +49,7 @@ inline prtrandStatus_t prtrandSetGeneratorOrdering(prtrandGenerator_t generator,
       curandSetGeneratorOrdering(prt::rand_detail::native(generator), static_cast<curandOrdering_t>(order)));
 #else
   if (generator == nullptr) return PRTRAND_STATUS_NOT_INITIALIZED;
-  return order >= PRTRAND_ORDERING_PSEUDO_BEST && order <= PRTRAND_ORDERING_PSEUDO_DYNAMIC
-             ? PRTRAND_STATUS_SUCCESS
-             : PRTRAND_STATUS_OUT_OF_RANGE;
+  return prt::rand_detail::pseudo_ordering(order) ? PRTRAND_STATUS_SUCCESS : PRTRAND_STATUS_OUT_OF_RANGE;
 #endif
 }
 inline prtrandStatus_t prtrandDestroyGenerator(prtrandGenerator_t generator) {
