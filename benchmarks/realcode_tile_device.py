@@ -8,12 +8,13 @@ module). For each case:
    the GPU size), writing every buffer; then its timing loop prints the median of REPEAT launches (CUDA events);
 2. the Triton launcher runs on the same inputs and its buffers are compared with the original's (max |diff| /
    max(1, |ref|) <= 1e-4);
-3. a coordinate search over the launcher's literal tile widths (BLOCK_X, BLOCK, ...) and num_warps in {2, 4, 8}
-   (its own values, each warp count, then each width of one name at a time around the best so far), each
-   variant checked for parity again and timed (torch.cuda.Event, warm-up, median of REPEAT); the fastest is the
-   chosen config;
-4. results go to $OUT/realcode_tile_device.{json,md}, and the chosen config of each kernel, for this target, to
-   $OUT/tuned/<program>.<kernel>.json.
+3. the module's own tuning, as a user runs it: imported afresh with MIGRATE_TILE_TUNE=1, its first launch tries
+   each configuration of its search space (rules/tile/maps/tuning.toml; every buffer restored after each trial),
+   the result is checked for parity again and the choice written to module.tuned.json beside it; then imported
+   afresh without the variable, it starts from the kept configuration, which is checked and timed (torch.cuda.Event,
+   warm-up, median of REPEAT; and per call in a CUDA graph) against the defaults;
+4. results go to $OUT/realcode_tile_device.{json,md}, and each module's kept file, for this target, to
+   $OUT/tuned/<program>.<kernel>.tuned.json.
 
     python3 benchmarks/realcode_tile_device.py --cases .realcode/tile/tile-cases.tar.xz [--repeat 20] [--only S]
 """
@@ -41,11 +42,6 @@ from cuda_events import graph_median_ms, median_ms  # benchmarks/cuda_events.py,
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_TIMEOUT_S = 300
 RUN_TIMEOUT_S = 300
-WARPS = (2, 4, 8)
-WIDTHS = {"BLOCK_X": (256, 512, 1024, 2048), "BLOCK": (256, 512, 1024, 2048), "BLOCK_Y": (8, 16, 32)}
-BLOCK_LINE = re.compile(r"^    (BLOCK_X|BLOCK_Y|BLOCK) = (\d+)$", re.MULTILINE)
-
-
 def _harness_module():
     spec = importlib.util.spec_from_file_location("realcode_tile", ROOT / "benchmarks" / "realcode_tile.py")
     module = importlib.util.module_from_spec(spec)
@@ -54,50 +50,9 @@ def _harness_module():
     return module
 
 
-def _variant(text: str, config: dict) -> str:
-    """The module with these tile widths and, when given, this warp count."""
-    for name, value in config.items():
-        if name != "num_warps":
-            text = re.sub(rf"^    {name} = \d+$", f"    {name} = {value}", text, flags=re.MULTILINE)
-    if "num_warps" in config:
-        text = re.sub(r"(\w+_tile\[launch\]\(.*)\)$", rf"\1, num_warps={config['num_warps']})", text,
-                      flags=re.MULTILINE)
-    return text
-
-
-def _search(text: str, measure) -> list[dict]:
-    """A coordinate search over the launcher's literal tile widths and num_warps: the launcher's own values first,
-    then each warp count, then each width of one name at a time around the best so far. `measure(config, text)`
-    returns a row with "ms" when the variant matches the original. At most 1 + 3 + the widths of each name (4 for
-    BLOCK_X and BLOCK, 3 for BLOCK_Y), less those already tried, where every combination would be 4 x 4 (x 3 for
-    2-D launchers)."""
-    literal = {name: int(value) for name, value in BLOCK_LINE.findall(text)}
-    tried: list[dict] = []
-    seen: set[str] = set()
-
-    def run(config: dict) -> None:
-        key = json.dumps(config, sort_keys=True)
-        if key not in seen:
-            seen.add(key)
-            tried.append(measure(config, _variant(text, config)))
-
-    def best() -> dict:
-        good = [t for t in tried if t.get("parity")]
-        return dict(min(good, key=lambda t: t["ms"])["config"]) if good else dict(literal)
-
-    run(dict(literal))
-    for warps in WARPS:
-        run({**literal, "num_warps": warps})
-    for name in sorted(literal):
-        base = best()
-        for width in WIDTHS[name]:
-            run({**base, name: width})
-    return tried
-
-
-def _import(path: Path, text: str):
+def _import(path: Path, text: str, number: int):
     path.write_text(text)
-    spec = importlib.util.spec_from_file_location(f"tile_{abs(hash(text)) % 10**12}", path)
+    spec = importlib.util.spec_from_file_location(f"tile_case_{number}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -156,43 +111,62 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     text = (case / "module.py").read_text()
     numbers = itertools.count()
 
-    def measure(config: dict, variant: str) -> dict:
+    def measure(folder: Path, tune: bool) -> dict:
+        """Import the module from `folder` (where its kept configurations are), launch once on fresh inputs, compare
+        with the original, then time it; with `tune`, that first launch tunes (MIGRATE_TILE_TUNE=1) and the choice
+        is written beside the module."""
+        folder.mkdir(parents=True, exist_ok=True)
+        if tune:
+            os.environ["MIGRATE_TILE_TUNE"] = "1"
+        else:
+            os.environ.pop("MIGRATE_TILE_TUNE", None)
         try:
-            module = _import(work / f"variant{next(numbers)}.py", variant)
+            module = _import(folder / "module.py", text, next(numbers))
             launcher = getattr(module, name)
             tensors = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
             launcher(grid, block, *tensors)
             torch.cuda.synchronize()
             got = [t.cpu().numpy() if hasattr(t, "cpu") else None for t in tensors]
             error = harness._compare(reference, got)
-            if not error <= harness.TOLERANCE:
-                return {"config": config, "parity": False, "error": error}
+            row = {"parity": bool(error <= harness.TOLERANCE), "error": error}
+            if tune:
+                module._save_tuned()
+                kept = folder / "module.tuned.json"
+                row["kept"] = json.loads(kept.read_text()) if kept.is_file() else {}
+            if not row["parity"]:
+                return row
             fresh = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
             call = lambda run=launcher, args=fresh: run(grid, block, *args)
-            row = {"config": config, "parity": True, "error": error, "ms": median_ms(call, repeat, warmup=3)}
+            row["ms"] = median_ms(call, repeat, warmup=3)
+            row["config"] = module._TUNERS and next(iter(module._TUNERS.values()))[1]
             try:
                 row["graph_ms"] = graph_median_ms(call, repeat, harness.GRAPH_BATCH)
             except Exception as exc:  # noqa: BLE001 - a launcher that cannot be captured keeps its launch time
                 row["graph_failure"] = f"{type(exc).__name__}: {exc}"[:160]
             return row
         except Exception as exc:  # noqa: BLE001 - a config Triton rejects is one row, not the end of the run
-            return {"config": config, "parity": False, "failure": f"{type(exc).__name__}: {exc}"[:160]}
+            return {"parity": False, "failure": f"{type(exc).__name__}: {exc}"[:160]}
+        finally:
+            os.environ.pop("MIGRATE_TILE_TUNE", None)
 
-    tried = _search(text, measure)
-    good = [t for t in tried if t.get("parity")]
-    result["configs"] = tried
-    if not good:
-        result["error"] = "no config matches the original on the GPU"
+    default = measure(work / "default", tune=False)
+    tuning = measure(work / "tuned", tune=True)
+    kept = measure(work / "tuned", tune=False) if tuning.get("kept") else {}
+    result["configs"] = {"default": default, "tuning": tuning, "kept": kept}
+    if not default.get("parity"):
+        result["error"] = "the default config does not match the original on the GPU" + (
+            f" ({default['failure']})" if "failure" in default else "")
         return result
-    # Tuned by the back-to-back time where every variant has one (the kernel's own cost), else by launch time.
-    key = "graph_ms" if all("graph_ms" in t for t in good) else "ms"
-    default, best = good[0] if tried[0].get("parity") else None, min(good, key=lambda t: t[key])
-    result["triton_default_ms"] = default["ms"] if default else None
-    result["triton_tuned_ms"] = best["ms"]
-    result["triton_default_graph_ms"] = default.get("graph_ms") if default else None
-    result["triton_tuned_graph_ms"] = best.get("graph_ms")
-    result["tuned_by"] = key
-    result["chosen"] = best["config"]
+    result["triton_default_ms"] = default["ms"]
+    result["triton_default_graph_ms"] = default.get("graph_ms")
+    if not kept.get("parity"):
+        result["error"] = ("tuning kept no config" if not tuning.get("kept") else
+                           "the kept config does not match the original on the GPU")
+        kept = default
+    result["triton_tuned_ms"] = kept["ms"]
+    result["triton_tuned_graph_ms"] = kept.get("graph_ms")
+    result["chosen"] = kept.get("config", {})
+    result["kept"] = tuning.get("kept", {})
     return result
 
 
@@ -278,10 +252,8 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             sys.stderr.write(f"{case.name}: {row.get('error') or ''}{row.get('cuda_ms', '')} "
                              f"{row.get('triton_tuned_ms', '')}\n")
-            if "chosen" in row:
-                (out / "tuned" / f"{case.name}.json").write_text(json.dumps(
-                    {"kernel": row["kernel"], "target": target_name, "config": row["chosen"],
-                     "ms": row["triton_tuned_ms"]}, indent=1, sort_keys=True) + "\n")
+            if row.get("kept"):  # the module's own <module>.tuned.json, as a migrated tree would keep it
+                (out / "tuned" / f"{case.name}.tuned.json").write_text(json.dumps(row["kept"], indent=1) + "\n")
             _write_results(out, rows, torch.cuda.get_device_name(), target_name, harness.GRAPH_BATCH)
     lines = _write_results(out, rows, torch.cuda.get_device_name(), target_name, harness.GRAPH_BATCH)
     print("\n".join(lines))

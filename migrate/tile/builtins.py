@@ -59,3 +59,30 @@ def math_table() -> dict[str, dict[str, str]]:
 def operator_table() -> dict[str, dict[str, str]]:
     """C operators on floats that lower to a helper rather than to Triton's own operator (math.toml [operators])."""
     return _load("math.toml").get("operators", {})
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """One kernel class's search space: its warp counts, pipeline depths (empty: Triton's default) and tile-width
+    rows."""
+
+    num_warps: tuple[int, ...]
+    num_stages: tuple[int, ...]
+    widths: tuple[dict[str, int], ...]
+
+
+@cache
+def tuning_table() -> dict[str, Tuning]:
+    """rules/tile/maps/tuning.toml: kernel class -> the launch configurations its kernels are tuned over."""
+    table = _load("tuning.toml")
+    spaces = {}
+    for kind, row in table.items():
+        unknown = set(row) - {"num_warps", "num_stages", "widths"}
+        numbers = [*row.get("num_warps", ()), *row.get("num_stages", ()),
+                   *(v for w in row.get("widths", ()) for v in w.values())]
+        if unknown or not row.get("num_warps") or not all(isinstance(n, int) and n > 0 for n in numbers):
+            raise RuntimeError(f"{MAPS / 'tuning.toml'}: [{kind}] needs num_warps and positive integers only"
+                               + (f" (unknown key {min(unknown)})" if unknown else ""))
+        spaces[kind] = Tuning(tuple(row["num_warps"]), tuple(row.get("num_stages", ())),
+                              tuple(dict(w) for w in row.get("widths", ())))
+    return spaces

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, fields, is_dataclass
 
 from ..templating import render_template
 from . import ir
+from .builtins import tuning_table
 from .host import HAssign, HCheck, HIf, HLaunch, HostOp, HReturn, launches
 from .printer import code
 from .tileir import TAssign, TAtomic, TFor, TIf, TileKernel, TStore
@@ -46,9 +48,75 @@ def _argument(param: ir.Param) -> str:
     return f"int({param.name})"
 
 
+def _tuning_class(kernel: TileKernel) -> str:
+    return "elementwise-2d" if kernel.kind == "elementwise" and "BLOCK_Y" in kernel.blocks else kernel.kind
+
+
+def _meta_names(expr, names: frozenset[str]):
+    """`expr` with each tuned width `names` read from the launch's meta-parameters (`meta["BLOCK_X"]`)."""
+    if isinstance(expr, ir.Name) and expr.id in names:
+        return ir.Text(f'meta["{expr.id}"]')
+    if is_dataclass(expr) and not isinstance(expr, type):
+        changed = {}
+        for f in fields(expr):
+            value = getattr(expr, f.name)
+            new = tuple(_meta_names(v, names) for v in value) if isinstance(value, tuple) \
+                else _meta_names(value, names)
+            if new != value:
+                changed[f.name] = new
+        return type(expr)(**{**{f.name: getattr(expr, f.name) for f in fields(expr)}, **changed}) if changed else expr
+    return expr
+
+
+def _packed(items: list[str], width: int) -> list[str]:
+    """`items` joined by spaces into lines of at most `width` characters (an item longer than that has its own)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 1 + len(item) <= width:
+            lines[-1] += " " + item
+        else:
+            lines.append(item)
+    return lines
+
+
+def _tuning(kernel: TileKernel) -> dict:
+    """The launcher's tuning values: the widths it tunes (literal ones its class's rows name), their defaults, the
+    search space (rows x warps x stages) and the buffers a tuning trial restores."""
+    space = tuning_table().get(_tuning_class(kernel))
+    if space is None:
+        raise ValueError(f"rules/tile/maps/tuning.toml has no [{_tuning_class(kernel)}] for {kernel.name}")
+    named = {name for row in space.widths for name in row}
+    tuned = [name for name, value in kernel.blocks.items()
+             if name in named and isinstance(value, ir.Num) and isinstance(value.value, int)]
+    defaults = {name: kernel.blocks[name].value for name in tuned} | {"num_warps": 4}
+    rows = []
+    for row in space.widths or ({},):
+        cut = {name: value for name, value in row.items() if name in tuned}
+        if cut and len(cut) == len(tuned) and cut not in rows:
+            rows.append(cut)
+    rows = rows or [{name: defaults[name] for name in tuned}]
+    configs = []
+    for row in rows:
+        for warps in space.num_warps:
+            for stages in space.num_stages or (None,):
+                config = row | {"num_warps": warps} | ({"num_stages": stages} if stages is not None else {})
+                if config not in configs:
+                    configs.append(config)
+    return {
+        "tuned": tuned,
+        "defaults": defaults,
+        "space": _packed([json.dumps(c) + "," for c in configs], 116),
+        "class": _tuning_class(kernel),
+        # every buffer, not only those stored through by name: a store may go through a pointer computed from one
+        "restored": [p.name for p in kernel.params if p.pointer],
+    }
+
+
 def kernel_context(kernel: TileKernel, origin: str) -> dict:
     params = [p.name for p in kernel.params]
     constexprs = [f"{name}: tl.constexpr" for name in kernel.constexprs]
+    tuning = _tuning(kernel)
+    tuned = frozenset(tuning["tuned"])
     return {
         "name": kernel.name,
         "summary": kernel.summary,
@@ -57,8 +125,9 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
         "params": params,
         "call_args": [_argument(p) for p in kernel.params],
         "body": _statements(kernel.body),
-        "blocks": [(name, code(value)) for name, value in kernel.blocks.items()],
-        "grid": [code(g) for g in kernel.grid],
+        "blocks": [(name, code(value)) for name, value in kernel.blocks.items() if name not in tuned],
+        "grid": [code(_meta_names(g, tuned)) for g in kernel.grid],
+        "tuning": tuning,
     }
 
 
