@@ -84,7 +84,7 @@ def _load_targets():
 
 
 def _sources(folder: Path) -> dict[str, bytes]:
-    found = sorted(p for p in folder.rglob("*") if p.suffix in (".cu", ".cuh", ".py") and p.is_file())
+    found = sorted(p for p in folder.rglob("*") if p.suffix in (".cu", ".cuh", ".py", ".h", ".hpp") and p.is_file())
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in found}
 
 
@@ -357,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
         for relfile, data in files.items():
             if not relfile.endswith((".cu", ".cuh")):
                 continue
-            module = read_module(data)
+            module = read_module(data, relfile, tile.headers_in(files))
             for fn in module.functions.values():
                 if not fn.kernel:
                     continue
@@ -430,12 +430,46 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _bound_value(expr, size: int) -> int | None:
+    """An index bound over the kernel's integer arguments, each `size`; None for anything else."""
+    from migrate.tile import ir
+
+    if isinstance(expr, ir.Num) and isinstance(expr.value, int):
+        return expr.value
+    if isinstance(expr, ir.Name):
+        return size
+    if isinstance(expr, ir.Cast):
+        return _bound_value(expr.operand, size)
+    if isinstance(expr, ir.Bin) and expr.op in ("+", "-", "*"):
+        left, right = _bound_value(expr.left, size), _bound_value(expr.right, size)
+        if left is not None and right is not None:
+            return left + right if expr.op == "+" else left - right if expr.op == "-" else left * right
+    return None
+
+
+def _fitted_grid(kernel, block: tuple[int, ...], size: int) -> tuple[int, ...] | None:
+    """The launch grid a program sizes to its data: one thread per index of the bound the kernel guards
+    (`i < n`), as the Triton launcher sizes its own; None for kernels whose grid is not read from a bound."""
+    if kernel.kind not in ("elementwise", "matmul"):
+        return None
+    grid = []
+    for axis, expr in enumerate(kernel.grid):
+        if getattr(expr, "func", "") != "triton.cdiv" or axis >= len(block):
+            return None
+        bound = _bound_value(expr.args[0], size)
+        if bound is None or bound <= 0:
+            return None
+        grid.append(-(-bound // block[axis]))
+    return tuple(grid) if len(grid) == len(block) else None
+
+
 def _stage_case(stage: Path, program: Path, relfile: str, kernel, fn, signature: dict[str, str], text: str,
                 seed: int) -> None:
     """One GPU timing case: the Triton module, a CUDA harness around the original, and what the inputs are."""
     grid, block = _launch(kernel)
     size = DEVICE_SIZE
-    grid = tuple(-(-size * size // block[0]) for _ in grid) if len(grid) == 1 else tuple(-(-size // b) for b in block)
+    grid = _fitted_grid(kernel, block, size) or (
+        tuple(-(-size * size // block[0]) for _ in grid) if len(grid) == 1 else tuple(-(-size // b) for b in block))
     case = stage / "cases" / f"{program.name}.{kernel.name}"
     case.mkdir(parents=True, exist_ok=True)
     include = f"../../programs/{program.name}/{relfile}"

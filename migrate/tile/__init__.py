@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
@@ -41,10 +43,26 @@ class TreeResult:
     findings: tuple[TileFinding, ...] = ()
 
 
-def translate_cuda(data: bytes, origin: str, line_offset: int = 0) -> tuple[list[TileKernel], list[TileFinding]]:
+def headers_in(files: dict[str, bytes] | None):
+    """The reader of quoted includes (`#include "util.cuh"`) from a program's files, relative to the including
+    file's folder; None without files."""
+    if not files:
+        return None
+
+    def header(name: str, including: str) -> tuple[str, bytes] | None:
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(including), name))
+        data = files.get(path)
+        return (path, data) if data is not None else None
+
+    return header
+
+
+def translate_cuda(data: bytes, origin: str, line_offset: int = 0,
+                   files: dict[str, bytes] | None = None) -> tuple[list[TileKernel], list[TileFinding]]:
     """Every kernel of one CUDA source: the tile kernels that compile for every target, and a finding per kernel
-    (migrated, or kept SIMT with the reason). Nothing here raises on a kernel: a lowering bug keeps it SIMT."""
-    module = read_module(data)
+    (migrated, or kept SIMT with the reason). Nothing here raises on a kernel: a lowering bug keeps it SIMT.
+    `files` (the program's, by path) lets the kernels use what the headers they include define."""
+    module = read_module(data, origin, headers_in(files))
     lowered: list[tuple[TileKernel, int]] = []
     findings: list[TileFinding] = []
     for fn in module.functions.values():
@@ -120,15 +138,16 @@ def _python_kernel_strings(data: bytes) -> list[tuple[bytes, int]]:
     return sorted(found, key=lambda item: item[1])
 
 
-def translate_file(path: str, data: bytes, language: str) -> TileResult:
-    """Tile kernels for one file: `<stem>_tile.py` beside it, holding every kernel that could be migrated."""
+def translate_file(path: str, data: bytes, language: str, files: dict[str, bytes] | None = None) -> TileResult:
+    """Tile kernels for one file: `<stem>_tile.py` beside it, holding every kernel that could be migrated; `files`
+    are the program's, for the headers it includes."""
     kernels: list[TileKernel] = []
     findings: list[TileFinding] = []
     if language == "cuda":
-        kernels, findings = translate_cuda(data, path)
+        kernels, findings = translate_cuda(data, path, files=files)
     elif language == "python":
         for source, line in _python_kernel_strings(data):
-            found, notes = translate_cuda(source, path, line)
+            found, notes = translate_cuda(source, path, line, files=files)
             kernels += found
             findings += notes
     new_files = {}
@@ -145,31 +164,32 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
     and their array code moves to torch; other CUDA sources and kernel strings get `<stem>_tile.py` beside them."""
     outcome = Outcome()
     claimed: set[str] = set()
+    translate = functools.partial(translate_cuda, files=files)
     for path in sorted(files):
         data = files[path]
         if not path.endswith(".py"):
             continue
         if b"CUDAExtension" in data or b"CppExtension" in data:
             before = set(outcome.new_files)
-            sources, beside = translate_setup(path, data, files, outcome, translate_cuda)
+            sources, beside = translate_setup(path, data, files, outcome, translate)
             noted = {f[1] for f in outcome.findings}
             for source in sorted(sources - noted):  # a rejected extension's kernels are still examined
                 if source in files:
                     outcome.findings += [(f.rule, f.path, f.line, f.message)
-                                         for f in translate_cuda(files[source], source)[1]]
+                                         for f in translate(files[source], source)[1]]
             if path not in outcome.changed:  # it stays as it was: its kernels are only noted
                 outcome.findings = [_kept_with_extension(f) if f[1] in sources - outcome.served else f
                                     for f in outcome.findings]
             claimed |= sources | beside
             claimed |= set(outcome.new_files) - before
         elif b"load_inline" in data:
-            translate_inline(path, data, outcome, translate_cuda)
+            translate_inline(path, data, outcome, translate)
             claimed.add(path)
         elif b"@cuda.jit" in data:
             translate_numba(path, data, outcome)
             claimed.add(path)
         elif re.search(rb"^import cupy\b", data, re.MULTILINE):
-            translate_cupy(path, data, outcome, translate_cuda)
+            translate_cupy(path, data, outcome, translate)
             claimed.add(path)
     for path in sorted(files):
         if path in claimed or path in outcome.changed:
@@ -177,7 +197,7 @@ def translate_tree(files: dict[str, bytes]) -> TreeResult:
         language = "cuda" if path.endswith((".cu", ".cuh")) else "python" if path.endswith(".py") else None
         if language is None:
             continue
-        result = translate_file(path, files[path], language)
+        result = translate_file(path, files[path], language, files)
         outcome.new_files.update(result.new_files)
         outcome.findings += [(f.rule, f.path, f.line, f.message) for f in result.findings]
     findings = tuple(sorted({TileFinding(*f) for f in outcome.findings}, key=lambda f: (f.path, f.line, f.rule)))

@@ -5,12 +5,14 @@ from __future__ import annotations
 import dataclasses
 import keyword
 import re
+from collections.abc import Callable
 
 import tree_sitter as ts
 
 from .. import parse
 from . import ir
 from .builtins import builtins
+from .macros import expand, function_macros
 
 QUALIFIERS = {"__global__", "__device__", "__host__", "__forceinline__", "__inline__", "inline", "static"}
 TYPE_WORDS = {"float", "double", "int", "unsigned", "unsigned int", "long", "long long", "unsigned long",
@@ -19,6 +21,7 @@ TYPE_WORDS = {"float", "double", "int", "unsigned", "unsigned int", "long", "lon
 # `__global__ ... name(`: kernels found in the bytes, so that one inside a region the parser could not read still
 # gets its finding.
 KERNEL_HEAD = re.compile(rb"(?<![\w\"])__global__\b[^;{}()\"]*?\b([A-Za-z_]\w*)\s*\(")
+INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
 NUMBER = re.compile(r"^(0[xX][0-9a-fA-F]+|[0-9.]+(?:[eE][-+]?[0-9]+)?)([uUlLfF]*)$")
 
 
@@ -413,10 +416,38 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = ()) ->
                         pass
 
 
-def read_module(data: bytes) -> ir.Module:
+# A header the source includes by a quoted name: (its path, its bytes), or None when it is not in the tree.
+Header = Callable[[str, str], "tuple[str, bytes] | None"]
+
+
+def read_module(data: bytes, origin: str = "", header: Header | None = None,
+                _read: dict[str, ir.Module | None] | None = None) -> ir.Module:
     """Every `__global__` and `__device__` function and every numeric `#define`/`constexpr` of a CUDA source; type
-    aliases (`typedef float real;`, `using real = float;`, `#define REAL float`) are resolved in their types."""
-    module = ir.Module()
+    aliases (`typedef float real;`, `using real = float;`, `#define REAL float`) are resolved in their types.
+
+    With `header(name, including_path)`, the headers the source includes by quoted names (`#include "util.cuh"`),
+    and theirs, lend it their device functions, constants and function-like macros (the source's own come first);
+    their kernels stay theirs. Function-like macros are expanded in the text the kernels are read from
+    (migrate/tile/macros.py)."""
+    read = {} if _read is None else _read
+    macros: dict[str, tuple[tuple[str, ...], str] | None] = {}
+    lent: list[ir.Module] = []
+    if header is not None:
+        for name in INCLUDE.findall(data):
+            found = header(name.decode("utf-8", "replace"), origin)
+            if found is None:
+                continue
+            path, text = found
+            if path not in read:
+                read[path] = None  # being read: an include cycle stops here
+                read[path] = read_module(text, path, header, read)
+            if read[path] is not None:
+                lent.append(read[path])
+                macros.update(read[path].macros)
+    macros.update(function_macros(data))
+    if any(m is not None for m in macros.values()):
+        data = expand(data.decode("utf-8", "replace"), macros).encode("utf-8")
+    module = ir.Module(macros=macros)
     root = parse.parse("cuda", data).root_node
     _collect(root, module)
     for match in KERNEL_HEAD.finditer(data):
@@ -432,6 +463,12 @@ def read_module(data: bytes) -> ir.Module:
     if aliases:
         for name, fn in list(module.functions.items()):
             module.functions[name] = _retype(fn, aliases)
+    for other in lent:
+        for name, fn in other.functions.items():
+            if not fn.kernel:
+                module.functions.setdefault(name, fn)
+        for name, value in other.constants.items():
+            module.constants.setdefault(name, value)
     return module
 
 

@@ -181,3 +181,5 @@ class Module:
     functions: dict[str, Function] = field(default_factory=dict)
     constants: dict[str, Expr] = field(default_factory=dict)
     unread: dict[str, int] = field(default_factory=dict)  # kernels the parser could not read: name -> line
+    # function-like macros of the source and its headers: name -> (parameters, body), None where not expandable
+    macros: dict[str, tuple[tuple[str, ...], str] | None] = field(default_factory=dict)

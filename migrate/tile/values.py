@@ -366,6 +366,9 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     if name in ctx.module.functions and not ctx.module.functions[name].kernel:
         return inline(ctx, ctx.module.functions[name], expr)
     row = math_table().get(name)
+    if row is None and name in ctx.module.macros:
+        raise Rejected(f"the macro {name}(), which is not expanded: defined more than once, #undef'd, or with "
+                       "#, ## or a literal string in its body")
     if row is None:
         raise Rejected(f"the call {name}()")
     args = [data(ctx, evaluate(ctx, a)) for a in expr.args]

@@ -227,6 +227,16 @@ def _cases():
         phase = x.double() * math.pi / 128
         return y, (torch.cosh(phase) - torch.sinh(phase) + torch.ceil(x.double())).float(), 1e-5
 
+    def function_macros(m):
+        rows, cols = 37, 101
+        x, y = rand(rows, cols, scale=2.0), torch.zeros(rows, cols)
+        m.clamp_scale(8, 128, x, y, rows, cols)
+        # SCALE(CLAMP(v, -1.0f, 1.0f) + 0.5f) as the preprocessor writes it:
+        # 2.0f * v < -1.0f ? -1.0f : v > 1.0f ? 1.0f : v + 0.5f
+        one = torch.ones(())
+        ref = torch.where(2.0 * x < -1.0, -one, torch.where(x > 1.0, one, x + 0.5))
+        return y, ref, 1e-6
+
     def pointer_deref(m):
         n = 777
         x, y = rand(n), torch.zeros(n)
@@ -256,7 +266,7 @@ def _cases():
 
     return {
         "accessor_rows": accessor_rows, "float_to_int_cast": float_to_int_cast,
-        "define_constants": define_constants, "pointer_deref": pointer_deref,
+        "define_constants": define_constants, "pointer_deref": pointer_deref, "function_macros": function_macros,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,

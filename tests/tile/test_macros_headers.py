@@ -1,0 +1,90 @@
+"""The tile front end's reading of function-like macros (expanded as the preprocessor does, lines kept) and of the
+headers a source includes from its own tree (device functions, constants and macros lent to its kernels)."""
+
+from __future__ import annotations
+
+from migrate.tile import translate_tree
+from migrate.tile.macros import expand, function_macros
+
+
+def _expand(source: str) -> str:
+    return expand(source, function_macros(source.encode()))
+
+
+def test_expansion_is_textual_and_keeps_lines() -> None:
+    source = ("#define SQ(x) x * x\n"
+              "#define ADD(a, b) ((a) + (b))\n"
+              "float f(float p, float q) {\n"
+              "  return SQ(p + 1) + ADD(SQ(q),\n"
+              "                         2);\n"
+              "}\n")
+    got = _expand(source)
+    assert got.splitlines()[3] == "  return p + 1 * p + 1 + ((q * q) + (2))"
+    assert got.count("\n") == source.count("\n")
+    assert got.splitlines()[:2] == source.splitlines()[:2]  # the definitions stay as they are
+
+
+def test_comments_strings_and_other_names_are_left() -> None:
+    source = ('#define M(x) (x + 1)\n'
+              'int a = M(2); // M(3)\n'
+              'const char* s = "M(4)"; /* M(5) */ int MM = M2(6); int b = M;\n')
+    got = _expand(source).splitlines()
+    assert got[1] == "int a = (2 + 1); // M(3)"
+    assert got[2] == 'const char* s = "M(4)"; /* M(5) */ int MM = M2(6); int b = M;'
+
+
+def test_a_macro_is_not_expanded_inside_itself() -> None:
+    assert _expand("#define F(x) F(x) + 1\nint a = F(2);\n").splitlines()[1] == "int a = F(2) + 1;"
+
+
+def test_wrong_argument_counts_and_unsure_macros_stay_calls() -> None:
+    source = ("#define TWO(a, b) (a * b)\n#define NONE() 7\n"
+              "#if X\n#define ODD(v) (v)\n#else\n#define ODD(v) (-(v))\n#endif\n#define STR(v) #v\n"
+              "int a = TWO(1); int b = NONE(); int c = ODD(3); int d = STR(4);\n")
+    macros = function_macros(source.encode())
+    assert macros["ODD"] is None and macros["STR"] is None
+    assert expand(source, macros).splitlines()[-1] == "int a = TWO(1); int b = 7; int c = ODD(3); int d = STR(4);"
+
+
+HEADER = b"""#pragma once
+#define LANE_ID(i) ((i) & 31)
+constexpr float kScale = 0.25f;
+__device__ inline float soft(float v) { return v / (1.0f + fabsf(v)); }
+__global__ void header_kernel(float* y) { y[threadIdx.x] = 1.0f; }
+"""
+
+MAIN = b"""#include <cuda_runtime.h>
+#include "common/util.cuh"
+
+__global__ void apply_soft(const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = soft(x[i]) * kScale + LANE_ID(i);
+}
+"""
+
+
+def test_a_kernel_uses_what_its_included_header_defines() -> None:
+    result = translate_tree({"src/main.cu": MAIN, "src/common/util.cuh": HEADER})
+    notes = {(f.path, f.rule, f.message.split(":")[0]) for f in result.findings}
+    assert ("src/main.cu", "tile-kernel", "kernel apply_soft becomes a Triton kernel (element-wise map over 1-D "
+            "indices)") in notes
+    module = result.new_files["src/main_tile.py"]
+    assert "def apply_soft_tile(" in module and "header_kernel" not in module  # the header's kernel stays its own
+    assert "0.25" in module and "& 31" in module
+    assert "def header_kernel_tile(" in result.new_files["src/common/util_tile.py"]
+
+
+def test_a_header_outside_the_tree_lends_nothing() -> None:
+    result = translate_tree({"src/main.cu": MAIN})
+    kept = [f.message for f in result.findings if f.path == "src/main.cu"]
+    assert kept == ["kernel apply_soft stays a SIMT kernel: the call soft()"]
+    assert "src/main_tile.py" not in result.new_files
+
+
+def test_include_cycles_end() -> None:
+    a = b'#include "b.cuh"\n__device__ float fa(float v) { return v + 1.0f; }\n'
+    b = b'#include "a.cuh"\n__device__ float fb(float v) { return v * 2.0f; }\n'
+    main = (b'#include "a.cuh"\n__global__ void k(float* y, int n) {\n'
+            b'  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = fa(fb(y[i]));\n}\n')
+    result = translate_tree({"a.cuh": a, "b.cuh": b, "main.cu": main})
+    assert any(f.path == "main.cu" and f.rule == "tile-kernel" for f in result.findings)
