@@ -140,7 +140,7 @@ def expand(text: str, macros: dict[str, Macro | None], disabled: frozenset[str] 
             i = end
             continue
         values = {p: expand(a, macros, disabled, depth + 1).strip() for p, a in zip(params, args)}
-        replaced = IDENT.sub(lambda m: values.get(m.group(0), m.group(0)), body)
+        replaced = IDENT.sub(lambda m, values=values: values.get(m.group(0), m.group(0)), body)
         replaced = expand(replaced, macros, disabled | {name}, depth + 1)
         breaks = text.count("\n", i, call[1])
         out.append(" ".join(replaced.split()) + "\n" * breaks)

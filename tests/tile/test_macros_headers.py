@@ -66,8 +66,8 @@ __global__ void apply_soft(const float* x, float* y, int n) {
 def test_a_kernel_uses_what_its_included_header_defines() -> None:
     result = translate_tree({"src/main.cu": MAIN, "src/common/util.cuh": HEADER})
     notes = {(f.path, f.rule, f.message.split(":")[0]) for f in result.findings}
-    assert ("src/main.cu", "tile-kernel", "kernel apply_soft becomes a Triton kernel (element-wise map over 1-D "
-            "indices)") in notes
+    migrated = "kernel apply_soft becomes a Triton kernel (element-wise map over 1-D indices)"
+    assert ("src/main.cu", "tile-kernel", migrated) in notes
     module = result.new_files["src/main_tile.py"]
     assert "def apply_soft_tile(" in module and "header_kernel" not in module  # the header's kernel stays its own
     assert "0.25" in module and "& 31" in module
