@@ -41,7 +41,8 @@ from cuda_events import graph_median_ms, median_ms  # benchmarks/cuda_events.py,
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_TIMEOUT_S = 300
-RUN_TIMEOUT_S = 300
+RUN_TIMEOUT_S = 60
+CASE_TIMEOUT_S = 120  # one case, in its own process: a kernel that never ends costs this much, not the run
 def _harness_module():
     spec = importlib.util.spec_from_file_location("realcode_tile", ROOT / "benchmarks" / "realcode_tile.py")
     module = importlib.util.module_from_spec(spec)
@@ -211,6 +212,21 @@ def _write_results(out: Path, rows: list[dict], device: str, target_name: str, b
     return lines
 
 
+def _case_in_process(case: Path, work: Path, repeat: int) -> dict:
+    """_run_case in a child process with a time limit: a kernel that runs past it, or a crash, is that case's row."""
+    try:
+        done = subprocess.run([sys.executable, __file__, "--case-worker", str(case), str(work), str(repeat)],
+                              capture_output=True, text=True, timeout=CASE_TIMEOUT_S, check=False)
+    except subprocess.TimeoutExpired:
+        return {"case": case.name, "error": f"ran past {CASE_TIMEOUT_S} s"}
+    lines = done.stdout.strip().splitlines()
+    try:
+        return json.loads(lines[-1])
+    except (IndexError, ValueError):
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"case": case.name, "error": f"the case's process exits {done.returncode}: {last}"[:200]}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=Path, default=ROOT / ".realcode" / "tile" / "tile-cases.tar.xz")
@@ -218,7 +234,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="substring of the case names to run")
     parser.add_argument("--start", default="", help="run the cases whose names sort at or after this one")
     parser.add_argument("--budget", type=float, default=420, help="seconds after which no new case starts")
+    parser.add_argument("--case-worker", nargs=3, metavar=("CASE", "WORK", "REPEAT"), help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
+    if options.case_worker:  # one case in this process; its row on the last line of stdout
+        case, work, repeat = options.case_worker
+        print(json.dumps(_run_case(Path(case), Path(work), _harness_module(), int(repeat))))
+        return 0
     started = time.monotonic()
     out = Path(os.environ.get("OUT") or tempfile.mkdtemp(prefix="realcode-tile-device-"))
     (out / "tuned").mkdir(parents=True, exist_ok=True)
@@ -245,10 +266,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             work = Path(folder) / "work" / case.name
             work.mkdir(parents=True)
-            try:
-                row = _run_case(case, work, harness, options.repeat)
-            except Exception as exc:  # noqa: BLE001 - one case's failure is its row
-                row = {"case": case.name, "error": f"{type(exc).__name__}: {exc}"[:200]}
+            row = _case_in_process(case, work, options.repeat)
             rows.append(row)
             sys.stderr.write(f"{case.name}: {row.get('error') or ''}{row.get('cuda_ms', '')} "
                              f"{row.get('triton_tuned_ms', '')}\n")
