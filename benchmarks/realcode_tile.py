@@ -468,6 +468,9 @@ def _stage_case(stage: Path, program: Path, relfile: str, kernel, fn, signature:
     """One GPU timing case: the Triton module, a CUDA harness around the original, and what the inputs are."""
     grid, block = _launch(kernel)
     size = DEVICE_SIZE
+    bounds = [_bound_value(g.args[0], size) for g in kernel.grid if getattr(g, "func", "") == "triton.cdiv"]
+    if kernel.kind in ("elementwise", "matmul") and any(b is not None and b <= 0 for b in bounds):
+        return  # every integer argument the same: a bound like `size - 1 - t` leaves no index to time
     grid = _fitted_grid(kernel, block, size) or (
         tuple(-(-size * size // block[0]) for _ in grid) if len(grid) == 1 else tuple(-(-size // b) for b in block))
     case = stage / "cases" / f"{program.name}.{kernel.name}"
