@@ -12,7 +12,7 @@ import tree_sitter as ts
 from .. import parse
 from . import ir
 from .builtins import builtins
-from .macros import expand, function_macros
+from .macros import expand_source, function_macros
 
 QUALIFIERS = {"__global__", "__device__", "__host__", "__forceinline__", "__inline__", "inline", "static"}
 TYPE_WORDS = {"float", "double", "int", "unsigned", "unsigned int", "long", "long long", "unsigned long",
@@ -242,6 +242,8 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
     kind = node.type
     if kind in ("comment", "preproc_call", "empty_statement"):
         return ()
+    if kind in ("preproc_def", "preproc_function_def"):
+        return ()  # read with the module's constants (object-like) or expanded in the text (function-like)
     if kind == "declaration":
         return _declaration(node)
     if kind == "expression_statement":
@@ -426,7 +428,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     aliases (`typedef float real;`, `using real = float;`, `#define REAL float`) are resolved in their types.
 
     With `header(name, including_path)`, the headers the source includes by quoted names (`#include "util.cuh"`),
-    and theirs, lend it their device functions, constants and function-like macros (the source's own come first);
+    and theirs, lend it their device functions, constants, type aliases and function-like macros (the source's own
+    come first);
     their kernels stay theirs. Function-like macros are expanded in the text the kernels are read from
     (migrate/tile/macros.py)."""
     read = {} if _read is None else _read
@@ -444,9 +447,10 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             if read[path] is not None:
                 lent.append(read[path])
                 macros.update(read[path].macros)
+    defined = set(macros)  # the headers' macros are in force from the top
     macros.update(function_macros(data))
     if any(m is not None for m in macros.values()):
-        data = expand(data.decode("utf-8", "replace"), macros).encode("utf-8")
+        data = expand_source(data.decode("utf-8", "replace"), macros, defined).encode("utf-8")
     module = ir.Module(macros=macros)
     root = parse.parse("cuda", data).root_node
     _collect(root, module)
@@ -459,10 +463,13 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             continue  # in a comment
         if name not in module.functions and name not in module.unread:
             module.unread[name] = data.count(b"\n", 0, match.start()) + 1
-    aliases = _aliases(root)
-    if aliases:
-        for name, fn in list(module.functions.items()):
-            module.functions[name] = _retype(fn, aliases)
+    for name, value in _defines_in_bodies(root).items():
+        module.constants.setdefault(name, value)
+    aliases = {**{k: v for other in lent for k, v in other.aliases.items()}, **_aliases(root)}
+    module.aliases.update(aliases)
+    for name, fn in list(module.functions.items()):
+        fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
+        module.functions[name] = _retype(fn, aliases) if aliases else fn
     for other in lent:
         for name, fn in other.functions.items():
             if not fn.kernel:
@@ -470,6 +477,23 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         for name, value in other.constants.items():
             module.constants.setdefault(name, value)
     return module
+
+
+def _defines_in_bodies(root: ts.Node) -> dict[str, ir.Expr]:
+    """Numeric `#define`s written inside function bodies (in force from there on, as the file's own are); a name
+    defined twice with different values is left out."""
+    found: dict[str, ir.Expr | None] = {}
+    stack = [c for c in root.named_children if c.type == "function_definition"]
+    while stack:
+        node = stack.pop()
+        if node.type == "preproc_def":
+            value = node.child_by_field_name("value")
+            name = _text(node.child_by_field_name("name"))
+            number = _define_value(_text(value)) if value is not None else None
+            found[name] = number if found.get(name, number) == number else None
+            continue
+        stack.extend(node.named_children)
+    return {name: value for name, value in found.items() if value is not None}
 
 
 def _define_value(text: str) -> ir.Expr | None:
@@ -537,6 +561,26 @@ def _resolve_type(ctype: str, aliases: dict[str, str]) -> str:
             break
         ctype = resolved
     return ctype
+
+
+def _functional_casts(node, types: set[str]):
+    """`node` with each call of a type name on one value (`Real_t(0.5)`, `scalar_t(x)`, where Real_t is an alias and
+    scalar_t a template parameter) read as the cast it is."""
+    if isinstance(node, tuple):
+        items = tuple(_functional_casts(n, types) for n in node)
+        return items if any(a is not b for a, b in zip(items, node)) else node
+    if not dataclasses.is_dataclass(node) or isinstance(node, type):
+        return node
+    changes = {}
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        new = _functional_casts(value, types)
+        if new is not value:
+            changes[f.name] = new
+    node = dataclasses.replace(node, **changes) if changes else node
+    if isinstance(node, ir.Call) and node.func in types and len(node.args) == 1 and not node.targs:
+        return ir.Cast(node.func, node.args[0])
+    return node
 
 
 def _retype(node, aliases: dict[str, str]):

@@ -183,3 +183,4 @@ class Module:
     unread: dict[str, int] = field(default_factory=dict)  # kernels the parser could not read: name -> line
     # function-like macros of the source and its headers: name -> (parameters, body), None where not expandable
     macros: dict[str, tuple[tuple[str, ...], str] | None] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)  # type names defined as other types (typedef, using)

@@ -2,8 +2,8 @@
 
 Only the kernel reader sees the expanded text (the source itself is never rewritten), and every expansion keeps
 the lines where they were, so the kernels' line numbers stay those of the file. A macro is expanded only where its
-meaning is plain: defined once in the file and its headers (not under two `#if` arms with different bodies, never
-`#undef`), with named parameters (no `...`), and a body with no `#` or `##` operator and no literal string or
+meaning is plain: defined once in the file and its headers (not under two `#if` arms with different bodies), from
+its `#define` to its `#undef`, with named parameters (no `...`), and a body with no `#` or `##` operator and no literal string or
 character. Anything else stays a call,
 and the kernel that uses it is kept with that reason."""
 
@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 
 DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)(.*)$")
-UNDEF = re.compile(rb"^[ \t]*#[ \t]*undef[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
+UNDEF = re.compile(r"^[ \t]*#[ \t]*undef[ \t]+([A-Za-z_]\w*)")
+NAMED = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(")
+DIRECTIVE = re.compile(r"^[ \t]*#(?:[^\n]*\\\r?\n)*[^\n]*", re.MULTILINE)
 IDENT = re.compile(r"[A-Za-z_]\w*")
 MAX_DEPTH = 16
 
@@ -45,9 +47,30 @@ def function_macros(data: bytes) -> dict[str, Macro | None]:
         if name in found and found[name] != macro:
             macro = None  # two definitions (under #if arms): which one holds is not known here
         found[name] = macro
-    for name in UNDEF.findall(data):
-        found[name.decode("utf-8", "replace")] = None
     return found
+
+
+def expand_source(text: str, macros: dict[str, Macro | None], defined: set[str] | frozenset[str] = frozenset()) -> str:
+    """`text` with its macros expanded where each is defined: from its `#define` line to an `#undef` (`defined`
+    holds those in force from the start, the headers' own)."""
+    active = set(defined)
+    out, pos = [], 0
+
+    def chunk(part: str) -> str:
+        return expand(part, {name: macros[name] for name in active if macros.get(name) is not None})
+
+    for match in DIRECTIVE.finditer(text):
+        out.append(chunk(text[pos:match.start()]))
+        line = match.group(0)
+        named, undone = NAMED.match(line), UNDEF.match(line)
+        if named is not None:
+            active.add(named.group(1))
+        elif undone is not None:
+            active.discard(undone.group(1))
+        out.append(line)
+        pos = match.end()
+    out.append(chunk(text[pos:]))
+    return "".join(out)
 
 
 def _skip(text: str, i: int) -> int:

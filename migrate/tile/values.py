@@ -367,8 +367,8 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
         return inline(ctx, ctx.module.functions[name], expr)
     row = math_table().get(name)
     if row is None and name in ctx.module.macros:
-        raise Rejected(f"the macro {name}(), which is not expanded: defined more than once, #undef'd, or with "
-                       "#, ## or a literal string in its body")
+        raise Rejected(f"the macro {name}(), which is not expanded here: defined two ways, #undef'd before this "
+                       "use, or with #, ## or a literal string in its body")
     if row is None:
         raise Rejected(f"the call {name}()")
     args = [data(ctx, evaluate(ctx, a)) for a in expr.args]

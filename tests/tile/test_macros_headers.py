@@ -4,7 +4,7 @@ headers a source includes from its own tree (device functions, constants and mac
 from __future__ import annotations
 
 from migrate.tile import translate_tree
-from migrate.tile.macros import expand, function_macros
+from migrate.tile.macros import expand, expand_source, function_macros
 
 
 def _expand(source: str) -> str:
@@ -88,3 +88,34 @@ def test_include_cycles_end() -> None:
             b'  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = fa(fb(y[i]));\n}\n')
     result = translate_tree({"a.cuh": a, "b.cuh": b, "main.cu": main})
     assert any(f.path == "main.cu" and f.rule == "tile-kernel" for f in result.findings)
+
+
+def test_a_macro_holds_from_its_define_to_its_undef() -> None:
+    source = "int a = F(1);\n#define F(x) (x + 1)\nint b = F(2);\n#undef F\nint c = F(3);\n"
+    got = expand_source(source, function_macros(source.encode()))
+    assert got.splitlines() == ["int a = F(1);", "#define F(x) (x + 1)", "int b = (2 + 1);", "#undef F",
+                                "int c = F(3);"]
+
+
+def test_defines_inside_a_kernel_body() -> None:
+    source = b"""__global__ void k(float* y, const float* x, int n) {
+#define SCALE 3
+#define TWICE(v) ((v) * 2)
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = TWICE(x[i]) * SCALE;
+#undef TWICE
+}
+"""
+    result = translate_tree({"k.cu": source})
+    assert [f.rule for f in result.findings] == ["tile-kernel"]
+    assert "* 2 * 3, mask=" in result.new_files["k_tile.py"]
+
+
+def test_a_header_lends_its_type_aliases() -> None:
+    header = b"typedef float real;\n"
+    main = (b'#include "types.h"\n__global__ void k(real* y, const real* x, int n) {\n'
+            b'  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = x[i] * real(2);\n}\n')
+    result = translate_tree({"types.h": header, "k.cu": main})
+    assert [f.rule for f in result.findings] == ["tile-kernel"]
+    alone = translate_tree({"k.cu": main})
+    assert [f.rule for f in alone.findings] == ["tile-kept-simt"]

@@ -237,6 +237,12 @@ def _cases():
         ref = torch.where(2.0 * x < -1.0, -one, torch.where(x > 1.0, one, x + 0.5))
         return y, ref, 1e-6
 
+    def functional_cast(m):
+        n = 1001
+        x, y = rand(n).double(), torch.zeros(n, dtype=torch.float64)
+        m.half_plus_index((n + 127) // 128, 128, y, x, n)
+        return y, x * 0.5 + torch.div(torch.arange(n), 2, rounding_mode="trunc").double(), 0.0
+
     def pointer_deref(m):
         n = 777
         x, y = rand(n), torch.zeros(n)
@@ -267,6 +273,7 @@ def _cases():
     return {
         "accessor_rows": accessor_rows, "float_to_int_cast": float_to_int_cast,
         "define_constants": define_constants, "pointer_deref": pointer_deref, "function_macros": function_macros,
+        "functional_cast": functional_cast,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
