@@ -357,7 +357,9 @@ def main(argv: list[str] | None = None) -> int:
         for relfile, data in files.items():
             if not relfile.endswith((".cu", ".cuh")):
                 continue
-            module = read_module(data, relfile, tile.headers_in(files))
+            # an older tree (--tree) reads one file at a time
+            headers = getattr(tile, "headers_in", None)
+            module = read_module(data, relfile, headers(files)) if headers else read_module(data)
             for fn in module.functions.values():
                 if not fn.kernel:
                     continue
