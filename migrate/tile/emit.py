@@ -10,7 +10,7 @@ from . import ir
 from .builtins import tuning_table
 from .host import HAssign, HCheck, HIf, HLaunch, HostOp, HReturn, launches
 from .printer import code
-from .tileir import TAssign, TAtomic, TFor, TIf, TileKernel, TStore
+from .tileir import TAssign, TAtomic, TFor, TIf, TileKernel, TStore, TWhile
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,8 @@ def _statements(stmts: tuple) -> list[dict]:
                         "step": code(s.step), "body": _statements(s.body)})
         elif isinstance(s, TIf):
             out.append({"kind": "if", "test": code(s.test), "body": _statements(s.body)})
+        elif isinstance(s, TWhile):
+            out.append({"kind": "while", "test": code(s.test), "body": _statements(s.body)})
     return out
 
 
@@ -169,7 +171,7 @@ def _stores(stmts: tuple):
     for s in stmts:
         if isinstance(s, (TStore, TAtomic)):
             yield s
-        elif isinstance(s, (TFor, TIf)):
+        elif isinstance(s, (TFor, TIf, TWhile)):
             yield from _stores(s.body)
 
 

@@ -26,7 +26,18 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
             return _lower_as(module, fn, kind, two_d)
         except Rejected as exc:
             errors.append(exc)
-    raise errors[-1] if not two_d or len(errors) < 2 else errors[1]
+    if two_d and len(errors) >= 2:
+        raise errors[1]
+    if kinds == ["elementwise", "reduction"] and not _about_threads(str(errors[0])):
+        # No shared memory and no shuffle: the reduction class was the fallback, so the map's reason is the one.
+        raise errors[0]
+    raise errors[-1]
+
+
+def _about_threads(reason: str) -> bool:
+    """Whether an element-wise rejection names the thread structure, which only the reduction class reads."""
+    return any(word in reason for word in ("thread ind", "threadIdx", "blockDim", "gridDim", "grid stride",
+                                           "outside the global index", "lane", "warp"))
 
 
 # The y extent of the original launch grid, in the launcher (1 for a 1-D grid).

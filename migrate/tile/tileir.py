@@ -44,6 +44,15 @@ class TFor:
 
 
 @dataclass(frozen=True)
+class TWhile:
+    """`while test:` with a scalar test (a loop whose threads leave it at different iterations runs while any
+    lane is still in it, each lane under its own mask)."""
+
+    test: ir.Expr
+    body: tuple
+
+
+@dataclass(frozen=True)
 class TIf:
     test: ir.Expr
     body: tuple

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import builtins, math_table, operator_table
-from .tileir import Rejected, TAssign, TAtomic, TFor, TIf, TStore
+from .tileir import Rejected, TAssign, TAtomic, TFor, TIf, TStore, TWhile
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
 FLT_MAX = 3.4028234663852886e38
@@ -817,14 +817,20 @@ def _loop(ctx: Context, stmt) -> None:
     if ctx.mode == "reduction" and _tree_loop(ctx, stmt.body):
         return
     if isinstance(stmt, ir.While):
-        raise Rejected("a data-dependent loop bound (while loop)")
+        if ctx.mode != "elementwise":
+            raise Rejected("a data-dependent loop bound (while loop)")
+        _masked_loop(ctx, (), stmt.test, (), stmt.body)
+        return
     parts = _loop_parts(ctx, stmt)
     if parts is None:
+        if ctx.mode == "elementwise" and isinstance(stmt, ir.For) and stmt.test is not None:
+            _masked_loop(ctx, stmt.init, stmt.test, stmt.step, stmt.body)
+            return
         raise Rejected("a loop that is not a counted `for (i = a; i < b; i += c)` loop")
     var, start_expr, bound_expr, step_expr = parts
     start, step = evaluate(ctx, start_expr), evaluate(ctx, step_expr)
     bound = data(ctx, evaluate(ctx, bound_expr))
-    if bound.kind != "U":
+    if bound.kind != "U" and ctx.mode != "elementwise":
         raise Rejected("a data-dependent loop bound")
     step_tag = _tag(step)
     start_tag = _tag(start)
@@ -841,10 +847,13 @@ def _loop(ctx: Context, stmt) -> None:
             walk(ctx, stmt.body)
             ctx.pred = saved
             return
-        if start.kind == "U" and step.kind == "U":
+        if start.kind == "U" and step.kind == "U" and bound.kind == "U":
             _counted_loop(ctx, var, start, bound, step, stmt.body)
             return
-        raise Rejected("a loop over thread indices in an element-wise kernel")
+        if start.kind == "T" or step.kind == "T":
+            raise Rejected("a loop over thread indices in an element-wise kernel")
+        _masked_loop(ctx, stmt.init, stmt.test, stmt.step, stmt.body)
+        return
     # Reductions: a loop whose threads split the range between them collapses into chunks of BLOCK.
     lane_loop = start_tag == ("lane",) and _const_int(ctx, step_expr) == 32
     block_loop = start_tag == ("tid", "x") and step_tag == ("bdim", "x")
@@ -871,6 +880,54 @@ def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, bod
     walk(ctx, body)
     inner, ctx.out = tuple(ctx.out), saved_out
     ctx.emit(TFor(ctx.prefix + var, start.expr, bound.expr, step.expr, inner))
+
+
+def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tuple) -> None:
+    """A loop whose threads may leave it at different iterations (`while (lo < hi)`, `for (j = start[i]; j <
+    end[i]; ++j)`): it runs while any lane is still in it, each lane under its own mask, which the test narrows
+    after every iteration; every value the loop changes is one per lane from its start."""
+    if any(isinstance(stmt, ir.Return) for stmt in _walk_all(body)):
+        raise Rejected("a return inside a loop whose threads leave it at different iterations")
+    for stmt in init:
+        statement(ctx, stmt)
+    carried = sorted(n for n in _assigned(body + step) if n in ctx.env)
+    for name in carried:
+        old = ctx.env[name]
+        if old.kind not in ("U", "V", "T"):
+            raise Rejected(f"{name} ({'a pointer' if old.kind == 'PTR' else 'not a plain value'}) changed in a "
+                           "loop whose threads leave it at different iterations")
+        old = data(ctx, old)
+        dtype = "tl.float32" if old.is_float else "tl.int32"
+        if old.kind == "U" or not isinstance(old.expr, ir.Name):
+            widened = ir.Bin("+", old.expr, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text(dtype))))
+            ctx.emit(TAssign(ctx.prefix + name, widened))
+            ctx.env[name] = Val("V", ir.Name(ctx.prefix + name), is_float=old.is_float)
+    active = ctx.fresh("_active")
+    everyone = ir.Bin("==", ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))), ir.Num(0))
+
+    def narrowed(mask: ir.Expr) -> ir.Expr:
+        entry = data(ctx, evaluate(ctx, test))
+        if entry.kind not in ("U", "V"):
+            raise Rejected("a loop test that is not one value per thread")
+        return ir.Bin("&&", mask, entry.expr)
+
+    saved = ctx.pred
+    ctx.emit(TAssign(active, narrowed(everyone if saved is None else _and(everyone, saved))))
+    outer, ctx.out = ctx.out, []
+    ctx.pred = ir.Name(active)
+    ctx.env[active] = Val("V", ir.Name(active))
+    walk(ctx, body)
+    for stmt in step:
+        statement(ctx, stmt)
+    ctx.emit(TAssign(active, narrowed(ir.Name(active))))
+    inner, ctx.out = tuple(ctx.out), outer
+    del ctx.env[active]
+    ctx.pred = saved
+    for name in carried:
+        if ctx.env[name] != Val("V", ir.Name(ctx.prefix + name), is_float=ctx.env[name].is_float):
+            raise Rejected(f"{name} changes form in a loop whose threads leave it at different iterations")
+    any_active = ir.Call("tl.max", (ir.Call(".to", (ir.Name(active), ir.Text("tl.int32"))),))
+    ctx.emit(TWhile(ir.Bin(">", any_active, ir.Num(0)), inner))
 
 
 def _widened(ctx: Context, var: str, body: tuple) -> set[str]:

@@ -237,6 +237,36 @@ def _cases():
         ref = torch.where(2.0 * x < -1.0, -one, torch.where(x > 1.0, one, x + 0.5))
         return y, ref, 1e-6
 
+    def divergent_loops(m):
+        rows, cols = 203, 57
+        counts = torch.randint(0, 9, (rows,), generator=g)
+        row_ptr = torch.zeros(rows + 1, dtype=torch.int32)
+        row_ptr[1:] = counts.cumsum(0)
+        nnz = int(row_ptr[-1])
+        col = torch.randint(0, cols, (nnz,), generator=g, dtype=torch.int32)
+        val, x, y = rand(nnz), rand(cols), torch.zeros(rows)
+        m.csr_rows((rows + 63) // 64, 64, row_ptr, col, val, x, y, rows)
+        dense = torch.zeros(rows, cols)
+        for r in range(rows):
+            for j in range(int(row_ptr[r]), int(row_ptr[r + 1])):
+                dense[r, col[j]] += val[j]
+        keys, q = torch.sort(rand(301)).values, rand(177)
+        found = torch.full((177,), -7, dtype=torch.int32)
+        m.lower_bound(3, 64, keys, 301, q, found, 177)
+        n = 333
+        big = rand(n, scale=1e6)
+        big[:5] = torch.tensor([0.0, 0.5, 1.0, 3e12, -2.0])  # no halving, no halving, stops at 1, the 40-step cap
+        steps, rest = torch.full((n,), -7, dtype=torch.int32), torch.zeros(n)
+        m.halvings((n + 127) // 128, 128, big, steps, rest, n)
+        v, k = big.abs(), torch.zeros(n, dtype=torch.int64)
+        for _ in range(40):
+            going = v > 1.0
+            v = torch.where(going, v * 0.5, v)
+            k += going.long()
+        got = torch.cat([y, found.double(), steps.double(), rest])
+        ref = torch.cat([dense @ x, torch.searchsorted(keys, q).double(), k.double(), v])
+        return got, ref.to(got.dtype), 1e-6
+
     def functional_cast(m):
         n = 1001
         x, y = rand(n).double(), torch.zeros(n, dtype=torch.float64)
@@ -273,7 +303,7 @@ def _cases():
     return {
         "accessor_rows": accessor_rows, "float_to_int_cast": float_to_int_cast,
         "define_constants": define_constants, "pointer_deref": pointer_deref, "function_macros": function_macros,
-        "functional_cast": functional_cast,
+        "functional_cast": functional_cast, "divergent_loops": divergent_loops,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
