@@ -61,6 +61,9 @@ def check_for(kernel) -> Check | str:
         kind = triton_type(param.ctype, param.pointer)
         if kind is None:
             return f"the parameter {param.name} of type {param.ctype} has no Triton type"
+        if kind[0] in "iu" and kind != "i1":
+            # The launcher passes an integer scalar as int(value), which Triton types i32 below 2**31.
+            kind = "i32"
         signature[param.name] = kind
     constexprs: dict[str, int] = {}
     for name in kernel.constexprs:

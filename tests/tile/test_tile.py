@@ -267,6 +267,13 @@ def _cases():
         ref = torch.cat([dense @ x, torch.searchsorted(keys, q).double(), k.double(), v])
         return got, ref.to(got.dtype), 1e-6
 
+    def unsigned_params(m):
+        width, total = 37, 1001
+        row, col = torch.full((total,), -1, dtype=torch.int32), torch.full((total,), -1, dtype=torch.int32)
+        m.tile_coords((total + 127) // 128, 128, width, total, row, col)
+        i = torch.arange(total)
+        return torch.cat([row, col]).double(), torch.cat([i // width, i % width]).double(), 0.0
+
     def functional_cast(m):
         n = 1001
         x, y = rand(n).double(), torch.zeros(n, dtype=torch.float64)
@@ -304,6 +311,7 @@ def _cases():
         "accessor_rows": accessor_rows, "float_to_int_cast": float_to_int_cast,
         "define_constants": define_constants, "pointer_deref": pointer_deref, "function_macros": function_macros,
         "functional_cast": functional_cast, "divergent_loops": divergent_loops,
+        "unsigned_params": unsigned_params,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
