@@ -54,16 +54,22 @@ def triton_type(ctype: str, pointer: bool) -> str | None:
     return f"*{base}" if pointer or "*" in ctype else base
 
 
+def launch_type(ctype: str, pointer: bool) -> str | None:
+    """The Triton type a kernel parameter has when the launcher calls it: a pointer's element type as declared;
+    an integer scalar i32, as Triton types the int(value) the launcher passes below 2**31, whatever its C type."""
+    kind = triton_type(ctype, pointer)
+    if kind is not None and kind[0] in "iu" and kind != "i1":
+        return "i32"
+    return kind
+
+
 def check_for(kernel) -> Check | str:
     """The compile job of a lowered kernel (a TileKernel), or why it cannot have one."""
     signature: dict[str, str] = {}
     for param in kernel.params:
-        kind = triton_type(param.ctype, param.pointer)
+        kind = launch_type(param.ctype, param.pointer)
         if kind is None:
             return f"the parameter {param.name} of type {param.ctype} has no Triton type"
-        if kind[0] in "iu" and kind != "i1":
-            # The launcher passes an integer scalar as int(value), which Triton types i32 below 2**31.
-            kind = "i32"
         signature[param.name] = kind
     constexprs: dict[str, int] = {}
     for name in kernel.constexprs:

@@ -68,6 +68,7 @@ class Context:
     counter: int = 0
     dims: int = 1
     program_rows: bool = False  # blockIdx.y is a row per program along y (1-D blocks): pid_y
+    types: dict[str, str] = field(default_factory=dict)  # local name -> its declared C type
 
     def emit(self, stmt) -> None:
         self.out.append(stmt)
@@ -522,28 +523,48 @@ def _tree_loop(ctx: Context, body: tuple) -> bool:
 
 
 def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
-    saved_env, saved_prefix, saved_result = ctx.env, ctx.prefix, ctx.result
+    saved_env, saved_prefix, saved_result, saved_types = ctx.env, ctx.prefix, ctx.result, ctx.types
     env = {k: v for k, v in saved_env.items() if v.kind in ("PTR",)}
+    types = {}
     if len(call.args) > len(fn.params):
         raise Rejected(f"a call of {fn.name} with more arguments than it takes")
     for position, param in enumerate(fn.params):
         arg = call.args[position] if position < len(call.args) else param.default
         if arg is None:
             raise Rejected(f"a call of {fn.name} without its argument {param.name}")
-        env[param.name] = evaluate(ctx, arg)
+        env[param.name] = as_declared(evaluate(ctx, arg), param.ctype)
+        types[param.name] = param.ctype
     for name, value in zip(fn.tparams, call.targs):
         text = value.strip()
         env[name] = Val("U", ir.Num(1 if text == "true" else 0 if text == "false" else int(text)
                                     if text.isdigit() else 0))
-    ctx.env, ctx.prefix, ctx.result = env, f"{fn.name}_", None
+    ctx.env, ctx.prefix, ctx.result, ctx.types = env, f"{fn.name}_", None, types
     try:
         walk(ctx, fn.body)
         result = ctx.result
     finally:
-        ctx.env, ctx.prefix, ctx.result = saved_env, saved_prefix, saved_result
+        ctx.env, ctx.prefix, ctx.result, ctx.types = saved_env, saved_prefix, saved_result, saved_types
     if result is None:
         raise Rejected(f"the device function {fn.name} returns no value")
     return result
+
+
+def as_declared(val: Val, ctype: str) -> Val:
+    """`val` stored in a variable of C type `ctype`, converted as C converts it: an integer into a float or double
+    variable becomes one, a float into an integer variable is truncated toward zero. Generic types (T, scalar_t,
+    auto) and values that are not data keep their form."""
+    base = " ".join(w for w in ctype.split() if w not in ("const", "volatile", "register", "static"))
+    if val.kind not in ("U", "V") or val.expr is None:
+        return val
+    if base in ("float", "double") and not val.is_float:
+        if isinstance(val.expr, ir.Num):
+            return Val(val.kind, ir.Num(float(val.expr.value), True), is_float=True)
+        return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(TL_DTYPE[base]))), is_float=True)
+    if base in INT_CASTS and val.is_float:
+        if isinstance(val.expr, ir.Num):
+            return Val(val.kind, ir.Num(int(val.expr.value), False))
+        return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(INT_CASTS[base]))))
+    return val
 
 
 def _assign_name(ctx: Context, name: str, val: Val, declared: str = "") -> None:
@@ -604,13 +625,14 @@ def statement(ctx: Context, stmt) -> None:
             ctx.shared[stmt.name] = Shared()
             ctx.env[stmt.name] = Val("S", tag=(stmt.name,))
             return
+        ctx.types[stmt.name] = stmt.ctype
         if stmt.value is None:
             return
         val = evaluate(ctx, stmt.value)
         if val.kind == "PTR":
             ctx.env[stmt.name] = val
             return
-        _assign_name(ctx, stmt.name, val, stmt.ctype)
+        _assign_name(ctx, stmt.name, as_declared(val, stmt.ctype), stmt.ctype)
         return
     if isinstance(stmt, ir.Assign):
         _assignment(ctx, stmt)
@@ -673,6 +695,7 @@ def _assignment(ctx: Context, stmt: ir.Assign) -> None:
             value = evaluate(ctx, stmt.value)
         else:
             value = evaluate(ctx, ir.Bin(stmt.op[:-1], target, stmt.value))
+        value = as_declared(value, ctx.types.get(target.id, ""))
         if ctx.pred is not None and value.kind in ("U", "V") and target.id in ctx.env and _mentions_vector(
             ctx, ctx.pred
         ):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from migrate.tile.cuda_front import read_module
-from migrate.tile.targets import Check, compile_errors, triton_type
+from migrate.tile.targets import Check, compile_errors, launch_type, triton_type
 
 # Only the worker process imports Triton: importing it here would fix its mode before the interpreter tests set it.
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("triton") is None, reason="Triton is not installed")
@@ -22,13 +22,14 @@ KERNEL = re.compile(r"^def (\w+)_tile\((.*)\):$", re.MULTILINE)
 
 @pytest.mark.parametrize("case", GOLDENS)
 def test_committed_kernels_compile_for_both_targets(case: str) -> None:
-    """Each `<kernel>_tile` of the golden, with its parameters typed as the CUDA source declares them."""
+    """Each `<kernel>_tile` of the golden, with its parameters typed as its launcher passes them (pointers by the
+    element type the CUDA source declares)."""
     text = (FIXTURES / case / "expected.py").read_text()
     module = read_module((FIXTURES / case / "input.cu").read_bytes())
     checks = []
     for name, params in KERNEL.findall(text):
         fn = module.functions[name]
-        signature = {p.name: triton_type(p.ctype, p.pointer) for p in fn.params}
+        signature = {p.name: launch_type(p.ctype, p.pointer) for p in fn.params}
         constexprs = {}
         for param in (p.strip() for p in params.split(",")):
             if param.endswith("tl.constexpr"):

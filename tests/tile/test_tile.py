@@ -274,6 +274,19 @@ def _cases():
         i = torch.arange(total)
         return torch.cat([row, col]).double(), torch.cat([i // width, i % width]).double(), 0.0
 
+    def declared_types(m):
+        n, points = 501, 5
+        x, nodes = rand(n, scale=2.0), rand(points)
+        w, bucket, half = torch.zeros(n), torch.full((n,), -99, dtype=torch.int32), torch.zeros(n)
+        m.lagrange_weights((n + 127) // 128, 128, x, nodes, w, bucket, half, points, n)
+        ref_w = torch.ones(n)
+        for k in range(points):
+            ref_w = ref_w * (x - nodes[k])
+        b = (x * 2.5).trunc()  # int b = x * 2.5f, toward zero
+        b = (b + 0.75).trunc()  # b += 0.75f, back into the int
+        ref = torch.cat([ref_w.double(), b.double(), torch.arange(n).double() / 2])
+        return torch.cat([w.double(), bucket.double(), half.double()]), ref, 1e-6
+
     def functional_cast(m):
         n = 1001
         x, y = rand(n).double(), torch.zeros(n, dtype=torch.float64)
@@ -311,7 +324,7 @@ def _cases():
         "accessor_rows": accessor_rows, "float_to_int_cast": float_to_int_cast,
         "define_constants": define_constants, "pointer_deref": pointer_deref, "function_macros": function_macros,
         "functional_cast": functional_cast, "divergent_loops": divergent_loops,
-        "unsigned_params": unsigned_params,
+        "unsigned_params": unsigned_params, "declared_types": declared_types,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
