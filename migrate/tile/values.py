@@ -96,6 +96,26 @@ def _negate(expr: ir.Expr) -> ir.Expr:
     return ir.Un("!", expr)
 
 
+BOOLEAN_OPS = ("<", "<=", ">", ">=", "==", "!=", "&&", "||")
+
+
+def truth(val: Val) -> Val:
+    """`val` as C reads it where a condition is meant (`if (x)`, `x && y`, `!x`, `x ? a : b`): nonzero is true.
+    Comparisons and their combinations are already truth values; Triton's `&`, `|` and `~` on any other value
+    would work bit by bit."""
+    expr = val.expr
+    if val.kind not in ("U", "V") or expr is None:
+        return val
+    if (isinstance(expr, ir.Bin) and expr.op in BOOLEAN_OPS) or (isinstance(expr, ir.Un) and expr.op == "!"):
+        return val
+    if isinstance(expr, ir.Name) and expr.id.startswith(("_cond", "_active")):
+        return val
+    if isinstance(expr, ir.Num):
+        return Val(val.kind, ir.Num(1 if expr.value else 0))
+    zero = ir.Num(0.0, True) if val.is_float else ir.Num(0)
+    return Val(val.kind, ir.Bin("!=", expr, zero))
+
+
 def _is_float_type(ctype: str) -> bool:
     base = ctype.replace("const", "").replace("*", "").replace("__restrict__", "").strip()
     return base in FLOAT_TYPES
@@ -271,6 +291,11 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
                 offset = data(ctx, evaluate(ctx, target.indices[0]))
                 return replace(base, expr=ir.Bin("+", base.expr, offset.expr))
         raise Rejected("the address of something other than an element of a pointer")
+    if isinstance(expr, ir.Un) and expr.op == "!":
+        inner = truth(data(ctx, evaluate(ctx, expr.operand)))
+        if isinstance(inner.expr, ir.Num):
+            return Val("U", ir.Num(0 if inner.expr.value else 1))
+        return Val(inner.kind, _negate(inner.expr))
     if isinstance(expr, ir.Un):
         inner = data(ctx, evaluate(ctx, expr.operand))
         if isinstance(inner.expr, ir.Num) and expr.op == "-":
@@ -302,6 +327,8 @@ def _binary(ctx: Context, expr: ir.Bin) -> Val:
         return Val("PTR", ir.Bin(expr.op, ptr.expr, data(ctx, off).expr), is_float=ptr.is_float, narrow=ptr.narrow)
     a, b = data(ctx, a), data(ctx, b)
     op = expr.op
+    if op in ("&&", "||"):
+        a, b = truth(a), truth(b)
     is_float = a.is_float or b.is_float
     if op == "/" and not is_float:
         op = "//"
@@ -333,7 +360,7 @@ def _float_division(ctx: Context, a: Val, b: Val) -> ir.Expr | None:
 def _conditional(ctx: Context, expr: ir.Cond) -> Val:
     try:
         test = evaluate(ctx, expr.test)
-        test = test if test.kind == "T" else data(ctx, test)
+        test = test if test.kind == "T" else truth(data(ctx, test))
     except Rejected:
         test = Val("T", tag=("thread-condition",))
     if test.kind == "U" and isinstance(test.expr, ir.Num):
@@ -592,7 +619,7 @@ def walk(ctx: Context, stmts: tuple) -> None:
             return
         if _uniform_exit(ctx, stmt):
             # `if (row >= rows) return;` with a uniform test: the rest of the body runs under `if row < rows:`.
-            test = data(ctx, evaluate(ctx, stmt.test))
+            test = truth(data(ctx, evaluate(ctx, stmt.test)))
             _note_bound(ctx, ir.Un("!", stmt.test))
             saved = ctx.out
             ctx.out = []
@@ -738,7 +765,7 @@ def _if(ctx: Context, stmt: ir.If) -> None:
         walk(ctx, stmt.then)
         return
     if len(stmt.then) == 1 and isinstance(stmt.then[0], ir.Return) and not stmt.orelse:
-        test = data(ctx, evaluate(ctx, stmt.test))
+        test = truth(data(ctx, evaluate(ctx, stmt.test)))
         _note_bound(ctx, ir.Un("!", stmt.test))
         test = _held(ctx, test, _assigned(ctx.kernel.body))
         ctx.pred = _and(ctx.pred, _negate(test.expr))
@@ -747,7 +774,7 @@ def _if(ctx: Context, stmt: ir.If) -> None:
     if test.kind == "U" and isinstance(test.expr, ir.Num):
         walk(ctx, stmt.then if test.expr.value else stmt.orelse)
         return
-    test = data(ctx, test)
+    test = truth(data(ctx, test))
     _note_bound(ctx, stmt.test)
     test = _held(ctx, test, _assigned(stmt.then + stmt.orelse))
     saved = ctx.pred
@@ -929,7 +956,7 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
     everyone = ir.Bin("==", ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))), ir.Num(0))
 
     def narrowed(mask: ir.Expr) -> ir.Expr:
-        entry = data(ctx, evaluate(ctx, test))
+        entry = truth(data(ctx, evaluate(ctx, test)))
         if entry.kind not in ("U", "V"):
             raise Rejected("a loop test that is not one value per thread")
         return ir.Bin("&&", mask, entry.expr)

@@ -287,6 +287,20 @@ def _cases():
         ref = torch.cat([ref_w.double(), b.double(), torch.arange(n).double() / 2])
         return torch.cat([w.double(), bucket.double(), half.double()]), ref, 1e-6
 
+    def truthiness(m):
+        n = 777
+        data = torch.randint(0, 1 << 20, (n,), generator=g, dtype=torch.int32)
+        flags = torch.randint(0, 3, (n,), generator=g, dtype=torch.int32) * 2  # 0, 2 or 4: nonzero is not 1
+        outs = [torch.full((n,), -9, dtype=torch.int32) for _ in range(3)] + [torch.zeros(n)]
+        m.bit_facts(1, 1024, data, flags, *outs, 1, n)  # skip: every thread returns first
+        untouched = [o.clone() for o in outs]
+        m.bit_facts((n + 127) // 128, 128, data, flags, *outs, 0, n)
+        bits = torch.tensor([bin(int(v)).count("1") for v in data])
+        ref = [bits, (flags != 0).int(), (flags == 0).int(), torch.where(flags != 0, 1.5, -0.5)]
+        got = torch.cat([o.double() for o in untouched + outs])
+        return got, torch.cat([torch.full((3 * n,), -9.0, dtype=torch.float64), torch.zeros(n, dtype=torch.float64)]
+                              + [r.double() for r in ref]), 0.0
+
     def functional_cast(m):
         n = 1001
         x, y = rand(n).double(), torch.zeros(n, dtype=torch.float64)
@@ -325,6 +339,7 @@ def _cases():
         "define_constants": define_constants, "pointer_deref": pointer_deref, "function_macros": function_macros,
         "functional_cast": functional_cast, "divergent_loops": divergent_loops,
         "unsigned_params": unsigned_params, "declared_types": declared_types,
+        "truthiness": truthiness,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
