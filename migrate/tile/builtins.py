@@ -21,6 +21,7 @@ class Builtins:
     atomics: dict[str, str]
     constants: dict[str, int | float]
     accessors: frozenset[str] = frozenset()  # tensor accessor class names (torch:: or at:: prefix dropped)
+    checks: frozenset[str] = frozenset()  # device-side assertions
 
 
 def _load(name: str) -> dict:
@@ -35,7 +36,7 @@ def _load(name: str) -> dict:
 @cache
 def builtins() -> Builtins:
     table = _load("builtins.toml")
-    allowed = {"index", "barrier", "shuffle", "atomic", "constants", "accessor"}
+    allowed = {"index", "barrier", "shuffle", "atomic", "constants", "accessor", "check"}
     unknown = set(table) - allowed
     if unknown:
         raise RuntimeError(f"{MAPS / 'builtins.toml'}: unknown table {min(unknown)}; allowed: "
@@ -47,12 +48,20 @@ def builtins() -> Builtins:
         atomics={name: row.get("tl", "") for name, row in table["atomic"].items()},
         constants=dict(table["constants"]),
         accessors=frozenset(table.get("accessor", {}).get("types", [])),
+        checks=frozenset(table.get("check", {}).get("names", [])),
     )
 
 
 @cache
 def math_table() -> dict[str, dict[str, str]]:
     return _load("math.toml")["math"]
+
+
+@cache
+def outputs_table() -> dict[str, list[str]]:
+    """Math calls that write their results through pointers (math.toml [outputs]): name -> the function of the first
+    argument that each later argument receives."""
+    return _load("math.toml").get("outputs", {})
 
 
 @cache

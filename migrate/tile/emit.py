@@ -10,7 +10,7 @@ from . import ir
 from .builtins import tuning_table
 from .host import HAssign, HCheck, HIf, HLaunch, HostOp, HReturn, launches
 from .printer import code
-from .tileir import TAssign, TAtomic, TFor, TIf, TileKernel, TStore, TWhile
+from .tileir import TAssign, TAtomic, TCall, TFor, TIf, TileKernel, TStore, TWhile
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,8 @@ def _statements(stmts: tuple) -> list[dict]:
                         "step": code(s.step), "body": _statements(s.body)})
         elif isinstance(s, TIf):
             out.append({"kind": "if", "test": code(s.test), "body": _statements(s.body)})
+        elif isinstance(s, TCall):
+            out.append({"kind": "call", "call": code(s.call)})
         elif isinstance(s, TWhile):
             out.append({"kind": "while", "test": code(s.test), "body": _statements(s.body)})
     return out

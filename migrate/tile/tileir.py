@@ -35,6 +35,13 @@ class TAtomic:
 
 
 @dataclass(frozen=True)
+class TCall:
+    """A call made for its effect (`tl.device_assert(...)`)."""
+
+    call: ir.Expr
+
+
+@dataclass(frozen=True)
 class TFor:
     var: str
     start: ir.Expr

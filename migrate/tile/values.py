@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass, field, replace
 
 from . import ir
-from .builtins import builtins, math_table, operator_table
-from .tileir import Rejected, TAssign, TAtomic, TFor, TIf, TStore, TWhile
+from .builtins import builtins, math_table, operator_table, outputs_table
+from .tileir import Rejected, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
 FLT_MAX = 3.4028234663852886e38
@@ -405,7 +405,7 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
         func = f"_{row['helper']}"
     else:
         func = row["tl"]
-    return Val(_combine_kind(*args), ir.Call(func, tuple(a.expr for a in args)), is_float=True)
+    return Val(_combine_kind(*args), ir.Call(func, tuple(a.expr for a in args)), is_float=row.get("result") != "int")
 
 
 def _load(ctx: Context, pointer: ir.Expr, is_float: bool, kind: str) -> Val:
@@ -678,10 +678,38 @@ def statement(ctx: Context, stmt) -> None:
     if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.expr, ir.Call) and stmt.expr.func in builtins().atomics:
         _atomic(ctx, stmt.expr)
         return
+    if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.expr, ir.Call) and stmt.expr.func in builtins().checks:
+        _check(ctx, stmt.expr)
+        return
+    if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.expr, ir.Call) and stmt.expr.func in outputs_table():
+        _outputs(ctx, stmt.expr)
+        return
     if isinstance(stmt, ir.ExprStmt):
         evaluate(ctx, stmt.expr)
         raise Rejected("an expression statement with effects")
     raise Rejected(type(stmt).__name__)
+
+
+def _check(ctx: Context, call: ir.Call) -> None:
+    """`assert(cond)`: a device assertion that holds where the threads the guard lets through are concerned."""
+    if len(call.args) != 1:
+        raise Rejected(f"{call.func} with {len(call.args)} arguments")
+    held = truth(data(ctx, evaluate(ctx, call.args[0])))
+    if held.kind not in ("U", "V"):
+        raise Rejected(f"{call.func} of something that is not one value per thread")
+    test = held.expr if ctx.pred is None else ir.Bin("||", _negate(ctx.pred), held.expr)
+    ctx.emit(TCall(ir.Call("tl.device_assert", (test,))))
+
+
+def _outputs(ctx: Context, call: ir.Call) -> None:
+    """`sincosf(x, &s, &c)`: each pointer argument names a local that receives its function of x."""
+    functions = outputs_table()[call.func]
+    if len(call.args) != len(functions) + 1:
+        raise Rejected(f"{call.func} with {len(call.args)} arguments")
+    for function, pointer in zip(functions, call.args[1:]):
+        if not (isinstance(pointer, ir.Un) and pointer.op == "&" and isinstance(pointer.operand, ir.Name)):
+            raise Rejected(f"{call.func} storing through a pointer that is not the address of a local")
+        _assignment(ctx, ir.Assign(pointer.operand, "=", ir.Call(function, (call.args[0],))))
 
 
 def _atomic(ctx: Context, call: ir.Call) -> None:

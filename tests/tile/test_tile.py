@@ -295,11 +295,31 @@ def _cases():
         m.bit_facts(1, 1024, data, flags, *outs, 1, n)  # skip: every thread returns first
         untouched = [o.clone() for o in outs]
         m.bit_facts((n + 127) // 128, 128, data, flags, *outs, 0, n)
-        bits = torch.tensor([bin(int(v)).count("1") for v in data])
+        bits = torch.tensor([int(v).bit_count() for v in data])
         ref = [bits, (flags != 0).int(), (flags == 0).int(), torch.where(flags != 0, 1.5, -0.5)]
         got = torch.cat([o.double() for o in untouched + outs])
         return got, torch.cat([torch.full((3 * n,), -9.0, dtype=torch.float64), torch.zeros(n, dtype=torch.float64)]
                               + [r.double() for r in ref]), 0.0
+
+    def math_helpers(m):
+        n = 611
+        x, y = rand(n, scale=3.0), rand(n, scale=1.2)
+        x[:8] = torch.tensor([0.0, -2.0, 0.125, -0.125, 0.625, -0.625, float("nan"), 2.5])  # round's halfway cases
+        y[:8] = torch.tensor([0.0, 1.0, 0.5, 2.0, -1.0, 0.0, 1.0, 0.5])
+        outs = [torch.zeros(n) for _ in range(5)] + [torch.full((n,), -9, dtype=torch.int32), torch.zeros(n)]
+        m.math_mix((n + 127) // 128, 128, x, y, *outs, n)
+        xd, yd = x.double(), y.double()
+        powers = xd ** 3 + xd.abs() ** yd
+        rounded = torch.where(xd * 4 < 0, -torch.floor(-xd * 4 + 0.5), torch.floor(xd * 4 + 0.5))
+        cls = torch.isnan(xd / yd).double() + 2 * torch.isinf(1.0 / x).double()
+        ref = [powers, torch.hypot(xd, yd), torch.tan(yd), torch.expm1(xd * 1e-3), rounded, cls,
+               torch.sin(yd) * torch.cos(yd)]
+        got = [o.double() for o in outs]
+        # relative error per output (expm1 of tiny arguments and powers of large bases are scaled by their size)
+        errs = [((g - r).abs() / r.abs().clamp(min=1e-30)).nan_to_num(0.0) for g, r in zip(got, ref)]
+        same_nan = all(torch.equal(torch.isnan(g), torch.isnan(r)) for g, r in zip(got, ref))
+        return torch.stack([e.max() for e in errs] + [torch.tensor(0.0 if same_nan else 1.0, dtype=torch.float64)]), \
+            torch.zeros(len(errs) + 1, dtype=torch.float64), 1e-5
 
     def functional_cast(m):
         n = 1001
@@ -339,7 +359,7 @@ def _cases():
         "define_constants": define_constants, "pointer_deref": pointer_deref, "function_macros": function_macros,
         "functional_cast": functional_cast, "divergent_loops": divergent_loops,
         "unsigned_params": unsigned_params, "declared_types": declared_types,
-        "truthiness": truthiness,
+        "truthiness": truthiness, "math_helpers": math_helpers,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
