@@ -309,18 +309,47 @@ def _declaration(node: ts.Node) -> tuple[ir.Stmt, ...]:
     out: list[ir.Stmt] = []
     for decl in node.children_by_field_name("declarator"):
         value = None
+        init = None
         if decl.type == "init_declarator":
             value_node = decl.child_by_field_name("value")
             if value_node.type == "initializer_list":
-                raise Unreadable("initializer list")
-            value = expression(value_node)
+                init = _initializers(value_node)
+            else:
+                value = expression(value_node)
         name, pointer, dims = _declarator_name(decl)
+        if init is not None and (dims is None or shared or pointer):
+            raise Unreadable("initializer list")
         if shared or (dims is not None and "extern" not in modifiers):
             if not shared:
-                raise Unreadable("per-thread local array")
+                if pointer:
+                    raise Unreadable("per-thread local array of pointers")
+                out.append(ir.Decl(name, ctype, None, local=dims, init=init))
+                continue
             out.append(ir.Decl(name, ctype, None, dims if dims is not None else (ir.Num(1),)))
             continue
         out.append(ir.Decl(name, ctype + ("*" if pointer else ""), value))
+    return tuple(out)
+
+
+def _initializers(node: ts.Node) -> tuple[ir.Expr, ...]:
+    """The values of a (nested) initializer list in the order C lays them out. Rows of a nested list must be full
+    and alike (a short row is padded by C, which a flat list would not show); designators are not read."""
+    out: list[ir.Expr] = []
+    rows: set[int] = set()
+    for child in node.named_children:
+        if child.type == "comment":
+            continue
+        if child.type == "initializer_pair":
+            raise Unreadable("designated initializer")
+        if child.type == "initializer_list":
+            row = _initializers(child)
+            rows.add(len(row))
+            out.extend(row)
+        else:
+            out.append(expression(child))
+    if rows and (len(rows) > 1 or len(out) != sum(1 for c in node.named_children if c.type == "initializer_list")
+                 * rows.pop()):
+        raise Unreadable("a nested initializer list with rows of different lengths")
     return tuple(out)
 
 

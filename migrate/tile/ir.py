@@ -97,6 +97,8 @@ class Decl:
     ctype: str
     value: Expr | None = None
     shared: tuple[Expr, ...] | None = None
+    local: tuple[Expr, ...] | None = None  # the dimensions of a per-thread array
+    init: tuple[Expr, ...] | None = None  # a per-thread array's initializer list, flattened
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ warp reductions, inlined device functions. The kernel classes (lower.py, matmul.
 from __future__ import annotations
 
 import copy
+import math
 import re
 from dataclasses import dataclass, field, replace
 
@@ -31,7 +32,8 @@ INT_CASTS = {"int": "tl.int32", "int32_t": "tl.int32", "int64_t": "tl.int64", "l
 class Val:
     """A value in the tile program. kind: T (thread structure, symbolic), U (one per program), V (a vector over the
     block), P (a partial of a reduction still spread over threads; `expr` already holds the full reduction),
-    PTR (a pointer), S (a shared array)."""
+    PTR (a pointer), S (a shared array), A (a per-thread local array: `tag` holds its dimensions, and each element
+    is a value of its own in the environment, named by `element_name`)."""
 
     kind: str
     expr: ir.Expr | None = None
@@ -233,6 +235,8 @@ def data(ctx: Context, val: Val) -> Val:
         raise Rejected("a per-thread partial used before its block reduction")
     if val.kind == "S":
         raise Rejected("a shared array used as a value")
+    if val.kind == "A":
+        raise Rejected("a per-thread local array used as a pointer")
     return val
 
 
@@ -419,6 +423,8 @@ def _index(ctx: Context, expr: ir.Index) -> Val:
     base = evaluate(ctx, expr.base)
     if base.kind == "S":
         return _shared_read(ctx, base, expr)
+    if base.kind == "A":
+        return _local_read(ctx, base, expr)
     if base.kind != "PTR":
         raise Rejected("indexing something that is not a pointer")
     if len(expr.indices) != 1:
@@ -559,7 +565,10 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
         arg = call.args[position] if position < len(call.args) else param.default
         if arg is None:
             raise Rejected(f"a call of {fn.name} without its argument {param.name}")
-        env[param.name] = as_declared(evaluate(ctx, arg), param.ctype)
+        value = evaluate(ctx, arg)
+        if value.kind == "A":
+            raise Rejected(f"a per-thread local array passed to {fn.name}")
+        env[param.name] = as_declared(value, param.ctype)
         types[param.name] = param.ctype
     for name, value in zip(fn.tparams, call.targs):
         text = value.strip()
@@ -646,6 +655,9 @@ def statement(ctx: Context, stmt) -> None:
     if isinstance(stmt, ir.Unsupported):
         raise Rejected(stmt.what)
     if isinstance(stmt, ir.Sync):
+        return
+    if isinstance(stmt, ir.Decl) and stmt.local is not None:
+        _local_array(ctx, stmt)
         return
     if isinstance(stmt, ir.Decl):
         if stmt.shared is not None:
@@ -750,18 +762,15 @@ def _assignment(ctx: Context, stmt: ir.Assign) -> None:
             value = evaluate(ctx, stmt.value)
         else:
             value = evaluate(ctx, ir.Bin(stmt.op[:-1], target, stmt.value))
-        value = as_declared(value, ctx.types.get(target.id, ""))
-        if ctx.pred is not None and value.kind in ("U", "V") and target.id in ctx.env and _mentions_vector(
-            ctx, ctx.pred
-        ):
-            old = data(ctx, ctx.env[target.id])
-            value = Val("V", ir.Call("tl.where", (ctx.pred, value.expr, old.expr)), is_float=value.is_float)
-        _assign_name(ctx, target.id, value)
+        _store_local(ctx, target.id, value, ctx.pred)
         return
     if not isinstance(target, ir.Index):
         raise Rejected("an assignment to something other than a variable or an element")
     base = evaluate(ctx, target.base)
     value_expr = stmt.value if stmt.op == "=" else ir.Bin(stmt.op[:-1], target, stmt.value)
+    if base.kind == "A":
+        _local_write(ctx, base, target, evaluate(ctx, value_expr))
+        return
     if base.kind == "S":
         _shared_write(ctx, base.tag[0], target.indices[0], evaluate(ctx, value_expr))
         return
@@ -776,6 +785,111 @@ def _assignment(ctx: Context, stmt: ir.Assign) -> None:
             raise Rejected("a store of per-thread values to one address (the threads race)")
         offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
     ctx.emit(TStore(ir.Bin("+", base.expr, offset), value.expr, ctx.pred))
+
+
+def _store_local(ctx: Context, name: str, value: Val, pred: ir.Expr | None, chosen: bool = False) -> None:
+    """`name = value` for the threads `pred` lets through, in the variable's declared type. `chosen`: `pred` picks
+    this variable out of several even where it is one value per program (an element of a local array)."""
+    value = as_declared(value, ctx.types.get(name, ""))
+    vector = pred is not None and _mentions_vector(ctx, pred)
+    if pred is not None and value.kind in ("U", "V") and name in ctx.env and (vector or chosen):
+        old = data(ctx, ctx.env[name])
+        kind = "V" if vector else _combine_kind(value, old)
+        value = Val(kind, ir.Call("tl.where", (pred, value.expr, old.expr)), is_float=value.is_float)
+    _assign_name(ctx, name, value)
+
+
+# -- per-thread local arrays: one value per element, held like any local ----------------------------------------
+
+LOCAL_ARRAY_LIMIT = 64  # elements; a larger array would not stay in registers as separate values
+
+
+def element_name(array: str, k: int) -> str:
+    return f"{array}__{k}"
+
+
+def _local_array(ctx: Context, stmt: ir.Decl) -> None:
+    dims = [_const_int(ctx, d) for d in stmt.local]
+    if any(d is None or d <= 0 for d in dims):
+        raise Rejected(f"a per-thread local array ({stmt.name}) whose size is not a constant")
+    count = math.prod(dims)
+    if count > LOCAL_ARRAY_LIMIT:
+        raise Rejected(f"a per-thread local array of {count} elements (more than {LOCAL_ARRAY_LIMIT})")
+    init = stmt.init or ()
+    if len(init) > count:
+        raise Rejected(f"an initializer list longer than {stmt.name}")
+    ctx.env[stmt.name] = Val("A", tag=tuple(dims), is_float=_is_float_type(stmt.ctype))
+    for k in range(count):
+        # C zero-fills what a short list leaves; an array with no list is indeterminate, so zero is one of its values.
+        value = evaluate(ctx, init[k]) if k < len(init) else Val("U", ir.Num(0))
+        name = element_name(stmt.name, k)
+        ctx.types[name] = stmt.ctype
+        _assign_name(ctx, name, as_declared(data(ctx, value), stmt.ctype), stmt.ctype)
+
+
+def _flat_index(ctx: Context, array: Val, expr: ir.Index) -> Val:
+    """The element number of `a[i][j]` in a local array: a number where every index is one, else a value."""
+    dims = array.tag
+    if len(expr.indices) != len(dims):
+        raise Rejected("a row of a per-thread local array used as a pointer")
+    flat: Val | None = None
+    for index, size in zip(expr.indices, dims):
+        part = data(ctx, evaluate(ctx, index))
+        if part.kind not in ("U", "V") or part.is_float:
+            raise Rejected("a per-thread local array indexed by something other than an integer")
+        if flat is None:
+            flat = part
+        elif isinstance(flat.expr, ir.Num) and isinstance(part.expr, ir.Num):
+            flat = Val("U", ir.Num(flat.expr.value * size + part.expr.value))
+        else:
+            flat = Val(_combine_kind(flat, part), ir.Bin("+", ir.Bin("*", flat.expr, ir.Num(size)), part.expr))
+    if isinstance(flat.expr, ir.Num) and not 0 <= flat.expr.value < math.prod(dims):
+        raise Rejected("an index past the end of a per-thread local array")
+    return flat
+
+
+def _local_read(ctx: Context, array: Val, expr: ir.Index) -> Val:
+    name = expr.base.id
+    flat = _flat_index(ctx, array, expr)
+    count = math.prod(array.tag)
+    if isinstance(flat.expr, ir.Num):
+        return data(ctx, ctx.env[element_name(name, int(flat.expr.value))])
+    # An index known only at run time picks its element by comparison, as registers cannot be indexed.
+    elements = [data(ctx, ctx.env[element_name(name, k)]) for k in range(count)]
+    picked = elements[-1].expr
+    for k in range(count - 2, -1, -1):
+        picked = ir.Call("tl.where", (ir.Bin("==", flat.expr, ir.Num(k)), elements[k].expr, picked))
+    return Val(_combine_kind(flat, *elements), picked, is_float=array.is_float)
+
+
+def _local_write(ctx: Context, array: Val, target: ir.Index, value: Val) -> None:
+    name = target.base.id
+    flat = _flat_index(ctx, array, target)
+    value = data(ctx, value)
+    if isinstance(flat.expr, ir.Num):
+        _store_local(ctx, element_name(name, int(flat.expr.value)), value, ctx.pred)
+        return
+    held_value, held_index = ctx.fresh("_value"), ctx.fresh("_index")
+    ctx.emit(TAssign(held_value, value.expr))
+    ctx.emit(TAssign(held_index, flat.expr))
+    ctx.env[held_index] = Val(flat.kind, ir.Name(held_index))  # so a per-thread index reads as one
+    value = replace(value, expr=ir.Name(held_value))
+    for k in range(math.prod(array.tag)):
+        hit = ir.Bin("==", ir.Name(held_index), ir.Num(k))
+        _store_local(ctx, element_name(name, k), value, _and(ctx.pred, hit), chosen=True)
+    del ctx.env[held_index]
+
+
+def _expand_arrays(ctx: Context, names) -> list[str]:
+    """`names` with each local array replaced by its elements."""
+    out = []
+    for name in names:
+        val = ctx.env.get(name)
+        if val is not None and val.kind == "A":
+            out += [element_name(name, k) for k in range(math.prod(val.tag))]
+        else:
+            out.append(name)
+    return out
 
 
 def _single_thread(ctx: Context, test: ir.Expr) -> bool:
@@ -945,7 +1059,21 @@ def _loop(ctx: Context, stmt) -> None:
     raise Rejected("a loop over thread indices that is not a block-stride or warp-stride loop")
 
 
+UNROLL_LIMIT = 64  # iterations of a counted loop over a local array that are written out one by one
+
+
 def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, body: tuple) -> None:
+    trips = _constant_trips(start, bound, step)
+    arrays = {n for n, v in ctx.env.items() if v.kind == "A"}
+    if trips is not None and len(trips) <= UNROLL_LIMIT and var not in _assigned(body) and arrays & set(
+        re.findall(r"Name\(id='(\w+)'\)", repr(body))
+    ):
+        # Indices into a local array are numbers in each copy of the body, so each element stays a value of its own.
+        for value in trips:
+            ctx.env[var] = Val("U", ir.Num(value))
+            walk(ctx, body)
+        ctx.env[var] = Val("U", ir.Num(trips[-1] + step.expr.value if trips else start.expr.value))
+        return
     for name in sorted(_widened(ctx, var, body)):
         # Triton keeps a loop-carried value's type: a scalar the loop makes per-thread is a block from the start.
         old = ctx.env[name]
@@ -968,7 +1096,10 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
         raise Rejected("a return inside a loop whose threads leave it at different iterations")
     for stmt in init:
         statement(ctx, stmt)
-    carried = sorted(n for n in _assigned(body + step) if n in ctx.env)
+    stored = {stmt.target.base.id for stmt in _walk_all(body + step) if isinstance(stmt, ir.Assign)
+              and isinstance(stmt.target, ir.Index) and isinstance(stmt.target.base, ir.Name)}
+    arrays = {n for n in stored if n in ctx.env and ctx.env[n].kind == "A"}
+    carried = sorted(_expand_arrays(ctx, {n for n in _assigned(body + step) if n in ctx.env} | arrays))
     for name in carried:
         old = ctx.env[name]
         if old.kind not in ("U", "V", "T"):
@@ -1006,6 +1137,15 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
             raise Rejected(f"{name} changes form in a loop whose threads leave it at different iterations")
     any_active = ir.Call("tl.max", (ir.Call(".to", (ir.Name(active), ir.Text("tl.int32"))),))
     ctx.emit(TWhile(ir.Bin(">", any_active, ir.Num(0)), inner))
+
+
+def _constant_trips(start: Val, bound: Val, step: Val) -> list[int] | None:
+    """The values a counted loop's variable takes when its start, bound and step are integer numbers."""
+    parts = [v.expr.value if isinstance(v.expr, ir.Num) and not v.is_float else None for v in (start, bound, step)]
+    if None in parts or parts[2] <= 0:
+        return None
+    first, stop, stride = (int(p) for p in parts)
+    return list(range(first, stop, stride)) if (stop - first) // stride <= UNROLL_LIMIT else [0] * (UNROLL_LIMIT + 1)
 
 
 def _widened(ctx: Context, var: str, body: tuple) -> set[str]:

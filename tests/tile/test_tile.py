@@ -321,6 +321,28 @@ def _cases():
         return torch.stack([e.max() for e in errs] + [torch.tensor(0.0 if same_nan else 1.0, dtype=torch.float64)]), \
             torch.zeros(len(errs) + 1, dtype=torch.float64), 1e-5
 
+    def local_arrays(m):
+        n = 517
+        x, pick = rand(n), torch.randint(0, 3, (n,), generator=g, dtype=torch.int32)
+        y = torch.zeros(n)
+        m.local_sum((n + 127) // 128, 128, x, y, pick, n)
+        acc = torch.stack([torch.full((n,), 1.0), torch.full((n,), 2.0), torch.zeros(n), torch.zeros(n)])
+        acc = acc + x * torch.arange(4.0)[:, None]
+        hist = torch.zeros(3, n)
+        hist[pick.long(), torch.arange(n)] += 3  # += 2, then + 1 at the same element (pick % 3 == pick)
+        w = torch.tensor([[0.5, 1.5], [2.5, 3.5]])
+        ref = (acc * acc).sum(0) + hist[0] * 100 + hist[1] * 10 + hist[2] + w[pick.long() % 2, 1]
+        data = torch.randint(1, 99, (400,), generator=g, dtype=torch.int32)
+        starts = torch.randint(0, 200, (n,), generator=g, dtype=torch.int32)
+        ends = starts + torch.randint(0, 6, (n,), generator=g, dtype=torch.int32)
+        out = torch.full((n,), -1, dtype=torch.int32)
+        m.last_three((n + 127) // 128, 128, data, starts, ends, out, n)
+        wins = []
+        for s, e in zip(starts.tolist(), ends.tolist()):
+            win = [0, 0, 0] + data[s:e].tolist()
+            wins.append(win[-3] * 10000 + win[-2] * 100 + win[-1])
+        return torch.cat([y.double(), out.double()]), torch.cat([ref.double(), torch.tensor(wins).double()]), 1e-6
+
     def functional_cast(m):
         n = 1001
         x, y = rand(n).double(), torch.zeros(n, dtype=torch.float64)
@@ -360,6 +382,7 @@ def _cases():
         "functional_cast": functional_cast, "divergent_loops": divergent_loops,
         "unsigned_params": unsigned_params, "declared_types": declared_types,
         "truthiness": truthiness, "math_helpers": math_helpers,
+        "local_arrays": local_arrays,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
