@@ -317,6 +317,11 @@ def _cases():
         got = [o.double() for o in outs]
         # relative error per output (expm1 of tiny arguments and powers of large bases are scaled by their size)
         errs = [((g - r).abs() / r.abs().clamp(min=1e-30)).nan_to_num(0.0) for g, r in zip(got, ref)]
+        v, out = rand(n), torch.zeros(n)
+        m.decay((n + 127) // 128, 128, v, out, 0.3, 1.7, n)
+        got.append(out.double())
+        ref.append(v.double() * -torch.expm1(torch.tensor(-0.3 / 1.7)) + 0.3 ** 1.7 + torch.hypot(*torch.tensor([0.3, 1.7])))
+        errs.append(((got[-1] - ref[-1]).abs() / ref[-1].abs()).nan_to_num(0.0))
         same_nan = all(torch.equal(torch.isnan(g), torch.isnan(r)) for g, r in zip(got, ref))
         return torch.stack([e.max() for e in errs] + [torch.tensor(0.0 if same_nan else 1.0, dtype=torch.float64)]), \
             torch.zeros(len(errs) + 1, dtype=torch.float64), 1e-5

@@ -139,7 +139,8 @@ def _save_tuned():
 def _div_rn(a, b):
     # C's float division, rounded to nearest (nvcc's default): both operands in their common type first, as C
     # converts an int or a float beside a double; tl.div_rn takes fp32 only, and fp64's `/` is rounded already.
-    t = (a + b).dtype
+    # (The zero makes a tensor of two plain numbers, as the interpreter passes scalar arguments.)
+    t = (a + b + tl.zeros([], tl.float32)).dtype
     if t == tl.float32:
         return tl.div_rn(tl.cast(a, t), tl.cast(b, t))
     else:
