@@ -592,9 +592,12 @@ def as_declared(val: Val, ctype: str) -> Val:
     base = " ".join(w for w in ctype.split() if w not in ("const", "volatile", "register", "static"))
     if val.kind not in ("U", "V") or val.expr is None:
         return val
+    if base == "double" and val.is_float and isinstance(val.expr, ir.Num):
+        # A bare number is fp32 to Triton (and rounds through it inside tl.where): a double keeps its precision.
+        return Val(val.kind, ir.Call("tl.full", (ir.Text("[]"), val.expr, ir.Text("tl.float64"))), is_float=True)
     if base in ("float", "double") and not val.is_float:
         if isinstance(val.expr, ir.Num):
-            return Val(val.kind, ir.Num(float(val.expr.value), True), is_float=True)
+            return as_declared(Val(val.kind, ir.Num(float(val.expr.value), True), is_float=True), base)
         return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(TL_DTYPE[base]))), is_float=True)
     if base in INT_CASTS and val.is_float:
         if isinstance(val.expr, ir.Num):
@@ -796,7 +799,7 @@ def _store_local(ctx: Context, name: str, value: Val, pred: ir.Expr | None, chos
         old = data(ctx, ctx.env[name])
         kind = "V" if vector else _combine_kind(value, old)
         value = Val(kind, ir.Call("tl.where", (pred, value.expr, old.expr)), is_float=value.is_float)
-    _assign_name(ctx, name, value)
+    _assign_name(ctx, name, value, ctx.types.get(name, ""))
 
 
 # -- per-thread local arrays: one value per element, held like any local ----------------------------------------
