@@ -41,8 +41,10 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
     // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
-    // the loops over the threads (stores through the kernel's pointers might alias the globals).
-    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    // the loops over the threads (stores through the kernel's pointers might alias the globals). The loops count
+    // in int (a block has at most 1024 threads), so that `int tid = threadIdx.x` is the loop's own counter, which
+    // cannot wrap: its accesses are affine and need no sign extension in each iteration.
+    const int prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
     [[maybe_unused]] const dim3 blockDim = ::blockDim;
     [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
     [[maybe_unused]] const dim3 gridDim = ::gridDim;
@@ -50,25 +52,25 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
     ::prt::cpu::Lanes<unsigned char> prt_lane_prt_s1_done(prt_block, 0);
     ::prt::cpu::Lanes<int> prt_lane_prt_s1_i(prt_block);
     __shared__ unsigned int block_count;
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
         if (threadIdx.x == 0) block_count = 0;
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& local = prt_lane_local[prt_t];
         local = 0;
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& local = prt_lane_local[prt_t];
         auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
         auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
@@ -77,11 +79,11 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
     }
     for (bool prt_s1_more = true; prt_s1_more;) {
         prt_s1_more = false;
-        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+            const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
             auto& local = prt_lane_local[prt_t];
             auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
             auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
@@ -96,18 +98,18 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
             i += blockDim.x * gridDim.x;
         }
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& local = prt_lane_local[prt_t];
         ::prt::cpu::block_atomicAdd(&block_count, local);
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
         if (threadIdx.x == 0) atomicAdd(count, (unsigned long long)block_count);
     }
 }

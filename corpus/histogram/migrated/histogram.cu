@@ -35,8 +35,10 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
     // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
-    // the loops over the threads (stores through the kernel's pointers might alias the globals).
-    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    // the loops over the threads (stores through the kernel's pointers might alias the globals). The loops count
+    // in int (a block has at most 1024 threads), so that `int tid = threadIdx.x` is the loop's own counter, which
+    // cannot wrap: its accesses are affine and need no sign extension in each iteration.
+    const int prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
     [[maybe_unused]] const dim3 blockDim = ::blockDim;
     [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
     [[maybe_unused]] const dim3 gridDim = ::gridDim;
@@ -47,11 +49,11 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
     ::prt::cpu::Lanes<int> prt_lane_prt_s3_b(prt_block);
     ::prt::cpu::Lanes<unsigned char> prt_lane_prt_s3_done(prt_block, 0);
     __shared__ unsigned int local[NUM_BINS];
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& prt_s1_b = prt_lane_prt_s1_b[prt_t];
         auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
         int b = threadIdx.x;
@@ -59,11 +61,11 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
     }
     for (bool prt_s1_more = true; prt_s1_more;) {
         prt_s1_more = false;
-        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+            const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
             auto& prt_s1_b = prt_lane_prt_s1_b[prt_t];
             auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
             auto& b = prt_s1_b;  // one step of each thread still walking
@@ -75,11 +77,11 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
         }
     }
     size_t stride = (size_t)blockDim.x * gridDim.x;
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& prt_s2_done = prt_lane_prt_s2_done[prt_t];
         auto& prt_s2_i = prt_lane_prt_s2_i[prt_t];
         size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -87,11 +89,11 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
     }
     for (bool prt_s2_more = true; prt_s2_more;) {
         prt_s2_more = false;
-        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+            const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
             auto& prt_s2_done = prt_lane_prt_s2_done[prt_t];
             auto& prt_s2_i = prt_lane_prt_s2_i[prt_t];
             auto& i = prt_s2_i;  // one step of each thread still walking
@@ -104,11 +106,11 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
             i += stride;
         }
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& prt_s3_b = prt_lane_prt_s3_b[prt_t];
         auto& prt_s3_done = prt_lane_prt_s3_done[prt_t];
         int b = threadIdx.x;
@@ -116,11 +118,11 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
     }
     for (bool prt_s3_more = true; prt_s3_more;) {
         prt_s3_more = false;
-        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+            const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
             auto& prt_s3_b = prt_lane_prt_s3_b[prt_t];
             auto& prt_s3_done = prt_lane_prt_s3_done[prt_t];
             auto& b = prt_s3_b;  // one step of each thread still walking

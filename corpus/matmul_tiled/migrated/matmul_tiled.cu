@@ -41,19 +41,21 @@ __global__ void matmul_tiled(const float* __restrict__ A, const float* __restric
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
     // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
-    // the loops over the threads (stores through the kernel's pointers might alias the globals).
-    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    // the loops over the threads (stores through the kernel's pointers might alias the globals). The loops count
+    // in int (a block has at most 1024 threads), so that `int tid = threadIdx.x` is the loop's own counter, which
+    // cannot wrap: its accesses are affine and need no sign extension in each iteration.
+    const int prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
     [[maybe_unused]] const dim3 blockDim = ::blockDim;
     [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
     [[maybe_unused]] const dim3 gridDim = ::gridDim;
     ::prt::cpu::Lanes<float> prt_lane_acc(prt_block);
     __shared__ float As[TILE][TILE];
     __shared__ float Bs[TILE][TILE];
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& acc = prt_lane_acc[prt_t];
         int tx = threadIdx.x, ty = threadIdx.y;
     int row = blockIdx.y * TILE + ty;
@@ -61,10 +63,10 @@ __global__ void matmul_tiled(const float* __restrict__ A, const float* __restric
     acc = 0.0f;
     }
     for (int t = 0; t < (K + TILE - 1) / TILE; ++t) {
-        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
             int tx = threadIdx.x;
             int ty = threadIdx.y;
             int row = blockIdx.y * TILE + ty;
@@ -74,27 +76,27 @@ __global__ void matmul_tiled(const float* __restrict__ A, const float* __restric
         As[ty][tx] = (row < M && a_col < K) ? A[row * K + a_col] : 0.0f;
         Bs[ty][tx] = (b_row < K && col < N) ? B[b_row * N + col] : 0.0f;
         }
-        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
             int tx = threadIdx.x;
             int ty = threadIdx.y;
-            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+            const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
             auto& acc = prt_lane_acc[prt_t];
             #pragma unroll
         for (int k = 0; k < TILE; ++k) acc += As[ty][k] * Bs[k][tx];
         }
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
         int tx = threadIdx.x;
         int ty = threadIdx.y;
         int row = blockIdx.y * TILE + ty;
         int col = blockIdx.x * TILE + tx;
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& acc = prt_lane_acc[prt_t];
         if (row < M && col < N) C[row * N + col] = acc;
     }

@@ -29,8 +29,10 @@ __global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
     // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
-    // the loops over the threads (stores through the kernel's pointers might alias the globals).
-    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    // the loops over the threads (stores through the kernel's pointers might alias the globals). The loops count
+    // in int (a block has at most 1024 threads), so that `int tid = threadIdx.x` is the loop's own counter, which
+    // cannot wrap: its accesses are affine and need no sign extension in each iteration.
+    const int prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
     [[maybe_unused]] const dim3 blockDim = ::blockDim;
     [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
     [[maybe_unused]] const dim3 gridDim = ::gridDim;
@@ -38,19 +40,19 @@ __global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
     // 2 * blockDim.x ints
     int* src = buf;
     int* dst = buf + blockDim.x;
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
         int tid = threadIdx.x;
     int gid = blockIdx.x * blockDim.x + tid;
     src[tid] = (gid < n) ? in[gid] : 0;
     }
     for (int offset = 1; offset < blockDim.x; offset <<= 1) {
-        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
             int tid = threadIdx.x;
             int v = src[tid];
         if (tid >= offset) v += src[tid - offset];
@@ -60,10 +62,10 @@ __global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
         src = dst;
         dst = t;
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
         int tid = threadIdx.x;
         int gid = blockIdx.x * blockDim.x + tid;
         if (gid < n) out[gid] = src[tid];

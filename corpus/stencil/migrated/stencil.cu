@@ -31,16 +31,18 @@ __global__ void jacobi_step(const float* __restrict__ in, float* __restrict__ ou
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
     // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
-    // the loops over the threads (stores through the kernel's pointers might alias the globals).
-    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    // the loops over the threads (stores through the kernel's pointers might alias the globals). The loops count
+    // in int (a block has at most 1024 threads), so that `int tid = threadIdx.x` is the loop's own counter, which
+    // cannot wrap: its accesses are affine and need no sign extension in each iteration.
+    const int prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
     [[maybe_unused]] const dim3 blockDim = ::blockDim;
     [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
     [[maybe_unused]] const dim3 gridDim = ::gridDim;
     __shared__ float tile[BLOCK_Y + 2 * RADIUS][BLOCK_X + 2 * RADIUS];
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
         int gx = blockIdx.x * BLOCK_X + threadIdx.x;
     int gy = blockIdx.y * BLOCK_Y + threadIdx.y;
     int lx = threadIdx.x + RADIUS;
@@ -63,10 +65,10 @@ __global__ void jacobi_step(const float* __restrict__ in, float* __restrict__ ou
         tile[ly + BLOCK_Y][lx] = at(gx, gy + BLOCK_Y);
     }
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
         int gx = blockIdx.x * BLOCK_X + threadIdx.x;
         int gy = blockIdx.y * BLOCK_Y + threadIdx.y;
         int lx = threadIdx.x + RADIUS;

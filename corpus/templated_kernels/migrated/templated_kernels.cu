@@ -52,34 +52,36 @@ __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, siz
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
     // Local copies of the block's extents and indices: the compiler can then keep them in registers and vectorise
-    // the loops over the threads (stores through the kernel's pointers might alias the globals).
-    const unsigned prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
+    // the loops over the threads (stores through the kernel's pointers might alias the globals). The loops count
+    // in int (a block has at most 1024 threads), so that `int tid = threadIdx.x` is the loop's own counter, which
+    // cannot wrap: its accesses are affine and need no sign extension in each iteration.
+    const int prt_bx = prt_block.x, prt_by = prt_block.y, prt_bz = prt_block.z;
     [[maybe_unused]] const dim3 blockDim = ::blockDim;
     [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
     [[maybe_unused]] const dim3 gridDim = ::gridDim;
     ::prt::cpu::Lanes<T> prt_lane_acc(prt_block);
     ::prt::cpu::Lanes<unsigned char> prt_lane_prt_s1_done(prt_block, 0);
     ::prt::cpu::Lanes<size_t> prt_lane_prt_s1_i(prt_block);
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
         static_assert((BLOCK & (BLOCK - 1)) == 0, "BLOCK must be a power of two");
     }
     __shared__ T smem[BLOCK];
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& acc = prt_lane_acc[prt_t];
         acc = T(0);
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& acc = prt_lane_acc[prt_t];
         auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
         auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
@@ -88,11 +90,11 @@ __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, siz
     }
     for (bool prt_s1_more = true; prt_s1_more;) {
         prt_s1_more = false;
-        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-            const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+        for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+            const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
             auto& acc = prt_lane_acc[prt_t];
             auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
             auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
@@ -104,33 +106,33 @@ __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, siz
             i += (size_t)BLOCK * gridDim.x;
         }
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
-        const unsigned prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
+        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
         auto& acc = prt_lane_acc[prt_t];
         smem[threadIdx.x] = acc;
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
         #pragma unroll
 
     }
     for (int s = BLOCK / 2; s > 0; s >>= 1) {
-        for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-        for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (unsigned prt_x = 0, prt_xn = ::prt::cpu::thread_limit(prt_bx, s); prt_x < prt_xn; ++prt_x) {
-            [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+        for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+        for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+        for (int prt_x = 0, prt_xn = ::prt::cpu::thread_limit(prt_bx, s); prt_x < prt_xn; ++prt_x) {
+            [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
             if (threadIdx.x < s) smem[threadIdx.x] += smem[threadIdx.x + s];
         }
     }
-    for (unsigned prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (unsigned prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (unsigned prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx{prt_x, prt_y, prt_z};
+    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
+    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
+    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
+        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
         if (threadIdx.x == 0) partial[blockIdx.x] = smem[0];
     }
 }

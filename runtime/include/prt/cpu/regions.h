@@ -78,15 +78,21 @@ public:
 // How many of a region's threads along x can act when its whole body is `if (threadIdx.x < bound)`: the loop over
 // the threads stops there. A bound that is not an integer leaves the loop as it is.
 template <class T>
-inline unsigned thread_limit(unsigned extent, T bound) {
+inline int thread_limit(int extent, T bound) {  // in int, as the twin counts its threads
     if constexpr (!std::is_integral<T>::value) {
         return extent;
     } else {
         if constexpr (std::is_signed<T>::value) {
             if (bound <= 0) return 0;
         }
-        return static_cast<unsigned long long>(bound) < extent ? static_cast<unsigned>(bound) : extent;
+        return static_cast<unsigned long long>(bound) < static_cast<unsigned long long>(extent) ? static_cast<int>(bound)
+                                                                                                : extent;
     }
+}
+
+// threadIdx of the twin's thread (x, y, z), which its loops count in int.
+inline uint3 thread_index(int x, int y, int z) {
+    return uint3{static_cast<unsigned>(x), static_cast<unsigned>(y), static_cast<unsigned>(z)};
 }
 
 template <class T>
@@ -109,7 +115,7 @@ public:
         if constexpr (!std::is_trivially_destructible_v<V>) std::destroy_n(p_, n_);
     }
 
-    V& operator[](unsigned t) { return p_[t]; }  // thread t's copy
+    V& operator[](int t) { return p_[t]; }  // thread t's copy
 
 private:
     static V* take(const RegionBlock& block) {
