@@ -18,6 +18,8 @@ from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
 from .rules import Catalog
 
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
+# A run of identifier bytes: a catalogued name is found where one whole run equals it.
+WORD = re.compile(rb"[A-Za-z0-9_]+")
 SUPPRESSION = re.compile(rb"migrate:\s*ignore(?:\[([^\]]*)\])?")
 C_BLANKABLE = re.compile(rb'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.DOTALL)
 HASH_COMMENT = re.compile(rb"#[^\n]*")
@@ -123,12 +125,56 @@ class PythonNameRule:
 
 
 @dataclass(frozen=True)
+class NameSet:
+    """Names to find as whole identifiers: those made of identifier bytes by set lookup over a file's word runs
+    (one C-level pass, no alternation to compile), any other by a regex."""
+
+    words: frozenset[bytes]
+    others: re.Pattern[bytes] | None = None
+
+    @staticmethod
+    def of(names: Iterable[str]) -> NameSet:
+        words = {name.encode() for name in names}
+        others = {word for word in words if not WORD.fullmatch(word)}
+        return NameSet(frozenset(words - others), _prefix_pattern(o.decode() for o in others))
+
+    def __bool__(self) -> bool:
+        return bool(self.words or self.others)
+
+    def found(self, data: bytes, words: list[bytes] | None = None) -> bool:
+        """Whether `data` (its word runs `words`, when already found) holds one of the names."""
+        if self.words and not self.words.isdisjoint(WORD.findall(data) if words is None else words):
+            return True
+        return self.others is not None and self.others.search(data) is not None
+
+    def spans(self, data: bytes, words: list[bytes] | None = None) -> list[tuple[int, int]]:
+        """Every whole-identifier occurrence of a name in `data`, in order: what a search for all of them as one
+        regex finds, each hit's start and end."""
+        spans: list[tuple[int, int]] = []
+        for name in self.words.intersection(WORD.findall(data) if words is None else words):
+            size = len(name)
+            at = data.find(name)
+            while at >= 0:
+                end = at + size
+                if (not at or data[at - 1 : at] not in _WORD_BYTES) and data[end : end + 1] not in _WORD_BYTES:
+                    spans.append((at, end))
+                at = data.find(name, end)
+        if self.others is not None:
+            spans += [hit.span() for hit in self.others.finditer(data)]
+        spans.sort()
+        return spans
+
+
+_WORD_BYTES = frozenset(bytes([b]) for b in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """The selected rules compiled for matching: name lookup, queries, regexes and prefilters per language."""
 
     catalog: Catalog
     names: Mapping[str, MapEntry]
-    name_candidates: re.Pattern[bytes] | None
+    name_words: NameSet
     queries: tuple[QueryRule, ...]
     combined: Mapping[str, tuple[ts.Query, tuple[QueryRule, ...]]]
     python_names: tuple[PythonNameRule, ...]
@@ -142,7 +188,7 @@ class Ruleset:
     qualifier_macros: Mapping[str, re.Pattern[bytes]] = field(default_factory=dict)
     # Per rule with `match.unless`: the names of those rules that have no portable form, whether or not those rules
     # are selected, so a fix is withheld from what the file still needs.
-    guards: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    guards: Mapping[str, NameSet] = field(default_factory=dict)
     hidden: frozenset[str] = frozenset()  # rules run only for other rules' `match.unless`, never reported
     device_functions: frozenset[str] = frozenset()  # regions.device_functions of the catalog, read once
 
@@ -175,14 +221,6 @@ QUERY_CAPTURE = re.compile(r'"(?:\\.|[^"\\])*"|;[^\n]*|@([A-Za-z_][A-Za-z0-9_.-]
 def _capture_names(source: str) -> tuple[str, ...]:
     """The distinct capture names of a query source, in their first order."""
     return tuple(dict.fromkeys(m.group(1) for m in QUERY_CAPTURE.finditer(source) if m.group(1)))
-
-
-@cache
-def _guard_pattern(names: frozenset[str]) -> re.Pattern[bytes]:
-    """The pattern of a `match.unless` rule's names, compiled once per process and only when a file needs it."""
-    pattern = _prefix_pattern(names)
-    assert pattern is not None
-    return pattern
 
 
 def _prefix_pattern(names: Iterable[str]) -> re.Pattern[bytes] | None:
@@ -357,15 +395,13 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
             )
             combined[lang] = (query, owners)
     roots = frozenset(p.split(".")[0] for r in python_names for p in r.names)
-    name_candidates = _prefix_pattern(names)
-    # A file none of whose patterns hits is not parsed. The names' pattern is reused as it is: recompiling it
-    # inside one alternation costs a second as long as compiling it did.
+    name_words = NameSet.of(names)
+    # A C/C++/CUDA file that neither the triggers' pattern hits nor holds a catalogued name is not parsed. The
+    # triggers go first: a CUDA file hits one in its first lines, while the names need a pass over every word.
     prefilter: dict[str, tuple[re.Pattern[bytes], ...] | None] = {}
-    cuda_patterns = [name_candidates] if name_candidates else []
-    if triggers["cuda"]:
-        cuda_patterns.append(_gated(b"|".join(dict.fromkeys(triggers["cuda"]))))
+    cuda_patterns = [_gated(b"|".join(dict.fromkeys(triggers["cuda"])))] if triggers["cuda"] else []
     # A rule without a trigger reads every file: then nothing is filtered.
-    prefilter["cuda"] = None if b"" in triggers["cuda"] or not cuda_patterns else tuple(cuda_patterns)
+    prefilter["cuda"] = None if b"" in triggers["cuda"] or not (cuda_patterns or name_words) else tuple(cuda_patterns)
     py_parts = [re.escape(r).encode() for r in sorted(roots)] + triggers["python"]
     prefilter["python"] = None if b"" in py_parts else (_gated(b"|".join(py_parts)),) if py_parts else None
     guards: dict[str, frozenset[str]] = {}
@@ -377,7 +413,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                 if entry.rule in unless and not (entry.status in ("supported", "deprecated") and entry.portable)
             )
             if kept:
-                guards[rule_id] = kept  # compiled by _guard_pattern when a file first needs it
+                guards[rule_id] = NameSet.of(kept)
     qualifier_macros = {
         lang: re.compile(
             rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+((?:(?:"
@@ -395,7 +431,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
         device_functions=regions.device_functions(catalog),
         catalog=catalog,
         names=names,
-        name_candidates=name_candidates,
+        name_words=name_words,
         queries=tuple(queries),
         combined=combined,
         python_names=tuple(python_names),
@@ -431,6 +467,7 @@ class FileMatcher:
         self.python_aliases: dict[str, str] = {}
         self._definitions: dict[str, frozenset[str]] | None = None
         self._own_names: frozenset[bytes] | None = None
+        self._words: list[bytes] | None = None  # the file's word runs, when the prefilter found them
         self._flow: pyflow.Flow | None = None
 
     # -- findings -------------------------------------------------------------------------------------------
@@ -526,7 +563,9 @@ class FileMatcher:
         data = self.text.data
         prefilter = self.ruleset.prefilter.get("cuda")
         if prefilter is not None and not any(p.search(data) for p in prefilter):
-            return
+            self._words = WORD.findall(data)
+            if not self.ruleset.name_words.found(data, self._words):
+                return
         copy = scan_copy(self.ruleset, "cuda", data)
         self.tree = parse.parse("cuda", copy)
         self.parsed_as_is = copy == data
@@ -552,17 +591,16 @@ class FileMatcher:
                                   only=("kernel-launch",))
 
     def _names(self, root: ts.Node) -> None:
-        pattern = self.ruleset.name_candidates
-        if pattern is None:
+        if not self.ruleset.name_words:
             return
         names = self.ruleset.names
         data = self.text.data
         blanked_args: dict[int, bytes] = {}
-        for hit in pattern.finditer(data):
-            entry = names.get(hit.group().decode("ascii", "replace"))
+        for start, end in self.ruleset.name_words.spans(data, self._words):
+            word = data[start:end]
+            entry = names.get(word.decode("ascii", "replace"))
             if entry is None:
                 continue
-            start, end = hit.span()
             node = root.descendant_for_byte_range(start, end)
             if node is None:
                 continue
@@ -571,7 +609,7 @@ class FileMatcher:
                 if body is None:
                     body = C_BLANKABLE.sub(lambda m: b" " * len(m.group()), node.text or b"")
                     blanked_args[node.start_byte] = body
-                if body[start - node.start_byte : end - node.start_byte] != hit.group():
+                if body[start - node.start_byte : end - node.start_byte] != word:
                     continue
             elif node.type not in IDENTIFIER_NODES or node.start_byte != start or node.end_byte != end:
                 continue
@@ -583,7 +621,7 @@ class FileMatcher:
                 continue  # a name that is this API's only when qualified (`DeviceType::CUDA`)
             elif node.parent is not None and node.parent.type == "function_declarator" and _in_namespace(node):
                 continue  # the project's own function of that name, in its own namespace
-            if hit.group() in self.own_names(root):
+            if word in self.own_names(root):
                 continue  # the program declares this name itself (a variable `norm`, its own `#define __shfl`)
             self._name_finding(entry, node, start, end)
 
@@ -1025,7 +1063,7 @@ class FileMatcher:
                     continue
                 if code is None:
                     code = C_BLANKABLE.sub(lambda m: b" " * len(m.group()), data)
-                if not _guard_pattern(names).search(code):
+                if not names.found(code):
                     continue
             rule = rules[finding.rule_id]
             message = rule.advice.get("unless", "{text}").format_map(_Missing(text=finding.snippet))
