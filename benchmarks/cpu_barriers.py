@@ -33,6 +33,11 @@ from migrate.verify.makefile import MakefileError, build_commands, is_compiler, 
 from realcode import VERDICT_FAIL, VERDICT_PASS  # the real-programs harness's reading of a verdict
 
 ROOT = Path(__file__).resolve().parent.parent
+# migrate runs from the staging folders: this checkout first, and every PYTHONPATH entry made absolute, so a relative
+# entry (PYTHONPATH=.:benchmarks) still names what it named here.
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [str(ROOT)] + [str(Path(p).resolve()) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+)
 # name -> arguments, the same for the migrated CUDA program and its OpenMP twin (sizes scaled for a CPU).
 PROGRAMS: dict[str, list[str]] = {
     "adv": ["7", "15", "200", "5"],
