@@ -342,11 +342,46 @@ def _binary(ctx: Context, expr: ir.Bin) -> Val:
         x, y = a.expr.value, b.expr.value
         value = {"+": x + y, "-": x - y, "*": x * y, "//": x // y if y else 0}[op]
         return Val("U", ir.Num(value, is_float), is_float=is_float)
+    if (a.is_float or b.is_float) and op not in ("&&", "||"):
+        a, b = _beside_double(ctx, [a, b])
     if op == "/":
         divided = _float_division(ctx, a, b)
         if divided is not None:
             return Val(_combine_kind(a, b), divided, is_float=True)
     return Val(_combine_kind(a, b), ir.Bin(op, a.expr, b.expr), is_float=is_float)
+
+
+def _is_double(ctx: Context, expr: ir.Expr) -> bool:
+    """Whether `expr` computes in fp64: it reads a double buffer or a double local, or casts to fp64."""
+    if isinstance(expr, ir.Name):
+        name = expr.id[len(ctx.prefix):] if ctx.prefix and expr.id.startswith(ctx.prefix) else expr.id
+        return " ".join(w for w in ctx.types.get(name, "").split() if w != "const") == "double"
+    if isinstance(expr, ir.Text):
+        return expr.text == "tl.float64"
+    if isinstance(expr, ir.Call) and expr.func == "tl.load":
+        base = expr.args[0]
+        while isinstance(base, ir.Bin):
+            base = base.left
+        params = {p.name: p for p in ctx.kernel.params}
+        return isinstance(base, ir.Name) and base.id in params and params[base.id].pointer and " ".join(
+            w for w in params[base.id].ctype.replace("*", " ").split() if w not in ("const", "__restrict__")
+        ) == "double"
+    if isinstance(expr, ir.Call):
+        return any(_is_double(ctx, a) for a in expr.args)
+    if isinstance(expr, ir.Bin):
+        return _is_double(ctx, expr.left) or _is_double(ctx, expr.right)
+    if isinstance(expr, ir.Un):
+        return _is_double(ctx, expr.operand)
+    return False
+
+
+def _beside_double(ctx: Context, vals: list[Val]) -> list[Val]:
+    """Float numbers among `vals` written as fp64 where another of them is fp64: Triton types a bare number fp32,
+    so `x - 0.1` on a double x would subtract 0.1 rounded to fp32 (C's 0.1 is a double)."""
+    if not any(v.expr is not None and not isinstance(v.expr, ir.Num) and _is_double(ctx, v.expr) for v in vals):
+        return vals
+    return [Val(v.kind, ir.Call("tl.full", (ir.Text("[]"), v.expr, ir.Text("tl.float64"))), is_float=True)
+            if isinstance(v.expr, ir.Num) and v.is_float else v for v in vals]
 
 
 def _float_division(ctx: Context, a: Val, b: Val) -> ir.Expr | None:
@@ -403,7 +438,7 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
                        "use, or with #, ## or a literal string in its body")
     if row is None:
         raise Rejected(f"the call {name}()")
-    args = [data(ctx, evaluate(ctx, a)) for a in expr.args]
+    args = _beside_double(ctx, [data(ctx, evaluate(ctx, a)) for a in expr.args])
     if "helper" in row:
         ctx.helpers.add(row["helper"])
         func = f"_{row['helper']}"

@@ -348,6 +348,16 @@ def _cases():
             wins.append(win[-3] * 10000 + win[-2] * 100 + win[-1])
         return torch.cat([y.double(), out.double()]), torch.cat([ref.double(), torch.tensor(wins).double()]), 1e-6
 
+    def double_literals(m):
+        n = 513
+        psi = torch.rand(n, generator=g, dtype=torch.float64) * 2.0 - 1.0  # about half >= 0, where se is 1 exactly
+        psi[:4] = torch.tensor([0.0, 0.5, -0.25, -1.0], dtype=torch.float64)
+        k = torch.zeros(n, dtype=torch.float64)
+        m.saturation((n + 127) // 128, 128, psi, k, n)
+        t = torch.where(psi < 0.0, 0.1 + 0.2 * -psi, torch.full_like(psi, 0.45))
+        se = (t - 0.1) / (0.45 - 0.1)
+        return k, 1.0 - (1.0 - se ** 1.25) ** 0.8, 1e-7
+
     def functional_cast(m):
         n = 1001
         x, y = rand(n).double(), torch.zeros(n, dtype=torch.float64)
@@ -387,7 +397,7 @@ def _cases():
         "functional_cast": functional_cast, "divergent_loops": divergent_loops,
         "unsigned_params": unsigned_params, "declared_types": declared_types,
         "truthiness": truthiness, "math_helpers": math_helpers,
-        "local_arrays": local_arrays,
+        "local_arrays": local_arrays, "double_literals": double_literals,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
