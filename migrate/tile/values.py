@@ -638,7 +638,23 @@ def as_declared(val: Val, ctype: str) -> Val:
         if isinstance(val.expr, ir.Num):
             return Val(val.kind, ir.Num(int(val.expr.value), False))
         return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(INT_CASTS[base]))))
+    if base in NARROW_CASTS:
+        # C keeps the low bits of what a char or short variable is given; it computes with it as an int again.
+        if val.is_float:
+            val = Val(val.kind, ir.Call(".to", (val.expr, ir.Text("tl.int32"))))
+        if isinstance(val.expr, ir.Num):
+            bits, signed = NARROW_CASTS[base]
+            value = int(val.expr.value) & ((1 << bits) - 1)
+            return Val(val.kind, ir.Num(value - (1 << bits) if signed and value >> (bits - 1) else value))
+        narrow = ir.Call(".to", (val.expr, ir.Text(f"tl.{'int' if NARROW_CASTS[base][1] else 'uint'}{NARROW_CASTS[base][0]}")))
+        return Val(val.kind, ir.Call(".to", (narrow, ir.Text("tl.int32"))))
     return val
+
+
+# Integer types narrower than int: (bits, signed) of the value a variable of the type keeps.
+NARROW_CASTS = {"char": (8, True), "signed char": (8, True), "int8_t": (8, True), "unsigned char": (8, False),
+                "uchar": (8, False), "uint8_t": (8, False), "short": (16, True), "int16_t": (16, True),
+                "unsigned short": (16, False), "uint16_t": (16, False), "ushort": (16, False)}
 
 
 def _assign_name(ctx: Context, name: str, val: Val, declared: str = "") -> None:

@@ -358,6 +358,15 @@ def _cases():
         se = (t - 0.1) / (0.45 - 0.1)
         return k, 1.0 - (1.0 - se ** 1.25) ** 0.8, 1e-7
 
+    def narrow_locals(m):
+        n = 300
+        data = torch.arange(n, dtype=torch.int32)
+        out, signed_out = torch.zeros(n, dtype=torch.int32), torch.zeros(n, dtype=torch.int32)
+        m.low_bits((n + 127) // 128, 128, data, out, signed_out, n)
+        low = (data + 100) & 255
+        ref = torch.cat([((data << 5) & 255).double(), torch.where(low > 127, low - 256, low).double()])
+        return torch.cat([out.double(), signed_out.double()]), ref, 0.0
+
     def functional_cast(m):
         n = 1001
         x, y = rand(n).double(), torch.zeros(n, dtype=torch.float64)
@@ -398,6 +407,7 @@ def _cases():
         "unsigned_params": unsigned_params, "declared_types": declared_types,
         "truthiness": truthiness, "math_helpers": math_helpers,
         "local_arrays": local_arrays, "double_literals": double_literals,
+        "narrow_locals": narrow_locals,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
