@@ -335,7 +335,7 @@ def _initializers(node: ts.Node) -> tuple[ir.Expr, ...]:
     """The values of a (nested) initializer list in the order C lays them out. Rows of a nested list must be full
     and alike (a short row is padded by C, which a flat list would not show); designators are not read."""
     out: list[ir.Expr] = []
-    rows: set[int] = set()
+    rows: list[int] = []
     for child in node.named_children:
         if child.type == "comment":
             continue
@@ -343,12 +343,11 @@ def _initializers(node: ts.Node) -> tuple[ir.Expr, ...]:
             raise Unreadable("designated initializer")
         if child.type == "initializer_list":
             row = _initializers(child)
-            rows.add(len(row))
+            rows.append(len(row))
             out.extend(row)
         else:
             out.append(expression(child))
-    if rows and (len(rows) > 1 or len(out) != sum(1 for c in node.named_children if c.type == "initializer_list")
-                 * rows.pop()):
+    if rows and (len(set(rows)) > 1 or sum(rows) != len(out)):
         raise Unreadable("a nested initializer list with rows of different lengths")
     return tuple(out)
 

@@ -110,8 +110,6 @@ def truth(val: Val) -> Val:
         return val
     if (isinstance(expr, ir.Bin) and expr.op in BOOLEAN_OPS) or (isinstance(expr, ir.Un) and expr.op == "!"):
         return val
-    if isinstance(expr, ir.Name) and expr.id.startswith(("_cond", "_active")):
-        return val
     if isinstance(expr, ir.Num):
         return Val(val.kind, ir.Num(1 if expr.value else 0))
     zero = ir.Num(0.0, True) if val.is_float else ir.Num(0)
@@ -123,13 +121,21 @@ def _is_float_type(ctype: str) -> bool:
     return base in FLOAT_TYPES
 
 
-NARROW_TYPES = {"char", "signed char", "unsigned char", "uchar", "uint8_t", "int8_t", "short", "unsigned short",
-                "int16_t", "uint16_t", "bool"}
+# Integer types narrower than int: (bits, signed) of the value a variable of the type keeps.
+NARROW_CASTS = {"char": (8, True), "signed char": (8, True), "int8_t": (8, True), "unsigned char": (8, False),
+                "uchar": (8, False), "uint8_t": (8, False), "short": (16, True), "int16_t": (16, True),
+                "unsigned short": (16, False), "uint16_t": (16, False), "ushort": (16, False)}
+NARROW_TYPES = frozenset(NARROW_CASTS) | {"bool"}
+QUALIFIERS = ("const", "__restrict__", "volatile", "register", "static")
+
+
+def base_type(ctype: str) -> str:
+    """A C type without its qualifiers and pointer stars (`const double* __restrict__` -> `double`)."""
+    return " ".join(w for w in ctype.replace("*", " ").split() if w not in QUALIFIERS)
 
 
 def _is_narrow(ctype: str) -> bool:
-    words = [w for w in ctype.replace("*", " ").split() if w not in ("const", "__restrict__", "volatile")]
-    return " ".join(words) in NARROW_TYPES
+    return base_type(ctype) in NARROW_TYPES
 
 
 def _tag(val: Val) -> tuple:
@@ -355,7 +361,7 @@ def _is_double(ctx: Context, expr: ir.Expr) -> bool:
     """Whether `expr` computes in fp64: it reads a double buffer or a double local, or casts to fp64."""
     if isinstance(expr, ir.Name):
         name = expr.id[len(ctx.prefix):] if ctx.prefix and expr.id.startswith(ctx.prefix) else expr.id
-        return " ".join(w for w in ctx.types.get(name, "").split() if w != "const") == "double"
+        return base_type(ctx.types.get(name, "")) == "double"
     if isinstance(expr, ir.Text):
         return expr.text == "tl.float64"
     if isinstance(expr, ir.Call) and expr.func == "tl.load":
@@ -363,9 +369,8 @@ def _is_double(ctx: Context, expr: ir.Expr) -> bool:
         while isinstance(base, ir.Bin):
             base = base.left
         params = {p.name: p for p in ctx.kernel.params}
-        return isinstance(base, ir.Name) and base.id in params and params[base.id].pointer and " ".join(
-            w for w in params[base.id].ctype.replace("*", " ").split() if w not in ("const", "__restrict__")
-        ) == "double"
+        return isinstance(base, ir.Name) and base.id in params and params[base.id].pointer \
+            and base_type(params[base.id].ctype) == "double"
     if isinstance(expr, ir.Call):
         return any(_is_double(ctx, a) for a in expr.args)
     if isinstance(expr, ir.Bin):
@@ -624,9 +629,9 @@ def as_declared(val: Val, ctype: str) -> Val:
     """`val` stored in a variable of C type `ctype`, converted as C converts it: an integer into a float or double
     variable becomes one, a float into an integer variable is truncated toward zero. Generic types (T, scalar_t,
     auto) and values that are not data keep their form."""
-    base = " ".join(w for w in ctype.split() if w not in ("const", "volatile", "register", "static"))
     if val.kind not in ("U", "V") or val.expr is None:
         return val
+    base = base_type(ctype)
     if base == "double" and val.is_float and isinstance(val.expr, ir.Num):
         # A bare number is fp32 to Triton (and rounds through it inside tl.where): a double keeps its precision.
         return Val(val.kind, ir.Call("tl.full", (ir.Text("[]"), val.expr, ir.Text("tl.float64"))), is_float=True)
@@ -649,12 +654,6 @@ def as_declared(val: Val, ctype: str) -> Val:
         narrow = ir.Call(".to", (val.expr, ir.Text(f"tl.{'int' if NARROW_CASTS[base][1] else 'uint'}{NARROW_CASTS[base][0]}")))
         return Val(val.kind, ir.Call(".to", (narrow, ir.Text("tl.int32"))))
     return val
-
-
-# Integer types narrower than int: (bits, signed) of the value a variable of the type keeps.
-NARROW_CASTS = {"char": (8, True), "signed char": (8, True), "int8_t": (8, True), "unsigned char": (8, False),
-                "uchar": (8, False), "uint8_t": (8, False), "short": (16, True), "int16_t": (16, True),
-                "unsigned short": (16, False), "uint16_t": (16, False), "ushort": (16, False)}
 
 
 def _assign_name(ctx: Context, name: str, val: Val, declared: str = "") -> None:
@@ -1119,7 +1118,7 @@ UNROLL_LIMIT = 64  # iterations of a counted loop over a local array that are wr
 def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, body: tuple) -> None:
     trips = _constant_trips(start, bound, step)
     arrays = {n for n, v in ctx.env.items() if v.kind == "A"}
-    if trips is not None and len(trips) <= UNROLL_LIMIT and var not in _assigned(body) and arrays & set(
+    if trips is not None and var not in _assigned(body) and arrays & set(
         re.findall(r"Name\(id='(\w+)'\)", repr(body))
     ):
         # Indices into a local array are numbers in each copy of the body, so each element stays a value of its own.
@@ -1129,11 +1128,7 @@ def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, bod
         ctx.env[var] = Val("U", ir.Num(trips[-1] + step.expr.value if trips else start.expr.value))
         return
     for name in sorted(_widened(ctx, var, body)):
-        # Triton keeps a loop-carried value's type: a scalar the loop makes per-thread is a block from the start.
-        old = ctx.env[name]
-        dtype = "tl.float32" if old.is_float else "tl.int32"
-        zeros = ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text(dtype)))
-        _assign_name(ctx, name, Val("V", ir.Bin("+", old.expr, zeros), is_float=old.is_float))
+        _widen(ctx, name, ctx.env[name])
     saved_out = ctx.out
     ctx.out = []
     ctx.env[var] = Val("U", ir.Name(ctx.prefix + var))
@@ -1160,11 +1155,8 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
             raise Rejected(f"{name} ({'a pointer' if old.kind == 'PTR' else 'not a plain value'}) changed in a "
                            "loop whose threads leave it at different iterations")
         old = data(ctx, old)
-        dtype = "tl.float32" if old.is_float else "tl.int32"
         if old.kind == "U" or not isinstance(old.expr, ir.Name):
-            widened = ir.Bin("+", old.expr, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text(dtype))))
-            ctx.emit(TAssign(ctx.prefix + name, widened))
-            ctx.env[name] = Val("V", ir.Name(ctx.prefix + name), is_float=old.is_float)
+            _widen(ctx, name, old)
     active = ctx.fresh("_active")
     everyone = ir.Bin("==", ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))), ir.Num(0))
 
@@ -1194,12 +1186,22 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
 
 
 def _constant_trips(start: Val, bound: Val, step: Val) -> list[int] | None:
-    """The values a counted loop's variable takes when its start, bound and step are integer numbers."""
+    """The values a counted loop's variable takes when its start, bound and step are integer numbers and it takes at
+    most UNROLL_LIMIT of them; else None."""
     parts = [v.expr.value if isinstance(v.expr, ir.Num) and not v.is_float else None for v in (start, bound, step)]
     if None in parts or parts[2] <= 0:
         return None
-    first, stop, stride = (int(p) for p in parts)
-    return list(range(first, stop, stride)) if (stop - first) // stride <= UNROLL_LIMIT else [0] * (UNROLL_LIMIT + 1)
+    trips = range(int(parts[0]), int(parts[1]), int(parts[2]))
+    return list(trips) if len(trips) <= UNROLL_LIMIT else None
+
+
+def _widen(ctx: Context, name: str, old: Val) -> None:
+    """`name` made one value per lane before a loop: Triton keeps a loop-carried value's type, so a scalar the loop
+    makes per-thread is a block from the start."""
+    dtype = "tl.float32" if old.is_float else "tl.int32"
+    zeros = ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text(dtype)))
+    ctx.emit(TAssign(ctx.prefix + name, ir.Bin("+", old.expr, zeros)))
+    ctx.env[name] = Val("V", ir.Name(ctx.prefix + name), is_float=old.is_float)
 
 
 def _widened(ctx: Context, var: str, body: tuple) -> set[str]:
