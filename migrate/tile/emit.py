@@ -121,11 +121,14 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
     constexprs = [f"{name}: tl.constexpr" for name in kernel.constexprs]
     tuning = _tuning(kernel)
     tuned = frozenset(tuning["tuned"])
+    scratch = [s.name for s in kernel.scratch]
+    beside = next((p.name for p in kernel.params if p.pointer), "")
     return {
         "name": kernel.name,
         "summary": kernel.summary,
         "origin": origin,
-        "signature": ", ".join(params + constexprs),
+        "signature": ", ".join(params + scratch + constexprs),
+        "scratch": [{"name": s.name, "count": s.count, "dtype": s.dtype, "beside": beside} for s in kernel.scratch],
         "params": params,
         "call_args": [_argument(p) for p in kernel.params],
         "body": _statements(kernel.body),
@@ -143,6 +146,7 @@ def render_module(kernels: list[TileKernel], origin: str) -> str:
         origin=origin,
         helpers=helpers,
         kernels=[kernel_context(k, origin) for k in kernels],
+        block_class=any(k.kind == "block" for k in kernels),
         wrap=False,
     )
 
@@ -221,6 +225,7 @@ def render_program(title: str, description: str, origin: str, kernels: list[Tile
         imports=imports,
         helpers=sorted({h for k in kernels for h in k.helpers}),
         kernels=[kernel_context(k, origin) for k in kernels],
+        block_class=any(k.kind == "block" for k in kernels),
         wrap=bool(ops) and wrap,
         ops=[op_context(op, by_name, (registers or {}).get(op.name)) for op in ops],
         namespace=namespace,

@@ -5,7 +5,16 @@ from __future__ import annotations
 from . import ir
 from .matmul import lower_matmul
 from .tileir import Rejected, TAssign, TileKernel
-from .values import Context, _initial_env, _uses, index_prologue, program_rows, walk
+from .values import (
+    Context,
+    _initial_env,
+    _uses,
+    block_env,
+    block_prologue,
+    index_prologue,
+    program_rows,
+    walk,
+)
 
 __all__ = ["Rejected", "TileKernel", "lower"]
 
@@ -26,6 +35,9 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
             return _lower_as(module, fn, kind, two_d)
         except Rejected as exc:
             errors.append(exc)
+    if not shuffles:
+        # The most general class last: it keeps every thread of a block as a lane, so what stops it stops them all.
+        return _lower_block(module, fn)
     if two_d and len(errors) >= 2:
         raise errors[1]
     if kinds == ["elementwise", "reduction"] and not _about_threads(str(errors[0])):
@@ -87,3 +99,24 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
     return TileKernel(fn.name, "reduction", fn.params, prologue + tuple(ctx.out), frozenset(ctx.helpers),
                       ("BLOCK",), grid, {"BLOCK": block},
                       "block reduction per program" if ctx.faithful else "row reduction, one program per row")
+
+
+def _lower_block(module: ir.Module, fn: ir.Function) -> TileKernel:
+    """One program per thread block of the original launch, each of its threads a lane: shared arrays become rows of
+    per-program scratch buffers and barriers `tl.debug_barrier()`, so the kernel keeps its own algorithm."""
+    ctx = Context(module, fn, "block", env=_initial_env(fn) | block_env())
+    walk(ctx, fn.body)
+    if ctx.result is not None:
+        raise Rejected("a kernel that returns a value")
+    if ctx.scratch and not any(p.pointer for p in fn.params):
+        raise Rejected("shared arrays in a kernel with no buffer argument to place their scratch beside")
+    text = repr(fn.body) + "".join(repr(f.body) for f in module.functions.values() if not f.kernel)
+    dims = 3 if "axis='z'" in text else 2 if "axis='y'" in text else 1
+    blocks = {"BDX": ir.Text("_dims(block)[0]"), "BDY": ir.Text("_dims(block)[1]"),
+              "BDZ": ir.Text("_dims(block)[2]"), "BLOCK": ir.Text("triton.next_power_of_2(BDX * BDY * BDZ)")}
+    grid = tuple(ir.Text(f"_dims(grid)[{axis}]") for axis in range(3))
+    sample = (("BDX", 16), ("BDY", 16), ("BDZ", 1), ("BLOCK", 256)) if dims > 1 else \
+        (("BDX", 256), ("BDY", 1), ("BDZ", 1), ("BLOCK", 256))
+    return TileKernel(fn.name, "block", fn.params, tuple(block_prologue()) + tuple(ctx.out), frozenset(ctx.helpers),
+                      tuple(blocks), grid, blocks, f"one program per thread block ({dims}-D blocks)",
+                      scratch=tuple(ctx.scratch.values()), sample=sample)

@@ -71,11 +71,19 @@ def check_for(kernel) -> Check | str:
         if kind is None:
             return f"the parameter {param.name} of type {param.ctype} has no Triton type"
         signature[param.name] = kind
+    for scratch in getattr(kernel, "scratch", ()):
+        kind = triton_type(scratch.ctype, True)
+        if kind is None:
+            return f"the shared array {scratch.name} of type {scratch.ctype} has no Triton type"
+        signature[scratch.name] = kind
+    sample = dict(getattr(kernel, "sample", ()))
     constexprs: dict[str, int] = {}
     for name in kernel.constexprs:
         value = kernel.blocks.get(name)
         number = getattr(value, "value", None)
-        if isinstance(number, int) and not isinstance(number, bool):
+        if name in sample:
+            constexprs[name] = sample[name]
+        elif isinstance(number, int) and not isinstance(number, bool):
             constexprs[name] = number
         elif getattr(value, "id", "") == "block0":
             constexprs[name] = LAUNCH_BLOCK

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from . import ir
@@ -66,11 +67,25 @@ class TIf:
 
 
 @dataclass(frozen=True)
+class Scratch:
+    """A shared array of the block class: one row of `count` elements per program, in a buffer the launcher makes."""
+
+    name: str  # the kernel parameter that points at the buffer
+    ctype: str  # the element's C type
+    dims: tuple[int, ...]
+    dtype: str  # the buffer's torch dtype
+
+    @property
+    def count(self) -> int:
+        return math.prod(self.dims)
+
+
+@dataclass(frozen=True)
 class TileKernel:
     """A lowered kernel: its class, body statements, and what the launcher needs to size the grid."""
 
     name: str
-    kind: str  # elementwise | reduction | matmul
+    kind: str  # elementwise | reduction | matmul | block
     params: tuple[ir.Param, ...]
     body: tuple
     helpers: frozenset[str]
@@ -78,3 +93,5 @@ class TileKernel:
     grid: tuple[ir.Expr, ...]  # over kernel parameters; Name('grid0') is the original grid's x size
     blocks: dict[str, ir.Expr]  # constexpr name -> value expression for the launcher
     summary: str
+    scratch: tuple[Scratch, ...] = ()  # block class: its shared arrays
+    sample: tuple[tuple[str, int], ...] = ()  # constexpr values a compile check without a launch uses

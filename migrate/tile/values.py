@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import builtins, math_table, operator_table, outputs_table
-from .tileir import Rejected, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
+from .tileir import Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
 FLT_MAX = 3.4028234663852886e38
@@ -71,6 +71,13 @@ class Context:
     dims: int = 1
     program_rows: bool = False  # blockIdx.y is a row per program along y (1-D blocks): pid_y
     types: dict[str, str] = field(default_factory=dict)  # local name -> its declared C type
+    scratch: dict[str, Scratch] = field(default_factory=dict)  # block class: shared array -> its scratch buffer
+    touched: dict[str, set] = field(default_factory=dict)  # block class: scratch accesses since the last barrier
+
+    @property
+    def per_lane(self) -> bool:
+        """Whether each thread is a lane of the program's values (element-wise maps, one program per block)."""
+        return self.mode in ("elementwise", "block")
 
     def emit(self, stmt) -> None:
         self.out.append(stmt)
@@ -239,6 +246,8 @@ def data(ctx: Context, val: Val) -> Val:
         return materialize(ctx, val)
     if val.kind == "P":
         raise Rejected("a per-thread partial used before its block reduction")
+    if val.kind == "S" and ctx.mode == "block" and ctx.scratch[val.tag[0]].count == 1:
+        return _scratch_read(ctx, val, Val("U", ir.Num(0)))  # a scalar `__shared__ float total;`
     if val.kind == "S":
         raise Rejected("a shared array used as a value")
     if val.kind == "A":
@@ -263,6 +272,8 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             is_float = isinstance(value, float)
             return Val("U", ir.Num(value, is_float), is_float=is_float)
         raise Rejected(f"the name {expr.id} (not a parameter, local or constant)")
+    if isinstance(expr, ir.Builtin) and ctx.mode == "block":
+        return block_index(ctx, expr)
     if isinstance(expr, ir.Builtin):
         kinds = builtins().index
         rows = ctx.program_rows and expr.kind == "blockIdx" and expr.axis == "y"
@@ -454,13 +465,16 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
 
 def _load(ctx: Context, pointer: ir.Expr, is_float: bool, kind: str) -> Val:
     kwargs: tuple = ()
-    if ctx.pred is not None:
-        kwargs = (("mask", ctx.pred), ("other", ir.Num(0.0, True) if is_float else ir.Num(0)))
+    mask = _mem_mask(ctx, kind == "V")
+    if mask is not None:
+        kwargs = (("mask", mask), ("other", ir.Num(0.0, True) if is_float else ir.Num(0)))
     return Val(kind, ir.Call("tl.load", (pointer,), kwargs=kwargs), is_float=is_float)
 
 
 def _index(ctx: Context, expr: ir.Index) -> Val:
     base = evaluate(ctx, expr.base)
+    if base.kind == "S" and ctx.mode == "block":
+        return _scratch_read(ctx, base, _scratch_index(ctx, base, expr))
     if base.kind == "S":
         return _shared_read(ctx, base, expr)
     if base.kind == "A":
@@ -488,6 +502,14 @@ def _block_shape(ctx: Context) -> str:
     if ctx.mode == "elementwise":
         return "[BLOCK_Y, BLOCK_X]" if ctx.dims == 2 else "[BLOCK_X]"
     return "[BLOCK]"
+
+
+def _mem_mask(ctx: Context, vector: bool) -> ir.Expr | None:
+    """The mask of a load or store: the guard, and in the block class the lanes that are threads of the block (its
+    lane count is rounded up to a power of two)."""
+    if ctx.mode == "block" and (vector or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))):
+        return _and(ctx.pred, ir.Name(LANES))
+    return ctx.pred
 
 
 def _mentions_vector(ctx: Context, expr: ir.Expr) -> bool:
@@ -590,6 +612,138 @@ def _tree_loop(ctx: Context, body: tuple) -> bool:
         reduced = ir.Name(total)
     state.state, state.value = "complete", Val("U", reduced, is_float=value.is_float)
     return True
+
+
+# -- one program per thread block: lanes are the block's threads, shared arrays are per-program scratch --------
+
+LANES = "_lanes"  # the lanes that are threads of the block
+BLOCK_INDEX = {("threadIdx", "x"): ("V", "_tid_x"), ("threadIdx", "y"): ("V", "_tid_y"),
+               ("threadIdx", "z"): ("V", "_tid_z"), ("blockIdx", "x"): ("U", "_bid_x"),
+               ("blockIdx", "y"): ("U", "_bid_y"), ("blockIdx", "z"): ("U", "_bid_z"),
+               ("blockDim", "x"): ("U", "BDX"), ("blockDim", "y"): ("U", "BDY"), ("blockDim", "z"): ("U", "BDZ")}
+GRID_AXES = {"x": 0, "y": 1, "z": 2}
+# Element types a shared array may have, by its C type: the torch dtype of its scratch buffer.
+SCRATCH_DTYPES = {"float": "float32", "double": "float64", "int": "int32", "int32_t": "int32", "unsigned": "uint32",
+                  "unsigned int": "uint32", "uint32_t": "uint32", "long long": "int64", "int64_t": "int64",
+                  "long": "int64", "unsigned long long": "uint64", "uint64_t": "uint64", "short": "int16",
+                  "int16_t": "int16", "unsigned short": "uint16", "uint16_t": "uint16", "char": "int8",
+                  "signed char": "int8", "int8_t": "int8", "unsigned char": "uint8", "uint8_t": "uint8",
+                  "half": "float16", "__half": "float16"}
+
+
+def block_index(ctx: Context, expr: ir.Builtin) -> Val:
+    """threadIdx, blockIdx, blockDim and gridDim as the block class holds them: a thread index is one value per
+    lane, the others one per program."""
+    if expr.kind == "gridDim" and expr.axis in GRID_AXES:
+        return Val("U", ir.Call("tl.num_programs", (ir.Num(GRID_AXES[expr.axis]),)))
+    found = BLOCK_INDEX.get((expr.kind, expr.axis))
+    if found is None:
+        raise Rejected(f"{expr.kind}.{expr.axis}")
+    return Val(found[0], ir.Name(found[1]))
+
+
+def block_prologue() -> list:
+    """The block class's names: the lanes, each lane's thread index, the block's index and its scratch row."""
+    lane = ir.Name("_lane")
+    pid = [ir.Call("tl.program_id", (ir.Num(a),)) for a in range(3)]
+    count = [ir.Call("tl.num_programs", (ir.Num(a),)) for a in range(3)]
+    return [
+        TAssign("_lane", ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK")))),
+        TAssign(LANES, ir.Bin("<", lane, ir.Bin("*", ir.Bin("*", ir.Name("BDX"), ir.Name("BDY")), ir.Name("BDZ")))),
+        TAssign("_tid_x", ir.Bin("%", lane, ir.Name("BDX"))),
+        TAssign("_tid_y", ir.Bin("%", ir.Bin("//", lane, ir.Name("BDX")), ir.Name("BDY"))),
+        TAssign("_tid_z", ir.Bin("//", lane, ir.Bin("*", ir.Name("BDX"), ir.Name("BDY")))),
+        TAssign("_bid_x", pid[0]),
+        TAssign("_bid_y", pid[1]),
+        TAssign("_bid_z", pid[2]),
+        # scratch rows are numbered in int64: a grid's blocks times a tile's elements may pass 2**31
+        TAssign("_row", ir.Call(".to", (ir.Bin("+", ir.Bin("*", ir.Bin("+", ir.Bin("*", pid[2], count[1]), pid[1]),
+                                                          count[0]), pid[0]), ir.Text("tl.int64")))),
+    ]
+
+
+def block_env() -> dict[str, Val]:
+    """The prologue's per-lane names, so that what reads them is known to be per-lane."""
+    return {n: Val("V", ir.Name(n)) for n in ("_tid_x", "_tid_y", "_tid_z", LANES)}
+
+
+def _scratch_decl(ctx: Context, stmt: ir.Decl) -> None:
+    dims = [_const_int(ctx, d) for d in stmt.shared]
+    if any(d is None or d <= 0 for d in dims):
+        raise Rejected(f"a shared array ({stmt.name}) whose size is not a constant")
+    base = base_type(stmt.ctype)
+    if base not in SCRATCH_DTYPES:
+        raise Rejected(f"a shared array of {stmt.ctype.strip() or 'an unnamed type'} ({stmt.name})")
+    key = ctx.prefix + stmt.name
+    while key in ctx.scratch and ctx.scratch[key].dims != tuple(dims):
+        key += "_"
+    ctx.scratch[key] = Scratch(f"_shared_{key}", base, tuple(dims), SCRATCH_DTYPES[base])
+    ctx.touched.setdefault(key, set())
+    ctx.env[stmt.name] = Val("S", tag=(key,), is_float=_is_float_type(base), narrow=_is_narrow(base))
+
+
+def _scratch_index(ctx: Context, base: Val, expr: ir.Index) -> Val:
+    """The element number of `s[i][j]` in a shared array, row-major as C lays it out."""
+    dims = ctx.scratch[base.tag[0]].dims
+    if len(expr.indices) != len(dims):
+        raise Rejected("a row of a shared array used as a pointer")
+    flat: Val | None = None
+    for index, size in zip(expr.indices, dims):
+        part = data(ctx, evaluate(ctx, index))
+        if part.kind not in ("U", "V") or part.is_float:
+            raise Rejected("a shared array indexed by something other than an integer")
+        flat = part if flat is None else Val(_combine_kind(flat, part),
+                                             ir.Bin("+", ir.Bin("*", flat.expr, ir.Num(size)), part.expr))
+    return flat
+
+
+def _scratch_pointer(ctx: Context, base: Val, offset: ir.Expr) -> ir.Expr:
+    scratch = ctx.scratch[base.tag[0]]
+    return ir.Bin("+", ir.Bin("+", ir.Name(scratch.name), ir.Bin("*", ir.Name("_row"), ir.Num(scratch.count))),
+                  offset)
+
+
+def _scratch_read(ctx: Context, base: Val, index: Val) -> Val:
+    _touch(ctx, base.tag[0], "r")
+    vector = index.kind == "V" or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))
+    offset = index.expr
+    if index.kind == "U" and vector:
+        offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
+    loaded = _load(ctx, _scratch_pointer(ctx, base, offset), base.is_float, "V" if vector else "U")
+    if base.narrow:
+        loaded = replace(loaded, expr=ir.Call(".to", (loaded.expr, ir.Text("tl.int32"))))
+    return loaded
+
+
+def _scratch_write(ctx: Context, base: Val, target: ir.Index, value: Val) -> None:
+    index = _scratch_index(ctx, base, target)
+    value = as_declared(data(ctx, value), ctx.scratch[base.tag[0]].ctype)
+    _touch(ctx, base.tag[0], "w")
+    scratch = ctx.scratch[base.tag[0]]
+    _store(ctx, ir.Bin("+", ir.Name(scratch.name), ir.Bin("*", ir.Name("_row"), ir.Num(scratch.count))), index,
+           value)
+
+
+# Scratch accesses that may not meet without a barrier between them: r(ead), w(rite), a(tomic update).
+CONFLICTS = {"r": {"w", "a"}, "w": {"r", "w", "a"}, "a": {"r", "w"}}
+
+
+def _touch(ctx: Context, key: str, access: str) -> None:
+    """Note a scratch access, with a barrier before it where it may meet another lane's access since the last one:
+    a read after a write, a write after anything, an atomic after a plain access (atomics commute). Triton may
+    hold a lane's elements in other GPU threads than CUDA's thread of that index, and in other threads from one
+    access to the next, so even accesses that CUDA orders within one thread need one."""
+    seen = ctx.touched.setdefault(key, set())
+    if seen & CONFLICTS[access]:
+        _barrier(ctx)
+        seen = ctx.touched[key]
+    seen.add(access)
+
+
+def _barrier(ctx: Context) -> None:
+    ctx.emit(TCall(ir.Call("tl.debug_barrier", ())))
+    for seen in ctx.touched.values():
+        seen.clear()
 
 
 # -- statements ------------------------------------------------------------------------------------------------
@@ -708,11 +862,16 @@ def statement(ctx: Context, stmt) -> None:
     if isinstance(stmt, ir.Unsupported):
         raise Rejected(stmt.what)
     if isinstance(stmt, ir.Sync):
+        if ctx.mode == "block":
+            _barrier(ctx)
         return
     if isinstance(stmt, ir.Decl) and stmt.local is not None:
         _local_array(ctx, stmt)
         return
     if isinstance(stmt, ir.Decl):
+        if stmt.shared is not None and ctx.mode == "block":
+            _scratch_decl(ctx, stmt)
+            return
         if stmt.shared is not None:
             ctx.shared[stmt.name] = Shared()
             ctx.env[stmt.name] = Val("S", tag=(stmt.name,))
@@ -782,12 +941,21 @@ def _atomic(ctx: Context, call: ir.Call) -> None:
     func = builtins().atomics[call.func]
     if not func:
         raise Rejected(f"{call.func} (no Triton atomic in rules/tile/maps/builtins.toml)")
-    if ctx.mode != "elementwise" and not ctx.faithful:
+    if not ctx.per_lane and not ctx.faithful:
         raise Rejected(f"{call.func} in a reduction whose threads are not kept one per lane")
     if len(call.args) != 2:
         raise Rejected(f"{call.func} with {len(call.args)} arguments")
     address, operand = call.args
-    if isinstance(address, ir.Un) and address.op == "&" and isinstance(address.operand, ir.Index):
+    if isinstance(address, ir.Un) and address.op == "&" and isinstance(address.operand, ir.Name) \
+            and ctx.mode == "block" and ctx.env.get(address.operand.id, Val("U")).kind == "S":
+        address = ir.Un("&", ir.Index(address.operand, (ir.Num(0),)))  # a scalar shared variable
+    if isinstance(address, ir.Un) and address.op == "&" and isinstance(address.operand, ir.Index) \
+            and ctx.mode == "block" and evaluate(ctx, address.operand.base).kind == "S":
+        base = evaluate(ctx, address.operand.base)
+        offset = _scratch_index(ctx, base, address.operand)
+        _touch(ctx, base.tag[0], "a")
+        pointer = Val(offset.kind, _scratch_pointer(ctx, base, offset.expr))
+    elif isinstance(address, ir.Un) and address.op == "&" and isinstance(address.operand, ir.Index):
         base = evaluate(ctx, address.operand.base)
         if base.kind != "PTR" or len(address.operand.indices) != 1:
             raise Rejected(f"{call.func} on something other than an element of a pointer")
@@ -805,11 +973,15 @@ def _atomic(ctx: Context, call: ir.Call) -> None:
     if pointer.kind == "U":
         # Every thread updates the same address: a block of that address, one update per lane.
         target = ir.Bin("+", target, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
-    ctx.emit(TAtomic(func, target, value.expr, ctx.pred))
+    ctx.emit(TAtomic(func, target, value.expr, _mem_mask(ctx, True) if ctx.mode == "block" else ctx.pred))
 
 
 def _assignment(ctx: Context, stmt: ir.Assign) -> None:
     target = stmt.target
+    if isinstance(target, ir.Name) and ctx.mode == "block" and target.id in ctx.env \
+            and ctx.env[target.id].kind == "S":
+        target = ir.Index(target, (ir.Num(0),))  # a scalar shared variable is element 0 of its scratch
+        stmt = ir.Assign(target, stmt.op, stmt.value)
     if isinstance(target, ir.Name):
         if stmt.op == "=":
             value = evaluate(ctx, stmt.value)
@@ -824,6 +996,9 @@ def _assignment(ctx: Context, stmt: ir.Assign) -> None:
     if base.kind == "A":
         _local_write(ctx, base, target, evaluate(ctx, value_expr))
         return
+    if base.kind == "S" and ctx.mode == "block":
+        _scratch_write(ctx, base, target, evaluate(ctx, value_expr))
+        return
     if base.kind == "S":
         _shared_write(ctx, base.tag[0], target.indices[0], evaluate(ctx, value_expr))
         return
@@ -831,13 +1006,20 @@ def _assignment(ctx: Context, stmt: ir.Assign) -> None:
         raise Rejected("a store through something other than a pointer")
     index = data(ctx, evaluate(ctx, target.indices[0]))
     value = data(ctx, evaluate(ctx, value_expr))
+    _store(ctx, base.expr, index, value)
+
+
+def _store(ctx: Context, base: ir.Expr, index: Val, value: Val) -> None:
+    """`base[index] = value` for the threads the guard lets through."""
     offset = index.expr
-    scalar_address = index.kind == "U" and not _mentions_vector(ctx, base.expr)
-    if scalar_address and (value.kind == "V" or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))):
-        if value.kind == "V":
+    scalar_address = index.kind == "U" and not _mentions_vector(ctx, base)
+    vector = not scalar_address or value.kind == "V" or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))
+    if scalar_address and vector:
+        if value.kind == "V" and ctx.mode != "block":
             raise Rejected("a store of per-thread values to one address (the threads race)")
+        # In the block class that is CUDA's race too: one of the threads' values is the one kept.
         offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
-    ctx.emit(TStore(ir.Bin("+", base.expr, offset), value.expr, ctx.pred))
+    ctx.emit(TStore(ir.Bin("+", base, offset), value.expr, _mem_mask(ctx, vector)))
 
 
 def _store_local(ctx: Context, name: str, value: Val, pred: ir.Expr | None, chosen: bool = False) -> None:
@@ -1062,24 +1244,24 @@ def _loop(ctx: Context, stmt) -> None:
     if ctx.mode == "reduction" and _tree_loop(ctx, stmt.body):
         return
     if isinstance(stmt, ir.While):
-        if ctx.mode != "elementwise":
+        if not ctx.per_lane:
             raise Rejected("a data-dependent loop bound (while loop)")
         _masked_loop(ctx, (), stmt.test, (), stmt.body)
         return
     parts = _loop_parts(ctx, stmt)
     if parts is None:
-        if ctx.mode == "elementwise" and isinstance(stmt, ir.For) and stmt.test is not None:
+        if ctx.per_lane and isinstance(stmt, ir.For) and stmt.test is not None:
             _masked_loop(ctx, stmt.init, stmt.test, stmt.step, stmt.body)
             return
         raise Rejected("a loop that is not a counted `for (i = a; i < b; i += c)` loop")
     var, start_expr, bound_expr, step_expr = parts
     start, step = evaluate(ctx, start_expr), evaluate(ctx, step_expr)
     bound = data(ctx, evaluate(ctx, bound_expr))
-    if bound.kind != "U" and ctx.mode != "elementwise":
+    if bound.kind != "U" and not ctx.per_lane:
         raise Rejected("a data-dependent loop bound")
     step_tag = _tag(step)
     start_tag = _tag(start)
-    if ctx.mode == "elementwise":
+    if ctx.per_lane:
         if start_tag[:1] == ("gid",) and step_tag[:1] == ("stride",):
             carried = sorted(n for n in _assigned(stmt.body) if n in ctx.env and n != var)
             if carried:
@@ -1132,8 +1314,11 @@ def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, bod
     saved_out = ctx.out
     ctx.out = []
     ctx.env[var] = Val("U", ir.Name(ctx.prefix + var))
+    entry = {k: set(v) for k, v in ctx.touched.items()}
+    _enter_loop_body(ctx, body, {var: ctx.env[var]})  # the body's first access follows the previous iteration's last
     walk(ctx, body)
     inner, ctx.out = tuple(ctx.out), saved_out
+    _leave_loop(ctx, entry)
     ctx.emit(TFor(ctx.prefix + var, start.expr, bound.expr, step.expr, inner))
 
 
@@ -1159,6 +1344,8 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
             _widen(ctx, name, old)
     active = ctx.fresh("_active")
     everyone = ir.Bin("==", ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))), ir.Num(0))
+    if ctx.mode == "block":
+        everyone = ir.Name(LANES)
 
     def narrowed(mask: ir.Expr) -> ir.Expr:
         entry = truth(data(ctx, evaluate(ctx, test)))
@@ -1171,11 +1358,14 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
     outer, ctx.out = ctx.out, []
     ctx.pred = ir.Name(active)
     ctx.env[active] = Val("V", ir.Name(active))
+    entry = {k: set(v) for k, v in ctx.touched.items()}
+    _enter_loop_body(ctx, body + step, {active: ctx.env[active]})
     walk(ctx, body)
     for stmt in step:
         statement(ctx, stmt)
     ctx.emit(TAssign(active, narrowed(ir.Name(active))))
     inner, ctx.out = tuple(ctx.out), outer
+    _leave_loop(ctx, entry)
     del ctx.env[active]
     ctx.pred = saved
     for name in carried:
@@ -1195,6 +1385,41 @@ def _constant_trips(start: Val, bound: Val, step: Val) -> list[int] | None:
     return list(trips) if len(trips) <= UNROLL_LIMIT else None
 
 
+def _snapshot(ctx: Context) -> dict:
+    return {k: copy.copy(v) if not isinstance(v, (dict, list, set)) else copy.deepcopy(v)
+            for k, v in vars(ctx).items() if k not in ("module", "kernel")}
+
+
+def _restore(ctx: Context, saved: dict) -> None:
+    for key, value in saved.items():
+        setattr(ctx, key, value)
+
+
+def _enter_loop_body(ctx: Context, body: tuple, names: dict[str, Val]) -> None:
+    """Before walking a loop body (its variables bound in `names`): the scratch accesses its previous iteration
+    left after its last barrier join those before the loop, found by a trial walk of the body."""
+    if ctx.mode != "block" or not ctx.scratch:
+        return
+    saved = _snapshot(ctx)
+    try:
+        ctx.out = []
+        ctx.env.update(names)
+        walk(ctx, body)
+        left = {k: set(v) for k, v in ctx.touched.items()}
+    except Rejected:
+        left = {k: set("rwa") for k in ctx.touched}
+    finally:
+        _restore(ctx, saved)
+    for key, seen in left.items():
+        ctx.touched.setdefault(key, set()).update(seen)
+
+
+def _leave_loop(ctx: Context, entry: dict[str, set]) -> None:
+    """After a loop: its body's accesses since its last barrier, or, where it ran no iteration, those before it."""
+    for key, seen in entry.items():
+        ctx.touched.setdefault(key, set()).update(seen)
+
+
 def _widen(ctx: Context, name: str, old: Val) -> None:
     """`name` made one value per lane before a loop: Triton keeps a loop-carried value's type, so a scalar the loop
     makes per-thread is a block from the start."""
@@ -1206,8 +1431,7 @@ def _widen(ctx: Context, name: str, old: Val) -> None:
 
 def _widened(ctx: Context, var: str, body: tuple) -> set[str]:
     """Names bound to one value per program before the loop that its body makes per-thread (a trial walk)."""
-    saved = {k: copy.copy(v) if not isinstance(v, (dict, list, set)) else copy.deepcopy(v)
-             for k, v in vars(ctx).items() if k not in ("module", "kernel")}
+    saved = _snapshot(ctx)
     before = dict(ctx.env)
     ctx.out = []
     ctx.env[var] = Val("U", ir.Name(ctx.prefix + var))
@@ -1215,8 +1439,7 @@ def _widened(ctx: Context, var: str, body: tuple) -> set[str]:
         walk(ctx, body)
         after = dict(ctx.env)
     finally:
-        for key, value in saved.items():
-            setattr(ctx, key, value)
+        _restore(ctx, saved)
     return {n for n, v in before.items() if v.kind == "U" and n in after and after[n].kind == "V"
             and isinstance(v.expr, ir.Name)}
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from migrate.tile.cuda_front import read_module
+from migrate.tile.lower import lower
 from migrate.tile.targets import Check, compile_errors, launch_type, triton_type
 
 # Only the worker process imports Triton: importing it here would fix its mode before the interpreter tests set it.
@@ -32,7 +33,10 @@ def test_committed_kernels_compile_for_both_targets(case: str) -> None:
         signature = {p.name: launch_type(p.ctype, p.pointer) for p in fn.params}
         constexprs = {}
         for param in (p.strip() for p in params.split(",")):
-            if param.endswith("tl.constexpr"):
+            if param.startswith("_shared_"):  # a shared array's scratch: its element type is the array's
+                scratch = {s.name: s for s in lower(module, fn).scratch}[param]
+                signature[param] = launch_type(scratch.ctype, True)
+            elif param.endswith("tl.constexpr"):
                 pname = param.split(":")[0]
                 signature[pname] = "constexpr"
                 constexprs[pname] = 32 if pname == "BLOCK_K" else 64

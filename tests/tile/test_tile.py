@@ -400,6 +400,48 @@ def _cases():
             k *= 2 + torch.arange(n) % 2
         return out.double(), ref.double(), 0.0
 
+    def block_shared(m):
+        width, height = 75, 50  # no multiple of the 16 x 16 tile
+        a = rand(height, width)
+        t = torch.zeros(width, height)
+        m.tile_transpose(((width + 15) // 16, (height + 15) // 16), (16, 16), t, a, width, height)
+        n = 1031
+        x = rand(n)
+        blocks = (n + 99) // 100  # 100 threads: the lanes past them are masked
+        totals = torch.zeros(blocks)
+        m.block_total(blocks, 100, totals, x, n)
+        padded = torch.cat([x, torch.zeros(blocks * 100 - n)]).view(blocks, 100)
+        near = torch.zeros(n)
+        m.stencil_halo((n + 127) // 128, 128, near, x, n)
+        wide = torch.nn.functional.pad(x, (3, 3))
+        stencil = sum(wide[k:k + n] for k in range(7))
+        data = torch.randint(0, 1000, (n,), generator=g, dtype=torch.int32)
+        bins = torch.zeros(16, dtype=torch.int32)
+        m.histogram16(3, 64, bins, data, n)
+        counts = torch.bincount((data & 15).long(), minlength=16)
+        tiles, grid = 5, 2
+        shifted = torch.zeros(grid * 128)
+        m.tiled_shift_sum(grid, 128, shifted, x, n, tiles)
+        full = torch.cat([x, torch.zeros(tiles * grid * 128 - n)]).view(tiles, grid, 128)
+        shift = full.roll(-1, dims=2).sum(0).reshape(-1)
+        got = torch.cat([t.reshape(-1), totals, near, bins.double(), shifted]).double()
+        ref = torch.cat([a.t().reshape(-1), padded.sum(1), stencil, counts.double(), shift]).double()
+        return got, ref, 1e-5
+
+    def grid_stride_carry(m):
+        n = 1000
+        x = rand(n)
+        out = torch.zeros(3 * 128)
+        m.partial_sums(3, 128, out, x, n)
+        ref = torch.cat([x, torch.zeros(3 * 128 * 3 - n)]).view(3, 3 * 128).sum(0)
+        return out, ref, 1e-5
+
+    def three_d_index(m):
+        nx, ny, nz = 37, 1, 11
+        a = torch.zeros(nz * nx)
+        m.fill_3d(((nx + 7) // 8, 1, (nz + 3) // 4), (8, 1, 4), a, nx, ny, nz)
+        return a, torch.full((nz * nx,), 2.0), 0.0
+
     return {
         "accessor_rows": accessor_rows, "float_to_int_cast": float_to_int_cast,
         "define_constants": define_constants, "pointer_deref": pointer_deref, "function_macros": function_macros,
@@ -407,7 +449,8 @@ def _cases():
         "unsigned_params": unsigned_params, "declared_types": declared_types,
         "truthiness": truthiness, "math_helpers": math_helpers,
         "local_arrays": local_arrays, "double_literals": double_literals,
-        "narrow_locals": narrow_locals,
+        "narrow_locals": narrow_locals, "block_shared": block_shared, "grid_stride_carry": grid_stride_carry,
+        "three_d_index": three_d_index,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
