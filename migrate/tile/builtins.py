@@ -22,6 +22,7 @@ class Builtins:
     constants: dict[str, int | float]
     accessors: frozenset[str] = frozenset()  # tensor accessor class names (torch:: or at:: prefix dropped)
     checks: frozenset[str] = frozenset()  # device-side assertions
+    exchanges: dict[str, dict] = None  # warp shuffles the block class runs through scratch: name -> form, mask
 
 
 def _load(name: str) -> dict:
@@ -36,7 +37,7 @@ def _load(name: str) -> dict:
 @cache
 def builtins() -> Builtins:
     table = _load("builtins.toml")
-    allowed = {"index", "barrier", "shuffle", "atomic", "constants", "accessor", "check"}
+    allowed = {"index", "barrier", "shuffle", "exchange", "atomic", "constants", "accessor", "check"}
     unknown = set(table) - allowed
     if unknown:
         raise RuntimeError(f"{MAPS / 'builtins.toml'}: unknown table {min(unknown)}; allowed: "
@@ -49,6 +50,7 @@ def builtins() -> Builtins:
         constants=dict(table["constants"]),
         accessors=frozenset(table.get("accessor", {}).get("types", [])),
         checks=frozenset(table.get("check", {}).get("names", [])),
+        exchanges={name: dict(row) for name, row in table.get("exchange", {}).items()},
     )
 
 

@@ -35,9 +35,8 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
             return _lower_as(module, fn, kind, two_d)
         except Rejected as exc:
             errors.append(exc)
-    if not shuffles:
-        # The most general class last: it keeps every thread of a block as a lane, so what stops it stops them all.
-        return _lower_block(module, fn)
+    # The most general class last: it keeps every thread of a block as a lane, so what stops it stops them all.
+    return _lower_block(module, fn)
     if two_d and len(errors) >= 2:
         raise errors[1]
     if kinds == ["elementwise", "reduction"] and not _about_threads(str(errors[0])):

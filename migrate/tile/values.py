@@ -248,6 +248,8 @@ def data(ctx: Context, val: Val) -> Val:
         raise Rejected("a per-thread partial used before its block reduction")
     if val.kind == "S" and ctx.mode == "block" and ctx.scratch[val.tag[0]].count == 1:
         return _scratch_read(ctx, val, Val("U", ir.Num(0)))  # a scalar `__shared__ float total;`
+    if val.kind == "S" and ctx.mode == "block" and len(ctx.scratch[val.tag[0]].dims) == 1:
+        return _scratch_address(ctx, val, ir.Num(0))  # the array as a pointer to its first element
     if val.kind == "S":
         raise Rejected("a shared array used as a value")
     if val.kind == "A":
@@ -267,6 +269,8 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             return ctx.env[expr.id]
         if expr.id in ctx.module.constants:
             return evaluate(ctx, ctx.module.constants[expr.id])
+        if expr.id == "warpSize" and ctx.mode == "block":
+            return Val("U", ir.Num(WARP))  # the block class runs CUDA's warps, whatever the GPU's own width
         if expr.id in builtins().constants:
             value = builtins().constants[expr.id]
             is_float = isinstance(value, float)
@@ -306,6 +310,9 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
     if isinstance(expr, ir.Un) and expr.op == "&":
         # &p[i] is the pointer p + i; the address of anything else has no tile form.
         target = expr.operand
+        if isinstance(target, ir.Index) and ctx.mode == "block" and evaluate(ctx, target.base).kind == "S":
+            base = evaluate(ctx, target.base)
+            return _scratch_address(ctx, base, _scratch_index(ctx, base, target).expr)
         if isinstance(target, ir.Index) and len(target.indices) == 1:
             base = evaluate(ctx, target.base)
             if base.kind == "PTR":
@@ -345,7 +352,7 @@ def _binary(ctx: Context, expr: ir.Bin) -> Val:
         raise Rejected("a comparison of a pointer (a Triton pointer cannot be null, so `p != NULL` has no tile form)")
     if a.kind == "PTR" or b.kind == "PTR":
         ptr, off = (a, b) if a.kind == "PTR" else (b, a)
-        return Val("PTR", ir.Bin(expr.op, ptr.expr, data(ctx, off).expr), is_float=ptr.is_float, narrow=ptr.narrow)
+        return replace(ptr, expr=ir.Bin(expr.op, ptr.expr, data(ctx, off).expr))
     a, b = data(ctx, a), data(ctx, b)
     op = expr.op
     if op in ("&&", "||"):
@@ -440,6 +447,8 @@ def _conditional(ctx: Context, expr: ir.Cond) -> Val:
 
 def _call(ctx: Context, expr: ir.Call) -> Val:
     name = expr.func
+    if ctx.mode == "block" and name in builtins().exchanges:
+        return _exchange(ctx, expr)
     if name in builtins().shuffles:
         raise Rejected(f"{name} outside a reduction loop")
     if name in builtins().atomics:
@@ -485,6 +494,8 @@ def _index(ctx: Context, expr: ir.Index) -> Val:
         raise Rejected("a multi-dimensional global index")
     index = evaluate(ctx, expr.indices[0])
     index = data(ctx, index)
+    if base.scope in ctx.scratch:
+        _touch(ctx, base.scope, "r")
     kind = "V" if _mentions_vector(ctx, base.expr) else _combine_kind(index)
     pred_kind = "V" if ctx.pred is not None and _mentions_vector(ctx, ctx.pred) else kind
     offset = index.expr
@@ -664,7 +675,7 @@ def block_prologue() -> list:
 
 def block_env() -> dict[str, Val]:
     """The prologue's per-lane names, so that what reads them is known to be per-lane."""
-    return {n: Val("V", ir.Name(n)) for n in ("_tid_x", "_tid_y", "_tid_z", LANES)}
+    return {n: Val("V", ir.Name(n)) for n in ("_lane", "_tid_x", "_tid_y", "_tid_z", LANES)}
 
 
 def _scratch_decl(ctx: Context, stmt: ir.Decl) -> None:
@@ -703,6 +714,13 @@ def _scratch_pointer(ctx: Context, base: Val, offset: ir.Expr) -> ir.Expr:
                   offset)
 
 
+def _scratch_address(ctx: Context, base: Val, offset: ir.Expr) -> Val:
+    """A pointer into a shared array's scratch row (`&s[i]`, `s` passed to a device function); its accesses are
+    tracked as the array's (`scope` names it)."""
+    return Val("PTR", _scratch_pointer(ctx, base, offset), is_float=base.is_float, narrow=base.narrow,
+               scope=base.tag[0])
+
+
 def _scratch_read(ctx: Context, base: Val, index: Val) -> Val:
     _touch(ctx, base.tag[0], "r")
     vector = index.kind == "V" or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))
@@ -728,6 +746,52 @@ def _scratch_write(ctx: Context, base: Val, target: ir.Index, value: Val) -> Non
 CONFLICTS = {"r": {"w", "a"}, "w": {"r", "w", "a"}, "a": {"r", "w"}}
 
 
+WARP = 32  # lanes of a CUDA warp: the segment the shuffles exchange within, whatever the GPU's own width
+EXCHANGE_ROW = 1024  # the most threads a CUDA block has: one scratch element each
+
+
+def _exchange(ctx: Context, call: ir.Call) -> Val:
+    """A warp shuffle in the block class: every lane stores its value into the program's exchange row, then reads
+    the value of its source lane within its segment (its own where CUDA gives a lane its own value back)."""
+    row = builtins().exchanges[call.func]
+    args = call.args[1:] if row["mask"] else call.args
+    if len(args) not in (2, 3):
+        raise Rejected(f"{call.func} with {len(call.args)} arguments")
+    value = data(ctx, evaluate(ctx, args[0]))
+    lane_arg = data(ctx, evaluate(ctx, args[1]))
+    width = data(ctx, evaluate(ctx, args[2])) if len(args) == 3 else Val("U", ir.Num(WARP))
+    if value.kind not in ("U", "V") or lane_arg.is_float or width.is_float:
+        raise Rejected(f"{call.func} of something that is not one value per thread")
+    ctype = "double" if _is_double(ctx, value.expr) else "float" if value.is_float else "int"
+    key = f"_exchange_{ctype}"
+    if key not in ctx.scratch:
+        ctx.scratch[key] = Scratch(f"_shared{key}", ctype, (EXCHANGE_ROW,), SCRATCH_DTYPES[ctype])
+    base = Val("S", tag=(key,), is_float=value.is_float)
+    lane = ir.Name("_lane")
+    start = ir.Bin("*", ir.Bin("//", lane, width.expr), width.expr)  # the lane's segment
+    within = ir.Bin("-", lane, start)
+    form = row["form"]
+    if form == "index":
+        source = ir.Bin("+", start, ir.Bin("%", lane_arg.expr, width.expr))
+    elif form == "xor":
+        flipped = ir.Bin("^", within, lane_arg.expr)
+        source = ir.Call("tl.where", (ir.Bin("<", flipped, width.expr), ir.Bin("+", start, flipped), lane))
+    elif form == "down":
+        moved = ir.Bin("+", within, lane_arg.expr)
+        source = ir.Call("tl.where", (ir.Bin("<", moved, width.expr), ir.Bin("+", start, moved), lane))
+    else:
+        source = ir.Call("tl.where", (ir.Bin(">=", within, lane_arg.expr), ir.Bin("-", lane, lane_arg.expr), lane))
+    saved = ctx.pred
+    ctx.pred = None  # every lane publishes, whichever the guard lets through, as a full warp takes part
+    _scratch_write(ctx, base, ir.Index(ir.Name(key), (ir.Name("_lane"),)), value)
+    ctx.pred = saved
+    # Read now, into a name of its own: a later shuffle of the same statement overwrites the row.
+    read = _scratch_read(ctx, base, Val("V", source))
+    name = ctx.fresh("_shuffled")
+    ctx.emit(TAssign(name, read.expr))
+    return Val("V", ir.Name(name), is_float=read.is_float)
+
+
 def _touch(ctx: Context, key: str, access: str) -> None:
     """Note a scratch access, with a barrier before it where it may meet another lane's access since the last one:
     a read after a write, a write after anything, an atomic after a plain access (atomics commute). Triton may
@@ -740,8 +804,12 @@ def _touch(ctx: Context, key: str, access: str) -> None:
     seen.add(access)
 
 
+BARRIER = TCall(ir.Call("tl.debug_barrier", ()))
+
+
 def _barrier(ctx: Context) -> None:
-    ctx.emit(TCall(ir.Call("tl.debug_barrier", ())))
+    if not ctx.out or ctx.out[-1] != BARRIER:
+        ctx.emit(BARRIER)
     for seen in ctx.touched.values():
         seen.clear()
 
@@ -965,6 +1033,8 @@ def _atomic(ctx: Context, call: ir.Call) -> None:
         pointer = evaluate(ctx, address)
         if pointer.kind != "PTR":
             raise Rejected(f"{call.func} on an address the lowering cannot follow")
+        if pointer.scope in ctx.scratch:
+            _touch(ctx, pointer.scope, "a")
         pointer = Val("V" if _mentions_vector(ctx, pointer.expr) else "U", pointer.expr)
     value = data(ctx, evaluate(ctx, operand))
     if value.kind not in ("U", "V"):
@@ -1006,6 +1076,8 @@ def _assignment(ctx: Context, stmt: ir.Assign) -> None:
         raise Rejected("a store through something other than a pointer")
     index = data(ctx, evaluate(ctx, target.indices[0]))
     value = data(ctx, evaluate(ctx, value_expr))
+    if base.scope in ctx.scratch:
+        _touch(ctx, base.scope, "w")
     _store(ctx, base.expr, index, value)
 
 
@@ -1398,7 +1470,7 @@ def _restore(ctx: Context, saved: dict) -> None:
 def _enter_loop_body(ctx: Context, body: tuple, names: dict[str, Val]) -> None:
     """Before walking a loop body (its variables bound in `names`): the scratch accesses its previous iteration
     left after its last barrier join those before the loop, found by a trial walk of the body."""
-    if ctx.mode != "block" or not ctx.scratch:
+    if ctx.mode != "block":
         return
     saved = _snapshot(ctx)
     try:

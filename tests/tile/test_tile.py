@@ -424,8 +424,28 @@ def _cases():
         m.tiled_shift_sum(grid, 128, shifted, x, n, tiles)
         full = torch.cat([x, torch.zeros(tiles * grid * 128 - n)]).view(tiles, grid, 128)
         shift = full.roll(-1, dims=2).sum(0).reshape(-1)
-        got = torch.cat([t.reshape(-1), totals, near, bins.double(), shifted]).double()
-        ref = torch.cat([a.t().reshape(-1), padded.sum(1), stencil, counts.double(), shift]).double()
+        smoothed = torch.zeros(n)
+        m.smooth3((n + 127) // 128, 128, smoothed, x, n)
+        cells = torch.nn.functional.pad(torch.cat([x, torch.zeros(-n % 128)]).view(-1, 128), (1, 1))
+        three = (cells[:, :-2] + cells[:, 1:-1] + cells[:, 2:]).reshape(-1)[:n]
+        warps = torch.zeros(-(-n // 128) * 4)  # every warp of the grid writes its sum
+        m.warp_sums((n + 127) // 128, 128, warps, x, n)
+        by_warp = torch.cat([x, torch.zeros(-n % 128)]).view(-1, 32)
+        down = by_warp.clone()  # CUDA's tree: lanes past the warp's end give their own value back
+        for offset in (16, 8, 4, 2, 1):
+            moved = torch.cat([down[:, offset:], down[:, 32 - offset:]], dim=1)
+            down = down + moved
+        small = torch.randint(0, 99, (n,), generator=g, dtype=torch.int32)
+        mixed = torch.zeros(n, dtype=torch.int32)
+        m.lane_mix((n + 127) // 128, 128, mixed, small, n)
+        v = torch.cat([small, torch.zeros(-n % 128, dtype=torch.int32)]).long()
+        lane = torch.arange(v.numel())
+        up = torch.where(lane % 32 >= 2, lane - 2, lane)
+        mix = (v[lane // 8 * 8 + 3] + v[lane ^ 1] * 100 + v[up] * 10000)[:n]
+        got = torch.cat([t.reshape(-1), totals, near, bins.double(), shifted, smoothed, warps,
+                         mixed.double()]).double()
+        ref = torch.cat([a.t().reshape(-1), padded.sum(1), stencil, counts.double(), shift, three, down[:, 0],
+                         mix.double()]).double()
         return got, ref, 1e-5
 
     def grid_stride_carry(m):
