@@ -274,6 +274,8 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
         return (ir.Return(expression(node.named_children[0]) if node.named_children else None),)
     if kind == "compound_statement":
         return statements(node)
+    if kind in ("break_statement", "continue_statement"):
+        return (ir.Jump(kind.split("_")[0]),)
     raise Unreadable(kind.replace("_", " "))
 
 
@@ -401,7 +403,8 @@ def _function(node: ts.Node, tparams: tuple[str, ...]) -> ir.Function | None:
     if accessors:
         body = _through_strides(body, accessors)
     return ir.Function(
-        name, tuple(params), body, tparams, kernel, node.start_point[0] + 1, node.end_point[0] + 1
+        name, tuple(params), body, tparams, kernel, node.start_point[0] + 1, node.end_point[0] + 1,
+        "" if kernel else _type_text(node),
     )
 
 

@@ -140,6 +140,13 @@ class Sync:
 
 
 @dataclass(frozen=True)
+class Jump:
+    """`break` or `continue` (`kind`) of the innermost loop."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
 class ExprStmt:
     expr: Expr
 
@@ -174,6 +181,7 @@ class Function:
     kernel: bool = True
     line: int = 1
     end_line: int = 1
+    rtype: str = ""  # a device function's return type
 
 
 @dataclass(frozen=True)

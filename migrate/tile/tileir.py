@@ -73,7 +73,8 @@ class Scratch:
     name: str  # the kernel parameter that points at the buffer
     ctype: str  # the element's C type
     dims: tuple[int, ...]
-    dtype: str  # the buffer's torch dtype
+    dtype: str  # the buffer's torch dtype ("": that of the buffer `like`)
+    like: str = ""  # a template element type's scratch: the kernel parameter whose dtype it takes
 
     @property
     def count(self) -> int:

@@ -73,6 +73,8 @@ class Context:
     types: dict[str, str] = field(default_factory=dict)  # local name -> its declared C type
     scratch: dict[str, Scratch] = field(default_factory=dict)  # block class: shared array -> its scratch buffer
     touched: dict[str, set] = field(default_factory=dict)  # block class: scratch accesses since the last barrier
+    loops: list[tuple[str, str]] = field(default_factory=list)  # masked loops with a break or continue: (go, active)
+    returning: tuple[str, str, str] | None = None  # a device function returning from branches: done, result, type
 
     @property
     def per_lane(self) -> bool:
@@ -633,6 +635,7 @@ BLOCK_INDEX = {("threadIdx", "x"): ("V", "_tid_x"), ("threadIdx", "y"): ("V", "_
                ("blockIdx", "y"): ("U", "_bid_y"), ("blockIdx", "z"): ("U", "_bid_z"),
                ("blockDim", "x"): ("U", "BDX"), ("blockDim", "y"): ("U", "BDY"), ("blockDim", "z"): ("U", "BDZ")}
 GRID_AXES = {"x": 0, "y": 1, "z": 2}
+GENERIC_TYPES = ("scalar_t", "T")  # template element types the lowering reads
 # Element types a shared array may have, by its C type: the torch dtype of its scratch buffer.
 SCRATCH_DTYPES = {"float": "float32", "double": "float64", "int": "int32", "int32_t": "int32", "unsigned": "uint32",
                   "unsigned int": "uint32", "uint32_t": "uint32", "long long": "int64", "int64_t": "int64",
@@ -683,12 +686,18 @@ def _scratch_decl(ctx: Context, stmt: ir.Decl) -> None:
     if any(d is None or d <= 0 for d in dims):
         raise Rejected(f"a shared array ({stmt.name}) whose size is not a constant")
     base = base_type(stmt.ctype)
-    if base not in SCRATCH_DTYPES:
+    like = ""
+    if base in GENERIC_TYPES:
+        # a template's element type: the scratch takes the dtype of a buffer of that type, as the launch gives it
+        like = next((p.name for p in ctx.kernel.params if p.pointer and base_type(p.ctype) == base), "")
+        if not like:
+            raise Rejected(f"a shared array of {base} ({stmt.name}) beside no buffer of {base}")
+    elif base not in SCRATCH_DTYPES:
         raise Rejected(f"a shared array of {stmt.ctype.strip() or 'an unnamed type'} ({stmt.name})")
     key = ctx.prefix + stmt.name
     while key in ctx.scratch and ctx.scratch[key].dims != tuple(dims):
         key += "_"
-    ctx.scratch[key] = Scratch(f"_shared_{key}", base, tuple(dims), SCRATCH_DTYPES[base])
+    ctx.scratch[key] = Scratch(f"_shared_{key}", base, tuple(dims), SCRATCH_DTYPES.get(base, ""), like)
     ctx.touched.setdefault(key, set())
     ctx.env[stmt.name] = Val("S", tag=(key,), is_float=_is_float_type(base), narrow=_is_narrow(base))
 
@@ -817,8 +826,49 @@ def _barrier(ctx: Context) -> None:
 # -- statements ------------------------------------------------------------------------------------------------
 
 
+def _branch_returns(stmts: tuple, nested: bool = False) -> bool:
+    """Whether a function body returns from inside a branch or a loop (not only at its end)."""
+    for stmt in stmts:
+        if isinstance(stmt, ir.Return) and nested:
+            return True
+        for attr in ("then", "orelse", "body"):
+            inner = getattr(stmt, attr, None)
+            if isinstance(inner, tuple) and _branch_returns(inner, True):
+                return True
+    return False
+
+
+def _return_dtype(fn: ir.Function) -> str:
+    base = base_type(fn.rtype)
+    if base in INT_CASTS:
+        return INT_CASTS[base]
+    if base in ("double", "float64"):
+        return "tl.float64"
+    if _is_float_type(base):
+        return "tl.float32"
+    if base == "bool":
+        return "tl.int1"
+    raise Rejected(f"the device function {fn.name} returns {fn.rtype or 'a type'} from a branch")
+
+
+def _masked_return(ctx: Context, value: ir.Expr | None) -> None:
+    """`return value` in a device function that returns from branches: the lanes the guard lets through take
+    `value` as their result and sit out the rest of the function."""
+    if value is None:
+        raise Rejected("a return without a value in a device function that returns one")
+    done, result, ctype = ctx.returning
+    val = as_declared(data(ctx, evaluate(ctx, value)), ctype)
+    if val.kind not in ("U", "V"):
+        raise Rejected("a device function returning something that is not one value per thread")
+    here = ctx.fresh("_returns")
+    ctx.emit(TAssign(here, ctx.pred if ctx.pred is not None else ir.Bin("==", ir.Name(done), ir.Name(done))))
+    ctx.emit(TAssign(result, ir.Call("tl.where", (ir.Name(here), val.expr, ir.Name(result)))))
+    ctx.emit(TAssign(done, ir.Bin("|", ir.Name(done), ir.Name(here))))
+
+
 def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
     saved_env, saved_prefix, saved_result, saved_types = ctx.env, ctx.prefix, ctx.result, ctx.types
+    saved_pred, saved_returning = ctx.pred, ctx.returning
     env = {k: v for k, v in saved_env.items() if v.kind in ("PTR",)}
     types = {}
     if len(call.args) > len(fn.params):
@@ -837,11 +887,29 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
         env[name] = Val("U", ir.Num(1 if text == "true" else 0 if text == "false" else int(text)
                                     if text.isdigit() else 0))
     ctx.env, ctx.prefix, ctx.result, ctx.types = env, f"{fn.name}_", None, types
+    ctx.returning = None
     try:
-        walk(ctx, fn.body)
-        result = ctx.result
+        if _branch_returns(fn.body):
+            if not ctx.per_lane:
+                raise Rejected(f"the device function {fn.name} returns from a branch (in a reduction)")
+            # Each lane's result is held from its first return; the lanes that have returned sit out the rest.
+            dtype = _return_dtype(fn)
+            done, held = ctx.fresh(f"_{fn.name}_returned"), ctx.fresh(f"_{fn.name}_result")
+            shape = ir.Text(_block_shape(ctx))
+            ctx.emit(TAssign(done, ir.Bin("!=", ir.Call("tl.zeros", (shape, ir.Text("tl.int32"))), ir.Num(0))))
+            ctx.emit(TAssign(held, ir.Call("tl.zeros", (shape, ir.Text(dtype)))))
+            ctx.env[done] = Val("V", ir.Name(done))
+            ctx.env[held] = Val("V", ir.Name(held), is_float="float" in dtype)
+            ctx.returning = (done, held, fn.rtype)
+            ctx.pred = _and(saved_pred, _negate(ir.Name(done)))
+            walk(ctx, fn.body)
+            result = Val("V", ir.Name(held), is_float="float" in dtype)
+        else:
+            walk(ctx, fn.body)
+            result = ctx.result
     finally:
         ctx.env, ctx.prefix, ctx.result, ctx.types = saved_env, saved_prefix, saved_result, saved_types
+        ctx.pred, ctx.returning = saved_pred, saved_returning
     if result is None:
         raise Rejected(f"the device function {fn.name} returns no value")
     return result
@@ -929,6 +997,9 @@ def _uniform_exit(ctx: Context, stmt) -> bool:
 def statement(ctx: Context, stmt) -> None:
     if isinstance(stmt, ir.Unsupported):
         raise Rejected(stmt.what)
+    if isinstance(stmt, ir.Jump):
+        _jump(ctx, stmt)
+        return
     if isinstance(stmt, ir.Sync):
         if ctx.mode == "block":
             _barrier(ctx)
@@ -962,6 +1033,9 @@ def statement(ctx: Context, stmt) -> None:
     if isinstance(stmt, (ir.For, ir.While)):
         _loop(ctx, stmt)
         return
+    if isinstance(stmt, ir.Return) and ctx.returning is not None:
+        _masked_return(ctx, stmt.value)
+        return
     if isinstance(stmt, ir.Return):
         if stmt.value is None:
             raise Rejected("a return outside an early-exit guard")
@@ -980,6 +1054,29 @@ def statement(ctx: Context, stmt) -> None:
         evaluate(ctx, stmt.expr)
         raise Rejected("an expression statement with effects")
     raise Rejected(type(stmt).__name__)
+
+
+def _jump(ctx: Context, stmt: ir.Jump) -> None:
+    """`break` or `continue` in a loop whose threads leave it at different iterations: the lanes that reach it sit
+    out the rest of the iteration, and with `break` the rest of the loop."""
+    if not ctx.loops:
+        raise Rejected(f"{stmt.kind} statement")
+    go, active = ctx.loops[-1]
+    reached = ctx.fresh("_left")  # held: the guard reads `go`, which the first update changes
+    ctx.emit(TAssign(reached, ctx.pred if ctx.pred is not None else ir.Name(go)))
+    ctx.emit(TAssign(go, ir.Bin("&", ir.Name(go), _negate(ir.Name(reached)))))
+    if stmt.kind == "break":
+        ctx.emit(TAssign(active, ir.Bin("&", ir.Name(active), _negate(ir.Name(reached)))))
+
+
+def _jumps(stmts: tuple) -> bool:
+    """Whether statements hold a `break` or `continue` of their own loop (not of a loop nested in them)."""
+    for stmt in stmts:
+        if isinstance(stmt, ir.Jump):
+            return True
+        if isinstance(stmt, ir.If) and _jumps(stmt.then + stmt.orelse):
+            return True
+    return False
 
 
 def _check(ctx: Context, call: ir.Call) -> None:
@@ -1213,7 +1310,7 @@ def _if(ctx: Context, stmt: ir.If) -> None:
             raise Rejected("an else branch on a single-thread condition")
         walk(ctx, stmt.then)
         return
-    if len(stmt.then) == 1 and isinstance(stmt.then[0], ir.Return) and not stmt.orelse:
+    if len(stmt.then) == 1 and isinstance(stmt.then[0], ir.Return) and not stmt.orelse and ctx.returning is None:
         test = truth(data(ctx, evaluate(ctx, stmt.test)))
         _note_bound(ctx, ir.Un("!", stmt.test))
         test = _held(ctx, test, _assigned(ctx.kernel.body))
@@ -1320,6 +1417,10 @@ def _loop(ctx: Context, stmt) -> None:
             raise Rejected("a data-dependent loop bound (while loop)")
         _masked_loop(ctx, (), stmt.test, (), stmt.body)
         return
+    if _jumps(stmt.body) and ctx.per_lane:
+        # each lane leaves at its own break: the loop runs while any lane is in it
+        _masked_loop(ctx, stmt.init, stmt.test if stmt.test is not None else ir.Num(1), stmt.step, stmt.body)
+        return
     parts = _loop_parts(ctx, stmt)
     if parts is None:
         if ctx.per_lane and isinstance(stmt, ir.For) and stmt.test is not None:
@@ -1381,6 +1482,7 @@ def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, bod
             walk(ctx, body)
         ctx.env[var] = Val("U", ir.Num(trips[-1] + step.expr.value if trips else start.expr.value))
         return
+    _bind_declared(ctx, body)
     for name in sorted(_widened(ctx, var, body)):
         _widen(ctx, name, ctx.env[name])
     saved_out = ctx.out
@@ -1402,6 +1504,7 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
         raise Rejected("a return inside a loop whose threads leave it at different iterations")
     for stmt in init:
         statement(ctx, stmt)
+    _bind_declared(ctx, body + step)
     stored = {stmt.target.base.id for stmt in _walk_all(body + step) if isinstance(stmt, ir.Assign)
               and isinstance(stmt.target, ir.Index) and isinstance(stmt.target.base, ir.Name)}
     arrays = {n for n in stored if n in ctx.env and ctx.env[n].kind == "A"}
@@ -1428,16 +1531,27 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
     saved = ctx.pred
     ctx.emit(TAssign(active, narrowed(everyone if saved is None else _and(everyone, saved))))
     outer, ctx.out = ctx.out, []
-    ctx.pred = ir.Name(active)
     ctx.env[active] = Val("V", ir.Name(active))
+    go = active
+    if _jumps(body):
+        # `go`: the lanes still in this iteration; a continue takes lanes out of it, a break out of `active` too
+        go = ctx.fresh("_go")
+        ctx.emit(TAssign(go, ir.Name(active)))
+        ctx.env[go] = Val("V", ir.Name(go))
+        ctx.loops.append((go, active))
+    ctx.pred = ir.Name(go)
     entry = {k: set(v) for k, v in ctx.touched.items()}
-    _enter_loop_body(ctx, body + step, {active: ctx.env[active]})
+    _enter_loop_body(ctx, body + step, {active: ctx.env[active], go: ctx.env[go]})
     walk(ctx, body)
+    ctx.pred = ir.Name(active)  # a continue goes on to the step; a break does not
     for stmt in step:
         statement(ctx, stmt)
     ctx.emit(TAssign(active, narrowed(ir.Name(active))))
     inner, ctx.out = tuple(ctx.out), outer
     _leave_loop(ctx, entry)
+    if go != active:
+        ctx.loops.pop()
+        del ctx.env[go]
     del ctx.env[active]
     ctx.pred = saved
     for name in carried:
@@ -1490,6 +1604,14 @@ def _leave_loop(ctx: Context, entry: dict[str, set]) -> None:
     """After a loop: its body's accesses since its last barrier, or, where it ran no iteration, those before it."""
     for key, seen in entry.items():
         ctx.touched.setdefault(key, set()).update(seen)
+
+
+def _bind_declared(ctx: Context, body: tuple) -> None:
+    """Locals declared without a value (`int k;`) that a loop body assigns, given zero before the loop: Triton
+    carries a value through a loop only if it has one on entry, and C leaves such a local's value open."""
+    for name in sorted(_assigned(body)):
+        if name not in ctx.env and name in ctx.types and "*" not in ctx.types[name]:
+            _assign_name(ctx, name, as_declared(Val("U", ir.Num(0)), ctx.types[name]), ctx.types[name])
 
 
 def _widen(ctx: Context, name: str, old: Val) -> None:

@@ -105,3 +105,14 @@ def test_catch_all_op_gets_its_cuda_function_as_triton() -> None:
         origin = start if given else pos.min(0).values
         ref = ((pos - origin) / size).trunc().long().sum(1)  # toward zero: points below a given start count too
         torch.testing.assert_close(module.bin_cuda(pos, size, start), ref)
+
+
+def test_catch_all_block_op_finds_the_nearest_point() -> None:
+    """binner::nearest's kernel shares each block's best distances through shared memory and leaves its strided
+    loop at a break: it runs as one program per block, its shared arrays as scratch rows."""
+    torch, module = _load("catch_all_ops", "binner::nearest(Tensor x, Tensor y) -> Tensor", "binner/_ops_triton.py")
+    g = torch.Generator().manual_seed(3)
+    for points, candidates in ((1, 1), (2, 700)):  # each program runs a 255-step loop: few points
+        x, y = torch.randn(points, generator=g), torch.randn(candidates, generator=g)
+        ref = ((x[:, None] - y[None, :]) ** 2).argmin(1)
+        torch.testing.assert_close(module.nearest_cuda(x, y), ref)

@@ -448,6 +448,40 @@ def _cases():
                          mix.double()]).double()
         return got, ref, 1e-5
 
+    def loop_jumps(m):
+        n, length = 300, 13
+        x = rand(n, length)
+        where = torch.zeros(n, dtype=torch.int32)
+        m.first_above((n + 127) // 128, 128, where, x, n, length, 1.0)
+        above = x > 1.0
+        first = torch.where(above.any(1), above.int().argmax(1), torch.tensor(length))
+        y = rand(n, length, scale=3.0)
+        out = torch.zeros(n)
+        m.sum_positive((n + 127) // 128, 128, out, y, n, length)
+        sums = []
+        for row in y.tolist():
+            total = 0.0
+            for v in row:
+                if v < 0.0:
+                    continue
+                total += v
+                if total > 10.0:
+                    break
+            sums.append(total)
+        return torch.cat([where.double(), out.double()]), torch.cat([first.double(), torch.tensor(sums)]), 1e-6
+
+    def branch_returns(m):
+        n = 700
+        x = rand(n, scale=2.0)
+        out = torch.zeros(n)
+        m.picked((n + 127) // 128, 128, out, x, n)
+        ref = torch.where(x > 0, 1.0, torch.where(x < -1, x * 2, 0.5)) + 10
+        ptr = torch.tensor([0, 90, 91, 300, 512, 650], dtype=torch.int64)  # example i holds [ptr[i], ptr[i+1])
+        owner = torch.zeros(n, dtype=torch.int64)
+        m.examples((n + 127) // 128, 128, owner, ptr, 5, n)
+        first = torch.tensor([next((k for k in range(5) if ptr[k + 1] > i), 4) for i in range(n)])
+        return torch.cat([out.double(), owner.double()]), torch.cat([ref.double(), first.double()]), 1e-6
+
     def grid_stride_carry(m):
         n = 1000
         x = rand(n)
@@ -470,7 +504,7 @@ def _cases():
         "truthiness": truthiness, "math_helpers": math_helpers,
         "local_arrays": local_arrays, "double_literals": double_literals,
         "narrow_locals": narrow_locals, "block_shared": block_shared, "grid_stride_carry": grid_stride_carry,
-        "three_d_index": three_d_index,
+        "three_d_index": three_d_index, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,

@@ -1,4 +1,4 @@
-"""CUDA functions of the binner ops as Triton kernels, migrated from bin_cuda.cu.
+"""CUDA functions of the binner ops as Triton kernels, migrated from bin_cuda.cu, nearest_cuda.cu.
 
 The C++ ops of binner keep their own kernel for every device (the CPU code, and the CUDA functions where a CUDA toolkit built them); each function here is registered with torch.library.register_kernel for cuda tensors, which the dispatcher prefers to the op's own kernel. The kernels run on any Triton backend, and on the CPU under TRITON_INTERPRET=1 when called directly.
 """
@@ -11,6 +11,26 @@ import triton.language as tl
 def _dim(shape):
     """The x size of a launch shape given as an int or a tuple."""
     return int(shape[0]) if isinstance(shape, (tuple, list)) else int(shape)
+
+
+def _dims(shape):
+    """The (x, y, z) sizes of a launch shape given as an int or a tuple of up to three."""
+    sizes = [int(v) for v in shape] if isinstance(shape, (tuple, list)) else [int(shape)]
+    return tuple(sizes + [1] * (3 - len(sizes)))
+
+
+def _programs(grid):
+    """The number of blocks of a launch grid."""
+    x, y, z = _dims(grid)
+    return x * y * z
+
+
+def _scratch(beside, count, dtype):
+    """A buffer of `count` elements of torch dtype `dtype` (None: that of `beside`) on the device of tensor `beside`:
+    the rows of per-block scratch that stand for a kernel's shared array, one row per program."""
+    import torch
+
+    return torch.empty(count, dtype=getattr(torch, dtype) if dtype else beside.dtype, device=beside.device)
 
 
 def _block_for(extent):
@@ -149,7 +169,7 @@ def _div_rn(a, b):
 
 @triton.jit
 def bin_kernel_tile(pos, size, start, out, D, numel, BLOCK_X: tl.constexpr):
-    # element-wise map over 1-D indices; from bin_cuda.cu
+    # element-wise map over 1-D indices; from bin_cuda.cu, nearest_cuda.cu
     pid_x = tl.program_id(0)
     offs_x = pid_x * BLOCK_X + tl.arange(0, BLOCK_X)
     c = tl.full([], 0, tl.int64)
@@ -179,8 +199,73 @@ def bin_kernel(grid, block, pos, size, start, out, D, numel):
     kernel[launch](pos, size, start, out, int(D), int(numel), **config)
 
 
+@triton.jit
+def nearest_kernel_tile(x, y, out, n_y, _shared_best, _shared_best_idx, BDX: tl.constexpr, BDY: tl.constexpr, BDZ: tl.constexpr, BLOCK: tl.constexpr):
+    # one program per thread block (1-D blocks); from bin_cuda.cu, nearest_cuda.cu
+    _lane = tl.arange(0, BLOCK)
+    _lanes = _lane < BDX * BDY * BDZ
+    _tid_x = _lane % BDX
+    _tid_y = _lane // BDX % BDY
+    _tid_z = _lane // (BDX * BDY)
+    _bid_x = tl.program_id(0)
+    _bid_y = tl.program_id(1)
+    _bid_z = tl.program_id(2)
+    _row = ((tl.program_id(2) * tl.num_programs(1) + tl.program_id(1)) * tl.num_programs(0) + tl.program_id(0)).to(tl.int64)
+    b = tl.full([], 1e+38, tl.float32)
+    bi = tl.full([], 0, tl.int64)
+    j = _tid_x
+    b = b + tl.zeros([BLOCK], tl.float32)
+    bi = bi + tl.zeros([BLOCK], tl.int32)
+    _active1 = _lanes & (j < n_y)
+    while tl.max(_active1.to(tl.int32)) > 0:
+        _go2 = _active1
+        d = (tl.load(x + (_bid_x + tl.zeros([BLOCK], tl.int32)), mask=_go2 & _lanes, other=0.0) - tl.load(y + j, mask=_go2 & _lanes, other=0.0)) * (tl.load(x + (_bid_x + tl.zeros([BLOCK], tl.int32)), mask=_go2 & _lanes, other=0.0) - tl.load(y + j, mask=_go2 & _lanes, other=0.0))
+        _cond3 = d < b
+        b = tl.where(_go2 & _cond3, d, b)
+        bi = tl.where(_go2 & _cond3, j, bi)
+        _left4 = _go2 & (d == 0)
+        _go2 = _go2 & ~_left4
+        _active1 = _active1 & ~_left4
+        j = tl.where(_active1, j + 256, j)
+        _active1 = _active1 & (j < n_y)
+    tl.store(_shared_best + _row * 256 + _tid_x, b, mask=_lanes)
+    tl.store(_shared_best_idx + _row * 256 + _tid_x, bi, mask=_lanes)
+    tl.debug_barrier()
+    for t in range(1, 256, 1):
+        _cond5 = tl.load(_shared_best + _row * 256 + (t + tl.zeros([BLOCK], tl.int32)), mask=(_tid_x == 0) & _lanes, other=0.0) < tl.load(_shared_best + _row * 256 + (0 + tl.zeros([BLOCK], tl.int32)), mask=(_tid_x == 0) & _lanes, other=0.0)
+        tl.debug_barrier()
+        tl.store(_shared_best + _row * 256 + (0 + tl.zeros([BLOCK], tl.int32)), tl.load(_shared_best + _row * 256 + (t + tl.zeros([BLOCK], tl.int32)), mask=(_tid_x == 0) & _cond5 & _lanes, other=0.0), mask=(_tid_x == 0) & _cond5 & _lanes)
+        tl.debug_barrier()
+        tl.store(_shared_best_idx + _row * 256 + (0 + tl.zeros([BLOCK], tl.int32)), tl.load(_shared_best_idx + _row * 256 + (t + tl.zeros([BLOCK], tl.int32)), mask=(_tid_x == 0) & _cond5 & _lanes, other=0), mask=(_tid_x == 0) & _cond5 & _lanes)
+    tl.debug_barrier()
+    tl.store(out + (_bid_x + tl.zeros([BLOCK], tl.int32)), tl.load(_shared_best_idx + _row * 256 + (0 + tl.zeros([BLOCK], tl.int32)), mask=(_tid_x == 0) & _lanes, other=0), mask=(_tid_x == 0) & _lanes)
+
+
+_nearest_kernel_defaults = {"num_warps": 4}
+_nearest_kernel_space = [  # rules/tile/maps/tuning.toml [block]
+    {"num_warps": 1}, {"num_warps": 2}, {"num_warps": 4}, {"num_warps": 8},
+]
+
+
+def nearest_kernel(grid, block, x, y, out, n_y):
+    """Launch nearest_kernel_tile; `grid` and `block` are the original launch shape."""
+    grid0, block0 = _dim(grid), _dim(block)
+    BDX = _dims(block)[0]
+    BDY = _dims(block)[1]
+    BDZ = _dims(block)[2]
+    BLOCK = triton.next_power_of_2(BDX * BDY * BDZ)
+    _shared_best = _scratch(x, 256 * _programs(grid), 'float32')
+    _shared_best_idx = _scratch(x, 256 * _programs(grid), 'int64')
+    kernel, config = _tuned("nearest_kernel", nearest_kernel_tile, _nearest_kernel_defaults, _nearest_kernel_space, {"x": x, "y": y, "out": out})
+
+    def launch(meta):
+        return (_dims(grid)[0], _dims(grid)[1], _dims(grid)[2],)
+
+    kernel[launch](x, y, out, int(n_y), _shared_best, _shared_best_idx, BDX=BDX, BDY=BDY, BDZ=BDZ, BLOCK=BLOCK, **config)
+
+
 def bin_cuda(pos: torch.Tensor, size: torch.Tensor, start: torch.Tensor | None) -> torch.Tensor:
-    """binner::bin on cuda tensors, from bin_cuda of bin_cuda.cu: the host code's shape logic
+    """binner::bin on cuda tensors, from bin_cuda of bin_cuda.cu, nearest_cuda.cu: the host code's shape logic
     around the Triton launches."""
     pos = pos.view((pos.size(0), -1)).contiguous()
     if start is None:
@@ -194,3 +279,14 @@ def bin_cuda(pos: torch.Tensor, size: torch.Tensor, start: torch.Tensor | None) 
 
 
 torch.library.register_kernel("binner::bin", "cuda", bin_cuda)
+
+
+def nearest_cuda(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """binner::nearest on cuda tensors, from nearest_cuda of bin_cuda.cu, nearest_cuda.cu: the host code's shape logic
+    around the Triton launches."""
+    out = torch.empty((x.size(0),), dtype=torch.int64, device=x.device)
+    nearest_kernel(x.size(0), 256, x, y, out, y.size(0))
+    return out
+
+
+torch.library.register_kernel("binner::nearest", "cuda", nearest_cuda)
