@@ -354,7 +354,7 @@ def _initializers(node: ts.Node) -> tuple[ir.Expr, ...]:
     return tuple(out)
 
 
-def _function(node: ts.Node, tparams: tuple[str, ...]) -> ir.Function | None:
+def _function(node: ts.Node, tparams: tuple[str, ...], aliases: dict[str, str] | None = None) -> ir.Function | None:
     head = [c for c in node.children if c.type not in ("compound_statement",)]
     words = {_text(c) for c in head if c.type not in ("function_declarator",)}
     words |= set(re.findall(r"__\w+__", " ".join(_text(c) for c in head)))
@@ -389,7 +389,7 @@ def _function(node: ts.Node, tparams: tuple[str, ...]) -> ir.Function | None:
                 params.append(ir.Param(f"unnamed{position}", _type_text(p), False))
                 continue
             pname, pointer, dims = _declarator_name(p.child_by_field_name("declarator"))
-            accessor = _accessor(_type_text(p))
+            accessor = _accessor(_resolve_type(_type_text(p), aliases or {}))
             if accessor is not None and not pointer and dims is None:
                 accessors[pname] = accessor[1]
                 params.append(ir.Param(pname, accessor[0] + "*", True))
@@ -413,7 +413,7 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = ()) ->
         kind = child.type
         if kind == "function_definition":
             try:
-                fn = _function(child, tparams)
+                fn = _function(child, tparams, module.aliases)
             except Unreadable:
                 continue  # a head the parser could not read names no kernel
             if fn is not None:
@@ -484,6 +484,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         data = expand_source(data.decode("utf-8", "replace"), macros, defined).encode("utf-8")
     module = ir.Module(macros=macros)
     root = parse.parse("cuda", data).root_node
+    module.aliases.update(_accessor_aliases(root))  # read with the parameters
     _collect(root, module)
     for match in KERNEL_HEAD.finditer(data):
         name = match.group(1).decode("utf-8", "replace")
@@ -582,6 +583,18 @@ def _aliases(root: ts.Node) -> dict[str, str]:
         elif kind not in ("function_definition",):
             stack.extend(node.named_children)
     return {k: v for k, v in found.items() if v is not None and k != v}
+
+
+def _accessor_aliases(root: ts.Node) -> dict[str, str]:
+    """`#define TensorAcc4R PackedTensorAccessor32<scalar_t,4,RestrictPtrTraits>`: object-like macros that name a
+    tensor accessor type, so that a parameter declared with one is read as the accessor."""
+    found = {}
+    for node in root.named_children:
+        if node.type == "preproc_def":
+            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if name is not None and value is not None and _accessor(_text(value).strip()) is not None:
+                found[_text(name)] = " ".join(_text(value).split())
+    return found
 
 
 def _resolve_type(ctype: str, aliases: dict[str, str]) -> str:

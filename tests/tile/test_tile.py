@@ -482,6 +482,13 @@ def _cases():
         first = torch.tensor([next((k for k in range(5) if ptr[k + 1] > i), 4) for i in range(n)])
         return torch.cat([out.double(), owner.double()]), torch.cat([ref.double(), first.double()]), 1e-6
 
+    def accessor_macro(m):
+        a, b = rand(2, 3, 4, 100), rand(2, 3, 4, 100).permute(0, 2, 1, 3).contiguous().permute(0, 2, 1, 3)
+        out = torch.zeros(2, 3, 4)
+        m.channel_dot_kernel((2, 3, 4), 64, a, *a.stride(), *a.shape, b, *b.stride(), *b.shape, out, *out.stride(),
+                             *out.shape)
+        return out, (a * b).sum(3), 1e-5
+
     def grid_stride_carry(m):
         n = 1000
         x = rand(n)
@@ -505,6 +512,7 @@ def _cases():
         "local_arrays": local_arrays, "double_literals": double_literals,
         "narrow_locals": narrow_locals, "block_shared": block_shared, "grid_stride_carry": grid_stride_carry,
         "three_d_index": three_d_index, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
+        "accessor_macro": accessor_macro,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
