@@ -21,7 +21,7 @@ __all__ = ["Rejected", "TileKernel", "lower"]
 
 def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     """Lower `fn` to a tile kernel, or raise Rejected naming the construct that keeps it SIMT."""
-    if fn.tparams and any(t not in ("scalar_t", "T") for t in fn.tparams):
+    if fn.tparams and any(t not in ("scalar_t", "T", "index_t") for t in fn.tparams):
         raise Rejected(f"template parameters {', '.join(fn.tparams)}")
     shared, shuffles, two_d = _uses(module, fn)
     rows = two_d and not shared and not shuffles and program_rows(module, fn)

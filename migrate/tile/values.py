@@ -18,11 +18,12 @@ IDENTITY = {"sum": ir.Num(0.0, True), "max": ir.Num(-FLT_MAX, True), "min": ir.N
 REDUCE_CALL = {"sum": "tl.sum", "max": "tl.max", "min": "tl.min"}
 COMBINE = {"sum": "+", "max": "tl.maximum", "min": "tl.minimum"}
 TL_DTYPE = {"float": "tl.float32", "double": "tl.float64", "int": "tl.int32", "int64_t": "tl.int64",
+            "index_t": "tl.int64",
             "long": "tl.int64", "unsigned": "tl.uint32", "float32": "tl.float32", "float64": "tl.float64"}
 # Integer types a float value may be cast to (`(int64_t)(p / s)`): C truncates toward zero, as Triton's cast does.
 INT_CASTS = {"int": "tl.int32", "int32_t": "tl.int32", "int64_t": "tl.int64", "long": "tl.int64",
              "long long": "tl.int64", "unsigned": "tl.uint32", "unsigned int": "tl.uint32", "uint32_t": "tl.uint32",
-             "uint64_t": "tl.uint64", "size_t": "tl.uint64"}
+             "uint64_t": "tl.uint64", "size_t": "tl.uint64", "index_t": "tl.int64"}
 
 
 # -- values ----------------------------------------------------------------------------------------------------

@@ -489,6 +489,13 @@ def _cases():
                              *out.shape)
         return out, (a * b).sum(3), 1e-5
 
+    def index_type_param(m):
+        a, b = rand(7, 5), rand(11, 5)
+        out = torch.zeros(7, 11)
+        m.pair_l1_kernel(1, 64, 77, a, *a.stride(), *a.shape, b, *b.stride(), *b.shape, out, *out.stride(),
+                         *out.shape)
+        return out, (a[:, None, :] - b[None, :, :]).abs().sum(2), 1e-5
+
     def grid_stride_carry(m):
         n = 1000
         x = rand(n)
@@ -512,7 +519,7 @@ def _cases():
         "local_arrays": local_arrays, "double_literals": double_literals,
         "narrow_locals": narrow_locals, "block_shared": block_shared, "grid_stride_carry": grid_stride_carry,
         "three_d_index": three_d_index, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
-        "accessor_macro": accessor_macro,
+        "accessor_macro": accessor_macro, "index_type_param": index_type_param,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
