@@ -116,6 +116,20 @@ def _inputs(signature: dict[str, str], params, seed: int, size: int = SIZE, buff
     return values
 
 
+def launch_shared(block) -> int:
+    """Bytes of dynamic shared memory every launch of the harness gives, the original's and the Triton launcher's
+    (`shared=`, which launchers of kernels with an `extern __shared__` array take): 8 per thread."""
+    block = block if isinstance(block, (list, tuple)) else [block]
+    return 8 * max(1, block[0] * (block[1] if len(block) > 1 else 1))
+
+
+def shared_keywords(launcher, block) -> dict:
+    """The keyword a Triton launcher takes for the launch's dynamic shared memory, if it takes one."""
+    import inspect
+
+    return {"shared": launch_shared(block)} if "shared" in inspect.signature(launcher).parameters else {}
+
+
 def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str, ...], grid, block,
              api: str = "prt", size: int = SIZE, buffer: int = BUFFER) -> str:
     """A main() that reads each buffer from argv[1], launches the original kernel once and writes every buffer to
@@ -139,7 +153,7 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
         else:
             args.append(f"({param.ctype})({FLOATS if kind.startswith('fp') else size})")
     name = kernel.name + (f"<{', '.join('float' for _ in tparams)}>" if tparams else "")
-    shared = 8 * max(1, block[0] * (block[1] if len(block) > 1 else 1))
+    shared = launch_shared(block)
 
     def dims(shape) -> str:
         return "dim3(" + ", ".join(str(s) for s in shape) + ")"
@@ -285,8 +299,9 @@ def _run_tile_case(case: Path) -> int:
         else:
             values.append(item)
     grid, block = meta["grid"], meta["block"]
-    getattr(module, meta["kernel"])(grid if len(grid) > 1 else grid[0], block if len(block) > 1 else block[0],
-                                    *values)
+    launcher = getattr(module, meta["kernel"])
+    launcher(grid if len(grid) > 1 else grid[0], block if len(block) > 1 else block[0], *values,
+             **shared_keywords(launcher, block))
     for i, value in enumerate(values):
         if hasattr(value, "numpy"):
             value.numpy().tofile(case / "tile" / f"b{i}.bin")

@@ -125,7 +125,7 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
             module = _import(folder / "module.py", text, next(numbers))
             launcher = getattr(module, name)
             tensors = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
-            launcher(grid, block, *tensors)
+            launcher(grid, block, *tensors, **harness.shared_keywords(launcher, block))
             torch.cuda.synchronize()
             got = [t.cpu().numpy() if hasattr(t, "cpu") else None for t in tensors]
             error = harness._compare(reference, got)
@@ -137,7 +137,8 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
             if not row["parity"]:
                 return row
             fresh = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
-            call = lambda run=launcher, args=fresh: run(grid, block, *args)
+            shared = harness.shared_keywords(launcher, block)
+            call = lambda run=launcher, args=fresh: run(grid, block, *args, **shared)
             row["ms"] = median_ms(call, repeat, warmup=3)
             row["config"] = module._TUNERS and next(iter(module._TUNERS.values()))[1]
             try:

@@ -116,7 +116,7 @@ def translate_cupy(path: str, data: bytes, outcome: Outcome, translate) -> None:
                 if not found:
                     continue
                 kernels += found
-                cupy_context["raw"].append(args[1])
+                cupy_context["raw"].append({"name": args[1], "dynamic": any(s.dynamic for s in found[0].scratch)})
                 replacement = f"{mod}.{args[1]}_raw"
             else:
                 builder = _elementwise if kind == "ElementwiseKernel" else _reduction

@@ -12,7 +12,7 @@ from .. import parse
 from ..templating import render_template
 from . import pysource
 from .emit import render_program
-from .host import block_end, definitions, function_name, host_table, launches, parameter_names, read_host_ops
+from .host import block_end, definitions, function_name, host_table, launches, parameter_names, read_host_ops, unserved
 from .package import CPP_SUFFIXES, IMPORTS, _host_names
 
 MODULE = "_ops_triton.py"
@@ -128,10 +128,10 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
             op = taken.get(name)
             if op is None:
                 continue
-            missing = [s.kernel for s in launches(op.body) if s.kernel not in by_name]
+            missing = unserved(op.body, by_name)
             used = [by_name[s.kernel] for s in launches(op.body) if s.kernel in by_name]
             if missing:
-                why = f"op {qualified} stays on its CUDA function {name}: it launches {missing[0]}, which stays SIMT"
+                why = f"op {qualified} stays on its CUDA function {name}: {missing[0][1]}"
                 outcome.findings.append(("tile-host-kept", source_path, op.line, why))
                 continue
             clash = sorted(({k.name for k in used} | {name}) & names)

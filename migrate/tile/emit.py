@@ -10,7 +10,7 @@ from . import ir
 from .builtins import tuning_table
 from .host import HAssign, HCheck, HIf, HLaunch, HostOp, HReturn, launches
 from .printer import code
-from .tileir import TAssign, TAtomic, TCall, TFor, TIf, TileKernel, TStore, TWhile
+from .tileir import DYNAMIC_COUNT, TAssign, TAtomic, TCall, TFor, TIf, TileKernel, TStore, TWhile
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,18 @@ def _argument(param: ir.Param) -> str:
     if base in ("float", "double", "float32", "float64", "scalar_t", "T"):
         return f"float({param.name})"
     return f"int({param.name})"
+
+
+def _dynamic(kernel: TileKernel) -> bool:
+    return any(s.dynamic for s in kernel.scratch)
+
+
+ELEMENT_SIZES = {"float32": 4, "float64": 8, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "int16": 2,
+                 "uint16": 2, "int8": 1, "uint8": 1, "float16": 2}
+
+
+def _element_size(kernel: TileKernel) -> int:
+    return next(ELEMENT_SIZES[s.dtype] for s in kernel.scratch if s.dynamic)
 
 
 def _tuning_class(kernel: TileKernel) -> str:
@@ -121,15 +133,18 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
     constexprs = [f"{name}: tl.constexpr" for name in kernel.constexprs]
     tuning = _tuning(kernel)
     tuned = frozenset(tuning["tuned"])
-    scratch = [s.name for s in kernel.scratch]
+    scratch = [s.name for s in kernel.scratch] + ([DYNAMIC_COUNT] if _dynamic(kernel) else [])
     beside = next((p.name for p in kernel.params if p.pointer), "")
     return {
         "name": kernel.name,
         "summary": kernel.summary,
         "origin": origin,
         "signature": ", ".join(params + scratch + constexprs),
-        "scratch": [{"name": s.name, "count": s.count, "dtype": repr(s.dtype) if s.dtype else "None",
-                     "beside": s.like or beside} for s in kernel.scratch],
+        "scratch": [{"name": s.name, "count": DYNAMIC_COUNT if s.dynamic else s.count,
+                     "dtype": repr(s.dtype) if s.dtype else "None", "beside": s.like or beside}
+                    for s in kernel.scratch],
+        # `extern __shared__` arrays: the launch's shared bytes (CUDA's third launch parameter) size their rows
+        "dynamic": _dynamic(kernel) and {"count": DYNAMIC_COUNT, "size": _element_size(kernel)},
         "params": params,
         "call_args": [_argument(p) for p in kernel.params],
         "body": _statements(kernel.body),
@@ -152,8 +167,9 @@ def render_module(kernels: list[TileKernel], origin: str) -> str:
     )
 
 
-def _host_statements(stmts: tuple, pad: str = "") -> list[dict]:
-    """The launcher's statements, flat, each with the indentation (`pad`) its nesting in ifs gives it."""
+def _host_statements(stmts: tuple, dynamic: dict[str, bool], pad: str = "") -> list[dict]:
+    """The launcher's statements, flat, each with the indentation (`pad`) its nesting in ifs gives it; `dynamic`:
+    which kernels take the launch's bytes of dynamic shared memory."""
     out = []
     for s in stmts:
         if isinstance(s, HAssign):
@@ -161,16 +177,17 @@ def _host_statements(stmts: tuple, pad: str = "") -> list[dict]:
         elif isinstance(s, HCheck):
             out.append({"kind": "check", "pad": pad, "test": code(s.test), "message": repr(s.message)})
         elif isinstance(s, HLaunch):
+            shared = [f"shared={code(s.shared)}"] if s.shared is not None and dynamic.get(s.kernel) else []
             out.append({"kind": "launch", "pad": pad, "kernel": s.kernel, "grid": code(s.grid),
-                        "block": code(s.block), "args": [code(a) for a in s.args]})
+                        "block": code(s.block), "args": [code(a) for a in s.args] + shared})
         elif isinstance(s, HReturn):
             out.append({"kind": "return", "pad": pad, "value": code(s.value) if s.value is not None else ""})
         elif isinstance(s, HIf):
             out.append({"kind": "if", "pad": pad, "test": code(s.test)})
-            out += _host_statements(s.body, pad + "    ") or [{"kind": "pass", "pad": pad + "    "}]
+            out += _host_statements(s.body, dynamic, pad + "    ") or [{"kind": "pass", "pad": pad + "    "}]
             if s.orelse:
                 out.append({"kind": "else", "pad": pad})
-                out += _host_statements(s.orelse, pad + "    ")
+                out += _host_statements(s.orelse, dynamic, pad + "    ")
     return out
 
 
@@ -206,7 +223,7 @@ def op_context(op: HostOp, kernels: dict[str, TileKernel], registers: tuple[str,
         "signature": ", ".join(f"{name}: {annotation}" for name, annotation in op.params),
         "returns": op.returns,
         "mutates": _mutated(op, kernels),
-        "body": _host_statements(op.body),
+        "body": _host_statements(op.body, {name: _dynamic(k) for name, k in kernels.items()}),
     }
 
 

@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 from . import pysource
 from .dispatch import translate_dispatch
 from .emit import render_program
-from .host import HostOp, launches, read_host_ops
+from .host import HostOp, launches, read_host_ops, unserved
 from .package import extension_folder_sources, finish_setup, relative_files, translate_package
 from .setupfile import CUDA_CALLS, KERNEL_SUFFIXES, read_extensions
 from .tileir import TileKernel
@@ -44,10 +44,10 @@ def build_ops(source: bytes, origin: str, line_offset: int, bound: dict[str, str
     by_name = {k.name: k for k in kernels}
     ready = []
     for op in ops:
-        missing = [s.kernel for s in launches(op.body) if s.kernel not in by_name]
+        missing = unserved(op.body, by_name)
         if missing:
             outcome.findings.append(("tile-host-kept", origin, op.line + line_offset,
-                                     f"host function {op.name} stays C++: it launches {missing[0]}, which stays SIMT"))
+                                     f"host function {op.name} stays C++: {missing[0][1]}"))
             continue
         ready.append(op)
     if failures or len(ready) != len(ops) or not ready:

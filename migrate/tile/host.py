@@ -50,6 +50,7 @@ class HLaunch:
     grid: ir.Expr
     block: ir.Expr
     args: tuple[ir.Expr, ...]
+    shared: ir.Expr | None = None  # the launch's bytes of dynamic shared memory
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,21 @@ class HostOp:
     returns: str
     body: tuple
     line: int
+
+
+UNREAD = ir.Call("(unread)", ())  # a launch's shared-memory size the host code gives in a form not read
+
+
+def unserved(stmts: tuple, kernels: dict) -> list[tuple[str, str]]:
+    """(kernel, why) for each launch of host statements that no Triton kernel of `kernels` (name -> TileKernel) can
+    serve: its kernel stays SIMT, or takes the dynamic shared memory the launch sizes in a form not read."""
+    out = []
+    for s in launches(stmts):
+        if s.kernel not in kernels:
+            out.append((s.kernel, f"it launches {s.kernel}, which stays SIMT"))
+        elif s.shared is UNREAD and any(c.dynamic for c in kernels[s.kernel].scratch):
+            out.append((s.kernel, f"it launches {s.kernel} with dynamic shared memory of a size not read"))
+    return out
 
 
 def launches(stmts: tuple):
@@ -375,7 +391,14 @@ class HostReader:
             args.append(tensor)
             args += [ir.Call(".stride", (tensor, ir.Num(d))) for d in range(dims)]
             args += [ir.Call(".size", (tensor, ir.Num(d))) for d in range(dims)]
-        return HLaunch(name, self.expr(config[0]), self.expr(config[1]), tuple(args))
+        shared = None  # bytes of dynamic shared memory
+        if len(config) > 2:
+            try:
+                shared = self.expr(config[2])
+            except Unreadable:
+                shared = UNREAD  # only a kernel with a dynamic shared array needs it read
+
+        return HLaunch(name, self.expr(config[0]), self.expr(config[1]), tuple(args), shared)
 
     def _accessor(self, node: ts.Node) -> tuple[ir.Expr, int] | None:
         """(tensor, dimensions) of a `t.packed_accessor32<scalar_t, 2, ...>()` launch argument, else None."""

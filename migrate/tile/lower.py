@@ -116,6 +116,7 @@ def _lower_block(module: ir.Module, fn: ir.Function) -> TileKernel:
     grid = tuple(ir.Text(f"_dims(grid)[{axis}]") for axis in range(3))
     sample = (("BDX", 16), ("BDY", 16), ("BDZ", 1), ("BLOCK", 256)) if dims > 1 else \
         (("BDX", 256), ("BDY", 1), ("BDZ", 1), ("BLOCK", 256))
+    scratch = sorted(ctx.scratch.values(), key=lambda s: s.dynamic)  # the dynamic one, whose count follows, last
     return TileKernel(fn.name, "block", fn.params, tuple(block_prologue()) + tuple(ctx.out), frozenset(ctx.helpers),
                       tuple(blocks), grid, blocks, f"one program per thread block ({dims}-D blocks)",
-                      scratch=tuple(ctx.scratch.values()), sample=sample)
+                      scratch=tuple(scratch), sample=sample)

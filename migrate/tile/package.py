@@ -13,7 +13,7 @@ from .. import parse
 from ..templating import render_template
 from . import pysource
 from .emit import render_program
-from .host import definitions, function_name, host_table, launches, read_host_ops, read_registrations
+from .host import definitions, function_name, host_table, launches, read_host_ops, read_registrations, unserved
 from .setupfile import CPP_CALLS, CUDA_CALLS, KERNEL_SUFFIXES, ExtensionCall
 
 IMPORTS = ["import torch", "import triton", "import triton.language as tl"]
@@ -153,11 +153,11 @@ def translate_package(path: str, data: bytes, ext: ExtensionCall, files: dict[st
             outcome.findings.append(("tile-host-kept", source_path, fline, f"host function {name} stays C++: {reason}"))
         by_name = {k.name: k for k in found}
         for op in read:
-            missing = [s.kernel for s in launches(op.body) if s.kernel not in by_name]
+            missing = unserved(op.body, by_name)
             if missing:
-                why = f"host function {op.name} stays C++: it launches {missing[0]}, which stays SIMT"
+                why = f"host function {op.name} stays C++: {missing[0][1]}"
                 outcome.findings.append(("tile-host-kept", source_path, op.line, why))
-        if failures or any(s.kernel not in by_name for op in read for s in launches(op.body)):
+        if failures or any(unserved(op.body, by_name) for op in read):
             return keep(f"not every CUDA op of {source_path} becomes Triton (see its notes)")
         if {op.name for op in read} != set(bound.values()):
             return keep(f"{source_path} registers a function it does not define")

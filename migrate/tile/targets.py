@@ -76,6 +76,8 @@ def check_for(kernel) -> Check | str:
         if kind is None:
             return f"the shared array {scratch.name} of type {scratch.ctype} has no Triton type"
         signature[scratch.name] = kind
+    if any(getattr(s, "dynamic", False) for s in getattr(kernel, "scratch", ())):
+        signature["_shared_count"] = "i32"  # elements in a row of the dynamic shared array
     sample = dict(getattr(kernel, "sample", ()))
     constexprs: dict[str, int] = {}
     for name in kernel.constexprs:

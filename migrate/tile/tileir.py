@@ -75,10 +75,14 @@ class Scratch:
     dims: tuple[int, ...]
     dtype: str  # the buffer's torch dtype ("": that of the buffer `like`)
     like: str = ""  # a template element type's scratch: the kernel parameter whose dtype it takes
+    dynamic: bool = False  # `extern __shared__ T s[];`: its row holds the launch's shared bytes (DYNAMIC_COUNT)
 
     @property
     def count(self) -> int:
         return math.prod(self.dims)
+
+
+DYNAMIC_COUNT = "_shared_count"  # the kernel argument: elements in a row of the dynamic shared array
 
 
 @dataclass(frozen=True)
@@ -94,5 +98,5 @@ class TileKernel:
     grid: tuple[ir.Expr, ...]  # over kernel parameters; Name('grid0') is the original grid's x size
     blocks: dict[str, ir.Expr]  # constexpr name -> value expression for the launcher
     summary: str
-    scratch: tuple[Scratch, ...] = ()  # block class: its shared arrays
+    scratch: tuple[Scratch, ...] = ()  # block class: its shared arrays (a dynamic one last)
     sample: tuple[tuple[str, int], ...] = ()  # constexpr values a compile check without a launch uses

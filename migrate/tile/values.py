@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import builtins, math_table, operator_table, outputs_table
-from .tileir import Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
+from .tileir import DYNAMIC_COUNT, Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
 FLT_MAX = 3.4028234663852886e38
@@ -249,7 +249,7 @@ def data(ctx: Context, val: Val) -> Val:
         return materialize(ctx, val)
     if val.kind == "P":
         raise Rejected("a per-thread partial used before its block reduction")
-    if val.kind == "S" and ctx.mode == "block" and ctx.scratch[val.tag[0]].count == 1:
+    if val.kind == "S" and ctx.mode == "block" and ctx.scratch[val.tag[0]].dims == (1,):
         return _scratch_read(ctx, val, Val("U", ir.Num(0)))  # a scalar `__shared__ float total;`
     if val.kind == "S" and ctx.mode == "block" and len(ctx.scratch[val.tag[0]].dims) == 1:
         return _scratch_address(ctx, val, ir.Num(0))  # the array as a pointer to its first element
@@ -684,6 +684,9 @@ def block_env() -> dict[str, Val]:
 
 def _scratch_decl(ctx: Context, stmt: ir.Decl) -> None:
     dims = [_const_int(ctx, d) for d in stmt.shared]
+    if dims == [0]:
+        _dynamic_decl(ctx, stmt)
+        return
     if any(d is None or d <= 0 for d in dims):
         raise Rejected(f"a shared array ({stmt.name}) whose size is not a constant")
     base = base_type(stmt.ctype)
@@ -703,6 +706,25 @@ def _scratch_decl(ctx: Context, stmt: ir.Decl) -> None:
     ctx.env[stmt.name] = Val("S", tag=(key,), is_float=_is_float_type(base), narrow=_is_narrow(base))
 
 
+def _dynamic_decl(ctx: Context, stmt: ir.Decl) -> None:
+    """`extern __shared__ float s[];`: one row per program of as many elements as the launch's shared bytes hold.
+    Every such array of a kernel starts at the same address in CUDA, so all of them are one scratch buffer."""
+    base = base_type(stmt.ctype)
+    if base not in SCRATCH_DTYPES:
+        raise Rejected(f"a dynamic shared array of {stmt.ctype.strip() or 'an unnamed type'} ({stmt.name})")
+    key = "_dynamic"
+    held = ctx.scratch.get(key)
+    if held is not None and held.ctype != base:
+        raise Rejected(f"dynamic shared arrays of two types ({held.ctype}, {base}) over the same memory")
+    ctx.scratch[key] = Scratch(f"_shared{key}", base, (0,), SCRATCH_DTYPES[base], dynamic=True)
+    ctx.touched.setdefault(key, set())
+    ctx.env[stmt.name] = Val("S", tag=(key,), is_float=_is_float_type(base), narrow=_is_narrow(base))
+
+
+def _row_stride(scratch: Scratch) -> ir.Expr:
+    return ir.Name(DYNAMIC_COUNT) if scratch.dynamic else ir.Num(scratch.count)
+
+
 def _scratch_index(ctx: Context, base: Val, expr: ir.Index) -> Val:
     """The element number of `s[i][j]` in a shared array, row-major as C lays it out."""
     dims = ctx.scratch[base.tag[0]].dims
@@ -720,8 +742,7 @@ def _scratch_index(ctx: Context, base: Val, expr: ir.Index) -> Val:
 
 def _scratch_pointer(ctx: Context, base: Val, offset: ir.Expr) -> ir.Expr:
     scratch = ctx.scratch[base.tag[0]]
-    return ir.Bin("+", ir.Bin("+", ir.Name(scratch.name), ir.Bin("*", ir.Name("_row"), ir.Num(scratch.count))),
-                  offset)
+    return ir.Bin("+", ir.Bin("+", ir.Name(scratch.name), ir.Bin("*", ir.Name("_row"), _row_stride(scratch))), offset)
 
 
 def _scratch_address(ctx: Context, base: Val, offset: ir.Expr) -> Val:
@@ -748,8 +769,7 @@ def _scratch_write(ctx: Context, base: Val, target: ir.Index, value: Val) -> Non
     value = as_declared(data(ctx, value), ctx.scratch[base.tag[0]].ctype)
     _touch(ctx, base.tag[0], "w")
     scratch = ctx.scratch[base.tag[0]]
-    _store(ctx, ir.Bin("+", ir.Name(scratch.name), ir.Bin("*", ir.Name("_row"), ir.Num(scratch.count))), index,
-           value)
+    _store(ctx, ir.Bin("+", ir.Name(scratch.name), ir.Bin("*", ir.Name("_row"), _row_stride(scratch))), index, value)
 
 
 # Scratch accesses that may not meet without a barrier between them: r(ead), w(rite), a(tomic update).

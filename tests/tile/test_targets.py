@@ -11,6 +11,7 @@ import pytest
 
 from migrate.tile.cuda_front import read_module
 from migrate.tile.lower import lower
+from migrate.tile.tileir import DYNAMIC_COUNT
 from migrate.tile.targets import Check, compile_errors, launch_type, triton_type
 
 # Only the worker process imports Triton: importing it here would fix its mode before the interpreter tests set it.
@@ -33,7 +34,9 @@ def test_committed_kernels_compile_for_both_targets(case: str) -> None:
         signature = {p.name: launch_type(p.ctype, p.pointer) for p in fn.params}
         constexprs = {}
         for param in (p.strip() for p in params.split(",")):
-            if param.startswith("_shared_"):  # a shared array's scratch: its element type is the array's
+            if param == DYNAMIC_COUNT:  # the elements in a row of the dynamic shared array
+                signature[param] = "i32"
+            elif param.startswith("_shared_"):  # a shared array's scratch: its element type is the array's
                 scratch = {s.name: s for s in lower(module, fn).scratch}[param]
                 signature[param] = launch_type(scratch.ctype, True)
             elif param.endswith("tl.constexpr"):

@@ -442,10 +442,14 @@ def _cases():
         lane = torch.arange(v.numel())
         up = torch.where(lane % 32 >= 2, lane - 2, lane)
         mix = (v[lane // 8 * 8 + 3] + v[lane ^ 1] * 100 + v[up] * 10000)[:n]
+        reversed_ = torch.zeros(n)
+        m.reverse_plus((n + 127) // 128, 128, reversed_, x, n, shared=2 * 128 * 4)
+        rows = torch.cat([x, torch.zeros(-n % 128)]).view(-1, 128)
+        flipped = (rows.flip(1) + 2 * rows).reshape(-1)[:n]
         got = torch.cat([t.reshape(-1), totals, near, bins.double(), shifted, smoothed, warps,
-                         mixed.double()]).double()
+                         mixed.double(), reversed_]).double()
         ref = torch.cat([a.t().reshape(-1), padded.sum(1), stencil, counts.double(), shift, three, down[:, 0],
-                         mix.double()]).double()
+                         mix.double(), flipped]).double()
         return got, ref, 1e-5
 
     def loop_jumps(m):
