@@ -12,7 +12,16 @@ from .. import parse
 from ..templating import render_template
 from . import pysource
 from .emit import render_program
-from .host import block_end, definitions, function_name, host_table, launches, parameter_names, read_host_ops, unserved
+from .host import (
+    block_end,
+    definitions,
+    function_name,
+    host_table,
+    launches,
+    parameter_names,
+    read_host_ops,
+    unserved,
+)
 from .package import CPP_SUFFIXES, IMPORTS, _host_names
 
 MODULE = "_ops_triton.py"

@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 from . import pysource
 from .dispatch import translate_dispatch
 from .emit import render_program
-from .host import HostOp, launches, read_host_ops, unserved
+from .host import HostOp, read_host_ops, unserved
 from .package import extension_folder_sources, finish_setup, relative_files, translate_package
 from .setupfile import CUDA_CALLS, KERNEL_SUFFIXES, read_extensions
 from .tileir import TileKernel

@@ -13,7 +13,14 @@ from .. import parse
 from ..templating import render_template
 from . import pysource
 from .emit import render_program
-from .host import definitions, function_name, host_table, launches, read_host_ops, read_registrations, unserved
+from .host import (
+    definitions,
+    function_name,
+    host_table,
+    read_host_ops,
+    read_registrations,
+    unserved,
+)
 from .setupfile import CPP_CALLS, CUDA_CALLS, KERNEL_SUFFIXES, ExtensionCall
 
 IMPORTS = ["import torch", "import triton", "import triton.language as tl"]

@@ -11,8 +11,8 @@ import pytest
 
 from migrate.tile.cuda_front import read_module
 from migrate.tile.lower import lower
-from migrate.tile.tileir import DYNAMIC_COUNT
 from migrate.tile.targets import Check, compile_errors, launch_type, triton_type
+from migrate.tile.tileir import DYNAMIC_COUNT
 
 # Only the worker process imports Triton: importing it here would fix its mode before the interpreter tests set it.
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("triton") is None, reason="Triton is not installed")
