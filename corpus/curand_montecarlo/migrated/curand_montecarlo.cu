@@ -37,6 +37,7 @@
 #if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
 // On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
 // -DPRT_CPU_FIBERS build the kernel as written, below.
+#include <prt/cpu/regions_begin.h>
 __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long long* count) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
@@ -113,6 +114,7 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
         if (threadIdx.x == 0) atomicAdd(count, (unsigned long long)block_count);
     }
 }
+#include <prt/cpu/regions_end.h>
 #else
 __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long long* count) {
     __shared__ unsigned int block_count;

@@ -30,6 +30,7 @@ __global__ void histogram_global(const unsigned char* data, size_t n, unsigned i
 #if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
 // On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
 // -DPRT_CPU_FIBERS build the kernel as written, below.
+#include <prt/cpu/regions_begin.h>
 __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t n,
                                  unsigned int* __restrict__ hist) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
@@ -137,6 +138,7 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
         }
     }
 }
+#include <prt/cpu/regions_end.h>
 #else
 __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t n,
                                  unsigned int* __restrict__ hist) {
