@@ -154,3 +154,18 @@ def test_twins_vectorise_and_the_code_after_them_keeps_its_options(tmp_path: Pat
                                                         built.stderr)}
     assert any(twin[0] < line < twin[1] for line in vectorised), built.stderr
     assert not any(host[0] < line < host[1] for line in vectorised), built.stderr
+
+
+def test_strided_loops_count_rounds_only_where_positions_rise_by_thread() -> None:
+    """counted.cu's kernels counted_* run their strided loops as counted walks (no per-thread position), and the
+    loops of walked, whose positions may be negative, whose bound differs between threads or whose variable is a
+    float, keep the per-thread walk."""
+    migrated, _ = _migrate(PROGRAMS["counted"])
+    twins = {
+        re.search(r"void (\w+)\(", part).group(1): part.partition("#else")[0]
+        for part in migrated.decode().split("#if PRT_BACKEND_CPU")[1:]
+    }
+    assert sorted(twins) == ["counted_fill", "counted_rows", "walked"]
+    for name, twin in twins.items():
+        counted, walked = twin.count("how far every thread has strided"), twin.count("still walking")
+        assert (counted, walked) == ((0, 3) if name == "walked" else (counted, 0)) and (counted or walked), name
