@@ -48,6 +48,7 @@ class Region:
     recomputed: tuple[str, ...] = ()  # declarations of values the region recomputes instead of storing
     exited: str = ""  # the per-thread flag of threads that have returned, which the region skips; "" for none
     x_limit: str = ""  # a uniform bound on threadIdx.x past which the region does nothing; "" for none
+    x_type: str = ""  # the type of the x index the bound is compared with (the comparison's conversions follow it)
 
 
 @dataclass(frozen=True)
@@ -1179,31 +1180,36 @@ def _no_jump(k: _Kernel, body: ts.Node, line: int, loop_vars: tuple[str, ...] | 
 
 # A declaration that gives a variable the thread's x index and nothing else: `unsigned tid = threadIdx.x;`.
 THREAD_X_DECLARATION = re.compile(
-    r"\s*(?:const\s+)?(?:unsigned(?:\s+int)?|int|uint|size_t|auto)\s+([A-Za-z_]\w*)\s*=\s*threadIdx\.x\s*;\s*")
+    r"\s*(?:const\s+)?(unsigned(?:\s+int)?|int|uint|size_t|auto)\s+([A-Za-z_]\w*)\s*=\s*threadIdx\.x\s*;\s*")
+X_TYPES = {"auto": "unsigned", "uint": "unsigned"}  # what such a declaration's type is (threadIdx.x is unsigned)
 
 
-def _thread_limit(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...]) -> str:
-    """E when the region is one `if (X < E)` with no else, X the thread's x index (threadIdx.x, or a variable declared
-    as it and never changed) and E the same in every thread: the threads from E on do nothing in the region, so its
-    loop over the threads can stop there (a tree reduction's halving steps). "" otherwise."""
+def _thread_limit(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...]) -> tuple[str, str]:
+    """E and the type of X when the region is one `if (X < E)` with no else, X the thread's x index (threadIdx.x, or
+    a variable declared as it and never changed) and E the same in every thread: the threads from E on do nothing in
+    the region, so its loop over the threads can stop there (a tree reduction's halving steps). X's type decides the
+    comparison (an unsigned threadIdx.x below a negative int bound holds for every thread). ("", "") otherwise."""
     if len(statements) != 1 or statements[0].type != "if_statement":
-        return ""
+        return "", ""
     branch = statements[0]
     clause = branch.child_by_field_name("condition")
     if branch.child_by_field_name("alternative") is not None or clause is None:
-        return ""
+        return "", ""
     cond = clause.child_by_field_name("value") or (clause.named_children[0] if clause.named_children else None)
     operator = cond.child_by_field_name("operator") if cond is not None and cond.type == "binary_expression" else None
     if operator is None or operator.type != "<":
-        return ""
+        return "", ""
     left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
     if left is None or right is None or not _uniform(k, right, loop_vars):
-        return ""
+        return "", ""
     name = left.text.decode("utf-8", "replace")
-    thread_x = name == "threadIdx.x" or (
-        left.type == "identifier" and name in k.recompute and name not in k.assigned
-        and (m := THREAD_X_DECLARATION.fullmatch(k.recompute[name][1])) is not None and m.group(1) == name)
-    return k.text(right) if thread_x else ""
+    if name == "threadIdx.x":
+        return k.text(right), "unsigned"
+    if left.type == "identifier" and name in k.recompute and name not in k.assigned and (
+        m := THREAD_X_DECLARATION.fullmatch(k.recompute[name][1])
+    ) is not None and m.group(2) == name:
+        return k.text(right), X_TYPES.get(m.group(1), m.group(1))
+    return "", ""
 
 
 def _region(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...] = ()) -> Region:
@@ -1255,8 +1261,9 @@ def _region(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...] = 
     exited = EXITED if k.exits else ""  # a thread that has returned takes no part in the regions after it
     if exited:
         binds = tuple(sorted(binds + (EXITED,)))
+    limit, x_type = _thread_limit(k, statements, loop_vars)
     return Region(code=code.decode("utf-8", "replace"), binds=binds, calls_own=calls_own, recomputed=recomputed,
-                  exited=exited, x_limit=_thread_limit(k, statements, loop_vars))
+                  exited=exited, x_limit=limit, x_type=x_type)
 
 
 def _shared_names(body: ts.Node) -> set[str]:

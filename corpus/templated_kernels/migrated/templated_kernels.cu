@@ -125,7 +125,7 @@ __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, siz
     for (int s = BLOCK / 2; s > 0; s >>= 1) {
         for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
         for (int prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (int prt_x = 0, prt_xn = ::prt::cpu::thread_limit(prt_bx, s); prt_x < prt_xn; ++prt_x) {
+        for (int prt_x = 0, prt_xn = ::prt::cpu::thread_limit<unsigned>(prt_bx, s); prt_x < prt_xn; ++prt_x) {
             [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
             if (threadIdx.x < s) smem[threadIdx.x] += smem[threadIdx.x + s];
         }
