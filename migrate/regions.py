@@ -48,6 +48,7 @@ class Region:
     recomputed: tuple[str, ...] = ()  # declarations of values the region recomputes instead of storing
     exited: str = ""  # the per-thread flag of threads that have returned, which the region skips; "" for none
     x_limit: str = ""  # a uniform bound on threadIdx.x past which the region does nothing; "" for none
+    x_type: str = ""  # the type of the x index the bound is compared with (the comparison's conversions follow it)
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,10 @@ class Branch:
 class Walk:
     """A strided loop run one step of every thread at a time: `start` (the loop's declaration) begins every
     thread's walk, then the block runs `step` (the loop's body) for each thread still walking until none is. The
-    loop's variable and whether the thread is done are per-thread copies (`position`, `done`)."""
+    loop's variable and whether the thread is done are per-thread copies (`position`, `done`). A counted walk
+    (`offset` set; _counted says when) keeps neither: each round declares every thread's variable afresh at its
+    start plus `offset`, how far every thread has strided, and ends the row of threads at the first one past the
+    end, since the threads after it are past the end too."""
 
     start: Region
     step: Region
@@ -88,6 +92,9 @@ class Walk:
     more: str  # the block's flag: some thread took a step this round
     cond: str
     update: str
+    offset: str = ""  # the block's count of how far each thread has strided; "" for the per-thread walk
+    offset_type: str = ""  # the loop variable's type, which the offset counts in
+    stride: str = ""
 
 
 Item = Region | BlockCode | Loop | Branch | Walk
@@ -725,8 +732,18 @@ def _strided_items(k: _Kernel, loop: ts.Node) -> list[Item]:
         return [_region(k, [loop])]
     k.strided += 1
     prefix = f"{GENERATED}s{k.strided}"
+    type_id = _lane(k, name, [init]).type_id
+    if _counted(k, loop, name, type_id):
+        whole = _region(k, [loop])
+        steps = _region(k, [body])
+        return [Walk(
+            start=replace(whole, code=k.text(init)),
+            step=replace(steps, binds=whole.binds, recomputed=whole.recomputed, calls_own=whole.calls_own),
+            var=name, position="", done="", more=f"{prefix}_more", cond=k.text(cond), update=k.text(update),
+            offset=f"{prefix}_offset", offset_type=type_id, stride=k.text(update.child_by_field_name("right")),
+        )]
     position, done = f"{prefix}_{name}", f"{prefix}_done"
-    k.lanes[position] = Lane(position, _lane(k, name, [init]).type_id)
+    k.lanes[position] = Lane(position, type_id)
     k.lanes[done] = Lane(done, "unsigned char", init="0")
     whole = _region(k, [loop])  # what the loop reads: the lanes to bind and the values to recompute
     steps = _region(k, [body])  # the body, with the edits a region makes (atomics on the block's shared memory)
@@ -742,6 +759,92 @@ def _strided_items(k: _Kernel, loop: ts.Node) -> list[Item]:
         update=k.text(update),
     )
     return [walk]
+
+
+INTEGRAL = re.compile(
+    r"(?:(?:signed|unsigned|short|int|long)(?: (?:signed|unsigned|short|int|long))*"
+    r"|(?:std::)?(?:size_t|ptrdiff_t|u?int(?:8|16|32|64)_t))"
+)
+INDEX_FIELDS = frozenset({"blockIdx", "blockDim", "gridDim"})
+
+
+def _counted(k: _Kernel, loop: ts.Node, name: str, type_id: str) -> bool:
+    """Whether a strided loop can run as a counted walk: its variable an integer that starts at threadIdx.x plus
+    terms of the block's and grid's indices and sizes, strides by such terms, and runs while below a bound every
+    thread shares (`for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += stride)`). Then no
+    position is ever negative and each round's positions rise by one from each thread to the next, so whether a
+    thread is still walking is `i < bound` for its position this round (a thread past the bound stays past it), and
+    along a row of threads those still walking come first."""
+    if not INTEGRAL.fullmatch(type_id):
+        return False
+    init, cond = loop.child_by_field_name("initializer"), loop.child_by_field_name("condition")
+    update = loop.child_by_field_name("update")
+    declarator = init.children_by_field_name("declarator")[0]
+    value = declarator.child_by_field_name("value") if declarator.type == "init_declarator" else None
+    if value is None or not _index_sum(k, value, thread_terms=1):
+        return False
+    if not _index_sum(k, update.child_by_field_name("right"), thread_terms=0):
+        return False
+    while cond.type == "parenthesized_expression" and cond.named_children:
+        cond = cond.named_children[0]
+    if cond.type != "binary_expression":
+        return False
+    operator = cond.child_by_field_name("operator").text
+    left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
+    if operator in (b">", b">="):
+        left, right = right, left
+    elif operator not in (b"<", b"<="):
+        return False
+    return left.type == "identifier" and left.text.decode() == name and _uniform(k, right, ())
+
+
+def _index_sum(k: _Kernel, node: ts.Node, thread_terms: int) -> bool:
+    """A sum of `thread_terms` terms threadIdx.x (or a variable declared as it) and of terms that are products of
+    the block's and grid's indices and sizes and of integer numbers: a value no thread sees negative."""
+    terms: list[ts.Node] = []
+    pending = [node]
+    while pending:
+        n = pending.pop()
+        while n.type == "parenthesized_expression" and n.named_children:
+            n = n.named_children[0]
+        if n.type == "binary_expression" and n.child_by_field_name("operator").text == b"+":
+            pending += [n.child_by_field_name("left"), n.child_by_field_name("right")]
+        else:
+            terms.append(n)
+    return sum(_is_thread_x(k, t) for t in terms) == thread_terms and all(
+        _is_thread_x(k, t) or _index_product(k, t) for t in terms
+    )
+
+
+def _is_thread_x(k: _Kernel, node: ts.Node) -> bool:
+    if node.type == "identifier" and node.text.decode() in k.recompute:
+        return re.search(r"=\s*threadIdx\s*\.\s*x\s*;$", k.recompute[node.text.decode()][1]) is not None
+    return node.type == "field_expression" and node.text.replace(b" ", b"") == b"threadIdx.x"
+
+
+def _index_product(k: _Kernel, node: ts.Node) -> bool:
+    while node.type == "parenthesized_expression" and node.named_children:
+        node = node.named_children[0]
+    if node.type == "binary_expression" and node.child_by_field_name("operator").text in (b"*", b"+"):
+        return _index_product(k, node.child_by_field_name("left")) and _index_product(
+            k, node.child_by_field_name("right"))
+    if node.type == "cast_expression":
+        kind = node.child_by_field_name("type")
+        return kind is not None and INTEGRAL.fullmatch(kind.text.decode()) is not None and _index_product(
+            k, node.child_by_field_name("value"))
+    if node.type == "number_literal":
+        return re.fullmatch(r"(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*", node.text.decode()) is not None
+    if node.type == "field_expression":
+        base = node.child_by_field_name("argument")
+        return base is not None and base.type == "identifier" and base.text.decode() in INDEX_FIELDS
+    if node.type == "identifier" and node.text.decode() in k.uniform_vars:
+        decl = k.uniform_vars[node.text.decode()]
+        declarator = decl.children_by_field_name("declarator")[0] if decl.type == "declaration" else None
+        value = declarator.child_by_field_name("value") if declarator is not None and (
+            declarator.type == "init_declarator") else None
+        changed = node.text.decode() in k.assigned
+        return value is not None and not changed and _index_product(k, value)
+    return False
 
 
 def _shadowed(body: ts.Node, params: set[str]) -> str | None:
@@ -1077,31 +1180,36 @@ def _no_jump(k: _Kernel, body: ts.Node, line: int, loop_vars: tuple[str, ...] | 
 
 # A declaration that gives a variable the thread's x index and nothing else: `unsigned tid = threadIdx.x;`.
 THREAD_X_DECLARATION = re.compile(
-    r"\s*(?:const\s+)?(?:unsigned(?:\s+int)?|int|uint|size_t|auto)\s+([A-Za-z_]\w*)\s*=\s*threadIdx\.x\s*;\s*")
+    r"\s*(?:const\s+)?(unsigned(?:\s+int)?|int|uint|size_t|auto)\s+([A-Za-z_]\w*)\s*=\s*threadIdx\.x\s*;\s*")
+X_TYPES = {"auto": "unsigned", "uint": "unsigned"}  # what such a declaration's type is (threadIdx.x is unsigned)
 
 
-def _thread_limit(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...]) -> str:
-    """E when the region is one `if (X < E)` with no else, X the thread's x index (threadIdx.x, or a variable declared
-    as it and never changed) and E the same in every thread: the threads from E on do nothing in the region, so its
-    loop over the threads can stop there (a tree reduction's halving steps). "" otherwise."""
+def _thread_limit(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...]) -> tuple[str, str]:
+    """E and the type of X when the region is one `if (X < E)` with no else, X the thread's x index (threadIdx.x, or
+    a variable declared as it and never changed) and E the same in every thread: the threads from E on do nothing in
+    the region, so its loop over the threads can stop there (a tree reduction's halving steps). X's type decides the
+    comparison (an unsigned threadIdx.x below a negative int bound holds for every thread). ("", "") otherwise."""
     if len(statements) != 1 or statements[0].type != "if_statement":
-        return ""
+        return "", ""
     branch = statements[0]
     clause = branch.child_by_field_name("condition")
     if branch.child_by_field_name("alternative") is not None or clause is None:
-        return ""
+        return "", ""
     cond = clause.child_by_field_name("value") or (clause.named_children[0] if clause.named_children else None)
     operator = cond.child_by_field_name("operator") if cond is not None and cond.type == "binary_expression" else None
     if operator is None or operator.type != "<":
-        return ""
+        return "", ""
     left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
     if left is None or right is None or not _uniform(k, right, loop_vars):
-        return ""
+        return "", ""
     name = left.text.decode("utf-8", "replace")
-    thread_x = name == "threadIdx.x" or (
-        left.type == "identifier" and name in k.recompute and name not in k.assigned
-        and (m := THREAD_X_DECLARATION.fullmatch(k.recompute[name][1])) is not None and m.group(1) == name)
-    return k.text(right) if thread_x else ""
+    if name == "threadIdx.x":
+        return k.text(right), "unsigned"
+    if left.type == "identifier" and name in k.recompute and name not in k.assigned and (
+        m := THREAD_X_DECLARATION.fullmatch(k.recompute[name][1])
+    ) is not None and m.group(2) == name:
+        return k.text(right), X_TYPES.get(m.group(1), m.group(1))
+    return "", ""
 
 
 def _region(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...] = ()) -> Region:
@@ -1153,8 +1261,9 @@ def _region(k: _Kernel, statements: list[ts.Node], loop_vars: tuple[str, ...] = 
     exited = EXITED if k.exits else ""  # a thread that has returned takes no part in the regions after it
     if exited:
         binds = tuple(sorted(binds + (EXITED,)))
+    limit, x_type = _thread_limit(k, statements, loop_vars)
     return Region(code=code.decode("utf-8", "replace"), binds=binds, calls_own=calls_own, recomputed=recomputed,
-                  exited=exited, x_limit=_thread_limit(k, statements, loop_vars))
+                  exited=exited, x_limit=limit, x_type=x_type)
 
 
 def _shared_names(body: ts.Node) -> set[str]:

@@ -39,8 +39,8 @@ def _migrate(path: Path) -> tuple[bytes, list[str]]:
     return plan_file(path.name, "cuda", data, findings, CATALOG.rules, unsafe=True).migrated, notes
 
 
-def _build(source: Path, binary: Path, defines: list[str]) -> None:
-    command = ["g++", "-x", "c++", *runtime_info.cflags().split(), *defines, "-O1", "-w", str(source), "-x", "none",
+def _build(source: Path, binary: Path, defines: list[str], level: str = "-O1") -> None:
+    command = ["g++", "-x", "c++", *runtime_info.cflags().split(), *defines, level, "-w", str(source), "-x", "none",
                "-o", str(binary), *runtime_info.libs().split()]
     built = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert built.returncode == 0, f"{source.name} {defines}: build failed\n{built.stderr[-3000:]}"
@@ -63,7 +63,7 @@ def _parity(name: str, tmp: Path) -> str:
     work.mkdir()
     source = work / f"{name}.cu"
     source.write_bytes(migrated)
-    _build(source, work / "regions", [])
+    _build(source, work / "regions", [], "-O2")  # the level at which the twins' loops vectorise
     _build(source, work / "fibers", ["-DPRT_CPU_FIBERS"])
     regions = _run(work / "regions", work / "run-regions")
     fibers = _run(work / "fibers", work / "run-fibers")
@@ -125,3 +125,47 @@ def test_only_atomics_on_the_blocks_shared_memory_become_plain(tmp_path: Path) -
     assert migrated.decode().count("::prt::cpu::block_atomicAdd(&bins[in[threadIdx.x] & 7], 1u)") == 1
     assert migrated.decode().count("block_atomicAdd") == 1
     assert "block_" not in twins[-1]
+
+
+def _gcc_major() -> int:
+    found = re.match(r"(\d+)", subprocess.run(["g++", "-dumpversion"], capture_output=True, text=True, check=False).stdout)
+    return int(found.group(1)) if found else 0
+
+
+@pytest.mark.skipif(shutil.which("g++") is None or _gcc_major() < 12, reason="needs g++ 12 or later (-O2 vectorises)")
+def test_twins_vectorise_and_the_code_after_them_keeps_its_options(tmp_path: Path) -> None:
+    """At -O2 GCC vectorises vectorised.cu's scan step only inside its twin (prt/cpu/regions_begin.h's options),
+    and the host loop after the twin, which those options would vectorise too, stays as -O2 leaves it."""
+    migrated, _ = _migrate(PROGRAMS["vectorised"])
+    source = tmp_path / "vectorised.cu"
+    source.write_bytes(migrated)
+    command = ["g++", "-x", "c++", *runtime_info.cflags().split(), "-O2", "-w", "-fopt-info-vec-optimized", "-c",
+               str(source), "-o", str(tmp_path / "vectorised.o")]
+    built = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    assert built.returncode == 0, built.stderr[-3000:]
+    lines = migrated.decode().splitlines()
+
+    def line_of(text: str) -> int:
+        return next(i for i, line in enumerate(lines, 1) if text in line)
+
+    twin = (line_of("prt/cpu/regions_begin.h"), line_of("prt/cpu/regions_end.h"))
+    host = (line_of("host-loop-begin"), line_of("host-loop-end"))
+    vectorised = {int(m.group(1)) for m in re.finditer(r"vectorised\.cu:(\d+):\d+: optimized: loop vectorized",
+                                                        built.stderr)}
+    assert any(twin[0] < line < twin[1] for line in vectorised), built.stderr
+    assert not any(host[0] < line < host[1] for line in vectorised), built.stderr
+
+
+def test_strided_loops_count_rounds_only_where_positions_rise_by_thread() -> None:
+    """counted.cu's kernels counted_* run their strided loops as counted walks (no per-thread position), and the
+    loops of walked, whose positions may be negative, whose bound differs between threads or whose variable is a
+    float, keep the per-thread walk."""
+    migrated, _ = _migrate(PROGRAMS["counted"])
+    twins = {
+        re.search(r"void (\w+)\(", part).group(1): part.partition("#else")[0]
+        for part in migrated.decode().split("#if PRT_BACKEND_CPU")[1:]
+    }
+    assert sorted(twins) == ["counted_fill", "counted_rows", "walked"]
+    for name, twin in twins.items():
+        counted, walked = twin.count("how far every thread has strided"), twin.count("still walking")
+        assert (counted, walked) == ((0, 3) if name == "walked" else (counted, 0)) and (counted or walked), name

@@ -1,6 +1,7 @@
 // A region whose whole body is `if (x < bound)`, x the thread's x index and the bound the same in every thread, runs
 // its loop over the threads only up to the bound: a tree reduction's halving steps, a bound past the block, a
-// negative or fractional bound, a 2-D block, and an x index that the kernel changes (which keeps the full loop).
+// negative bound (below no int index, below every unsigned threadIdx.x) or a fractional one, a 2-D block, and an x
+// index that the kernel changes (which keeps the full loop).
 #include <cstdio>
 #include <vector>
 
@@ -29,6 +30,10 @@ __global__ void bounds(int* out, int past, int negative, float fraction) {
     __syncthreads();
     if (t < negative) {
         mark[t] += 10;
+    }
+    __syncthreads();
+    if (threadIdx.x < negative) {  // unsigned threadIdx.x: the negative bound converts to a huge one, every thread adds
+        mark[threadIdx.x] += 1000;
     }
     __syncthreads();
     if (threadIdx.x < fraction) {
@@ -94,7 +99,7 @@ int main() {
     for (int i = 0; i < blocks * 64; ++i) {
         const int t = 63 - i % 64;
         printf(" %d", out[i]);
-        wrong += out[i] != 1 + (t < 3 ? 100 : 0);
+        wrong += out[i] != 1001 + (t < 3 ? 100 : 0);
     }
     printf("\n");
 

@@ -37,6 +37,7 @@
 #if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
 // On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
 // -DPRT_CPU_FIBERS build the kernel as written, below.
+#include <prt/cpu/regions_begin.h>
 __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long long* count) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
@@ -49,8 +50,6 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
     [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
     [[maybe_unused]] const dim3 gridDim = ::gridDim;
     ::prt::cpu::Lanes<unsigned int> prt_lane_local(prt_block);
-    ::prt::cpu::Lanes<unsigned char> prt_lane_prt_s1_done(prt_block, 0);
-    ::prt::cpu::Lanes<int> prt_lane_prt_s1_i(prt_block);
     __shared__ unsigned int block_count;
     for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
     for (int prt_y = 0; prt_y < prt_by; ++prt_y)
@@ -66,17 +65,7 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
         auto& local = prt_lane_local[prt_t];
         local = 0;
     }
-    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
-        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
-        auto& local = prt_lane_local[prt_t];
-        auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
-        auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
-        int i = blockIdx.x * blockDim.x + threadIdx.x;
-        prt_s1_i = i; prt_s1_done = 0;
-    }
+    int prt_s1_offset = 0;  // how far every thread has strided
     for (bool prt_s1_more = true; prt_s1_more;) {
         prt_s1_more = false;
         for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
@@ -85,18 +74,16 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
             [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
             const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
             auto& local = prt_lane_local[prt_t];
-            auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
-            auto& prt_s1_i = prt_lane_prt_s1_i[prt_t];
-            auto& i = prt_s1_i;  // one step of each thread still walking
-            if (prt_s1_done) continue;
-            if (!(i < n)) { prt_s1_done = 1; continue; }
+            int i = blockIdx.x * blockDim.x + threadIdx.x;
+            i += prt_s1_offset;
+            if (!(i < n)) break;  // the threads after it are past the end too
             prt_s1_more = true;
             {
         float x = xy[i], y = xy[n + i];
         if (x * x + y * y <= 1.0f) ++local;
     }
-            i += blockDim.x * gridDim.x;
         }
+        if (prt_s1_more) prt_s1_offset += blockDim.x * gridDim.x;
     }
     for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
     for (int prt_y = 0; prt_y < prt_by; ++prt_y)
@@ -113,6 +100,7 @@ __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long 
         if (threadIdx.x == 0) atomicAdd(count, (unsigned long long)block_count);
     }
 }
+#include <prt/cpu/regions_end.h>
 #else
 __global__ void count_inside(const float* __restrict__ xy, int n, unsigned long long* count) {
     __shared__ unsigned int block_count;

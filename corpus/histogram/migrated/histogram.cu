@@ -30,6 +30,7 @@ __global__ void histogram_global(const unsigned char* data, size_t n, unsigned i
 #if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
 // On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
 // -DPRT_CPU_FIBERS build the kernel as written, below.
+#include <prt/cpu/regions_begin.h>
 __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t n,
                                  unsigned int* __restrict__ hist) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
@@ -42,101 +43,60 @@ __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t 
     [[maybe_unused]] const dim3 blockDim = ::blockDim;
     [[maybe_unused]] const uint3 blockIdx = ::blockIdx;
     [[maybe_unused]] const dim3 gridDim = ::gridDim;
-    ::prt::cpu::Lanes<int> prt_lane_prt_s1_b(prt_block);
-    ::prt::cpu::Lanes<unsigned char> prt_lane_prt_s1_done(prt_block, 0);
-    ::prt::cpu::Lanes<unsigned char> prt_lane_prt_s2_done(prt_block, 0);
-    ::prt::cpu::Lanes<size_t> prt_lane_prt_s2_i(prt_block);
-    ::prt::cpu::Lanes<int> prt_lane_prt_s3_b(prt_block);
-    ::prt::cpu::Lanes<unsigned char> prt_lane_prt_s3_done(prt_block, 0);
     __shared__ unsigned int local[NUM_BINS];
-    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
-        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
-        auto& prt_s1_b = prt_lane_prt_s1_b[prt_t];
-        auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
-        int b = threadIdx.x;
-        prt_s1_b = b; prt_s1_done = 0;
-    }
+    int prt_s1_offset = 0;  // how far every thread has strided
     for (bool prt_s1_more = true; prt_s1_more;) {
         prt_s1_more = false;
         for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
         for (int prt_y = 0; prt_y < prt_by; ++prt_y)
         for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
             [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
-            const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
-            auto& prt_s1_b = prt_lane_prt_s1_b[prt_t];
-            auto& prt_s1_done = prt_lane_prt_s1_done[prt_t];
-            auto& b = prt_s1_b;  // one step of each thread still walking
-            if (prt_s1_done) continue;
-            if (!(b < NUM_BINS)) { prt_s1_done = 1; continue; }
+            int b = threadIdx.x;
+            b += prt_s1_offset;
+            if (!(b < NUM_BINS)) break;  // the threads after it are past the end too
             prt_s1_more = true;
             local[b] = 0;
-            b += blockDim.x;
         }
+        if (prt_s1_more) prt_s1_offset += blockDim.x;
     }
     size_t stride = (size_t)blockDim.x * gridDim.x;
-    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
-        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
-        auto& prt_s2_done = prt_lane_prt_s2_done[prt_t];
-        auto& prt_s2_i = prt_lane_prt_s2_i[prt_t];
-        size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-        prt_s2_i = i; prt_s2_done = 0;
-    }
+    size_t prt_s2_offset = 0;  // how far every thread has strided
     for (bool prt_s2_more = true; prt_s2_more;) {
         prt_s2_more = false;
         for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
         for (int prt_y = 0; prt_y < prt_by; ++prt_y)
         for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
             [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
-            const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
-            auto& prt_s2_done = prt_lane_prt_s2_done[prt_t];
-            auto& prt_s2_i = prt_lane_prt_s2_i[prt_t];
-            auto& i = prt_s2_i;  // one step of each thread still walking
-            if (prt_s2_done) continue;
-            if (!(i < n)) { prt_s2_done = 1; continue; }
+            size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+            i += prt_s2_offset;
+            if (!(i < n)) break;  // the threads after it are past the end too
             prt_s2_more = true;
             {
         ::prt::cpu::block_atomicAdd(&local[data[i]], 1u);
     }
-            i += stride;
         }
+        if (prt_s2_more) prt_s2_offset += stride;
     }
-    for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
-    for (int prt_y = 0; prt_y < prt_by; ++prt_y)
-    for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
-        [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
-        const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
-        auto& prt_s3_b = prt_lane_prt_s3_b[prt_t];
-        auto& prt_s3_done = prt_lane_prt_s3_done[prt_t];
-        int b = threadIdx.x;
-        prt_s3_b = b; prt_s3_done = 0;
-    }
+    int prt_s3_offset = 0;  // how far every thread has strided
     for (bool prt_s3_more = true; prt_s3_more;) {
         prt_s3_more = false;
         for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
         for (int prt_y = 0; prt_y < prt_by; ++prt_y)
         for (int prt_x = 0; prt_x < prt_bx; ++prt_x) {
             [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
-            const int prt_t = prt_x + prt_bx * (prt_y + prt_by * prt_z);
-            auto& prt_s3_b = prt_lane_prt_s3_b[prt_t];
-            auto& prt_s3_done = prt_lane_prt_s3_done[prt_t];
-            auto& b = prt_s3_b;  // one step of each thread still walking
-            if (prt_s3_done) continue;
-            if (!(b < NUM_BINS)) { prt_s3_done = 1; continue; }
+            int b = threadIdx.x;
+            b += prt_s3_offset;
+            if (!(b < NUM_BINS)) break;  // the threads after it are past the end too
             prt_s3_more = true;
             {
         unsigned int c = local[b];
         if (c) atomicAdd(&hist[b], c);
     }
-            b += blockDim.x;
         }
+        if (prt_s3_more) prt_s3_offset += blockDim.x;
     }
 }
+#include <prt/cpu/regions_end.h>
 #else
 __global__ void histogram_shared(const unsigned char* __restrict__ data, size_t n,
                                  unsigned int* __restrict__ hist) {

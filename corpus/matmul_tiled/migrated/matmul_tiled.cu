@@ -36,6 +36,7 @@ __global__ void matmul_naive(const float* A, const float* B, float* C, int M, in
 #if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
 // On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
 // -DPRT_CPU_FIBERS build the kernel as written, below.
+#include <prt/cpu/regions_begin.h>
 __global__ void matmul_tiled(const float* __restrict__ A, const float* __restrict__ B,
                              float* __restrict__ C, int M, int N, int K) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
@@ -101,6 +102,7 @@ __global__ void matmul_tiled(const float* __restrict__ A, const float* __restric
         if (row < M && col < N) C[row * N + col] = acc;
     }
 }
+#include <prt/cpu/regions_end.h>
 #else
 __global__ void matmul_tiled(const float* __restrict__ A, const float* __restrict__ B,
                              float* __restrict__ C, int M, int N, int K) {

@@ -24,6 +24,7 @@ constexpr int kBlock = 512;
 #if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
 // On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
 // -DPRT_CPU_FIBERS build the kernel as written, below.
+#include <prt/cpu/regions_begin.h>
 __global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
                            int* __restrict__ block_sums, int n) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
@@ -72,6 +73,7 @@ __global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
     if (block_sums != nullptr && tid == blockDim.x - 1) block_sums[blockIdx.x] = src[tid];
     }
 }
+#include <prt/cpu/regions_end.h>
 #else
 __global__ void block_scan(const int* __restrict__ in, int* __restrict__ out,
                            int* __restrict__ block_sums, int n) {

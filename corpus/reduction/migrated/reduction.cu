@@ -47,6 +47,7 @@ __device__ __forceinline__ unsigned lane_id() {
 #if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
 // On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
 // -DPRT_CPU_FIBERS build the kernel as written, below.
+#include <prt/cpu/regions_begin.h>
 __global__ void reduce_shared(const float* __restrict__ in, float* __restrict__ out, int n) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
@@ -74,7 +75,7 @@ __global__ void reduce_shared(const float* __restrict__ in, float* __restrict__ 
     for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
         for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
         for (int prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (int prt_x = 0, prt_xn = ::prt::cpu::thread_limit(prt_bx, s); prt_x < prt_xn; ++prt_x) {
+        for (int prt_x = 0, prt_xn = ::prt::cpu::thread_limit<unsigned>(prt_bx, s); prt_x < prt_xn; ++prt_x) {
             [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
             unsigned tid = threadIdx.x;
             if (tid < s) {
@@ -90,6 +91,7 @@ __global__ void reduce_shared(const float* __restrict__ in, float* __restrict__ 
         if (tid == 0) out[blockIdx.x] = sdata[0];
     }
 }
+#include <prt/cpu/regions_end.h>
 #else
 __global__ void reduce_shared(const float* __restrict__ in, float* __restrict__ out, int n) {
     __shared__ float sdata[kThreads];

@@ -27,6 +27,7 @@
 #if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
 // On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
 // -DPRT_CPU_FIBERS build the kernel as written, below.
+#include <prt/cpu/regions_begin.h>
 __global__ void jacobi_step(const float* __restrict__ in, float* __restrict__ out, int width, int height) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
     ::prt::cpu::RegionBlock prt_block;
@@ -84,6 +85,7 @@ __global__ void jacobi_step(const float* __restrict__ in, float* __restrict__ ou
     }
     }
 }
+#include <prt/cpu/regions_end.h>
 #else
 __global__ void jacobi_step(const float* __restrict__ in, float* __restrict__ out, int width, int height) {
     __shared__ float tile[BLOCK_Y + 2 * RADIUS][BLOCK_X + 2 * RADIUS];

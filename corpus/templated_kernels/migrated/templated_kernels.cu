@@ -47,6 +47,7 @@ __global__ void transform2(const T* __restrict__ x, const T* __restrict__ y, T* 
 #if PRT_BACKEND_CPU && !defined(PRT_CPU_FIBERS)
 // On the CPU backend the threads of a block run as loops between the barriers (prt/cpu/regions.h); CUDA, HIP and
 // -DPRT_CPU_FIBERS build the kernel as written, below.
+#include <prt/cpu/regions_begin.h>
 template <typename T, int BLOCK>
 __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, size_t n) {
     if (threadIdx.x | threadIdx.y | threadIdx.z) return;  // the block's first thread runs all of them
@@ -124,7 +125,7 @@ __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, siz
     for (int s = BLOCK / 2; s > 0; s >>= 1) {
         for (int prt_z = 0; prt_z < prt_bz; ++prt_z)
         for (int prt_y = 0; prt_y < prt_by; ++prt_y)
-        for (int prt_x = 0, prt_xn = ::prt::cpu::thread_limit(prt_bx, s); prt_x < prt_xn; ++prt_x) {
+        for (int prt_x = 0, prt_xn = ::prt::cpu::thread_limit<unsigned>(prt_bx, s); prt_x < prt_xn; ++prt_x) {
             [[maybe_unused]] const uint3 threadIdx = ::prt::cpu::thread_index(prt_x, prt_y, prt_z);
             if (threadIdx.x < s) smem[threadIdx.x] += smem[threadIdx.x + s];
         }
@@ -136,6 +137,7 @@ __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, siz
         if (threadIdx.x == 0) partial[blockIdx.x] = smem[0];
     }
 }
+#include <prt/cpu/regions_end.h>
 #else
 template <typename T, int BLOCK>
 __global__ void block_sum(const T* __restrict__ in, T* __restrict__ partial, size_t n) {

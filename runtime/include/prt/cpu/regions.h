@@ -75,18 +75,22 @@ public:
 
 // One copy of a variable per thread of the block (T as declared; top-level const is dropped, since the twin
 // assigns the copy where the kernel initialised the variable).
-// How many of a region's threads along x can act when its whole body is `if (threadIdx.x < bound)`: the loop over
-// the threads stops there. A bound that is not an integer leaves the loop as it is.
-template <class T>
+// How many of a region's threads along x can act when its whole body is `if (x < bound)`, x the thread's x index
+// of type X (threadIdx.x, unsigned, or a copy of it): the loop over the threads stops there. The bound is taken as
+// the comparison takes it, in the type x + bound has: a negative int bound is below no x of a signed type and below
+// every unsigned threadIdx.x (it converts to a huge unsigned). A bound that is not an integer leaves the loop as it is.
+template <class X, class T>
 inline int thread_limit(int extent, T bound) {  // in int, as the twin counts its threads
     if constexpr (!std::is_integral<T>::value) {
         return extent;
     } else {
-        if constexpr (std::is_signed<T>::value) {
-            if (bound <= 0) return 0;
+        using C = decltype(X() + T());
+        const C b = static_cast<C>(bound);
+        if constexpr (std::is_signed<C>::value) {
+            if (b <= 0) return 0;
         }
-        return static_cast<unsigned long long>(bound) < static_cast<unsigned long long>(extent) ? static_cast<int>(bound)
-                                                                                                : extent;
+        return static_cast<unsigned long long>(b) < static_cast<unsigned long long>(extent) ? static_cast<int>(b)
+                                                                                            : extent;
     }
 }
 
