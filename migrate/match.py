@@ -6,7 +6,7 @@ import bisect
 import fnmatch
 import itertools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -85,16 +85,22 @@ class QueryRule:
         each worker process a third of a second)."""
         return _capture_names(self.source)
 
-    def applies(self, relpath: str, data: bytes) -> bool:
+    def applies(self, relpath: str, data: bytes, code: Callable[[], bytes] | None = None) -> bool:
         """Whether the file is one this rule reads: its name matches `match.paths`, its bytes hit the trigger and
-        miss `match.absent`, and its code (comments and strings blanked) hits `match.code`."""
+        miss `match.absent`, and its code (comments and strings blanked; `code` gives it when the caller keeps
+        it) hits `match.code`."""
         if self.paths and not any(fnmatch.fnmatchcase(relpath.rsplit("/", 1)[-1], p) for p in self.paths):
             return False
         if self.trigger is not None and not self.trigger.search(data):
             return False
         if self.absent is not None and self.absent.search(data):
             return False
-        return self.code is None or bool(self.code.search(C_BLANKABLE.sub(lambda m: b" " * len(m.group()), data)))
+        return self.code is None or bool(self.code.search(code() if code is not None else blank_code(data)))
+
+
+def blank_code(data: bytes) -> bytes:
+    """`data` with its comments and string and character literals turned into spaces (offsets hold)."""
+    return C_BLANKABLE.sub(lambda m: b" " * len(m.group()), data)
 
 
 @dataclass(frozen=True)
@@ -469,6 +475,15 @@ class FileMatcher:
         self._own_names: frozenset[bytes] | None = None
         self._words: list[bytes] | None = None  # the file's word runs, when the prefilter found them
         self._flow: pyflow.Flow | None = None
+        self._name_messages: dict[str, str] = {}  # a catalogued name's message: a file repeats its names
+        self._snippets: dict[int, str] = {}  # line -> its snippet, for the findings on it
+        self._code: bytes | None = None  # blank_code of the file, made when first asked for
+
+    def code(self) -> bytes:
+        """The file's bytes with comments and literals blanked, made once for the rules that read code only."""
+        if self._code is None:
+            self._code = blank_code(self.text.data)
+        return self._code
 
     # -- findings -------------------------------------------------------------------------------------------
 
@@ -504,7 +519,9 @@ class FileMatcher:
         if self.suppressed(rule.id, line):
             return
         end_line, end_column = self.text.position(end)
-        snippet = self.text.line_bytes(line).decode("utf-8", "replace").strip()
+        snippet = self._snippets.get(line)
+        if snippet is None:
+            snippet = self._snippets[line] = self.text.line_bytes(line).decode("utf-8", "replace").strip()[:200]
         self.findings[key] = Finding(
             rule_id=rule.id,
             path=self.relpath,
@@ -520,7 +537,7 @@ class FileMatcher:
             message=message,
             family=rule.family,
             edits=edits,
-            snippet=snippet[:200],
+            snippet=snippet,
         )
 
     def fix_edits(
@@ -638,11 +655,13 @@ class FileMatcher:
 
     def _name_finding(self, entry: MapEntry, node: ts.Node, start: int, end: int) -> None:
         rule = self.ruleset.catalog.rules[entry.rule]
-        note = f": {entry.note}" if entry.note else ""
-        fields = _Missing(name=entry.name, portable=entry.portable, note=note, status=entry.status)
-        advice = rule.advice.get(entry.status, "")
-        fields["advice"] = advice.format_map(fields) if advice else entry.note
-        message = rule.message.format_map(fields)
+        message = self._name_messages.get(entry.name)
+        if message is None:
+            note = f": {entry.note}" if entry.note else ""
+            fields = _Missing(name=entry.name, portable=entry.portable, note=note, status=entry.status)
+            advice = rule.advice.get(entry.status, "")
+            fields["advice"] = advice.format_map(fields) if advice else entry.note
+            message = self._name_messages[entry.name] = rule.message.format_map(fields)
         if entry.status in ("supported", "deprecated") and entry.portable and rule.safety != "manual":
             if node.has_error:
                 message = message.split(" (safe fix)")[0] + "; left as it is: the parser could not read it whole"
@@ -665,7 +684,7 @@ class FileMatcher:
             qrule = owners[pattern]
             rule = qrule.rule
             if rule.id not in triggered:
-                triggered[rule.id] = qrule.applies(self.relpath, data)
+                triggered[rule.id] = qrule.applies(self.relpath, data, self.code)
             nodes = captures.get(qrule.capture)
             if not triggered[rule.id] or not nodes:
                 continue
@@ -1052,7 +1071,6 @@ class FileMatcher:
                            "has no portable form yet")
                 self.findings[key] = replace(finding, safety="manual", effort="medium", edits=(), message=message)
         kept = {f.rule_id for f in self.findings.values() if f.safety == "manual" or not f.edits}
-        code: bytes | None = None
         for key, finding in list(self.findings.items()):
             unless = rules[finding.rule_id].match.get("unless") if finding.rule_id in rules else None
             if not unless or not finding.edits:
@@ -1061,9 +1079,7 @@ class FileMatcher:
                 names = self.ruleset.guards.get(finding.rule_id)
                 if names is None:
                     continue
-                if code is None:
-                    code = C_BLANKABLE.sub(lambda m: b" " * len(m.group()), data)
-                if not names.found(code):
+                if not names.found(self.code()):
                     continue
             rule = rules[finding.rule_id]
             message = rule.advice.get("unless", "{text}").format_map(_Missing(text=finding.snippet))

@@ -280,11 +280,12 @@ def synchronising_functions(functions: Mapping[str, bytes], pattern: re.Pattern[
     names = set(functions)
     syncing = {n for n, body in functions.items() if BARRIER in body or pattern.search(body)}
     changed = True
-    while changed:
+    while changed and syncing:
         changed = False
-        for name in names - syncing:
-            body = functions[name]
-            if any(re.search(rb"\b" + re.escape(other.encode()) + rb"\b", body) for other in syncing):
+        # One alternation of every synchronising name so far: a body that holds one of them as a word.
+        calls = re.compile(rb"\b(?:" + b"|".join(re.escape(other.encode()) for other in sorted(syncing)) + rb")\b")
+        for name in sorted(names - syncing):
+            if calls.search(functions[name]):
                 syncing.add(name)
                 changed = True
     return frozenset(syncing)
