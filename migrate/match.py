@@ -15,6 +15,7 @@ import tree_sitter as ts
 
 from . import parse, pyflow, regions
 from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
+from .patterns import gated
 from .rules import Catalog
 
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
@@ -237,79 +238,6 @@ def _prefix_pattern(names: Iterable[str]) -> re.Pattern[bytes] | None:
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{_trie_pattern(words)})(?![A-Za-z0-9_])".encode())
 
 
-def _first_bytes(pattern: bytes) -> frozenset[int] | None:
-    """The bytes a match of `pattern` can begin with, or None when that is not known (any byte, an empty match, a
-    construct this reading does not follow). Zero-width assertions are read through: a superset is enough."""
-    try:
-        import re._parser as sre  # the standard library's own reading of a pattern
-    except ImportError:
-        return None
-    words = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
-    classes = {sre.CATEGORY_DIGIT: frozenset(b"0123456789"), sre.CATEGORY_SPACE: frozenset(b" \t\n\r\f\v"),
-               sre.CATEGORY_WORD: words}
-
-    def sequence(items: Any) -> tuple[frozenset[int], bool] | None:
-        found: frozenset[int] = frozenset()
-        for op, arg in items:
-            if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
-                continue  # zero width
-            if op is sre.LITERAL:
-                return found | {arg}, False
-            if op is sre.IN:
-                chars: set[int] = set()
-                for kind, value in arg:
-                    if kind is sre.LITERAL:
-                        chars.add(value)
-                    elif kind is sre.RANGE:
-                        chars.update(range(value[0], value[1] + 1))
-                    elif kind is sre.CATEGORY and value in classes:
-                        chars.update(classes[value])
-                    else:
-                        return None  # a negated or unusual class
-                return found | chars, False
-            if op is sre.SUBPATTERN:
-                if arg[1] & re.IGNORECASE:
-                    return None
-                inner = sequence(arg[3])
-            elif op is sre.BRANCH:
-                parts = [sequence(alt) for alt in arg[1]]
-                if any(part is None for part in parts):
-                    return None
-                inner = frozenset().union(*(part[0] for part in parts)), any(part[1] for part in parts)
-            elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
-                inner = sequence(arg[2])
-                if inner is not None and arg[0] == 0:
-                    inner = inner[0], True
-            else:
-                return None
-            if inner is None:
-                return None
-            found |= inner[0]
-            if not inner[1]:
-                return found, False
-        return found, True  # every item may match empty
-
-    try:
-        parsed = sre.parse(pattern)
-    except (re.error, RecursionError, OverflowError, ValueError):  # costs only the speed-up
-        return None
-    if parsed.state.flags & re.IGNORECASE:
-        return None
-    result = sequence(list(parsed))
-    return None if result is None or result[1] else result[0]
-
-
-def _gated(pattern: bytes) -> re.Pattern[bytes]:
-    """`pattern` behind a look-ahead for the bytes its matches begin with. The engine then tries the alternatives
-    only where one can start: a search for 27 triggers over 16 MB of C++ that holds none took 2.4 times longer
-    without it."""
-    first = _first_bytes(pattern)
-    if not first:
-        return re.compile(pattern)
-    gate = b"".join(re.escape(bytes([byte])) for byte in sorted(first))
-    return re.compile(b"(?=[" + gate + b"])(?:" + pattern + b")")
-
-
 def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     """Compile the selected rules (ids) of a catalog; a rule that does not compile raises ValueError naming it."""
     chosen = frozenset(selected)
@@ -346,7 +274,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                         language=lang,
                         source=str(match["query"]),
                         capture=match["capture"],
-                        trigger=_gated(trigger.encode()) if trigger else None,
+                        trigger=gated(trigger.encode()) if trigger else None,
                         within=match.get("within", {}),
                         defaults=match.get("defaults", {}),
                         paths=tuple(match.get("paths", ())),
@@ -405,11 +333,11 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     # A C/C++/CUDA file that neither the triggers' pattern hits nor holds a catalogued name is not parsed. The
     # triggers go first: a CUDA file hits one in its first lines, while the names need a pass over every word.
     prefilter: dict[str, tuple[re.Pattern[bytes], ...] | None] = {}
-    cuda_patterns = [_gated(b"|".join(dict.fromkeys(triggers["cuda"])))] if triggers["cuda"] else []
+    cuda_patterns = [gated(b"|".join(dict.fromkeys(triggers["cuda"])))] if triggers["cuda"] else []
     # A rule without a trigger reads every file: then nothing is filtered.
     prefilter["cuda"] = None if b"" in triggers["cuda"] or not (cuda_patterns or name_words) else tuple(cuda_patterns)
     py_parts = [re.escape(r).encode() for r in sorted(roots)] + triggers["python"]
-    prefilter["python"] = None if b"" in py_parts else (_gated(b"|".join(py_parts)),) if py_parts else None
+    prefilter["python"] = None if b"" in py_parts else (gated(b"|".join(py_parts)),) if py_parts else None
     guards: dict[str, frozenset[str]] = {}
     for rule_id in sorted(chosen):
         unless = catalog.rules[rule_id].match.get("unless")

@@ -11,12 +11,14 @@ import tree_sitter as ts
 
 from . import parse
 from .model import Edit, Finding, Rule
+from .patterns import gated
 from .rules import Catalog
 
 
 @cache
 def _alternation(parts: tuple[str, ...]) -> re.Pattern[bytes]:
-    return re.compile("|".join(parts).encode())
+    # Gated: every function body of a file with barriers is searched with it.
+    return gated("|".join(parts).encode())
 
 
 def synchronising(catalog: Catalog) -> re.Pattern[bytes]:

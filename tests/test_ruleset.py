@@ -6,7 +6,9 @@ import re
 from pathlib import Path
 
 from migrate import parse
-from migrate.match import _capture_names, _first_bytes, _gated, compile_rules
+from migrate.match import _capture_names, compile_rules
+from migrate.patterns import first_bytes, gated
+from migrate.regions import synchronising
 from migrate.rules import load_catalog
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,20 +34,23 @@ def test_capture_names_skip_strings_and_comments() -> None:
 def test_a_gated_pattern_finds_what_the_pattern_finds() -> None:
     catalog = load_catalog(ROOT / "rules")
     triggers = sorted({r.match["trigger"] for r in catalog.rules.values() if r.match.get("trigger")})
+    # What keeps a barrier kernel on fibers (regions.synchronising), gated the same way.
+    triggers += [synchronising(catalog).pattern.decode()]
     patterns = [t.encode() for t in triggers] + [
         rb"\bcub\b|#\s*include", rb"a*b", rb"(?:ab|cd)?e", rb"x?y|z", rb"(?i:cuda)x", rb"[A-Z_][0-9]+\b",
     ]
     texts = [p.read_bytes() for p in sorted((ROOT / "tests" / "fixtures").rglob("input.*"))]
     texts += [b"", b"e", b"xe", b"CUDAx", b"cudax", b"y", b"Q12 ", b"nothing here", b"#  include <cub/cub.cuh>"]
     for pattern in patterns:
-        plain, gated = re.compile(pattern), _gated(pattern)
+        plain, fast = re.compile(pattern), gated(pattern)
         for text in texts:
-            assert bool(gated.search(text)) == bool(plain.search(text)), (pattern, text[:80])
+            found, expected = fast.search(text), plain.search(text)
+            assert (found and found.span()) == (expected and expected.span()), (pattern, text[:80])
 
 
 def test_first_bytes_are_known_only_where_they_are_certain() -> None:
-    assert _first_bytes(rb"\bcub\b|#\s*include") == frozenset(b"#c")
-    assert _first_bytes(rb"(?:ab|cd)?e") == frozenset(b"ace")
-    assert _first_bytes(rb"a*") is None  # may match empty
-    assert _first_bytes(rb"[^x]y") is None  # any byte but one
-    assert _first_bytes(rb"(?i)abc") is None and _first_bytes(rb"(?i:a)b") is None
+    assert first_bytes(rb"\bcub\b|#\s*include") == frozenset(b"#c")
+    assert first_bytes(rb"(?:ab|cd)?e") == frozenset(b"ace")
+    assert first_bytes(rb"a*") is None  # may match empty
+    assert first_bytes(rb"[^x]y") is None  # any byte but one
+    assert first_bytes(rb"(?i)abc") is None and first_bytes(rb"(?i:a)b") is None
