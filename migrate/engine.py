@@ -447,9 +447,9 @@ class ReportMemo:
 
 @dataclass(frozen=True)
 class KeptReport:
-    """A kept report and what the exit status needs from its scan."""
+    """A kept report (its UTF-8 bytes, as written to a file) and what the exit status needs from its scan."""
 
-    text: str
+    data: bytes
     findings: bool  # the scan had findings
     errors: bool  # an engine finding of severity error (a file that could not be read)
 
@@ -473,12 +473,13 @@ def report_memo(options: ScanOptions, setup: _Setup, view: str) -> ReportMemo | 
 def load_report(memo: ReportMemo) -> KeptReport | None:
     """The kept report when its key is this scan's, else None."""
     try:
-        with memo.path.open("r", encoding="utf-8", newline="") as handle:
-            head = handle.readline().rstrip("\n").split(" ")
-            if len(head) != 3 or head[0] != memo.key:
+        with memo.path.open("rb") as handle:
+            head = handle.readline().rstrip(b"\n").split(b" ")
+            if len(head) != 3 or head[0] != memo.key.encode():
                 return None
-            return KeptReport(handle.read(), head[1] == "1", head[2] == "1")
-    except (OSError, UnicodeDecodeError):
+            # Bytes as they were written: the report goes to its file without being decoded and encoded again.
+            return KeptReport(handle.read(), head[1] == b"1", head[2] == b"1")
+    except OSError:
         return None
 
 
@@ -487,9 +488,9 @@ def save_report(memo: ReportMemo, report: KeptReport) -> None:
     try:
         memo.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = memo.path.with_suffix(f".{os.getpid()}.tmp")
-        with tmp.open("w", encoding="utf-8", newline="") as handle:
-            handle.write(f"{memo.key} {int(report.findings)} {int(report.errors)}\n")
-            handle.write(report.text)
+        with tmp.open("wb") as handle:
+            handle.write(f"{memo.key} {int(report.findings)} {int(report.errors)}\n".encode())
+            handle.write(report.data)
         tmp.replace(memo.path)
     except OSError:
         pass
