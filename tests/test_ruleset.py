@@ -7,7 +7,7 @@ from pathlib import Path
 
 from migrate import parse
 from migrate.match import _capture_names, compile_rules
-from migrate.patterns import first_bytes, gated
+from migrate.patterns import first_bytes, gated, scans_ahead
 from migrate.regions import synchronising
 from migrate.rules import load_catalog
 
@@ -46,6 +46,15 @@ def test_a_gated_pattern_finds_what_the_pattern_finds() -> None:
         for text in texts:
             found, expected = fast.search(text), plain.search(text)
             assert (found and found.span()) == (expected and expected.span()), (pattern, text[:80])
+
+
+def test_patterns_the_engine_scans_ahead_for_are_not_gated() -> None:
+    """A look-ahead in front of a pattern that starts with a literal or a byte set would hide that start from the
+    regex engine's own fast scan; the gate goes only where the engine would try every byte."""
+    for plain in (rb'#\s*include\s*[<"]thrust/', rb"<<[ \t]*<", rb"__half|__nv_bfloat16", rb"[ab]c"):
+        assert scans_ahead(plain) and gated(plain).pattern == plain
+    for slow in (rb"\bthrust\b", rb"__global__|\b(?:threadIdx|blockIdx)\b|<<<"):
+        assert not scans_ahead(slow) and gated(slow).pattern.startswith(b"(?=[")
 
 
 def test_first_bytes_are_known_only_where_they_are_certain() -> None:
