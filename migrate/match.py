@@ -15,7 +15,7 @@ import tree_sitter as ts
 
 from . import parse, pyflow, regions
 from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
-from .patterns import gated
+from .patterns import any_of, gated
 from .rules import Catalog
 
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
@@ -333,11 +333,11 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     # A C/C++/CUDA file that neither the triggers' pattern hits nor holds a catalogued name is not parsed. The
     # triggers go first: a CUDA file hits one in its first lines, while the names need a pass over every word.
     prefilter: dict[str, tuple[re.Pattern[bytes], ...] | None] = {}
-    cuda_patterns = [gated(b"|".join(dict.fromkeys(triggers["cuda"])))] if triggers["cuda"] else []
+    cuda_patterns = any_of(triggers["cuda"])
     # A rule without a trigger reads every file: then nothing is filtered.
-    prefilter["cuda"] = None if b"" in triggers["cuda"] or not (cuda_patterns or name_words) else tuple(cuda_patterns)
+    prefilter["cuda"] = None if b"" in triggers["cuda"] or not (cuda_patterns or name_words) else cuda_patterns
     py_parts = [re.escape(r).encode() for r in sorted(roots)] + triggers["python"]
-    prefilter["python"] = None if b"" in py_parts else (gated(b"|".join(py_parts)),) if py_parts else None
+    prefilter["python"] = None if b"" in py_parts else any_of(py_parts) if py_parts else None
     guards: dict[str, frozenset[str]] = {}
     for rule_id in sorted(chosen):
         unless = catalog.rules[rule_id].match.get("unless")

@@ -4,6 +4,7 @@ can begin with."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -95,3 +96,57 @@ def gated(pattern: bytes) -> re.Pattern[bytes]:
         return re.compile(pattern)
     gate = b"".join(re.escape(bytes([byte])) for byte in sorted(first))
     return re.compile(b"(?=[" + gate + b"])(?:" + pattern + b")")
+
+
+# What splitting an alternation apart could change: a back-reference (its group numbers move) or inline flags
+# (at the start they apply to every alternative).
+_UNSPLITTABLE = re.compile(rb"\\[1-9]|\(\?P=|\(\?\(|\(\?[aiLmsux]+[:)]")
+
+
+def alternatives(pattern: bytes) -> list[bytes]:
+    """The top-level alternatives of `pattern`: split at each `|` outside groups and character classes."""
+    parts: list[bytes] = []
+    depth, start, index, in_class = 0, 0, 0, False
+    while index < len(pattern):
+        char = pattern[index : index + 1]
+        if char == b"\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != b"]"
+        elif char == b"[":
+            in_class = True
+            if pattern[index + 1 : index + 2] == b"^":
+                index += 1
+            if pattern[index + 1 : index + 2] == b"]":  # a `]` first in a class is a literal
+                index += 1
+        elif char == b"(":
+            depth += 1
+        elif char == b")":
+            depth -= 1
+        elif char == b"|" and depth == 0:
+            parts.append(pattern[start:index])
+            start = index + 1
+        index += 1
+    parts.append(pattern[start:])
+    return parts
+
+
+def any_of(patterns: Iterable[bytes]) -> tuple[re.Pattern[bytes], ...]:
+    """Patterns of which one finds a match wherever one alternation of all `patterns` does, for
+    `any(p.search(data) for p in ...)`: first the alternatives the regex engine scans ahead for itself, then the
+    others behind their gate. A file that holds none of them is read twice, but neither read tries every
+    alternative at every byte (the trigger prefilter over HeCBench's files: 0.48 s as one alternation, 0.33 s so)."""
+    patterns = list(dict.fromkeys(patterns))
+    whole = (gated(b"|".join(patterns)),) if patterns else ()
+    if any(_UNSPLITTABLE.search(p) for p in patterns):
+        return whole
+    parts = list(dict.fromkeys(part for p in patterns for part in alternatives(p)))
+    try:
+        for part in parts:
+            re.compile(part)
+    except re.error:
+        return whole  # the split went wrong somewhere: one alternation finds the same
+    ahead = [part for part in parts if scans_ahead(part)]
+    others = [part for part in parts if not scans_ahead(part)]
+    return tuple(gated(b"|".join(group)) for group in (ahead, others) if group)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from migrate import parse
 from migrate.match import _capture_names, compile_rules
-from migrate.patterns import first_bytes, gated, scans_ahead
+from migrate.patterns import alternatives, any_of, first_bytes, gated, scans_ahead
 from migrate.regions import synchronising
 from migrate.rules import load_catalog
 
@@ -55,6 +55,21 @@ def test_patterns_the_engine_scans_ahead_for_are_not_gated() -> None:
         assert scans_ahead(plain) and gated(plain).pattern == plain
     for slow in (rb"\bthrust\b", rb"__global__|\b(?:threadIdx|blockIdx)\b|<<<"):
         assert not scans_ahead(slow) and gated(slow).pattern.startswith(b"(?=[")
+
+
+def test_split_alternations_find_what_one_alternation_finds() -> None:
+    """The prefilter's triggers searched as two patterns (those the engine scans ahead for, and the rest) hit the
+    same files as one alternation of them all."""
+    catalog = load_catalog(ROOT / "rules")
+    triggers = sorted({r.match["trigger"].encode() for r in catalog.rules.values() if r.match.get("trigger")})
+    texts = [p.read_bytes() for p in sorted((ROOT / "tests" / "fixtures").rglob("input.*"))]
+    texts += [b"", b"cub", b"scuba", b"x <<<y", b"#  include <thrust/sort.h>", b"threadIdx", b"mythreadIdx"]
+    for group in (triggers, [rb"\bcub\b|<<<", rb"(a)\1|b", rb"[|]x|y"]):
+        whole, parts = re.compile(b"|".join(group)), any_of(group)
+        for text in texts:
+            assert any(p.search(text) for p in parts) == bool(whole.search(text)), text[:80]
+    assert alternatives(rb"a|(b|c)|[|]|\||[]|]x|z") == [b"a", b"(b|c)", b"[|]", b"\\|", b"[]|]x", b"z"]
+    assert len(any_of([rb"(a)\1|\bb"])) == 1  # a back-reference is never split from its group
 
 
 def test_first_bytes_are_known_only_where_they_are_certain() -> None:
