@@ -184,13 +184,13 @@ def _scan(args: argparse.Namespace) -> int:
             return _write_baseline(args.write_baseline, result)
         result = only_new(result)
         errors = any(f.origin == "engine" and f.severity == "error" for f in result.findings)
-        kept = KeptReport(render(result, fmt, color=color), bool(result.findings), errors)
+        kept = KeptReport(render(result, fmt, color=color).encode("utf-8"), bool(result.findings), errors)
         if memo is not None:
             save_report(memo, kept)
     if args.output:
-        _write_report(args.output, kept.text)
+        _write_report(args.output, kept.data)
     else:
-        sys.stdout.write(kept.text)
+        sys.stdout.write(kept.data.decode("utf-8"))
     if kept.errors:
         return EXIT_ERROR
     return EXIT_FINDINGS if kept.findings and not args.exit_zero else EXIT_CLEAN
@@ -305,9 +305,10 @@ def _summary(report, changed: list, dry: bool) -> str:
     return line
 
 
-def _write_report(path: Path, report: str) -> None:
+def _write_report(path: Path, report: bytes) -> None:
+    """Write a report's UTF-8 bytes, its newlines the platform's as a text file's are."""
     try:
-        path.write_text(report, encoding="utf-8")
+        path.write_bytes(report if os.linesep == "\n" else report.replace(b"\n", os.linesep.encode()))
     except OSError as exc:
         raise UsageError(f"{path}: cannot write the report: {exc.strerror}") from None
 

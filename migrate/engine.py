@@ -348,11 +348,12 @@ def _chunks(items: Sequence[Source], size: int) -> Iterable[Sequence[Source]]:
 
 def _unchanged(
     sources: Sequence[Source], cached: dict[str, tuple[str, int, tuple[Finding, ...]]], max_bytes: int
-) -> tuple[list[FileOutcome], list[tuple[str, str, str, str]], int]:
-    """Files whose bytes hash to their cache entry (hashed here, so a warm scan starts no workers), and the rest."""
+) -> tuple[list[FileOutcome], list[tuple[str, str, str, str]], list[int]]:
+    """Files whose bytes hash to their cache entry (hashed here, so a warm scan starts no workers), and the rest
+    with their sizes."""
     hits: list[FileOutcome] = []
     tasks: list[tuple[str, str, str, str]] = []
-    pending_bytes = 0
+    sizes: list[int] = []
     for source in sources:
         entry = cached.get(source.relpath)
         if entry is not None:
@@ -367,12 +368,9 @@ def _unchanged(
             if not content.kind and _digest(content.data) == entry[0]:
                 hits.append(FileOutcome(source.relpath, source.language, entry[0], entry[1], cached=True, stamp=_stamp(str(source.path))))
                 continue
-        try:
-            pending_bytes += source.path.stat().st_size
-        except OSError:
-            pass
         tasks.append((str(source.path), source.relpath, source.language, ""))
-    return hits, tasks, pending_bytes
+        sizes.append(_stamp(str(source.path))[0])
+    return hits, tasks, sizes
 
 
 @dataclass(frozen=True)
@@ -449,9 +447,9 @@ class ReportMemo:
 
 @dataclass(frozen=True)
 class KeptReport:
-    """A kept report and what the exit status needs from its scan."""
+    """A kept report (its UTF-8 bytes, as written to a file) and what the exit status needs from its scan."""
 
-    text: str
+    data: bytes
     findings: bool  # the scan had findings
     errors: bool  # an engine finding of severity error (a file that could not be read)
 
@@ -475,12 +473,13 @@ def report_memo(options: ScanOptions, setup: _Setup, view: str) -> ReportMemo | 
 def load_report(memo: ReportMemo) -> KeptReport | None:
     """The kept report when its key is this scan's, else None."""
     try:
-        with memo.path.open("r", encoding="utf-8", newline="") as handle:
-            head = handle.readline().rstrip("\n").split(" ")
-            if len(head) != 3 or head[0] != memo.key:
+        with memo.path.open("rb") as handle:
+            head = handle.readline().rstrip(b"\n").split(b" ")
+            if len(head) != 3 or head[0] != memo.key.encode():
                 return None
-            return KeptReport(handle.read(), head[1] == "1", head[2] == "1")
-    except (OSError, UnicodeDecodeError):
+            # Bytes as they were written: the report goes to its file without being decoded and encoded again.
+            return KeptReport(handle.read(), head[1] == b"1", head[2] == b"1")
+    except OSError:
         return None
 
 
@@ -489,31 +488,57 @@ def save_report(memo: ReportMemo, report: KeptReport) -> None:
     try:
         memo.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = memo.path.with_suffix(f".{os.getpid()}.tmp")
-        with tmp.open("w", encoding="utf-8", newline="") as handle:
-            handle.write(f"{memo.key} {int(report.findings)} {int(report.errors)}\n")
-            handle.write(report.text)
+        with tmp.open("wb") as handle:
+            handle.write(f"{memo.key} {int(report.findings)} {int(report.errors)}\n".encode())
+            handle.write(report.data)
         tmp.replace(memo.path)
     except OSError:
         pass
 
 
+def _balanced_chunks(sizes: Sequence[int], jobs: int) -> list[list[int]]:
+    """Task indices in chunks for `jobs` workers, the largest files first and the chunks shrinking towards the
+    end (each at most CHUNK_FILES files and about 1/(8 jobs) of the bytes), so that no worker is left with a big
+    file while the others have finished."""
+    budget = max(1, sum(sizes) // (jobs * 8))
+    chunks: list[list[int]] = []
+    current: list[int] = []
+    held = 0
+    for index in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
+        if current and (held + sizes[index] > budget or len(current) >= CHUNK_FILES):
+            chunks.append(current)
+            current, held = [], 0
+        current.append(index)
+        held += sizes[index]
+    if current:
+        chunks.append(current)
+    return chunks
+
+
 def _run_chunks(
-    options: ScanOptions, worker: Callable[..., list], args: tuple, tasks: Sequence, total_bytes: int,
+    options: ScanOptions, worker: Callable[..., list], args: tuple, tasks: Sequence, sizes: Sequence[int],
     tracker: Progress,
 ) -> list:
-    """Run `worker(*args, chunk)` over the tasks, in processes when the work is big enough to pay for them."""
+    """Run `worker(*args, chunk)` over the tasks (`sizes`: each task's file size), in processes when the work is
+    big enough to pay for them; the results come back in the order of the tasks."""
     results: list = []
     jobs = options.jobs or (os.cpu_count() or 1)
-    if jobs > 1 and total_bytes >= PARALLEL_MIN_BYTES and len(tasks) > CHUNK_FILES:
-        size = max(8, min(CHUNK_FILES, len(tasks) // (jobs * 4) or 1))
+    if jobs > 1 and sum(sizes) >= PARALLEL_MIN_BYTES and len(tasks) > CHUNK_FILES:
         from concurrent.futures import ProcessPoolExecutor
 
+        placed: list = [None] * len(tasks)
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(worker, *args, chunk) for chunk in _chunks(tasks, size)]
-            for future in futures:
-                done = future.result()
-                results.extend(done)
-                tracker.advance(len(done))
+            chunks = _balanced_chunks(sizes, jobs)
+            futures = [pool.submit(worker, *args, [tasks[i] for i in chunk]) for chunk in chunks]
+            # The workers are started: what comes back is tens of thousands of findings, unpickled here with
+            # nothing to collect.
+            with paused():
+                for chunk, future in zip(chunks, futures):
+                    done = future.result()
+                    for index, outcome in zip(chunk, done):
+                        placed[index] = outcome
+                    tracker.advance(len(done))
+        results = placed
     else:
         for chunk in _chunks(tasks, CHUNK_FILES):
             done = worker(*args, chunk)
@@ -571,10 +596,10 @@ def scan(
         setup = replace(prepared, cached=_load_cache(prepared.cache_path))
     cached = setup.cached
     tracker = Progress(total=len(setup.sources), callback=progress)
-    outcomes, tasks, total_bytes = _unchanged(setup.sources, cached, options.max_bytes)
+    outcomes, tasks, sizes = _unchanged(setup.sources, cached, options.max_bytes)
     tracker.advance(len(outcomes))
     if tasks:  # a scan that finds every file in its cache never compiles the rules
-        outcomes += _run_chunks(options, _scan_chunk, _rule_args(options, setup), tasks, total_bytes, tracker)
+        outcomes += _run_chunks(options, _scan_chunk, _rule_args(options, setup), tasks, sizes, tracker)
     findings: list[Finding] = []
     files: list[SourceFile] = []
     new_cache: dict[str, tuple] = {}
@@ -717,9 +742,9 @@ def plan_apply(options: ScanOptions, apply: ApplyOptions, progress: Callable[[in
     setup = _setup(options)
     tracker = Progress(total=len(setup.sources), callback=progress)
     tasks = [(str(s.path), s.relpath, s.language, setup.cached.get(s.relpath)) for s in setup.sources]
-    total_bytes = sum(_stamp(str(s.path))[0] for s in setup.sources)
+    sizes = [_stamp(str(s.path))[0] for s in setup.sources]
     args = (*_rule_args(options, setup), apply.unsafe, apply.markers) if tasks else ()
-    planned: list[PlannedFile] = _run_chunks(options, _plan_chunk, args, tasks, total_bytes, tracker) if tasks else []
+    planned: list[PlannedFile] = _run_chunks(options, _plan_chunk, args, tasks, sizes, tracker) if tasks else []
     plans = {p.plan.relpath: p.plan for p in planned if p.plan is not None}
     findings = [f for p in planned for f in p.outcome.findings]
     files = [SourceFile(p.outcome.relpath, p.outcome.language, p.outcome.lines, p.outcome.skipped) for p in planned]

@@ -6,7 +6,7 @@ import bisect
 import fnmatch
 import itertools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -15,6 +15,7 @@ import tree_sitter as ts
 
 from . import parse, pyflow, regions
 from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
+from .patterns import any_of, gated
 from .rules import Catalog
 
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
@@ -85,16 +86,22 @@ class QueryRule:
         each worker process a third of a second)."""
         return _capture_names(self.source)
 
-    def applies(self, relpath: str, data: bytes) -> bool:
+    def applies(self, relpath: str, data: bytes, code: Callable[[], bytes] | None = None) -> bool:
         """Whether the file is one this rule reads: its name matches `match.paths`, its bytes hit the trigger and
-        miss `match.absent`, and its code (comments and strings blanked) hits `match.code`."""
+        miss `match.absent`, and its code (comments and strings blanked; `code` gives it when the caller keeps
+        it) hits `match.code`."""
         if self.paths and not any(fnmatch.fnmatchcase(relpath.rsplit("/", 1)[-1], p) for p in self.paths):
             return False
         if self.trigger is not None and not self.trigger.search(data):
             return False
         if self.absent is not None and self.absent.search(data):
             return False
-        return self.code is None or bool(self.code.search(C_BLANKABLE.sub(lambda m: b" " * len(m.group()), data)))
+        return self.code is None or bool(self.code.search(code() if code is not None else blank_code(data)))
+
+
+def blank_code(data: bytes) -> bytes:
+    """`data` with its comments and string and character literals turned into spaces (offsets hold)."""
+    return C_BLANKABLE.sub(lambda m: b" " * len(m.group()), data)
 
 
 @dataclass(frozen=True)
@@ -231,79 +238,6 @@ def _prefix_pattern(names: Iterable[str]) -> re.Pattern[bytes] | None:
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{_trie_pattern(words)})(?![A-Za-z0-9_])".encode())
 
 
-def _first_bytes(pattern: bytes) -> frozenset[int] | None:
-    """The bytes a match of `pattern` can begin with, or None when that is not known (any byte, an empty match, a
-    construct this reading does not follow). Zero-width assertions are read through: a superset is enough."""
-    try:
-        import re._parser as sre  # the standard library's own reading of a pattern
-    except ImportError:
-        return None
-    words = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
-    classes = {sre.CATEGORY_DIGIT: frozenset(b"0123456789"), sre.CATEGORY_SPACE: frozenset(b" \t\n\r\f\v"),
-               sre.CATEGORY_WORD: words}
-
-    def sequence(items: Any) -> tuple[frozenset[int], bool] | None:
-        found: frozenset[int] = frozenset()
-        for op, arg in items:
-            if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
-                continue  # zero width
-            if op is sre.LITERAL:
-                return found | {arg}, False
-            if op is sre.IN:
-                chars: set[int] = set()
-                for kind, value in arg:
-                    if kind is sre.LITERAL:
-                        chars.add(value)
-                    elif kind is sre.RANGE:
-                        chars.update(range(value[0], value[1] + 1))
-                    elif kind is sre.CATEGORY and value in classes:
-                        chars.update(classes[value])
-                    else:
-                        return None  # a negated or unusual class
-                return found | chars, False
-            if op is sre.SUBPATTERN:
-                if arg[1] & re.IGNORECASE:
-                    return None
-                inner = sequence(arg[3])
-            elif op is sre.BRANCH:
-                parts = [sequence(alt) for alt in arg[1]]
-                if any(part is None for part in parts):
-                    return None
-                inner = frozenset().union(*(part[0] for part in parts)), any(part[1] for part in parts)
-            elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
-                inner = sequence(arg[2])
-                if inner is not None and arg[0] == 0:
-                    inner = inner[0], True
-            else:
-                return None
-            if inner is None:
-                return None
-            found |= inner[0]
-            if not inner[1]:
-                return found, False
-        return found, True  # every item may match empty
-
-    try:
-        parsed = sre.parse(pattern)
-    except (re.error, RecursionError, OverflowError, ValueError):  # costs only the speed-up
-        return None
-    if parsed.state.flags & re.IGNORECASE:
-        return None
-    result = sequence(list(parsed))
-    return None if result is None or result[1] else result[0]
-
-
-def _gated(pattern: bytes) -> re.Pattern[bytes]:
-    """`pattern` behind a look-ahead for the bytes its matches begin with. The engine then tries the alternatives
-    only where one can start: a search for 27 triggers over 16 MB of C++ that holds none took 2.4 times longer
-    without it."""
-    first = _first_bytes(pattern)
-    if not first:
-        return re.compile(pattern)
-    gate = b"".join(re.escape(bytes([byte])) for byte in sorted(first))
-    return re.compile(b"(?=[" + gate + b"])(?:" + pattern + b")")
-
-
 def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     """Compile the selected rules (ids) of a catalog; a rule that does not compile raises ValueError naming it."""
     chosen = frozenset(selected)
@@ -340,7 +274,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                         language=lang,
                         source=str(match["query"]),
                         capture=match["capture"],
-                        trigger=_gated(trigger.encode()) if trigger else None,
+                        trigger=gated(trigger.encode()) if trigger else None,
                         within=match.get("within", {}),
                         defaults=match.get("defaults", {}),
                         paths=tuple(match.get("paths", ())),
@@ -399,11 +333,11 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     # A C/C++/CUDA file that neither the triggers' pattern hits nor holds a catalogued name is not parsed. The
     # triggers go first: a CUDA file hits one in its first lines, while the names need a pass over every word.
     prefilter: dict[str, tuple[re.Pattern[bytes], ...] | None] = {}
-    cuda_patterns = [_gated(b"|".join(dict.fromkeys(triggers["cuda"])))] if triggers["cuda"] else []
+    cuda_patterns = any_of(triggers["cuda"])
     # A rule without a trigger reads every file: then nothing is filtered.
-    prefilter["cuda"] = None if b"" in triggers["cuda"] or not (cuda_patterns or name_words) else tuple(cuda_patterns)
+    prefilter["cuda"] = None if b"" in triggers["cuda"] or not (cuda_patterns or name_words) else cuda_patterns
     py_parts = [re.escape(r).encode() for r in sorted(roots)] + triggers["python"]
-    prefilter["python"] = None if b"" in py_parts else (_gated(b"|".join(py_parts)),) if py_parts else None
+    prefilter["python"] = None if b"" in py_parts else any_of(py_parts) if py_parts else None
     guards: dict[str, frozenset[str]] = {}
     for rule_id in sorted(chosen):
         unless = catalog.rules[rule_id].match.get("unless")
@@ -469,6 +403,15 @@ class FileMatcher:
         self._own_names: frozenset[bytes] | None = None
         self._words: list[bytes] | None = None  # the file's word runs, when the prefilter found them
         self._flow: pyflow.Flow | None = None
+        self._name_messages: dict[str, str] = {}  # a catalogued name's message: a file repeats its names
+        self._snippets: dict[int, str] = {}  # line -> its snippet, for the findings on it
+        self._code: bytes | None = None  # blank_code of the file, made when first asked for
+
+    def code(self) -> bytes:
+        """The file's bytes with comments and literals blanked, made once for the rules that read code only."""
+        if self._code is None:
+            self._code = blank_code(self.text.data)
+        return self._code
 
     # -- findings -------------------------------------------------------------------------------------------
 
@@ -504,7 +447,9 @@ class FileMatcher:
         if self.suppressed(rule.id, line):
             return
         end_line, end_column = self.text.position(end)
-        snippet = self.text.line_bytes(line).decode("utf-8", "replace").strip()
+        snippet = self._snippets.get(line)
+        if snippet is None:
+            snippet = self._snippets[line] = self.text.line_bytes(line).decode("utf-8", "replace").strip()[:200]
         self.findings[key] = Finding(
             rule_id=rule.id,
             path=self.relpath,
@@ -520,7 +465,7 @@ class FileMatcher:
             message=message,
             family=rule.family,
             edits=edits,
-            snippet=snippet[:200],
+            snippet=snippet,
         )
 
     def fix_edits(
@@ -638,11 +583,13 @@ class FileMatcher:
 
     def _name_finding(self, entry: MapEntry, node: ts.Node, start: int, end: int) -> None:
         rule = self.ruleset.catalog.rules[entry.rule]
-        note = f": {entry.note}" if entry.note else ""
-        fields = _Missing(name=entry.name, portable=entry.portable, note=note, status=entry.status)
-        advice = rule.advice.get(entry.status, "")
-        fields["advice"] = advice.format_map(fields) if advice else entry.note
-        message = rule.message.format_map(fields)
+        message = self._name_messages.get(entry.name)
+        if message is None:
+            note = f": {entry.note}" if entry.note else ""
+            fields = _Missing(name=entry.name, portable=entry.portable, note=note, status=entry.status)
+            advice = rule.advice.get(entry.status, "")
+            fields["advice"] = advice.format_map(fields) if advice else entry.note
+            message = self._name_messages[entry.name] = rule.message.format_map(fields)
         if entry.status in ("supported", "deprecated") and entry.portable and rule.safety != "manual":
             if node.has_error:
                 message = message.split(" (safe fix)")[0] + "; left as it is: the parser could not read it whole"
@@ -665,7 +612,7 @@ class FileMatcher:
             qrule = owners[pattern]
             rule = qrule.rule
             if rule.id not in triggered:
-                triggered[rule.id] = qrule.applies(self.relpath, data)
+                triggered[rule.id] = qrule.applies(self.relpath, data, self.code)
             nodes = captures.get(qrule.capture)
             if not triggered[rule.id] or not nodes:
                 continue
@@ -1052,7 +999,6 @@ class FileMatcher:
                            "has no portable form yet")
                 self.findings[key] = replace(finding, safety="manual", effort="medium", edits=(), message=message)
         kept = {f.rule_id for f in self.findings.values() if f.safety == "manual" or not f.edits}
-        code: bytes | None = None
         for key, finding in list(self.findings.items()):
             unless = rules[finding.rule_id].match.get("unless") if finding.rule_id in rules else None
             if not unless or not finding.edits:
@@ -1061,9 +1007,7 @@ class FileMatcher:
                 names = self.ruleset.guards.get(finding.rule_id)
                 if names is None:
                     continue
-                if code is None:
-                    code = C_BLANKABLE.sub(lambda m: b" " * len(m.group()), data)
-                if not names.found(code):
+                if not names.found(self.code()):
                     continue
             rule = rules[finding.rule_id]
             message = rule.advice.get("unless", "{text}").format_map(_Missing(text=finding.snippet))

@@ -11,12 +11,14 @@ import tree_sitter as ts
 
 from . import parse
 from .model import Edit, Finding, Rule
+from .patterns import gated
 from .rules import Catalog
 
 
 @cache
 def _alternation(parts: tuple[str, ...]) -> re.Pattern[bytes]:
-    return re.compile("|".join(parts).encode())
+    # Gated: every function body of a file with barriers is searched with it.
+    return gated("|".join(parts).encode())
 
 
 def synchronising(catalog: Catalog) -> re.Pattern[bytes]:
@@ -287,11 +289,12 @@ def synchronising_functions(functions: Mapping[str, bytes], pattern: re.Pattern[
     names = set(functions)
     syncing = {n for n, body in functions.items() if BARRIER in body or pattern.search(body)}
     changed = True
-    while changed:
+    while changed and syncing:
         changed = False
-        for name in names - syncing:
-            body = functions[name]
-            if any(re.search(rb"\b" + re.escape(other.encode()) + rb"\b", body) for other in syncing):
+        # One alternation of every synchronising name so far: a body that holds one of them as a word.
+        calls = re.compile(rb"\b(?:" + b"|".join(re.escape(other.encode()) for other in sorted(syncing)) + rb")\b")
+        for name in sorted(names - syncing):
+            if calls.search(functions[name]):
                 syncing.add(name)
                 changed = True
     return frozenset(syncing)

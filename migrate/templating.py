@@ -45,6 +45,9 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
+        # A run renders a fix template once per site it fixes; the files do not change under it, and checking
+        # their modification time on every render would cost a stat call each.
+        auto_reload=False,
     )
 
 

@@ -518,6 +518,23 @@ def test_unchanged_tree_gets_the_kept_report_and_any_change_scans_again(
     assert json.loads(changed[1]) == json.loads(cli(tree, "scan", "--format", "json", "--no-cache", ".", capsys=capsys)[1])
 
 
+def test_kept_report_is_written_byte_for_byte(
+    tree: Path, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The kept report of an unchanged tree, to a file and to stdout, is what the scan wrote, non-ASCII included."""
+    (tree / "src" / "unicode.cu").write_text("// température\nvoid f() { cudaDeviceSynchronize(); } // ü\n",
+                                              encoding="utf-8")
+    cache = tmp_path_factory.mktemp("cache")
+    out = tmp_path_factory.mktemp("out")
+    for name in ("first.json", "second.json"):
+        cli(tree, "scan", "--cache-dir", str(cache), "-f", "json", "-o", str(out / name), ".", capsys=capsys)
+    cold = (out / "first.json").read_bytes()
+    assert "ü".encode() in cold and (out / "second.json").read_bytes() == cold
+    printed = cli(tree, "scan", "--cache-dir", str(cache), "-f", "json", ".", capsys=capsys)[1]
+    assert printed == cold.decode("utf-8")
+    assert printed == cli(tree, "scan", "--no-cache", "-f", "json", ".", capsys=capsys)[1]
+
+
 def test_cache_keyed_by_selection(tree: Path, tmp_path_factory: pytest.TempPathFactory,
                                   capsys: pytest.CaptureFixture[str]) -> None:
     cache = tmp_path_factory.mktemp("cache")

@@ -6,7 +6,9 @@ import re
 from pathlib import Path
 
 from migrate import parse
-from migrate.match import _capture_names, _first_bytes, _gated, compile_rules
+from migrate.match import _capture_names, compile_rules
+from migrate.patterns import alternatives, any_of, first_bytes, gated, scans_ahead
+from migrate.regions import synchronising
 from migrate.rules import load_catalog
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,20 +34,47 @@ def test_capture_names_skip_strings_and_comments() -> None:
 def test_a_gated_pattern_finds_what_the_pattern_finds() -> None:
     catalog = load_catalog(ROOT / "rules")
     triggers = sorted({r.match["trigger"] for r in catalog.rules.values() if r.match.get("trigger")})
+    # What keeps a barrier kernel on fibers (regions.synchronising), gated the same way.
+    triggers += [synchronising(catalog).pattern.decode()]
     patterns = [t.encode() for t in triggers] + [
         rb"\bcub\b|#\s*include", rb"a*b", rb"(?:ab|cd)?e", rb"x?y|z", rb"(?i:cuda)x", rb"[A-Z_][0-9]+\b",
     ]
     texts = [p.read_bytes() for p in sorted((ROOT / "tests" / "fixtures").rglob("input.*"))]
     texts += [b"", b"e", b"xe", b"CUDAx", b"cudax", b"y", b"Q12 ", b"nothing here", b"#  include <cub/cub.cuh>"]
     for pattern in patterns:
-        plain, gated = re.compile(pattern), _gated(pattern)
+        plain, fast = re.compile(pattern), gated(pattern)
         for text in texts:
-            assert bool(gated.search(text)) == bool(plain.search(text)), (pattern, text[:80])
+            found, expected = fast.search(text), plain.search(text)
+            assert (found and found.span()) == (expected and expected.span()), (pattern, text[:80])
+
+
+def test_patterns_the_engine_scans_ahead_for_are_not_gated() -> None:
+    """A look-ahead in front of a pattern that starts with a literal or a byte set would hide that start from the
+    regex engine's own fast scan; the gate goes only where the engine would try every byte."""
+    for plain in (rb'#\s*include\s*[<"]thrust/', rb"<<[ \t]*<", rb"__half|__nv_bfloat16", rb"[ab]c"):
+        assert scans_ahead(plain) and gated(plain).pattern == plain
+    for slow in (rb"\bthrust\b", rb"__global__|\b(?:threadIdx|blockIdx)\b|<<<"):
+        assert not scans_ahead(slow) and gated(slow).pattern.startswith(b"(?=[")
+
+
+def test_split_alternations_find_what_one_alternation_finds() -> None:
+    """The prefilter's triggers searched as two patterns (those the engine scans ahead for, and the rest) hit the
+    same files as one alternation of them all."""
+    catalog = load_catalog(ROOT / "rules")
+    triggers = sorted({r.match["trigger"].encode() for r in catalog.rules.values() if r.match.get("trigger")})
+    texts = [p.read_bytes() for p in sorted((ROOT / "tests" / "fixtures").rglob("input.*"))]
+    texts += [b"", b"cub", b"scuba", b"x <<<y", b"#  include <thrust/sort.h>", b"threadIdx", b"mythreadIdx"]
+    for group in (triggers, [rb"\bcub\b|<<<", rb"(a)\1|b", rb"[|]x|y"]):
+        whole, parts = re.compile(b"|".join(group)), any_of(group)
+        for text in texts:
+            assert any(p.search(text) for p in parts) == bool(whole.search(text)), text[:80]
+    assert alternatives(rb"a|(b|c)|[|]|\||[]|]x|z") == [b"a", b"(b|c)", b"[|]", b"\\|", b"[]|]x", b"z"]
+    assert len(any_of([rb"(a)\1|\bb"])) == 1  # a back-reference is never split from its group
 
 
 def test_first_bytes_are_known_only_where_they_are_certain() -> None:
-    assert _first_bytes(rb"\bcub\b|#\s*include") == frozenset(b"#c")
-    assert _first_bytes(rb"(?:ab|cd)?e") == frozenset(b"ace")
-    assert _first_bytes(rb"a*") is None  # may match empty
-    assert _first_bytes(rb"[^x]y") is None  # any byte but one
-    assert _first_bytes(rb"(?i)abc") is None and _first_bytes(rb"(?i:a)b") is None
+    assert first_bytes(rb"\bcub\b|#\s*include") == frozenset(b"#c")
+    assert first_bytes(rb"(?:ab|cd)?e") == frozenset(b"ace")
+    assert first_bytes(rb"a*") is None  # may match empty
+    assert first_bytes(rb"[^x]y") is None  # any byte but one
+    assert first_bytes(rb"(?i)abc") is None and first_bytes(rb"(?i:a)b") is None

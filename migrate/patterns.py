@@ -1,0 +1,152 @@
+"""Regular expressions made faster without changing what they find: an alternation gated by the bytes its matches
+can begin with."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+
+def first_bytes(pattern: bytes) -> frozenset[int] | None:
+    """The bytes a match of `pattern` can begin with, or None when that is not known (any byte, an empty match, a
+    construct this reading does not follow). Zero-width assertions are read through: a superset is enough."""
+    try:
+        import re._parser as sre  # the standard library's own reading of a pattern
+    except ImportError:
+        return None
+    words = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+    classes = {sre.CATEGORY_DIGIT: frozenset(b"0123456789"), sre.CATEGORY_SPACE: frozenset(b" \t\n\r\f\v"),
+               sre.CATEGORY_WORD: words}
+
+    def sequence(items: Any) -> tuple[frozenset[int], bool] | None:
+        found: frozenset[int] = frozenset()
+        for op, arg in items:
+            if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
+                continue  # zero width
+            if op is sre.LITERAL:
+                return found | {arg}, False
+            if op is sre.IN:
+                chars: set[int] = set()
+                for kind, value in arg:
+                    if kind is sre.LITERAL:
+                        chars.add(value)
+                    elif kind is sre.RANGE:
+                        chars.update(range(value[0], value[1] + 1))
+                    elif kind is sre.CATEGORY and value in classes:
+                        chars.update(classes[value])
+                    else:
+                        return None  # a negated or unusual class
+                return found | chars, False
+            if op is sre.SUBPATTERN:
+                if arg[1] & re.IGNORECASE:
+                    return None
+                inner = sequence(arg[3])
+            elif op is sre.BRANCH:
+                parts = [sequence(alt) for alt in arg[1]]
+                if any(part is None for part in parts):
+                    return None
+                inner = frozenset().union(*(part[0] for part in parts)), any(part[1] for part in parts)
+            elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+                inner = sequence(arg[2])
+                if inner is not None and arg[0] == 0:
+                    inner = inner[0], True
+            else:
+                return None
+            if inner is None:
+                return None
+            found |= inner[0]
+            if not inner[1]:
+                return found, False
+        return found, True  # every item may match empty
+
+    try:
+        parsed = sre.parse(pattern)
+    except (re.error, RecursionError, OverflowError, ValueError):  # costs only the speed-up
+        return None
+    if parsed.state.flags & re.IGNORECASE:
+        return None
+    result = sequence(list(parsed))
+    return None if result is None or result[1] else result[0]
+
+
+def scans_ahead(pattern: bytes) -> bool:
+    """Whether the regex engine itself skips to where a match can begin: the pattern starts with a literal
+    (`#\\s*include`, `__half|__nv_bfloat16`) or one of a set of bytes, which it looks for in C before trying the rest."""
+    try:
+        import re._compiler as compiler  # the standard library's own reading, as re.compile does it
+        import re._parser as sre
+
+        parsed = sre.parse(pattern)
+        prefix = compiler._get_literal_prefix(parsed, parsed.state.flags)[0]
+        return bool(prefix) or compiler._get_charset_prefix(parsed, parsed.state.flags) is not None
+    except (ImportError, AttributeError, TypeError, IndexError, re.error, RecursionError, OverflowError, ValueError):
+        return False  # costs only the speed-up
+
+
+def gated(pattern: bytes) -> re.Pattern[bytes]:
+    """`pattern` behind a look-ahead for the bytes its matches begin with, where the engine would otherwise try it
+    at every byte. It then tries the alternatives only where one can start: a search for 27 triggers over 16 MB of
+    C++ that holds none took 2.4 times longer without it. A pattern the engine scans ahead for itself is left as
+    it is: a look-ahead in front hides its literal start, and `<<[ \\t]*<` searched 20 times slower behind one."""
+    if scans_ahead(pattern):
+        return re.compile(pattern)
+    first = first_bytes(pattern)
+    if not first:
+        return re.compile(pattern)
+    gate = b"".join(re.escape(bytes([byte])) for byte in sorted(first))
+    return re.compile(b"(?=[" + gate + b"])(?:" + pattern + b")")
+
+
+# What splitting an alternation apart could change: a back-reference (its group numbers move) or inline flags
+# (at the start they apply to every alternative).
+_UNSPLITTABLE = re.compile(rb"\\[1-9]|\(\?P=|\(\?\(|\(\?[aiLmsux]+[:)]")
+
+
+def alternatives(pattern: bytes) -> list[bytes]:
+    """The top-level alternatives of `pattern`: split at each `|` outside groups and character classes."""
+    parts: list[bytes] = []
+    depth, start, index, in_class = 0, 0, 0, False
+    while index < len(pattern):
+        char = pattern[index : index + 1]
+        if char == b"\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != b"]"
+        elif char == b"[":
+            in_class = True
+            if pattern[index + 1 : index + 2] == b"^":
+                index += 1
+            if pattern[index + 1 : index + 2] == b"]":  # a `]` first in a class is a literal
+                index += 1
+        elif char == b"(":
+            depth += 1
+        elif char == b")":
+            depth -= 1
+        elif char == b"|" and depth == 0:
+            parts.append(pattern[start:index])
+            start = index + 1
+        index += 1
+    parts.append(pattern[start:])
+    return parts
+
+
+def any_of(patterns: Iterable[bytes]) -> tuple[re.Pattern[bytes], ...]:
+    """Patterns of which one finds a match wherever one alternation of all `patterns` does, for
+    `any(p.search(data) for p in ...)`: first the alternatives the regex engine scans ahead for itself, then the
+    others behind their gate. A file that holds none of them is read twice, but neither read tries every
+    alternative at every byte (the trigger prefilter over HeCBench's files: 0.48 s as one alternation, 0.33 s so)."""
+    patterns = list(dict.fromkeys(patterns))
+    whole = (gated(b"|".join(patterns)),) if patterns else ()
+    if any(_UNSPLITTABLE.search(p) for p in patterns):
+        return whole
+    parts = list(dict.fromkeys(part for p in patterns for part in alternatives(p)))
+    try:
+        for part in parts:
+            re.compile(part)
+    except re.error:
+        return whole  # the split went wrong somewhere: one alternation finds the same
+    ahead = [part for part in parts if scans_ahead(part)]
+    others = [part for part in parts if not scans_ahead(part)]
+    return tuple(gated(b"|".join(group)) for group in (ahead, others) if group)

@@ -1,0 +1,91 @@
+"""Scans spread over worker processes: the same findings, files and plans, in the same order, as in one process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from migrate.engine import (
+    CHUNK_FILES,
+    PARALLEL_MIN_BYTES,
+    ScanOptions,
+    _balanced_chunks,
+    plan_migration,
+    scan,
+)
+from migrate.report import render
+
+KERNEL = """__global__ void k{n}(float* x, int n) {{
+    __shared__ float tile[256];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    tile[threadIdx.x] = x[i % n];
+    __syncthreads();
+    x[i % n] = tile[255 - threadIdx.x];
+}}
+"""
+HOST = """void run{n}(float* h, int n) {{
+    float* d = nullptr;
+    cudaMalloc((void**)&d, n * sizeof(float));
+    cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice);
+    k{n}<<<(n + 255) / 256, 256>>>(d, n);
+    cudaDeviceSynchronize();
+    cudaFree(d);
+}}
+"""
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Files of very different sizes, more of them than one chunk holds, over the size that starts workers."""
+    root = tmp_path_factory.mktemp("workers")
+    written = 0
+    index = 0
+    while written < PARALLEL_MIN_BYTES * 1.2 or index <= CHUNK_FILES * 2:
+        repeats = 1 + index % 3
+        padding = "// " + "x" * 76 + "\n"  # bytes the parser reads quickly: sizes from 1 kB to 60 kB
+        text = "#include <cuda_runtime.h>\n" + padding * ((index * 37) % 750) + "".join(
+            KERNEL.format(n=f"{index}_{r}") + HOST.format(n=f"{index}_{r}") for r in range(repeats))
+        if index % 7 == 0:
+            text = "int plain(int x) { return x + 1; }\n"  # nothing to find
+        folder = root / f"part{index % 5}"
+        folder.mkdir(exist_ok=True)
+        (folder / f"unit_{index:04d}.cu").write_text(text)
+        written += len(text)
+        index += 1
+    return root
+
+
+def test_two_workers_give_what_one_process_gives(tree: Path) -> None:
+    one = scan(ScanOptions(paths=(tree,), root=tree, cache_dir=None, jobs=1))
+    two = scan(ScanOptions(paths=(tree,), root=tree, cache_dir=None, jobs=2))
+    assert len(one.files) > CHUNK_FILES * 2 and one.findings
+    assert one.files == two.files
+    assert one.findings == two.findings
+    for fmt in ("json", "sarif", "text"):
+        assert render(one, fmt) == render(two, fmt)
+
+
+def test_two_workers_plan_what_one_process_plans(tree: Path) -> None:
+    one = plan_migration(ScanOptions(paths=(tree,), root=tree, cache_dir=None, jobs=1))
+    two = plan_migration(ScanOptions(paths=(tree,), root=tree, cache_dir=None, jobs=2))
+    assert [p.relpath for p in one[1]] == [p.relpath for p in two[1]]
+    assert one[1] == two[1]
+    assert one[0].findings == two[0].findings
+
+
+def test_chunks_hold_every_task_once_largest_first() -> None:
+    sizes = [(i * 7919) % 5000 + (200_000 if i % 50 == 0 else 0) for i in range(1000)]
+    chunks = _balanced_chunks(sizes, 2)
+    flat = [i for chunk in chunks for i in chunk]
+    assert sorted(flat) == list(range(len(sizes)))
+    assert [sizes[i] for i in flat] == sorted(sizes, reverse=True)
+    assert all(len(chunk) <= CHUNK_FILES for chunk in chunks)
+    budget = sum(sizes) // 16
+    assert all(len(chunk) == 1 or sum(sizes[i] for i in chunk) <= budget for chunk in chunks)
+    # The last chunks are the small ones, so the workers finish together.
+    assert sum(sizes[i] for i in chunks[-1]) <= sum(sizes[i] for i in chunks[0])
+
+
+def test_no_tasks_make_no_chunks() -> None:
+    assert _balanced_chunks([], 2) == []
