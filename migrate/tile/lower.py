@@ -7,6 +7,7 @@ from .matmul import lower_matmul
 from .tileir import Rejected, TAssign, TileKernel
 from .values import (
     Context,
+    _calls,
     _initial_env,
     _uses,
     block_env,
@@ -25,30 +26,18 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
         raise Rejected(f"template parameters {', '.join(fn.tparams)}")
     shared, shuffles, two_d = _uses(module, fn)
     rows = two_d and not shared and not shuffles and program_rows(module, fn)
-    if rows:
-        return _lower_as(module, fn, "elementwise", False, rows=True)
     kinds = ["matmul"] if two_d else []
     kinds += ["reduction"] if shared or shuffles else ["elementwise", "reduction"]
-    errors = []
-    for kind in kinds:
+    for kind in ["rows"] if rows else kinds:
         try:
+            if kind == "rows":
+                return _lower_as(module, fn, "elementwise", False, rows=True)
             return _lower_as(module, fn, kind, two_d)
-        except Rejected as exc:
-            errors.append(exc)
-    # The most general class last: it keeps every thread of a block as a lane, so what stops it stops them all.
+        except Rejected:
+            pass
+    # The most general class last: it keeps every thread of a block as a lane, so what stops it stops them all,
+    # and its reason is the one a finding names.
     return _lower_block(module, fn)
-    if two_d and len(errors) >= 2:
-        raise errors[1]
-    if kinds == ["elementwise", "reduction"] and not _about_threads(str(errors[0])):
-        # No shared memory and no shuffle: the reduction class was the fallback, so the map's reason is the one.
-        raise errors[0]
-    raise errors[-1]
-
-
-def _about_threads(reason: str) -> bool:
-    """Whether an element-wise rejection names the thread structure, which only the reduction class reads."""
-    return any(word in reason for word in ("thread ind", "threadIdx", "blockDim", "gridDim", "grid stride",
-                                           "outside the global index", "lane", "warp"))
 
 
 # The y extent of the original launch grid, in the launcher (1 for a 1-D grid).
@@ -109,7 +98,7 @@ def _lower_block(module: ir.Module, fn: ir.Function) -> TileKernel:
         raise Rejected("a kernel that returns a value")
     if ctx.scratch and not any(p.pointer for p in fn.params):
         raise Rejected("shared arrays in a kernel with no buffer argument to place their scratch beside")
-    text = repr(fn.body) + "".join(repr(f.body) for f in module.functions.values() if not f.kernel)
+    text = repr([fn.body] + [module.functions[n].body for n in sorted(_calls(module, fn))])
     dims = 3 if "axis='z'" in text else 2 if "axis='y'" in text else 1
     blocks = {"BDX": ir.Text("_dims(block)[0]"), "BDY": ir.Text("_dims(block)[1]"),
               "BDZ": ir.Text("_dims(block)[2]"), "BLOCK": ir.Text("triton.next_power_of_2(BDX * BDY * BDZ)")}
