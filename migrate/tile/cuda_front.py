@@ -396,7 +396,8 @@ def _function(node: ts.Node, tparams: tuple[str, ...], aliases: dict[str, str] |
                 params += [ir.Param(f"{pname}_stride{d}", "int64_t", False) for d in range(accessor[1])]
                 params += [ir.Param(f"{pname}_size{d}", "int64_t", False) for d in range(accessor[1])]
                 continue
-            params.append(ir.Param(pname, _type_text(p), pointer or dims is not None))
+            by_reference = p.child_by_field_name("declarator").type == "reference_declarator"
+            params.append(ir.Param(pname, _type_text(p) + ("&" if by_reference else ""), pointer or dims is not None))
         except Unreadable as exc:
             body = (ir.Unsupported(str(exc), line),)
     body = body or statements(node.child_by_field_name("body"))

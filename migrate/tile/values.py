@@ -439,8 +439,9 @@ def _conditional(ctx: Context, expr: ir.Cond) -> Val:
     saved = ctx.pred
     ctx.pred = _and(saved, test.expr)
     body = data(ctx, evaluate(ctx, expr.body))
-    ctx.pred = saved
+    ctx.pred = _and(saved, _negate(test.expr))  # loads of either branch read only where C evaluates them
     orelse = data(ctx, evaluate(ctx, expr.orelse))
+    ctx.pred = saved
     return Val(
         _combine_kind(test, body, orelse),
         ir.Call("tl.where", (test.expr, body.expr, orelse.expr)),
@@ -895,6 +896,9 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
     if len(call.args) > len(fn.params):
         raise Rejected(f"a call of {fn.name} with more arguments than it takes")
     for position, param in enumerate(fn.params):
+        if param.ctype.endswith("&"):
+            # the function's stores to it would have to reach the caller's variable
+            raise Rejected(f"the device function {fn.name} takes {param.name} by reference")
         arg = call.args[position] if position < len(call.args) else param.default
         if arg is None:
             raise Rejected(f"a call of {fn.name} without its argument {param.name}")
@@ -1428,7 +1432,22 @@ def _loop_parts(ctx: Context, stmt) -> tuple[str, ir.Expr, ir.Expr, ir.Expr] | N
     return var, start, bound, step.value
 
 
+def _hides(ctx: Context, stmt) -> None:
+    """A `for (int i = ...)` whose i hides a variable of the same name: the tile program has one name for both."""
+    for init in getattr(stmt, "init", ()):
+        if isinstance(init, ir.Decl) and init.name in ctx.env:
+            raise Rejected(f"a loop variable {init.name} that hides a variable of the same name")
+
+
 def _loop(ctx: Context, stmt) -> None:
+    _hides(ctx, stmt)
+    _loop_body(ctx, stmt)
+    for init in getattr(stmt, "init", ()):
+        if isinstance(init, ir.Decl):
+            ctx.env.pop(init.name, None)  # its scope ends with the loop
+
+
+def _loop_body(ctx: Context, stmt) -> None:
     if isinstance(stmt, ir.For) and ctx.mode == "reduction" and _shuffle_loop(ctx, stmt.body):
         return
     if ctx.mode == "reduction" and _tree_loop(ctx, stmt.body):
