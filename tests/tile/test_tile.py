@@ -500,6 +500,15 @@ def _cases():
                          *out.shape)
         return out, (a[:, None, :] - b[None, :, :]).abs().sum(2), 1e-5
 
+    def double_carried(m):
+        n, width = 300, 9
+        x = rand(n, width).double()
+        lengths = torch.randint(0, width + 1, (n,), generator=g, dtype=torch.int32)
+        out = torch.zeros(n, dtype=torch.float64)
+        m.row_sums((n + 127) // 128, 128, out, x, lengths, n, width)
+        keep = torch.arange(width)[None, :] < lengths[:, None].long()
+        return out, (x * 0.1 * keep).sum(1), 1e-12
+
     def grid_stride_carry(m):
         n = 1000
         x = rand(n)
@@ -524,6 +533,7 @@ def _cases():
         "narrow_locals": narrow_locals, "block_shared": block_shared, "grid_stride_carry": grid_stride_carry,
         "three_d_index": three_d_index, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
         "accessor_macro": accessor_macro, "index_type_param": index_type_param,
+        "double_carried": double_carried,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
