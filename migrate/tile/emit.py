@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, fields, is_dataclass
 
 from ..templating import render_template
@@ -56,12 +57,10 @@ def _dynamic(kernel: TileKernel) -> bool:
     return any(s.dynamic for s in kernel.scratch)
 
 
-ELEMENT_SIZES = {"float32": 4, "float64": 8, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "int16": 2,
-                 "uint16": 2, "int8": 1, "uint8": 1, "float16": 2}
-
-
 def _element_size(kernel: TileKernel) -> int:
-    return next(ELEMENT_SIZES[s.dtype] for s in kernel.scratch if s.dynamic)
+    """Bytes of an element of the dynamic shared array: its torch dtype names its bits (float32, uint8, ...)."""
+    dtype = next(s.dtype for s in kernel.scratch if s.dynamic)
+    return int(re.search(r"\d+$", dtype).group()) // 8
 
 
 def _tuning_class(kernel: TileKernel) -> str:

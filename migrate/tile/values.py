@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import builtins, math_table, operator_table, outputs_table
+from .targets import triton_type
 from .tileir import DYNAMIC_COUNT, Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
@@ -505,7 +506,7 @@ def _index(ctx: Context, expr: ir.Index) -> Val:
     offset = index.expr
     if kind == "U" and pred_kind == "V":
         # One address read by every thread the guard lets through: a block of that address, so the mask fits it.
-        offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
+        offset = _broadcast(ctx, offset)
     loaded = _load(ctx, ir.Bin("+", base.expr, offset), base.is_float, "V" if "V" in (kind, pred_kind) else "U")
     if base.narrow:  # C computes with a char or short promoted to int; Triton would wrap at 8 or 16 bits
         loaded = replace(loaded, expr=ir.Call(".to", (loaded.expr, ir.Text("tl.int32"))))
@@ -517,6 +518,11 @@ def _block_shape(ctx: Context) -> str:
     if ctx.mode == "elementwise":
         return "[BLOCK_Y, BLOCK_X]" if ctx.dims == 2 else "[BLOCK_X]"
     return "[BLOCK]"
+
+
+def _broadcast(ctx: Context, offset: ir.Expr) -> ir.Expr:
+    """One address as a block of it, one per lane, so that a per-lane mask fits it."""
+    return ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
 
 
 def _mem_mask(ctx: Context, vector: bool) -> ir.Expr | None:
@@ -638,13 +644,17 @@ BLOCK_INDEX = {("threadIdx", "x"): ("V", "_tid_x"), ("threadIdx", "y"): ("V", "_
                ("blockDim", "x"): ("U", "BDX"), ("blockDim", "y"): ("U", "BDY"), ("blockDim", "z"): ("U", "BDZ")}
 GRID_AXES = {"x": 0, "y": 1, "z": 2}
 GENERIC_TYPES = ("scalar_t", "T")  # template element types the lowering reads
-# Element types a shared array may have, by its C type: the torch dtype of its scratch buffer.
-SCRATCH_DTYPES = {"float": "float32", "double": "float64", "int": "int32", "int32_t": "int32", "unsigned": "uint32",
-                  "unsigned int": "uint32", "uint32_t": "uint32", "long long": "int64", "int64_t": "int64",
-                  "long": "int64", "unsigned long long": "uint64", "uint64_t": "uint64", "short": "int16",
-                  "int16_t": "int16", "unsigned short": "uint16", "uint16_t": "uint16", "char": "int8",
-                  "signed char": "int8", "int8_t": "int8", "unsigned char": "uint8", "uint8_t": "uint8",
-                  "half": "float16", "__half": "float16"}
+TORCH_PREFIX = {"fp": "float", "i": "int", "u": "uint"}  # Triton's element type names as torch's
+
+
+def scratch_dtype(ctype: str) -> str | None:
+    """The torch dtype of a shared array's scratch buffer, from the Triton type of its C element type (targets.py's
+    table); None for types with no buffer of their own (bool, bfloat16, template types, structures)."""
+    kind = triton_type(ctype, False)
+    found = re.fullmatch(r"(fp|i|u)(8|16|32|64)", kind or "")
+    if found is None or base_type(ctype) in GENERIC_TYPES:
+        return None
+    return TORCH_PREFIX[found.group(1)] + found.group(2)
 
 
 def block_index(ctx: Context, expr: ir.Builtin) -> Val:
@@ -697,12 +707,12 @@ def _scratch_decl(ctx: Context, stmt: ir.Decl) -> None:
         like = next((p.name for p in ctx.kernel.params if p.pointer and base_type(p.ctype) == base), "")
         if not like:
             raise Rejected(f"a shared array of {base} ({stmt.name}) beside no buffer of {base}")
-    elif base not in SCRATCH_DTYPES:
+    elif scratch_dtype(base) is None:
         raise Rejected(f"a shared array of {stmt.ctype.strip() or 'an unnamed type'} ({stmt.name})")
     key = ctx.prefix + stmt.name
     while key in ctx.scratch and ctx.scratch[key].dims != tuple(dims):
         key += "_"
-    ctx.scratch[key] = Scratch(f"_shared_{key}", base, tuple(dims), SCRATCH_DTYPES.get(base, ""), like)
+    ctx.scratch[key] = Scratch(f"_shared_{key}", base, tuple(dims), scratch_dtype(base) or "", like)
     ctx.touched.setdefault(key, set())
     ctx.env[stmt.name] = Val("S", tag=(key,), is_float=_is_float_type(base), narrow=_is_narrow(base))
 
@@ -711,13 +721,13 @@ def _dynamic_decl(ctx: Context, stmt: ir.Decl) -> None:
     """`extern __shared__ float s[];`: one row per program of as many elements as the launch's shared bytes hold.
     Every such array of a kernel starts at the same address in CUDA, so all of them are one scratch buffer."""
     base = base_type(stmt.ctype)
-    if base not in SCRATCH_DTYPES:
+    if scratch_dtype(base) is None:
         raise Rejected(f"a dynamic shared array of {stmt.ctype.strip() or 'an unnamed type'} ({stmt.name})")
     key = "_dynamic"
     held = ctx.scratch.get(key)
     if held is not None and held.ctype != base:
         raise Rejected(f"dynamic shared arrays of two types ({held.ctype}, {base}) over the same memory")
-    ctx.scratch[key] = Scratch(f"_shared{key}", base, (0,), SCRATCH_DTYPES[base], dynamic=True)
+    ctx.scratch[key] = Scratch(f"_shared{key}", base, (0,), scratch_dtype(base), dynamic=True)
     ctx.touched.setdefault(key, set())
     ctx.env[stmt.name] = Val("S", tag=(key,), is_float=_is_float_type(base), narrow=_is_narrow(base))
 
@@ -728,22 +738,17 @@ def _row_stride(scratch: Scratch) -> ir.Expr:
 
 def _scratch_index(ctx: Context, base: Val, expr: ir.Index) -> Val:
     """The element number of `s[i][j]` in a shared array, row-major as C lays it out."""
-    dims = ctx.scratch[base.tag[0]].dims
-    if len(expr.indices) != len(dims):
-        raise Rejected("a row of a shared array used as a pointer")
-    flat: Val | None = None
-    for index, size in zip(expr.indices, dims):
-        part = data(ctx, evaluate(ctx, index))
-        if part.kind not in ("U", "V") or part.is_float:
-            raise Rejected("a shared array indexed by something other than an integer")
-        flat = part if flat is None else Val(_combine_kind(flat, part),
-                                             ir.Bin("+", ir.Bin("*", flat.expr, ir.Num(size)), part.expr))
-    return flat
+    return _row_major(ctx, expr, ctx.scratch[base.tag[0]].dims, "a shared array")
+
+
+def _scratch_row(ctx: Context, base: Val) -> ir.Expr:
+    """The start of this program's row of a shared array's scratch buffer."""
+    scratch = ctx.scratch[base.tag[0]]
+    return ir.Bin("+", ir.Name(scratch.name), ir.Bin("*", ir.Name("_row"), _row_stride(scratch)))
 
 
 def _scratch_pointer(ctx: Context, base: Val, offset: ir.Expr) -> ir.Expr:
-    scratch = ctx.scratch[base.tag[0]]
-    return ir.Bin("+", ir.Bin("+", ir.Name(scratch.name), ir.Bin("*", ir.Name("_row"), _row_stride(scratch))), offset)
+    return ir.Bin("+", _scratch_row(ctx, base), offset)
 
 
 def _scratch_address(ctx: Context, base: Val, offset: ir.Expr) -> Val:
@@ -758,7 +763,7 @@ def _scratch_read(ctx: Context, base: Val, index: Val) -> Val:
     vector = index.kind == "V" or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))
     offset = index.expr
     if index.kind == "U" and vector:
-        offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
+        offset = _broadcast(ctx, offset)
     loaded = _load(ctx, _scratch_pointer(ctx, base, offset), base.is_float, "V" if vector else "U")
     if base.narrow:
         loaded = replace(loaded, expr=ir.Call(".to", (loaded.expr, ir.Text("tl.int32"))))
@@ -769,8 +774,7 @@ def _scratch_write(ctx: Context, base: Val, target: ir.Index, value: Val) -> Non
     index = _scratch_index(ctx, base, target)
     value = as_declared(data(ctx, value), ctx.scratch[base.tag[0]].ctype)
     _touch(ctx, base.tag[0], "w")
-    scratch = ctx.scratch[base.tag[0]]
-    _store(ctx, ir.Bin("+", ir.Name(scratch.name), ir.Bin("*", ir.Name("_row"), _row_stride(scratch))), index, value)
+    _store(ctx, _scratch_row(ctx, base), index, value)
 
 
 # Scratch accesses that may not meet without a barrier between them: r(ead), w(rite), a(tomic update).
@@ -796,7 +800,7 @@ def _exchange(ctx: Context, call: ir.Call) -> Val:
     ctype = "double" if _is_double(ctx, value.expr) else "float" if value.is_float else "int"
     key = f"_exchange_{ctype}"
     if key not in ctx.scratch:
-        ctx.scratch[key] = Scratch(f"_shared{key}", ctype, (EXCHANGE_ROW,), SCRATCH_DTYPES[ctype])
+        ctx.scratch[key] = Scratch(f"_shared{key}", ctype, (EXCHANGE_ROW,), scratch_dtype(ctype))
     base = Val("S", tag=(key,), is_float=value.is_float)
     lane = ir.Name("_lane")
     start = ir.Bin("*", ir.Bin("//", lane, width.expr), width.expr)  # the lane's segment
@@ -1164,7 +1168,7 @@ def _atomic(ctx: Context, call: ir.Call) -> None:
     target = pointer.expr
     if pointer.kind == "U":
         # Every thread updates the same address: a block of that address, one update per lane.
-        target = ir.Bin("+", target, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
+        target = _broadcast(ctx, target)
     ctx.emit(TAtomic(func, target, value.expr, _mem_mask(ctx, True) if ctx.mode == "block" else ctx.pred))
 
 
@@ -1212,7 +1216,7 @@ def _store(ctx: Context, base: ir.Expr, index: Val, value: Val) -> None:
         if value.kind == "V" and ctx.mode != "block":
             raise Rejected("a store of per-thread values to one address (the threads race)")
         # In the block class that is CUDA's race too: one of the threads' values is the one kept.
-        offset = ir.Bin("+", offset, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32"))))
+        offset = _broadcast(ctx, offset)
     ctx.emit(TStore(ir.Bin("+", base, offset), value.expr, _mem_mask(ctx, vector)))
 
 
@@ -1259,21 +1263,27 @@ def _local_array(ctx: Context, stmt: ir.Decl) -> None:
 def _flat_index(ctx: Context, array: Val, expr: ir.Index) -> Val:
     """The element number of `a[i][j]` in a local array: a number where every index is one, else a value."""
     dims = array.tag
+    flat = _row_major(ctx, expr, dims, "a per-thread local array")
+    if isinstance(flat.expr, ir.Num) and not 0 <= flat.expr.value < math.prod(dims):
+        raise Rejected("an index past the end of a per-thread local array")
+    return flat
+
+
+def _row_major(ctx: Context, expr: ir.Index, dims: tuple, what: str) -> Val:
+    """The element number of `a[i][j]` in an array of `dims`, as C lays it out: a number where every index is one."""
     if len(expr.indices) != len(dims):
-        raise Rejected("a row of a per-thread local array used as a pointer")
+        raise Rejected(f"a row of {what} used as a pointer")
     flat: Val | None = None
     for index, size in zip(expr.indices, dims):
         part = data(ctx, evaluate(ctx, index))
         if part.kind not in ("U", "V") or part.is_float:
-            raise Rejected("a per-thread local array indexed by something other than an integer")
+            raise Rejected(f"{what} indexed by something other than an integer")
         if flat is None:
             flat = part
         elif isinstance(flat.expr, ir.Num) and isinstance(part.expr, ir.Num):
             flat = Val("U", ir.Num(flat.expr.value * size + part.expr.value))
         else:
             flat = Val(_combine_kind(flat, part), ir.Bin("+", ir.Bin("*", flat.expr, ir.Num(size)), part.expr))
-    if isinstance(flat.expr, ir.Num) and not 0 <= flat.expr.value < math.prod(dims):
-        raise Rejected("an index past the end of a per-thread local array")
     return flat
 
 
