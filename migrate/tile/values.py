@@ -638,10 +638,9 @@ def _tree_loop(ctx: Context, body: tuple) -> bool:
 # -- one program per thread block: lanes are the block's threads, shared arrays are per-program scratch --------
 
 LANES = "_lanes"  # the lanes that are threads of the block
-BLOCK_INDEX = {("threadIdx", "x"): ("V", "_tid_x"), ("threadIdx", "y"): ("V", "_tid_y"),
-               ("threadIdx", "z"): ("V", "_tid_z"), ("blockIdx", "x"): ("U", "_bid_x"),
-               ("blockIdx", "y"): ("U", "_bid_y"), ("blockIdx", "z"): ("U", "_bid_z"),
-               ("blockDim", "x"): ("U", "BDX"), ("blockDim", "y"): ("U", "BDY"), ("blockDim", "z"): ("U", "BDZ")}
+# Thread-structure kinds (builtins.toml [index]) as the block class names them, per axis.
+BLOCK_INDEX = {("tid", a): ("V", f"_tid_{a}") for a in "xyz"} | {("bid", a): ("U", f"_bid_{a}") for a in "xyz"} \
+    | {("bdim", a): ("U", f"BD{a.upper()}") for a in "xyz"}
 GRID_AXES = {"x": 0, "y": 1, "z": 2}
 GENERIC_TYPES = ("scalar_t", "T")  # template element types the lowering reads
 TORCH_PREFIX = {"fp": "float", "i": "int", "u": "uint"}  # Triton's element type names as torch's
@@ -660,9 +659,10 @@ def scratch_dtype(ctype: str) -> str | None:
 def block_index(ctx: Context, expr: ir.Builtin) -> Val:
     """threadIdx, blockIdx, blockDim and gridDim as the block class holds them: a thread index is one value per
     lane, the others one per program."""
-    if expr.kind == "gridDim" and expr.axis in GRID_AXES:
+    kind = builtins().index.get(expr.kind)
+    if kind == "gdim" and expr.axis in GRID_AXES:
         return Val("U", ir.Call("tl.num_programs", (ir.Num(GRID_AXES[expr.axis]),)))
-    found = BLOCK_INDEX.get((expr.kind, expr.axis))
+    found = BLOCK_INDEX.get((kind, expr.axis))
     if found is None:
         raise Rejected(f"{expr.kind}.{expr.axis}")
     return Val(found[0], ir.Name(found[1]))
