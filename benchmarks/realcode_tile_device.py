@@ -111,6 +111,7 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     block = spec["block"] if len(spec["block"]) > 1 else spec["block"][0]
     text = (case / "module.py").read_text()
     numbers = itertools.count()
+    outputs = {}
 
     def measure(folder: Path, tune: bool) -> dict:
         """Import the module from `folder` (where its kept configurations are), launch once on fresh inputs, compare
@@ -128,6 +129,7 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
             launcher(grid, block, *tensors, **harness.shared_keywords(launcher, block))
             torch.cuda.synchronize()
             got = [t.cpu().numpy() if hasattr(t, "cpu") else None for t in tensors]
+            outputs.setdefault(folder.name, got)
             error = harness._compare(reference, got)
             row = {"parity": bool(error <= harness.TOLERANCE), "error": error}
             if tune:
@@ -158,6 +160,8 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     if not default.get("parity"):
         result["error"] = "the default config does not match the original on the GPU" + (
             f" ({default['failure']})" if "failure" in default else "")
+        if "failure" not in default:
+            result["diagnosis"] = _diagnose(case, work, binary, src, inputs, reference, outputs["default"], harness)
         return result
     result["triton_default_ms"] = default["ms"]
     result["triton_default_graph_ms"] = default.get("graph_ms")
@@ -170,6 +174,75 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     result["chosen"] = kept.get("config", {})
     result["kept"] = tuning.get("kept", {})
     return result
+
+
+def _differing(a, b) -> str:
+    """How many elements of each buffer differ, as 'b3: 17 of 4096'; '' when none do."""
+    import numpy
+
+    parts = []
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x is None or y is None:
+            continue
+        x64, y64 = x.astype(numpy.float64), y.astype(numpy.float64)
+        off = ~numpy.isclose(x64, y64, rtol=1e-4, atol=1e-4, equal_nan=True)
+        if off.any():
+            parts.append(f"b{i}: {int(off.sum())} of {off.size}")
+    return ", ".join(parts)
+
+
+def _diagnose(case: Path, work: Path, binary: Path, src: Path, inputs, reference, got, harness) -> str:
+    """Why the GPU results differ, from two more runs on the same inputs: the original again, and the Triton module
+    under TRITON_INTERPRET=1 (the sequential semantics both sides matched on the CPU). If the original on the GPU
+    differs from that, its result depends on the order of its threads on these inputs (a race the random inputs
+    cause), and the case says nothing about the translation; if only the Triton GPU run differs, the translation
+    (or Triton's GPU code) is wrong."""
+    import numpy
+
+    again = work / "again"
+    again.mkdir(exist_ok=True)
+    subprocess.run([str(binary), str(src), str(again), "1"], capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
+                   check=False)
+    second = [numpy.fromfile(again / f"b{i}.bin", dtype=v.dtype) if isinstance(v, numpy.ndarray) else None
+              for i, v in enumerate(inputs)]
+    interp = work / "interp"
+    interp.mkdir(exist_ok=True)
+    env = dict(os.environ, TRITON_INTERPRET="1")
+    done = subprocess.run([sys.executable, __file__, "--interpret", str(case), str(interp)], capture_output=True,
+                          text=True, timeout=CASE_TIMEOUT_S, env=env, check=False)
+    if done.returncode != 0:
+        return f"the interpreted run exits {done.returncode}: " + (done.stderr.strip().splitlines() or [""])[-1][:120]
+    sequential = [numpy.fromfile(interp / f"b{i}.bin", dtype=v.dtype) if isinstance(v, numpy.ndarray) else None
+                  for i, v in enumerate(inputs)]
+    original_off = _differing(sequential, reference)
+    triton_off = _differing(sequential, got)
+    parts = [f"original vs its second GPU run: {_differing(reference, second) or 'same'}",
+             f"original on the GPU vs interpreted: {original_off or 'same'}",
+             f"Triton on the GPU vs interpreted: {triton_off or 'same'}"]
+    verdict = ("order-dependent original" if original_off else
+               "Triton GPU-only difference" if triton_off else "no difference on rerun")
+    return verdict + "; " + "; ".join(parts)
+
+
+def _interpret(case: Path, out: Path) -> None:
+    """Run the case's Triton launcher once under the interpreter (TRITON_INTERPRET=1, set by the caller) on CPU
+    tensors of the parity inputs, writing every buffer to out/b<i>.bin."""
+    import numpy
+    import torch
+
+    harness = _harness_module()
+    spec = json.loads((case / "case.json").read_text())
+    params = [SimpleNamespace(name=n) for n, _ in spec["params"]]
+    inputs = harness._inputs(dict(spec["params"]), params, spec["seed"], spec["size"], spec["buffer"])
+    grid = spec["grid"] if len(spec["grid"]) > 1 else spec["grid"][0]
+    block = spec["block"] if len(spec["block"]) > 1 else spec["block"][0]
+    module = _import(out / "module.py", (case / "module.py").read_text(), 0)
+    launcher = getattr(module, spec["kernel"])
+    tensors = [torch.from_numpy(v.copy()) if isinstance(v, numpy.ndarray) else v for v in inputs]
+    launcher(grid, block, *tensors, **harness.shared_keywords(launcher, block))
+    for i, t in enumerate(tensors):
+        if hasattr(t, "numpy"):
+            t.numpy().tofile(out / f"b{i}.bin")
 
 
 def _write_results(out: Path, rows: list[dict], device: str, target_name: str, batch: int) -> list[str]:
@@ -207,7 +280,7 @@ def _write_results(out: Path, rows: list[dict], device: str, target_name: str, b
                      f"{'' if ratio is None else f'{ratio:.2f}'} | {cell(r.get('cuda_graph_ms'))} | "
                      f"{cell(r.get('triton_default_graph_ms'))} | {cell(r.get('triton_tuned_graph_ms'))} | "
                      f"{'' if graph is None else f'{graph:.2f}'} | {json.dumps(r.get('chosen', ''))} | "
-                     f"{r.get('error', '')} |")
+                     f"{r.get('error', '')}{': ' + r['diagnosis'] if r.get('diagnosis') else ''} |")
     (out / "realcode_tile_device.md").write_text("\n".join(lines) + "\n")
     (out / "realcode_tile_device.json").write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")
     return lines
@@ -236,7 +309,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start", default="", help="run the cases whose names sort at or after this one")
     parser.add_argument("--budget", type=float, default=420, help="seconds after which no new case starts")
     parser.add_argument("--case-worker", nargs=3, metavar=("CASE", "WORK", "REPEAT"), help=argparse.SUPPRESS)
+    parser.add_argument("--interpret", nargs=2, metavar=("CASE", "OUT"), help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
+    if options.interpret:
+        _interpret(Path(options.interpret[0]), Path(options.interpret[1]))
+        return 0
     if options.case_worker:  # one case in this process; its row on the last line of stdout
         case, work, repeat = options.case_worker
         print(json.dumps(_run_case(Path(case), Path(work), _harness_module(), int(repeat))))
