@@ -44,6 +44,7 @@ class Val:
     scope: str = ""
     is_float: bool = False
     narrow: bool = False  # a pointer to an integer type narrower than int, whose loads C promotes to int
+    unsigned: bool = False  # an unsigned int or wider unsigned value, or a pointer to one
 
 
 @dataclass
@@ -147,6 +148,15 @@ def base_type(ctype: str) -> str:
 
 def _is_narrow(ctype: str) -> bool:
     return base_type(ctype) in NARROW_TYPES
+
+
+UNSIGNED_TYPES = frozenset({"unsigned", "unsigned int", "uint32_t", "uint", "uint64_t", "size_t", "unsigned long",
+                            "unsigned long long", "ulong"})
+SIGNED_TYPES = frozenset({"int", "int32_t", "long", "long long", "int64_t"})
+
+
+def _is_unsigned(ctype: str) -> bool:
+    return base_type(ctype) in UNSIGNED_TYPES
 
 
 def _tag(val: Val) -> tuple:
@@ -376,7 +386,8 @@ def _binary(ctx: Context, expr: ir.Bin) -> Val:
         divided = _float_division(ctx, a, b)
         if divided is not None:
             return Val(_combine_kind(a, b), divided, is_float=True)
-    return Val(_combine_kind(a, b), ir.Bin(op, a.expr, b.expr), is_float=is_float)
+    unsigned = (a.unsigned or b.unsigned) and not is_float and op not in ("<", "<=", ">", ">=", "==", "!=")
+    return Val(_combine_kind(a, b), ir.Bin(op, a.expr, b.expr), is_float=is_float, unsigned=unsigned)
 
 
 def _is_double(ctx: Context, expr: ir.Expr) -> bool:
@@ -510,6 +521,8 @@ def _index(ctx: Context, expr: ir.Index) -> Val:
     loaded = _load(ctx, ir.Bin("+", base.expr, offset), base.is_float, "V" if "V" in (kind, pred_kind) else "U")
     if base.narrow:  # C computes with a char or short promoted to int; Triton would wrap at 8 or 16 bits
         loaded = replace(loaded, expr=ir.Call(".to", (loaded.expr, ir.Text("tl.int32"))))
+    elif base.unsigned:
+        loaded = replace(loaded, unsigned=True)
     return loaded
 
 
@@ -714,7 +727,8 @@ def _scratch_decl(ctx: Context, stmt: ir.Decl) -> None:
         key += "_"
     ctx.scratch[key] = Scratch(f"_shared_{key}", base, tuple(dims), scratch_dtype(base) or "", like)
     ctx.touched.setdefault(key, set())
-    ctx.env[stmt.name] = Val("S", tag=(key,), is_float=_is_float_type(base), narrow=_is_narrow(base))
+    ctx.env[stmt.name] = Val("S", tag=(key,), is_float=_is_float_type(base), narrow=_is_narrow(base),
+                             unsigned=_is_unsigned(base))
 
 
 def _dynamic_decl(ctx: Context, stmt: ir.Decl) -> None:
@@ -729,7 +743,8 @@ def _dynamic_decl(ctx: Context, stmt: ir.Decl) -> None:
         raise Rejected(f"dynamic shared arrays of two types ({held.ctype}, {base}) over the same memory")
     ctx.scratch[key] = Scratch(f"_shared{key}", base, (0,), scratch_dtype(base), dynamic=True)
     ctx.touched.setdefault(key, set())
-    ctx.env[stmt.name] = Val("S", tag=(key,), is_float=_is_float_type(base), narrow=_is_narrow(base))
+    ctx.env[stmt.name] = Val("S", tag=(key,), is_float=_is_float_type(base), narrow=_is_narrow(base),
+                             unsigned=_is_unsigned(base))
 
 
 def _row_stride(scratch: Scratch) -> ir.Expr:
@@ -755,7 +770,7 @@ def _scratch_address(ctx: Context, base: Val, offset: ir.Expr) -> Val:
     """A pointer into a shared array's scratch row (`&s[i]`, `s` passed to a device function); its accesses are
     tracked as the array's (`scope` names it)."""
     return Val("PTR", _scratch_pointer(ctx, base, offset), is_float=base.is_float, narrow=base.narrow,
-               scope=base.tag[0])
+               unsigned=base.unsigned, scope=base.tag[0])
 
 
 def _scratch_read(ctx: Context, base: Val, index: Val) -> Val:
@@ -767,6 +782,8 @@ def _scratch_read(ctx: Context, base: Val, index: Val) -> Val:
     loaded = _load(ctx, _scratch_pointer(ctx, base, offset), base.is_float, "V" if vector else "U")
     if base.narrow:
         loaded = replace(loaded, expr=ir.Call(".to", (loaded.expr, ir.Text("tl.int32"))))
+    elif base.unsigned:
+        loaded = replace(loaded, unsigned=True)
     return loaded
 
 
@@ -962,6 +979,10 @@ def as_declared(val: Val, ctype: str) -> Val:
         if isinstance(val.expr, ir.Num):
             return Val(val.kind, ir.Num(int(val.expr.value), False))
         return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(INT_CASTS[base]))))
+    if base in SIGNED_TYPES and val.unsigned and not isinstance(val.expr, ir.Num):
+        # An unsigned value kept in a signed variable is signed from then on (comparisons, division, shifts);
+        # Triton would go on computing with it unsigned.
+        return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(INT_CASTS[base]))))
     if base in NARROW_CASTS:
         # C keeps the low bits of what a char or short variable is given; it computes with it as an int again.
         if val.is_float:
@@ -991,7 +1012,8 @@ def _assign_name(ctx: Context, name: str, val: Val, declared: str = "") -> None:
         number = ir.Num(float(value.value), True) if is_float else value
         value = ir.Call("tl.full", (ir.Text("[]"), number, ir.Text(dtype)))
     ctx.emit(TAssign(target, value))
-    ctx.env[name] = Val(val.kind, ir.Name(target), is_float=is_float)
+    unsigned = not is_float and (val.unsigned or _is_unsigned(declared))
+    ctx.env[name] = Val(val.kind, ir.Name(target), is_float=is_float, unsigned=unsigned)
 
 
 def walk(ctx: Context, stmts: tuple) -> None:
@@ -1789,9 +1811,10 @@ def _initial_env(fn: ir.Function) -> dict[str, Val]:
     env = {}
     for p in fn.params:
         if p.pointer:
-            env[p.name] = Val("PTR", ir.Name(p.name), is_float=_is_float_type(p.ctype), narrow=_is_narrow(p.ctype))
+            env[p.name] = Val("PTR", ir.Name(p.name), is_float=_is_float_type(p.ctype), narrow=_is_narrow(p.ctype),
+                              unsigned=_is_unsigned(p.ctype))
         else:
-            env[p.name] = Val("U", ir.Name(p.name), is_float=_is_float_type(p.ctype))
+            env[p.name] = Val("U", ir.Name(p.name), is_float=_is_float_type(p.ctype), unsigned=_is_unsigned(p.ctype))
     return env
 
 

@@ -13,7 +13,7 @@ import pytest
 
 os.environ.setdefault("TRITON_INTERPRET", "1")
 
-from migrate.tile import translate_file  # noqa: E402
+from migrate.tile import translate_file
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "input.cu").is_file())
@@ -509,6 +509,17 @@ def _cases():
         keep = torch.arange(width)[None, :] < lengths[:, None].long()
         return out, (x * 0.1 * keep).sum(1), 1e-12
 
+    def unsigned_into_signed(m):
+        n = 1000
+        words = torch.randint(0, 2**32, (n,), generator=g, dtype=torch.int64)
+        sign, half = torch.zeros(n, dtype=torch.int32), torch.zeros(n, dtype=torch.int32)
+        m.sign_of_words((n + 127) // 128, 128, words.to(torch.uint32), sign, half, n)
+        signed = torch.where(words >= 2**31, words - 2**32, words)
+        ref_sign = torch.where(signed < 0, -1, 1)
+        ref_half = torch.div(signed, 2, rounding_mode="trunc")  # C's division truncates toward zero
+        assert (signed < 0).any() and (signed >= 0).any()
+        return torch.cat([sign, half]).double(), torch.cat([ref_sign, ref_half]).double(), 0.0
+
     def grid_stride_carry(m):
         n = 1000
         x = rand(n)
@@ -533,7 +544,7 @@ def _cases():
         "narrow_locals": narrow_locals, "block_shared": block_shared, "grid_stride_carry": grid_stride_carry,
         "three_d_index": three_d_index, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
         "accessor_macro": accessor_macro, "index_type_param": index_type_param,
-        "double_carried": double_carried,
+        "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
