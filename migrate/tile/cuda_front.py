@@ -498,7 +498,9 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             module.unread[name] = data.count(b"\n", 0, match.start()) + 1
     for name, value in _defines_in_bodies(root).items():
         module.constants.setdefault(name, value)
-    aliases = {**{k: v for other in lent for k, v in other.aliases.items()}, **_aliases(root)}
+    module.defines.update({d for other in lent for d in other.defines} | _defined_names(root))
+    lent_defines = frozenset(d for other in lent for d in other.defines)
+    aliases = {**{k: v for other in lent for k, v in other.aliases.items()}, **_aliases(root, lent_defines)}
     module.aliases.update(aliases)
     for name, fn in list(module.functions.items()):
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
@@ -556,9 +558,22 @@ def _define_value(text: str) -> ir.Expr | None:
     return value
 
 
-def _aliases(root: ts.Node) -> dict[str, str]:
-    """Type names defined as another type; a name defined twice in different ways (under #if branches) is left."""
+def _aliases(root: ts.Node, defined: frozenset[str] = frozenset()) -> dict[str, str]:
+    """Type names defined as another type; a name defined twice in different ways is left, unless the two are in
+    the branches of an `#ifdef`/`#ifndef` whose macro the sources decide (`#define DOUBLE` above it, or in
+    `defined`, the headers' macros: that branch is the one compiled; a macro no source defines is undefined, as the
+    compiler sees it without a -D flag)."""
     found: dict[str, str | None] = {}
+    defines: dict[str, int] = {}  # macro -> the first byte where a #define of it is
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in ("preproc_def", "preproc_function_def"):
+            name = node.child_by_field_name("name")
+            if name is not None:
+                defines[_text(name)] = min(defines.get(_text(name), node.start_byte), node.start_byte)
+        elif node.type not in ("function_definition",):
+            stack.extend(node.named_children)
 
     def note(name: str, value: str) -> None:
         value = " ".join(value.split())
@@ -579,11 +594,49 @@ def _aliases(root: ts.Node) -> dict[str, str]:
                 note(_text(name), _text(value))
         elif kind == "preproc_def":
             name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-            if name is not None and value is not None and _text(value).strip() in TYPE_WORDS:
-                note(_text(name), _text(value).strip())
+            body = _strip_comments(_text(value)) if value is not None else ""
+            if name is not None and body in TYPE_WORDS:
+                note(_text(name), body)
+        elif kind == "preproc_ifdef":
+            stack.extend(_taken_branch(node, defined, defines))
         elif kind not in ("function_definition",):
             stack.extend(node.named_children)
     return {k: v for k, v in found.items() if v is not None and k != v}
+
+
+def _defined_names(root: ts.Node) -> set[str]:
+    names, stack = set(), [root]
+    while stack:
+        node = stack.pop()
+        if node.type in ("preproc_def", "preproc_function_def"):
+            name = node.child_by_field_name("name")
+            if name is not None:
+                names.add(_text(name))
+        elif node.type != "function_definition":
+            stack.extend(node.named_children)
+    return names
+
+
+def _strip_comments(text: str) -> str:
+    return re.sub(r"/\*.*?\*/|//.*", "", text, flags=re.DOTALL).strip()
+
+
+def _taken_branch(node: ts.Node, defined: frozenset[str], defines: dict[str, int]) -> list[ts.Node]:
+    """The children of an `#ifdef X`/`#ifndef X` that the compiler reads, when the sources decide X; every child
+    (both branches) when they do not (an `#elif`, or X defined only below the test)."""
+    name = node.child_by_field_name("name")
+    alternative = node.child_by_field_name("alternative")
+    body = [c for c in node.named_children if c != name and c != alternative]
+    if name is None or (alternative is not None and alternative.type != "preproc_else"):
+        return list(node.named_children)
+    macro = _text(name)
+    if macro in defines and defines[macro] > node.start_byte and macro not in defined:
+        return list(node.named_children)
+    is_defined = macro in defined or macro in defines
+    wanted = is_defined if node.children[0].type == "#ifdef" else not is_defined
+    if wanted:
+        return body
+    return list(alternative.named_children) if alternative is not None else []
 
 
 def _accessor_aliases(root: ts.Node) -> dict[str, str]:

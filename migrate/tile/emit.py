@@ -12,6 +12,7 @@ from .builtins import tuning_table
 from .host import HAssign, HCheck, HIf, HLaunch, HostOp, HReturn, launches
 from .printer import code
 from .tileir import DYNAMIC_COUNT, TAssign, TAtomic, TCall, TFor, TIf, TileKernel, TStore, TWhile
+from .values import base_type
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,14 @@ def _tuning(kernel: TileKernel) -> dict:
     }
 
 
+def _param(p) -> str:
+    """A kernel parameter; a double scalar annotated fp64, since Triton types a Python float it is passed fp32 on a
+    GPU (the interpreter keeps it a float64, so only a GPU run would round it)."""
+    if not p.pointer and "*" not in p.ctype and base_type(p.ctype) == "double":
+        return f"{p.name}: tl.float64"
+    return p.name
+
+
 def kernel_context(kernel: TileKernel, origin: str) -> dict:
     params = [p.name for p in kernel.params]
     constexprs = [f"{name}: tl.constexpr" for name in kernel.constexprs]
@@ -138,7 +147,7 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
         "name": kernel.name,
         "summary": kernel.summary,
         "origin": origin,
-        "signature": ", ".join(params + scratch + constexprs),
+        "signature": ", ".join([_param(p) for p in kernel.params] + scratch + constexprs),
         "scratch": [{"name": s.name, "count": DYNAMIC_COUNT if s.dynamic else s.count,
                      "dtype": repr(s.dtype) if s.dtype else "None", "beside": s.like or beside}
                     for s in kernel.scratch],

@@ -194,3 +194,4 @@ class Module:
     # function-like macros of the source and its headers: name -> (parameters, body), None where not expandable
     macros: dict[str, tuple[tuple[str, ...], str] | None] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)  # type names defined as other types (typedef, using)
+    defines: set[str] = field(default_factory=set)  # every macro the source and its headers #define

@@ -24,7 +24,9 @@ C_TO_TRITON = {
     "unsigned": "u32", "unsigned int": "u32", "uint32_t": "u32", "uint": "u32",
     "long": "i64", "long int": "i64", "long long": "i64", "long long int": "i64", "int64_t": "i64",
     "ptrdiff_t": "i64", "index_t": "i64",
-    "unsigned long": "u64", "unsigned long long": "u64", "uint64_t": "u64", "size_t": "u64",
+    "unsigned long": "u64", "unsigned long long": "u64", "uint64_t": "u64", "size_t": "u64", "ulong": "u64",
+    "unsigned long int": "u64", "long unsigned int": "u64", "unsigned long long int": "u64", "ushort": "u16",
+    "uchar": "u8",
     "short": "i16", "int16_t": "i16", "unsigned short": "u16", "uint16_t": "u16",
     "char": "i8", "signed char": "i8", "int8_t": "i8", "unsigned char": "u8", "uint8_t": "u8", "bool": "i1",
 }

@@ -151,7 +151,7 @@ def _is_narrow(ctype: str) -> bool:
 
 
 UNSIGNED_TYPES = frozenset({"unsigned", "unsigned int", "uint32_t", "uint", "uint64_t", "size_t", "unsigned long",
-                            "unsigned long long", "ulong"})
+                            "unsigned long long", "ulong", "unsigned long int", "unsigned long long int"})
 SIGNED_TYPES = frozenset({"int", "int32_t", "long", "long long", "int64_t"})
 
 

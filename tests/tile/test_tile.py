@@ -520,6 +520,13 @@ def _cases():
         assert (signed < 0).any() and (signed >= 0).any()
         return torch.cat([sign, half]).double(), torch.cat([ref_sign, ref_half]).double(), 0.0
 
+    def conditional_alias(m):
+        n = 1000
+        u, f = rand(n).double(), rand(n).double()
+        ref = u + (0.3 / 2) * f + 1e-9 * u
+        m.relax((n + 127) // 128, 128, u, f, 0.3, n)
+        return u, ref, 1e-15
+
     def grid_stride_carry(m):
         n = 1000
         x = rand(n)
@@ -545,6 +552,7 @@ def _cases():
         "three_d_index": three_d_index, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
         "accessor_macro": accessor_macro, "index_type_param": index_type_param,
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
+        "conditional_alias": conditional_alias,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
