@@ -275,8 +275,20 @@ def _combine_kind(*vals: Val) -> str:
     return "V" if any(v.kind == "V" for v in vals) else "U"
 
 
+def _unsigned_64(value: int) -> Val:
+    """An integer literal past int64 (`0xFFFFFFFFFFFFFFFF`, an unsigned long long in C): its bits as a uint64, which
+    a plain Python int that large cannot become in Triton."""
+    if value >= 1 << 64:
+        raise Rejected(f"the literal {value}, wider than 64 bits")
+    bits = ir.Call("tl.full", (ir.Text("[]"), ir.Num(value - (1 << 64)), ir.Text("tl.int64")))
+    return Val("U", ir.Call(".to", (bits, ir.Text("tl.uint64")), kwargs=(("bitcast", ir.Text("True")),)),
+               unsigned=True)
+
+
 def evaluate(ctx: Context, expr: ir.Expr) -> Val:
     if isinstance(expr, ir.Num):
+        if not expr.is_float and expr.value >= 1 << 63:
+            return _unsigned_64(expr.value)
         return Val("U", expr, is_float=expr.is_float)
     if isinstance(expr, ir.Name):
         if expr.id in ctx.env:

@@ -527,6 +527,13 @@ def _cases():
         m.relax((n + 127) // 128, 128, u, f, 0.3, n)
         return u, ref, 1e-15
 
+    def wide_unsigned_literal(m):
+        n = 1000
+        words = torch.randint(-2**62, 2**62, (n,), generator=g, dtype=torch.int64)
+        out = torch.zeros(n, dtype=torch.int64)
+        m.flip_words((n + 127) // 128, 128, words, out, n)
+        return (out == ~words).double(), torch.ones(n, dtype=torch.float64), 0.0
+
     def grid_stride_carry(m):
         n = 1000
         x = rand(n)
@@ -552,7 +559,7 @@ def _cases():
         "three_d_index": three_d_index, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
         "accessor_macro": accessor_macro, "index_type_param": index_type_param,
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
-        "conditional_alias": conditional_alias,
+        "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
