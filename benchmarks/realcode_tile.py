@@ -138,6 +138,15 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
     lines = ["#define main migrate_original_main", f'#include "{include}"', "#undef main", "#include <algorithm>",
              "#include <cstdio>", "#include <cstdlib>", "#include <string>", "#include <vector>",
              "int main(int argc, char** argv) {", "  if (argc < 3) return 2;"]
+    from migrate.tile.targets import C_TO_TRITON
+
+    # Each template parameter as the lowering types it (index_t int64, any other float), in the instantiation and in
+    # the argument casts.
+    instance = {t: C_OF[C_TO_TRITON.get(t, "fp32")] for t in tparams}
+
+    def instantiated(ctype: str) -> str:
+        return re.sub(r"\b\w+\b", lambda m: instance.get(m.group(0), m.group(0)), ctype)
+
     args = []
     for i, param in enumerate(kernel.params):
         kind = signature[param.name]
@@ -149,10 +158,11 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
                        " std::fclose(f); }"),
                       f"  {ctype}* d{i} = nullptr; {api}Malloc((void**)&d{i}, sizeof({ctype}) * {buffer});",
                       f"  {api}Memcpy(d{i}, h{i}.data(), sizeof({ctype}) * {buffer}, {api}MemcpyHostToDevice);"]
-            args.append(f"({param.ctype.replace('__restrict__', '')}{'' if '*' in param.ctype else '*'})d{i}")
+            cast = instantiated(param.ctype.replace("__restrict__", ""))
+            args.append(f"({cast}{'' if '*' in param.ctype else '*'})d{i}")
         else:
-            args.append(f"({param.ctype})({FLOATS if kind.startswith('fp') else size})")
-    name = kernel.name + (f"<{', '.join('float' for _ in tparams)}>" if tparams else "")
+            args.append(f"({instantiated(param.ctype)})({FLOATS if kind.startswith('fp') else size})")
+    name = kernel.name + (f"<{', '.join(instance[t] for t in tparams)}>" if tparams else "")
     shared = launch_shared(block)
 
     def dims(shape) -> str:
@@ -239,8 +249,12 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     else:
         binary.unlink(missing_ok=True)
         harness.write_text(text)
+        # Symbols of the program's other sources, which only its own main() reaches, are left unresolved (at
+        # address 0 in a non-PIE binary; a kernel that reached one would crash, not pass): the harness links the
+        # kernel's file alone.
         build = subprocess.run(["g++", "-O0", "-w", *cflags, f"-I{source.parent}",
-                                f"-I{migrated}", "-x", "c++", str(harness), "-o", str(binary), "-pthread"],
+                                f"-I{migrated}", "-x", "c++", str(harness), "-o", str(binary), "-pthread",
+                                "-no-pie", "-Wl,--unresolved-symbols=ignore-all"],
                                capture_output=True, text=True, timeout=CXX_TIMEOUT_S, check=False)
     if build.returncode != 0:
         first = next((l for l in build.stderr.splitlines() if "error" in l), "no error line")

@@ -1254,12 +1254,13 @@ def _store(ctx: Context, base: ir.Expr, index: Val, value: Val) -> None:
     ctx.emit(TStore(ir.Bin("+", base, offset), value.expr, _mem_mask(ctx, vector)))
 
 
-def _store_local(ctx: Context, name: str, value: Val, pred: ir.Expr | None, chosen: bool = False) -> None:
-    """`name = value` for the threads `pred` lets through, in the variable's declared type. `chosen`: `pred` picks
-    this variable out of several even where it is one value per program (an element of a local array)."""
+def _store_local(ctx: Context, name: str, value: Val, pred: ir.Expr | None) -> None:
+    """`name = value` for the threads `pred` lets through, in the variable's declared type."""
     value = as_declared(value, ctx.types.get(name, ""))
     vector = pred is not None and _mentions_vector(ctx, pred)
-    if pred is not None and value.kind in ("U", "V") and name in ctx.env and (vector or chosen):
+    if pred is not None and value.kind in ("U", "V") and name in ctx.env:
+        # Also where `pred` is one value per program (a row kernel's `if (v < 0) v = 1 / v;`): the assignment is
+        # not made where it is false.
         old = data(ctx, ctx.env[name])
         kind = "V" if vector else _combine_kind(value, old)
         value = Val(kind, ir.Call("tl.where", (pred, value.expr, old.expr)), is_float=value.is_float)
@@ -1349,7 +1350,7 @@ def _local_write(ctx: Context, array: Val, target: ir.Index, value: Val) -> None
     value = replace(value, expr=ir.Name(held_value))
     for k in range(math.prod(array.tag)):
         hit = ir.Bin("==", ir.Name(held_index), ir.Num(k))
-        _store_local(ctx, element_name(name, k), value, _and(ctx.pred, hit), chosen=True)
+        _store_local(ctx, element_name(name, k), value, _and(ctx.pred, hit))
     del ctx.env[held_index]
 
 

@@ -534,6 +534,14 @@ def _cases():
         m.flip_words((n + 127) // 128, 128, words, out, n)
         return (out == ~words).double(), torch.ones(n, dtype=torch.float64), 0.0
 
+    def row_branch_assign(m):
+        n = 500
+        scale, grad, h = rand(n), rand(n), torch.zeros(n)
+        scale[:5] = 1e-4  # the first branch
+        v = torch.where(scale.abs() < 1e-3, 1.0, torch.where(scale < 0, 1.0 / scale, scale))
+        m.half_scale(n, 1, scale, grad, h)
+        return h, grad * v, 1e-6
+
     def grid_stride_carry(m):
         n = 1000
         x = rand(n)
@@ -560,6 +568,7 @@ def _cases():
         "accessor_macro": accessor_macro, "index_type_param": index_type_param,
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
+        "row_branch_assign": row_branch_assign,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
