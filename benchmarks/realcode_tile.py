@@ -131,7 +131,7 @@ def shared_keywords(launcher, block) -> dict:
 
 
 def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str, ...], grid, block,
-             api: str = "prt", size: int = SIZE, buffer: int = BUFFER) -> str:
+             api: str = "prt", size: int = SIZE, buffer: int = BUFFER, fn=None) -> str:
     """A main() that reads each buffer from argv[1], launches the original kernel once and writes every buffer to
     argv[2]; `api` "prt" runs it on the runtime's CPU backend, "cuda" on a GPU, where argv[3] (a repeat count)
     adds a timing loop that prints the median launch time (CUDA events)."""
@@ -162,7 +162,11 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
             args.append(f"({cast}{'' if '*' in param.ctype else '*'})d{i}")
         else:
             args.append(f"({instantiated(param.ctype)})({FLOATS if kind.startswith('fp') else size})")
-    name = kernel.name + (f"<{', '.join(instance[t] for t in tparams)}>" if tparams else "")
+    if fn is not None and fn.instance:  # a kernel specialised to the one instantiation its program launches
+        chosen = [instance.get(t, arg) for t, arg in zip(fn.instance_params, fn.instance)]
+        name = f"{kernel.name}<{', '.join(chosen)}>"
+    else:
+        name = kernel.name + (f"<{', '.join(instance[t] for t in tparams)}>" if tparams else "")
     shared = launch_shared(block)
 
     def dims(shape) -> str:
@@ -242,7 +246,7 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     case.mkdir(parents=True, exist_ok=True)
     source = migrated / relfile
     harness = case / "harness.cpp"
-    text = _harness(str(source), kernel, signature, fn.tparams, grid, block)
+    text = _harness(str(source), kernel, signature, fn.tparams, grid, block, fn=fn)
     binary = case / "harness"
     if binary.is_file() and harness.is_file() and harness.read_text() == text:
         build = subprocess.CompletedProcess([], 0, "", "")  # built by an earlier run from this very harness
@@ -508,7 +512,7 @@ def _stage_case(stage: Path, program: Path, relfile: str, kernel, fn, signature:
     case.mkdir(parents=True, exist_ok=True)
     include = f"../../programs/{program.name}/{relfile}"
     (case / "harness.cu").write_text(_harness(include, kernel, signature, fn.tparams, grid, block, api="cuda",
-                                              size=size, buffer=device_buffer(size)))
+                                              size=size, buffer=device_buffer(size), fn=fn))
     (case / "module.py").write_text(text)
     (case / "case.json").write_text(json.dumps({
         "program": program.name, "file": relfile, "kernel": kernel.name, "seed": seed, "size": size,

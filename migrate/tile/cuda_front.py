@@ -420,14 +420,21 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = ()) ->
             if fn is not None:
                 module.functions[fn.name] = fn
         elif kind == "template_declaration":
-            names = []
+            names, kinds = [], []
             for p in child.child_by_field_name("parameters").named_children:
                 decl = p.child_by_field_name("name") or p.child_by_field_name("declarator")
                 if decl is None and p.named_children:
                     decl = p.named_children[-1]
                 if decl is not None:
                     names.append(_text(decl))
+                    kinds.append("type" if p.type in ("type_parameter_declaration",
+                                                      "optional_type_parameter_declaration") else
+                                 "value" if p.type in ("parameter_declaration", "optional_parameter_declaration")
+                                 else "other")
+            before = set(module.functions)
             _collect(child, module, tuple(names))
+            for name in set(module.functions) - before:
+                module.functions[name] = dataclasses.replace(module.functions[name], tkinds=tuple(kinds))
         elif kind in ("linkage_specification", "declaration_list", "preproc_ifdef", "preproc_if", "preproc_else",
                       "namespace_definition"):
             _collect(child, module, tparams)
@@ -504,7 +511,10 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     module.aliases.update(aliases)
     for name, fn in list(module.functions.items()):
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
-        module.functions[name] = _retype(fn, aliases) if aliases else fn
+        fn = _retype(fn, aliases) if aliases else fn
+        if fn.kernel and any(t not in GENERIC_TPARAMS for t in fn.tparams):
+            fn = _specialised(fn, data, aliases, module)
+        module.functions[name] = fn
     for other in lent:
         for name, fn in other.functions.items():
             if not fn.kernel:
@@ -512,6 +522,94 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         for name, value in other.constants.items():
             module.constants.setdefault(name, value)
     return module
+
+
+GENERIC_TPARAMS = ("scalar_t", "T", "index_t")  # lowered generically: the element type follows the buffers
+INSTANCE_TYPES = TYPE_WORDS | {"bool", "int8_t", "uint8_t", "int16_t", "uint16_t", "unsigned char", "signed char",
+                               "unsigned short", "long int", "unsigned long int", "long long int",
+                               "unsigned long long int"}
+
+
+def _instantiations(data: bytes, name: str) -> set[tuple[str, ...]]:
+    """The template arguments of each launch or call of kernel `name` in the source (`name<float, 4><<<`,
+    `name<256>(`), each argument's text with its spaces normalised."""
+    found = set()
+    head = re.compile(rb"(?<![\w.>:])" + re.escape(name.encode()) + rb"\s*<")
+    for match in head.finditer(data):
+        depth, i = 1, match.end()
+        while i < len(data) and depth and data[i:i + 1] not in (b";", b"{", b"}"):
+            depth += {b"<": 1, b">": -1}.get(data[i:i + 1], 0)
+            i += 1
+        if depth:
+            continue
+        rest = data[i:i + 40].lstrip()
+        if not (rest.startswith(b"<<<") or rest.startswith(b"(")):
+            continue  # the declaration itself, or a use that is not a launch
+        inner = data[match.end():i - 1].decode("utf-8", "replace")
+        args, depth, start = [], 0, 0
+        for k, ch in enumerate(inner + ","):
+            depth += {"<": 1, "(": 1, ">": -1, ")": -1}.get(ch, 0)
+            if ch == "," and depth == 0:
+                args.append(" ".join(inner[start:k].split()))
+                start = k + 1
+        found.add(tuple(args))
+    return found
+
+
+def _specialised(fn: ir.Function, data: bytes, aliases: dict[str, str], module: ir.Module) -> ir.Function:
+    """A kernel whose template parameters are not the generic element types, specialised to the one instantiation
+    its source launches: each type parameter retyped to its argument, each value parameter bound to its number.
+    Unchanged where the source launches none, several, or one whose arguments are not concrete types and numbers
+    (the lowering then names its template parameters)."""
+    instances = _instantiations(data, fn.name)
+    if len(instances) != 1 or len(fn.tkinds) != len(fn.tparams):
+        return fn
+    (args,) = instances
+    if len(args) != len(fn.tparams):
+        return fn
+    types: dict[str, str] = {}
+    values: list[tuple[str, ir.Expr]] = []
+    for name, kind, arg in zip(fn.tparams, fn.tkinds, args):
+        if name in GENERIC_TPARAMS and kind == "type":
+            continue
+        if kind == "type":
+            arg = _resolve_type(arg, aliases)
+            if arg not in INSTANCE_TYPES:
+                return fn
+            types[name] = arg
+        elif kind == "value":
+            number = _folded(_define_value(arg), module.constants)
+            if number is None:
+                return fn
+            values.append((name, ir.Num(number)))
+        else:
+            return fn
+    kept = tuple(t for t in fn.tparams if t not in types and t not in dict(values))
+    kinds = tuple(k for t, k in zip(fn.tparams, fn.tkinds) if t in kept)
+    fn = _retype(fn, types) if types else fn
+    return dataclasses.replace(fn, tparams=kept, tkinds=kinds, tvalues=tuple(values), instance=args,
+                               instance_params=fn.tparams)
+
+
+def _folded(expr: ir.Expr | None, constants: dict[str, ir.Expr], depth: int = 0) -> int | None:
+    """The integer a constant expression of numbers and named constants comes to, or None."""
+    if expr is None or depth > 8:
+        return None
+    if isinstance(expr, ir.Num):
+        return expr.value if isinstance(expr.value, int) and not isinstance(expr.value, bool) else None
+    if isinstance(expr, ir.Name):
+        return _folded(constants.get(expr.id), constants, depth + 1)
+    if isinstance(expr, ir.Un) and expr.op == "-":
+        inner = _folded(expr.operand, constants, depth + 1)
+        return None if inner is None else -inner
+    if isinstance(expr, ir.Bin):
+        a, b = _folded(expr.left, constants, depth + 1), _folded(expr.right, constants, depth + 1)
+        if a is None or b is None:
+            return None
+        ops = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "<<": lambda: a << b,
+               ">>": lambda: a >> b, "/": lambda: int(a / b) if b else None, "%": lambda: a % b if b else None}
+        return ops[expr.op]() if expr.op in ops else None
+    return None
 
 
 def _defines_in_bodies(root: ts.Node) -> dict[str, ir.Expr]:

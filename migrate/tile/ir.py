@@ -182,6 +182,11 @@ class Function:
     line: int = 1
     end_line: int = 1
     rtype: str = ""  # a device function's return type
+    tkinds: tuple[str, ...] = ()  # per template parameter: "type" or "value"
+    # a kernel specialised to the one instantiation its source launches: its value parameters' numbers
+    tvalues: tuple[tuple[str, Expr], ...] = ()
+    instance: tuple[str, ...] = ()  # that instantiation's template arguments, as written (in the original order)
+    instance_params: tuple[str, ...] = ()  # and the template parameters they were given to
 
 
 @dataclass(frozen=True)

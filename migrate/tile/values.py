@@ -74,6 +74,7 @@ class Context:
     dims: int = 1
     program_rows: bool = False  # blockIdx.y is a row per program along y (1-D blocks): pid_y
     types: dict[str, str] = field(default_factory=dict)  # local name -> its declared C type
+    declared_under: dict[str, ir.Expr | None] = field(default_factory=dict)  # local name -> the guard at its decl
     scratch: dict[str, Scratch] = field(default_factory=dict)  # block class: shared array -> its scratch buffer
     touched: dict[str, set] = field(default_factory=dict)  # block class: scratch accesses since the last barrier
     loops: list[tuple[str, str]] = field(default_factory=list)  # masked loops with a break or continue: (go, active)
@@ -1079,6 +1080,7 @@ def statement(ctx: Context, stmt) -> None:
             ctx.env[stmt.name] = Val("S", tag=(stmt.name,))
             return
         ctx.types[stmt.name] = stmt.ctype
+        ctx.declared_under[stmt.name] = ctx.pred
         if stmt.value is None:
             return
         val = evaluate(ctx, stmt.value)
@@ -1256,6 +1258,13 @@ def _store(ctx: Context, base: ir.Expr, index: Val, value: Val) -> None:
 
 def _store_local(ctx: Context, name: str, value: Val, pred: ir.Expr | None) -> None:
     """`name = value` for the threads `pred` lets through, in the variable's declared type."""
+    if pred is not None and value.kind == "T":
+        value = data(ctx, value)  # a thread index kept symbolically would hold for every thread
+    if pred is not None and value.kind in ("PTR", "S", "P") and ctx.declared_under.get(name) != pred:
+        # One pointer per program: which one a thread holds cannot differ between threads (concat's
+        # `if (idx1 < sz1_1) src = inp1; else src = inp2;` took inp2 everywhere).
+        raise Rejected(f"{name} ({'a pointer' if value.kind == 'PTR' else 'not a plain value'}) assigned under a "
+                       "condition")
     value = as_declared(value, ctx.types.get(name, ""))
     vector = pred is not None and _mentions_vector(ctx, pred)
     if pred is not None and value.kind in ("U", "V") and name in ctx.env:
@@ -1568,6 +1577,7 @@ def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, bod
         ctx.env[var] = Val("U", ir.Num(trips[-1] + step.expr.value if trips else start.expr.value))
         return
     _bind_declared(ctx, body)
+    _carried_names(ctx, var, body)
     for name in sorted(_widened(ctx, var, body)):
         _widen(ctx, name, ctx.env[name])
     saved_out = ctx.out
@@ -1579,6 +1589,31 @@ def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, bod
     inner, ctx.out = tuple(ctx.out), saved_out
     _leave_loop(ctx, entry)
     ctx.emit(TFor(ctx.prefix + var, start.expr, bound.expr, step.expr, inner))
+
+
+def _carried_names(ctx: Context, var: str, body: tuple) -> None:
+    """Before a counted loop: each local its body assigns held in a variable of its own name, since the body is
+    emitted once and must read what the previous iteration left (a thread index kept symbolically, or a value
+    named by another variable, would be read afresh each time: flip's `cur = cur / stride` in a loop over
+    dimensions). A pointer the body moves keeps the kernel SIMT: the lowering holds one pointer expression."""
+    for name in sorted(_assigned(body)):
+        if name == var or name not in ctx.env:
+            continue
+        old = ctx.env[name]
+        if old.kind in ("PTR", "S", "P"):
+            raise Rejected(f"{name} ({'a pointer' if old.kind == 'PTR' else 'not a plain value'}) changed in a "
+                           "loop")
+        if old.kind not in ("U", "V", "T"):
+            continue
+        if old.kind != "T" and isinstance(old.expr, ir.Name) and old.expr.id == ctx.prefix + name:
+            continue
+        value = data(ctx, old)
+        expr = value.expr
+        wide = INT_CASTS.get(base_type(ctx.types.get(name, "")))
+        if not value.is_float and wide in ("tl.int64", "tl.uint64"):
+            expr = ir.Call(".to", (expr, ir.Text(wide)))  # the type the loop's assignments give it
+        ctx.emit(TAssign(ctx.prefix + name, expr))
+        ctx.env[name] = replace(value, expr=ir.Name(ctx.prefix + name))
 
 
 def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tuple) -> None:
@@ -1640,7 +1675,8 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
     del ctx.env[active]
     ctx.pred = saved
     for name in carried:
-        if ctx.env[name] != Val("V", ir.Name(ctx.prefix + name), is_float=ctx.env[name].is_float):
+        now = ctx.env[name]
+        if now != Val("V", ir.Name(ctx.prefix + name), is_float=now.is_float, unsigned=now.unsigned):
             raise Rejected(f"{name} changes form in a loop whose threads leave it at different iterations")
     any_active = ir.Call("tl.max", (ir.Call(".to", (ir.Name(active), ir.Text("tl.int32"))),))
     ctx.emit(TWhile(ir.Bin(">", any_active, ir.Num(0)), inner))
@@ -1828,6 +1864,8 @@ def _initial_env(fn: ir.Function) -> dict[str, Val]:
                               unsigned=_is_unsigned(p.ctype))
         else:
             env[p.name] = Val("U", ir.Name(p.name), is_float=_is_float_type(p.ctype), unsigned=_is_unsigned(p.ctype))
+    for name, value in fn.tvalues:  # the value template parameters of the one instantiation launched
+        env[name] = Val("U", value)
     return env
 
 

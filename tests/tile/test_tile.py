@@ -542,6 +542,22 @@ def _cases():
         m.half_scale(n, 1, scale, grad, h)
         return h, grad * v, 1e-6
 
+    def loop_carried_index(m):
+        n, dims = 700, 3
+        strides = torch.tensor([100, 10, 1], dtype=torch.int64)
+        out = torch.zeros(n, dtype=torch.int64)
+        m.split_index((n + 127) // 128, 128, strides, out, n, dims)
+        i = torch.arange(n, dtype=torch.int64)
+        ref = (i // 100) * 1 + (i % 100 // 10) * 2 + (i % 10) * 3
+        return out.double(), ref.double(), 0.0
+
+    def template_instance(m):
+        n = 900
+        x = torch.randint(-50, 50, (n,), generator=g, dtype=torch.int32)
+        y = torch.zeros(n)
+        m.scaled_quotients((n + 127) // 128, 128, x, y, n)
+        return y, torch.div(x, 3, rounding_mode="trunc").float() + 0.5, 0.0
+
     def grid_stride_carry(m):
         n = 1000
         x = rand(n)
@@ -568,7 +584,8 @@ def _cases():
         "accessor_macro": accessor_macro, "index_type_param": index_type_param,
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
-        "row_branch_assign": row_branch_assign,
+        "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
+        "template_instance": template_instance,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
