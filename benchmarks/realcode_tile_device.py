@@ -156,7 +156,8 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
             os.environ.pop("MIGRATE_TILE_TUNE", None)
 
     default = measure(work / "default", tune=False)
-    tuning = measure(work / "tuned", tune=True)
+    untuned = os.environ.get("REALCODE_TILE_NO_TUNE") == "1"
+    tuning = {} if untuned or not default.get("parity") else measure(work / "tuned", tune=True)
     kept = measure(work / "tuned", tune=False) if tuning.get("kept") else {}
     result["configs"] = {"default": default, "tuning": tuning, "kept": kept}
     if not default.get("parity"):
@@ -167,6 +168,8 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
         return result
     result["triton_default_ms"] = default["ms"]
     result["triton_default_graph_ms"] = default.get("graph_ms")
+    if untuned:
+        return result
     if not kept.get("parity"):
         result["error"] = ("tuning kept no config" if not tuning.get("kept") else
                            "the kept config does not match the original on the GPU")
@@ -251,26 +254,28 @@ def _write_results(out: Path, rows: list[dict], device: str, target_name: str, b
     """The table and JSON of the cases run so far (written after each case, so a run cut short keeps them)."""
     timed = [r for r in rows if "triton_tuned_ms" in r and r.get("cuda_ms")]
     ratios = [r["cuda_ms"] / r["triton_tuned_ms"] for r in timed if r["triton_tuned_ms"] > 0]
-    default = [r["cuda_ms"] / r["triton_default_ms"] for r in timed if r.get("triton_default_ms")]
+    untuned = [r for r in rows if r.get("triton_default_ms") and r.get("cuda_ms")]
+    default = [r["cuda_ms"] / r["triton_default_ms"] for r in untuned]
 
     def geo(xs: list[float]) -> float:
         return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
 
     graphed = [r for r in timed if r.get("cuda_graph_ms") and r.get("triton_tuned_graph_ms")]
     graph_ratios = [r["cuda_graph_ms"] / r["triton_tuned_graph_ms"] for r in graphed]
-    graph_default = [r["cuda_graph_ms"] / r["triton_default_graph_ms"] for r in graphed
-                     if r.get("triton_default_graph_ms")]
+    graph_default = [r["cuda_graph_ms"] / r["triton_default_graph_ms"] for r in untuned
+                     if r.get("cuda_graph_ms") and r.get("triton_default_graph_ms")]
     summary = {"device": device, "target": target_name, "cases": len(rows),
-               "timed": len(timed), "geomean_cuda_over_triton_tuned": geo(ratios),
+               "timed": len(timed), "timed_default": len(untuned), "geomean_cuda_over_triton_tuned": geo(ratios),
                "geomean_cuda_over_triton_default": geo(default),
                "timed_in_graphs": len(graphed), "geomean_graph_cuda_over_triton_tuned": geo(graph_ratios),
                "geomean_graph_cuda_over_triton_default": geo(graph_default)}
     lines = ["# Real CUDA kernels vs their Triton forms on the GPU", "", json.dumps(summary), "",
              ("Launch: events around one call on each side (the Triton side includes its Python launcher). Graph: "
               f"per call, a CUDA graph of {batch} calls on each side, the kernels back to back."), "",
-             ("| case | CUDA ms (launch) | Triton ms (launch, tuned) | CUDA/Triton (launch) | CUDA ms (graph) | "
-              "Triton ms (graph, default) | Triton ms (graph, tuned) | CUDA/Triton (graph, tuned) | chosen | note |"),
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
+             ("| case | CUDA ms (launch) | Triton ms (launch, default) | Triton ms (launch, tuned) | CUDA/Triton (launch) "
+              "| CUDA ms (graph) | Triton ms (graph, default) | Triton ms (graph, tuned) | CUDA/Triton (graph, tuned) | "
+              "chosen | note |"),
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
 
     def cell(value) -> str:
         return "" if value is None else f"{value:.4f}" if isinstance(value, float) else str(value)
@@ -278,7 +283,8 @@ def _write_results(out: Path, rows: list[dict], device: str, target_name: str, b
     for r in rows:
         ratio = r["cuda_ms"] / r["triton_tuned_ms"] if r in timed and r["triton_tuned_ms"] > 0 else None
         graph = r["cuda_graph_ms"] / r["triton_tuned_graph_ms"] if r in graphed else None
-        lines.append(f"| {r['case']} | {cell(r.get('cuda_ms'))} | {cell(r.get('triton_tuned_ms'))} | "
+        lines.append(f"| {r['case']} | {cell(r.get('cuda_ms'))} | {cell(r.get('triton_default_ms'))} | "
+                     f"{cell(r.get('triton_tuned_ms'))} | "
                      f"{'' if ratio is None else f'{ratio:.2f}'} | {cell(r.get('cuda_graph_ms'))} | "
                      f"{cell(r.get('triton_default_graph_ms'))} | {cell(r.get('triton_tuned_graph_ms'))} | "
                      f"{'' if graph is None else f'{graph:.2f}'} | {json.dumps(r.get('chosen', ''))} | "
@@ -311,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start", default="", help="run the cases whose names sort at or after this one")
     parser.add_argument("--budget", type=float, default=420, help="seconds after which no new case starts")
     parser.add_argument("--case-worker", nargs=3, metavar=("CASE", "WORK", "REPEAT"), help=argparse.SUPPRESS)
+    parser.add_argument("--no-tune", action="store_true", help="parity and the default config's times only")
     parser.add_argument("--interpret", nargs=2, metavar=("CASE", "OUT"), help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     if options.interpret:
@@ -320,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
         case, work, repeat = options.case_worker
         print(json.dumps(_run_case(Path(case), Path(work), _harness_module(), int(repeat))))
         return 0
+    if options.no_tune:
+        os.environ["REALCODE_TILE_NO_TUNE"] = "1"  # read by each case's process
     started = time.monotonic()
     out = Path(os.environ.get("OUT") or tempfile.mkdtemp(prefix="realcode-tile-device-"))
     (out / "tuned").mkdir(parents=True, exist_ok=True)
