@@ -1021,7 +1021,8 @@ def _assign_name(ctx: Context, name: str, val: Val, declared: str = "") -> None:
     value = val.expr
     is_float = val.is_float or _is_float_type(declared)
     if val.kind == "U" and isinstance(value, ir.Num) and declared:
-        dtype = TL_DTYPE.get(declared.replace("const", "").strip(), "tl.float32" if is_float else "tl.int32")
+        kind = base_type(declared)
+        dtype = TL_DTYPE.get(kind) or INT_CASTS.get(kind) or ("tl.float32" if is_float else "tl.int32")
         number = ir.Num(float(value.value), True) if is_float else value
         value = ir.Call("tl.full", (ir.Text("[]"), number, ir.Text(dtype)))
     ctx.emit(TAssign(target, value))
@@ -1431,7 +1432,10 @@ def _held(ctx: Context, test: Val, assigned: set[str]) -> Val:
         return test
     name = ctx.fresh("_cond")
     ctx.emit(TAssign(name, test.expr))
-    return Val(test.kind, ir.Name(name))
+    held = Val(test.kind, ir.Name(name))
+    if held.kind == "V":
+        ctx.env[name] = held  # so that what the guard masks knows it per-lane (a scalar load under it is broadcast)
+    return held
 
 
 def _note_bound(ctx: Context, test: ir.Expr) -> None:

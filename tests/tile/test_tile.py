@@ -558,6 +558,17 @@ def _cases():
         m.scaled_quotients((n + 127) // 128, 128, x, y, n)
         return y, torch.div(x, 3, rounding_mode="trunc").float() + 0.5, 0.0
 
+    def guarded_scalar_load(m):
+        size, k = 300, 5
+        bm = torch.randint(0, 2**31, (k,), generator=g, dtype=torch.int64).to(torch.uint32)
+        data = torch.randint(-2**40, 2**40, (k * size,), generator=g, dtype=torch.int64)
+        out = torch.zeros(size, dtype=torch.int64)
+        m.weighted_xor((size + 127) // 128, 128, bm, data, out, k, size)
+        ref = torch.zeros(size, dtype=torch.int64)
+        for i in range(k):
+            ref ^= bm[i].to(torch.int64) * data[i * size:(i + 1) * size]
+        return (out == ref).double(), torch.ones(size, dtype=torch.float64), 0.0
+
     def grid_stride_carry(m):
         n = 1000
         x = rand(n)
@@ -585,7 +596,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance,
+        "template_instance": template_instance, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
