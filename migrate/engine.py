@@ -6,7 +6,6 @@ import ctypes
 import hashlib
 import os
 import pickle
-import re
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -17,7 +16,7 @@ import tree_sitter as ts
 
 from . import __version__, parse
 from .collector import paused
-from .match import parse_source, SUPPRESSION, FileMatcher, Ruleset, Text, compile_rules
+from .match import SUPPRESSION, FileMatcher, Ruleset, Text, compile_rules, parse_source
 from .model import Edit, Finding, Rule, ScanResult, SourceFile
 from .rewrite import FilePlan
 from .rules import RULES_DIR, Catalog, RuleError, load_catalog
@@ -183,6 +182,7 @@ class _LineText(Text):
         super().__init__(data)
         self._lines: dict[int, bytes] = {}
         self._columns: dict[int, tuple[int, int]] = {}  # line -> the last offset asked and its column
+        self._ascii = data.isascii()
 
     def line_bytes(self, line: int) -> bytes:
         found = self._lines.get(line)
@@ -193,6 +193,8 @@ class _LineText(Text):
     def position(self, offset: int) -> tuple[int, int]:
         line = self.line_of(offset)
         start = self.starts[line - 1]
+        if self._ascii:
+            return line, offset - start + 1  # one byte per character: nothing to decode
         last = self._columns.get(line)
         if last is not None and start <= last[0] <= offset:
             start, base = last  # findings come in order along a line: decode only the bytes since the last one
@@ -210,8 +212,12 @@ class _Matcher(FileMatcher):
         super().__init__(ruleset, relpath, language, data)
         self.text = _LineText(data)
         self._suppression: dict[int, bool] = {}
+        # Most files hold no suppression comment at all: one search of the file answers for every line.
+        self._any_suppression = SUPPRESSION.search(data) is not None
 
     def suppressed(self, rule_id: str, line: int) -> bool:
+        if not self._any_suppression:
+            return False
         if line not in self._suppression:
             self._suppression[line] = bool(SUPPRESSION.search(self.text.line_bytes(line)))
         return self._suppression[line] and super().suppressed(rule_id, line)

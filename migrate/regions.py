@@ -1433,7 +1433,7 @@ def _complete(findings: dict[tuple[str, int, int], Finding], catalog: Catalog, d
             continue
         calls = device | frozenset(rule.match.get("calls", ()))
         body = node.child_by_field_name("body")
-        if body is None or not any(
+        if body is None or not _may_synchronise(body.text or b"", syncing) or not any(
             _is_barrier_call(n) or (n.type == "call_expression" and (_callee(n) or ("", None))[0].split("::")[-1] in syncing)
             for n in _walk(body)
         ):
@@ -1441,6 +1441,12 @@ def _complete(findings: dict[tuple[str, int, int], Finding], catalog: Catalog, d
             continue
         findings[key] = _outcome(rule, finding, data, node, start, end, inner, functions, syncing, calls,
                                  synchronises)
+
+
+def _may_synchronise(text: bytes, syncing: frozenset[str]) -> bool:
+    """Whether a body's text holds the barrier's name or the name of a synchronising function of the file: a body
+    without any of them calls none, and its nodes need not be made to say so."""
+    return BARRIER in text or any(name.encode() in text for name in syncing)
 
 
 def _outcome(rule: Rule, finding: Finding, data: bytes, kernel: ts.Node, start: int, end: int,

@@ -1,0 +1,64 @@
+"""The scan's shortcuts answer as the long way does: columns of ASCII files, files without a suppression comment,
+kernel bodies without a barrier's name."""
+
+from __future__ import annotations
+
+from migrate.engine import _LineText, _Matcher, scan_bytes
+from migrate.match import FileMatcher, Text, compile_rules
+from migrate.regions import _may_synchronise
+from migrate.rules import load_catalog
+
+CATALOG = load_catalog()
+RULESET = compile_rules(CATALOG, CATALOG.rules)
+
+HOST = b"""#include <cuda_runtime.h>
+void run(float* h, int n) {
+    float* d = nullptr;
+    cudaMalloc((void**)&d, n * sizeof(float));
+    cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice);
+    cudaDeviceSynchronize();  // migrate: ignore
+    cudaFree(d);
+}
+"""
+
+# A kernel that waits for its block only through a device function of the file: its body never names the barrier.
+THROUGH_HELPER = b"""__device__ void wait_all() { __syncthreads(); }
+__global__ void k(float* x, int n) {
+    __shared__ float tile[256];
+    tile[threadIdx.x] = x[threadIdx.x % n];
+    wait_all();
+    x[threadIdx.x % n] = tile[255 - threadIdx.x];
+}
+__global__ void plain(float* x) { x[threadIdx.x] = 0; }
+"""
+
+
+def test_columns_of_ascii_and_other_text_are_those_the_plain_text_gives() -> None:
+    for data in (HOST, "int é = 1; // ü\n  cudaFree(p); /* ß */ cudaMalloc(&p, 4);\n".encode()):
+        plain, kept = Text(data), _LineText(data)
+        # Offsets between characters, as a tree's are, forward and then backward.
+        offsets = [o for o in range(len(data) + 1) if o == len(data) or data[o] & 0xC0 != 0x80]
+        for offset in [*offsets, *reversed(offsets)]:
+            assert kept.position(offset) == plain.position(offset)
+
+
+def test_a_file_without_a_suppression_comment_gives_what_the_line_by_line_check_gives() -> None:
+    bare = HOST.replace(b"  // migrate: ignore", b"")
+    for data in (HOST, bare):
+        fast = _Matcher(RULESET, "a.cu", "cuda", data).run()
+        slow = FileMatcher(RULESET, "a.cu", "cuda", data).run()
+        assert fast == slow
+    suppressed = {f.line for f in scan_bytes(RULESET, "a.cu", "cuda", HOST)}
+    unsuppressed = {f.line for f in scan_bytes(RULESET, "a.cu", "cuda", bare)}
+    assert unsuppressed - suppressed == {6}  # the cudaDeviceSynchronize line
+
+
+def test_a_body_is_searched_for_the_barrier_and_for_the_files_synchronising_functions() -> None:
+    assert _may_synchronise(b"{ __syncthreads(); }", frozenset())
+    assert _may_synchronise(b"{ wait_all(); }", frozenset({"wait_all"}))
+    assert not _may_synchronise(b"{ x[0] = 1; }", frozenset({"wait_all"}))
+
+
+def test_a_kernel_that_waits_through_a_helper_keeps_its_barrier_finding_and_a_plain_one_has_none() -> None:
+    findings = [f for f in scan_bytes(RULESET, "k.cu", "cuda", THROUGH_HELPER) if f.rule_id == "kernel-barrier-regions"]
+    assert [f.line for f in findings] == [2]
