@@ -13,6 +13,7 @@ from .. import parse
 from . import ir
 from .builtins import builtins
 from .macros import expand_source, function_macros
+from .targets import triton_type
 
 QUALIFIERS = {"__global__", "__device__", "__host__", "__forceinline__", "__inline__", "inline", "static"}
 TYPE_WORDS = {"float", "double", "int", "unsigned", "unsigned int", "long", "long long", "unsigned long",
@@ -505,7 +506,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             module.unread[name] = data.count(b"\n", 0, match.start()) + 1
     for name, value in _defines_in_bodies(root).items():
         module.constants.setdefault(name, value)
-    module.defines.update({d for other in lent for d in other.defines} | _defined_names(root))
+    module.defines.update({d for other in lent for d in other.defines} | set(_define_sites(root)))
     lent_defines = frozenset(d for other in lent for d in other.defines)
     aliases = {**{k: v for other in lent for k, v in other.aliases.items()}, **_aliases(root, lent_defines)}
     module.aliases.update(aliases)
@@ -525,9 +526,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
 
 
 GENERIC_TPARAMS = ("scalar_t", "T", "index_t")  # lowered generically: the element type follows the buffers
-INSTANCE_TYPES = TYPE_WORDS | {"bool", "int8_t", "uint8_t", "int16_t", "uint16_t", "unsigned char", "signed char",
-                               "unsigned short", "long int", "unsigned long int", "long long int",
-                               "unsigned long long int"}
+
 
 
 def _instantiations(data: bytes, name: str) -> set[tuple[str, ...]]:
@@ -574,7 +573,7 @@ def _specialised(fn: ir.Function, data: bytes, aliases: dict[str, str], module: 
             continue
         if kind == "type":
             arg = _resolve_type(arg, aliases)
-            if arg not in INSTANCE_TYPES:
+            if arg not in TYPE_WORDS and triton_type(arg, False) is None:
                 return fn
             types[name] = arg
         elif kind == "value":
@@ -662,16 +661,7 @@ def _aliases(root: ts.Node, defined: frozenset[str] = frozenset()) -> dict[str, 
     `defined`, the headers' macros: that branch is the one compiled; a macro no source defines is undefined, as the
     compiler sees it without a -D flag)."""
     found: dict[str, str | None] = {}
-    defines: dict[str, int] = {}  # macro -> the first byte where a #define of it is
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type in ("preproc_def", "preproc_function_def"):
-            name = node.child_by_field_name("name")
-            if name is not None:
-                defines[_text(name)] = min(defines.get(_text(name), node.start_byte), node.start_byte)
-        elif node.type not in ("function_definition",):
-            stack.extend(node.named_children)
+    defines = _define_sites(root)
 
     def note(name: str, value: str) -> None:
         value = " ".join(value.split())
@@ -702,17 +692,19 @@ def _aliases(root: ts.Node, defined: frozenset[str] = frozenset()) -> dict[str, 
     return {k: v for k, v in found.items() if v is not None and k != v}
 
 
-def _defined_names(root: ts.Node) -> set[str]:
-    names, stack = set(), [root]
+def _define_sites(root: ts.Node) -> dict[str, int]:
+    """Each macro a source #defines, with the first byte where a #define of it stands."""
+    sites: dict[str, int] = {}
+    stack = [root]
     while stack:
         node = stack.pop()
         if node.type in ("preproc_def", "preproc_function_def"):
             name = node.child_by_field_name("name")
             if name is not None:
-                names.add(_text(name))
+                sites[_text(name)] = min(sites.get(_text(name), node.start_byte), node.start_byte)
         elif node.type != "function_definition":
             stack.extend(node.named_children)
-    return names
+    return sites
 
 
 def _strip_comments(text: str) -> str:

@@ -151,13 +151,14 @@ def _is_narrow(ctype: str) -> bool:
     return base_type(ctype) in NARROW_TYPES
 
 
-UNSIGNED_TYPES = frozenset({"unsigned", "unsigned int", "uint32_t", "uint", "uint64_t", "size_t", "unsigned long",
-                            "unsigned long long", "ulong", "unsigned long int", "unsigned long long int"})
-SIGNED_TYPES = frozenset({"int", "int32_t", "long", "long long", "int64_t"})
-
-
 def _is_unsigned(ctype: str) -> bool:
-    return base_type(ctype) in UNSIGNED_TYPES
+    """An unsigned int or wider (targets.py's C-to-Triton table, which knows every spelling)."""
+    return triton_type(base_type(ctype), False) in ("u32", "u64")
+
+
+def _signed_cast(ctype: str) -> str | None:
+    """The Triton dtype of a signed int or wider C type, or None."""
+    return {"i32": "tl.int32", "i64": "tl.int64"}.get(triton_type(base_type(ctype), False) or "")
 
 
 def _tag(val: Val) -> tuple:
@@ -992,10 +993,10 @@ def as_declared(val: Val, ctype: str) -> Val:
         if isinstance(val.expr, ir.Num):
             return Val(val.kind, ir.Num(int(val.expr.value), False))
         return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(INT_CASTS[base]))))
-    if base in SIGNED_TYPES and val.unsigned and not isinstance(val.expr, ir.Num):
+    if _signed_cast(base) and val.unsigned and not isinstance(val.expr, ir.Num):
         # An unsigned value kept in a signed variable is signed from then on (comparisons, division, shifts);
         # Triton would go on computing with it unsigned.
-        return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(INT_CASTS[base]))))
+        return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(_signed_cast(base)))))
     if base in NARROW_CASTS:
         # C keeps the low bits of what a char or short variable is given; it computes with it as an int again.
         if val.is_float:
