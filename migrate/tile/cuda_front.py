@@ -12,6 +12,7 @@ import tree_sitter as ts
 from .. import parse
 from . import ir
 from .builtins import builtins
+from .instances import launched
 from .macros import expand_source, function_macros
 from .targets import triton_type
 
@@ -241,8 +242,8 @@ def _statement(node: ts.Node) -> tuple[ir.Stmt, ...]:
 
 def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
     kind = node.type
-    if kind in ("comment", "preproc_call", "empty_statement"):
-        return ()
+    if kind in ("comment", "preproc_call", "empty_statement", "static_assert_declaration"):
+        return ()  # a static_assert is checked by the original's compiler; it does nothing when the kernel runs
     if kind in ("preproc_def", "preproc_function_def"):
         return ()  # read with the module's constants (object-like) or expanded in the text (function-like)
     if kind == "declaration":
@@ -304,8 +305,8 @@ def _declaration(node: ts.Node) -> tuple[ir.Stmt, ...]:
     ctype = _type_text(node)
     modifiers = {_text(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")}
     shared = "__shared__" in _text(node).split("(")[0].split("=")[0]
-    if ctype == "auto" and not all(d.type == "init_declarator" and d.child_by_field_name("declarator").type
-                                   == "identifier" for d in node.children_by_field_name("declarator")):
+    if ctype == "auto" and not all(d.type == "init_declarator" and _auto_name(d.child_by_field_name("declarator"))
+                                   for d in node.children_by_field_name("declarator")):
         raise Unreadable("auto declaration")
     if ctype == "auto":
         ctype = ""  # the value's own type, as C++ deduces it
@@ -332,6 +333,14 @@ def _declaration(node: ts.Node) -> tuple[ir.Stmt, ...]:
             continue
         out.append(ir.Decl(name, ctype + ("*" if pointer else ""), value))
     return tuple(out)
+
+
+def _auto_name(node: ts.Node) -> bool:
+    """Whether an `auto` declarator names one variable or one pointer (`auto x`, `auto* p`, `const auto* p`)."""
+    if node.type == "pointer_declarator":
+        inner = node.child_by_field_name("declarator")
+        return inner is not None and inner.type == "identifier"
+    return node.type == "identifier"
 
 
 def _initializers(node: ts.Node) -> tuple[ir.Expr, ...]:
@@ -513,8 +522,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     for name, fn in list(module.functions.items()):
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
         fn = _retype(fn, aliases) if aliases else fn
-        if fn.kernel and any(t not in GENERIC_TPARAMS for t in fn.tparams):
-            fn = _specialised(fn, data, aliases, module)
+        if fn.kernel and fn.tparams:
+            fn = _specialised(fn, root, aliases, module)
         module.functions[name] = fn
     for other in lent:
         for name, fn in other.functions.items():
@@ -525,69 +534,62 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     return module
 
 
-GENERIC_TPARAMS = ("scalar_t", "T", "index_t")  # lowered generically: the element type follows the buffers
 
 
 
-def _instantiations(data: bytes, name: str) -> set[tuple[str, ...]]:
-    """The template arguments of each launch or call of kernel `name` in the source (`name<float, 4><<<`,
-    `name<256>(`), each argument's text with its spaces normalised."""
-    found = set()
-    head = re.compile(rb"(?<![\w.>:])" + re.escape(name.encode()) + rb"\s*<")
-    for match in head.finditer(data):
-        depth, i = 1, match.end()
-        while i < len(data) and depth and data[i:i + 1] not in (b";", b"{", b"}"):
-            depth += {b"<": 1, b">": -1}.get(data[i:i + 1], 0)
-            i += 1
-        if depth:
-            continue
-        rest = data[i:i + 40].lstrip()
-        if not (rest.startswith(b"<<<") or rest.startswith(b"(")):
-            continue  # the declaration itself, or a use that is not a launch
-        inner = data[match.end():i - 1].decode("utf-8", "replace")
-        args, depth, start = [], 0, 0
-        for k, ch in enumerate(inner + ","):
-            depth += {"<": 1, "(": 1, ">": -1, ")": -1}.get(ch, 0)
-            if ch == "," and depth == 0:
-                args.append(" ".join(inner[start:k].split()))
-                start = k + 1
-        found.add(tuple(args))
-    return found
-
-
-def _specialised(fn: ir.Function, data: bytes, aliases: dict[str, str], module: ir.Module) -> ir.Function:
-    """A kernel whose template parameters are not the generic element types, specialised to the one instantiation
-    its source launches: each type parameter retyped to its argument, each value parameter bound to its number.
-    Unchanged where the source launches none, several, or one whose arguments are not concrete types and numbers
-    (the lowering then names its template parameters)."""
-    instances = _instantiations(data, fn.name)
-    if len(instances) != 1 or len(fn.tkinds) != len(fn.tparams):
+def _specialised(fn: ir.Function, root: ts.Node, aliases: dict[str, str], module: ir.Module) -> ir.Function:
+    """A template kernel specialised to the instantiations its source launches (migrate/tile/instances.py reads
+    them): a parameter every launch gives the same type is retyped to it, one given the same number bound to it; a
+    type parameter launched as float in some and double in others (or as the generic `scalar_t` an extension's
+    dispatch defines) is lowered as the generic element type (`T`: its values follow the buffers, and the launch at
+    float is the one checked). Where the launches give a parameter two values any other way, or a type the
+    lowering has no form for, the kernel keeps the reason (`unlowered`). Unchanged where the source launches it
+    nowhere or in a way that cannot be read."""
+    instances = launched(root, fn, module.constants, _folded)
+    if not instances or len(fn.tkinds) != len(fn.tparams) or any(len(a) != len(fn.tparams) for a in instances):
         return fn
-    (args,) = instances
-    if len(args) != len(fn.tparams):
-        return fn
+    generic_types = {"float", "double", "scalar_t", "T"}
     types: dict[str, str] = {}
     values: list[tuple[str, ir.Expr]] = []
-    for name, kind, arg in zip(fn.tparams, fn.tkinds, args):
-        if name in GENERIC_TPARAMS and kind == "type":
-            continue
+    chosen: list[str] = []
+    generic: list[str] = []  # the one parameter lowered as the generic element type
+    for position, (name, kind) in enumerate(zip(fn.tparams, fn.tkinds)):
+        given = {args[position] for args in instances}
+
+        def kept_simt(what: str, name: str = name) -> ir.Function:
+            return dataclasses.replace(fn, unlowered=f"template parameter {name} {what}")
+
         if kind == "type":
-            arg = _resolve_type(arg, aliases)
-            if arg not in TYPE_WORDS and triton_type(arg, False) is None:
-                return fn
-            types[name] = arg
+            given = {_resolve_type(arg, aliases) for arg in given}
+            unknown = sorted(a for a in given if a not in TYPE_WORDS and triton_type(a, False) is None)
+            if unknown:
+                return kept_simt(f"launched as {unknown[0]}")
+            if len(given) == 1 and not given <= {"scalar_t", "T"}:
+                (types[name],) = given
+                chosen.append(types[name])
+            elif given <= generic_types and not generic and (name in ("T", "scalar_t") or "T" not in fn.tparams):
+                generic.append(name)
+                if name not in ("T", "scalar_t"):
+                    types[name] = "T"
+                chosen.append("float")
+            else:
+                return kept_simt(f"launched as {' and as '.join(sorted(given))}")
         elif kind == "value":
-            number = _folded(_define_value(arg), module.constants)
-            if number is None:
+            numbers = {_folded(_define_value(arg), module.constants) for arg in given}
+            if None in numbers:
                 return fn
+            if len(numbers) != 1:
+                return kept_simt(f"launched as {', '.join(str(n) for n in sorted(numbers))}")
+            (number,) = numbers
             values.append((name, ir.Num(number)))
+            chosen.append(str(number))
         else:
             return fn
-    kept = tuple(t for t in fn.tparams if t not in types and t not in dict(values))
-    kinds = tuple(k for t, k in zip(fn.tparams, fn.tkinds) if t in kept)
-    fn = _retype(fn, types) if types else fn
-    return dataclasses.replace(fn, tparams=kept, tkinds=kinds, tvalues=tuple(values), instance=args,
-                               instance_params=fn.tparams)
+    kept = tuple(types.get(g, g) for g in generic)
+    retyped = {k: v for k, v in types.items() if k != v}
+    fn = _retype(fn, retyped) if retyped else fn
+    return dataclasses.replace(fn, tparams=kept, tkinds=("type",) * len(kept), tvalues=tuple(values),
+                               instance=tuple(chosen), instance_params=tuple(fn.tparams))
 
 
 def _folded(expr: ir.Expr | None, constants: dict[str, ir.Expr], depth: int = 0) -> int | None:

@@ -187,6 +187,7 @@ class Function:
     tvalues: tuple[tuple[str, Expr], ...] = ()
     instance: tuple[str, ...] = ()  # that instantiation's template arguments, as written (in the original order)
     instance_params: tuple[str, ...] = ()  # and the template parameters they were given to
+    unlowered: str = ""  # why the front end keeps this kernel SIMT (its launches' template arguments), if it does
 
 
 @dataclass(frozen=True)

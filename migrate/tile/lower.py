@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import ir
+from .calls import expand_calls
 from .matmul import lower_matmul
 from .tileir import Rejected, TAssign, TileKernel
 from .values import (
@@ -19,11 +20,16 @@ from .values import (
 
 __all__ = ["Rejected", "TileKernel", "lower"]
 
+GENERIC_TPARAMS = ("scalar_t", "T", "index_t")  # lowered generically: the element type follows the buffers
+
 
 def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     """Lower `fn` to a tile kernel, or raise Rejected naming the construct that keeps it SIMT."""
-    if fn.tparams and any(t not in ("scalar_t", "T", "index_t") for t in fn.tparams):
+    if fn.unlowered:
+        raise Rejected(fn.unlowered)
+    if fn.tparams and any(t not in GENERIC_TPARAMS for t in fn.tparams):
         raise Rejected(f"template parameters {', '.join(fn.tparams)}")
+    fn = expand_calls(module, fn)
     shared, shuffles, two_d = _uses(module, fn)
     rows = two_d and not shared and not shuffles and program_rows(module, fn)
     kinds = ["matmul"] if two_d else []

@@ -558,6 +558,33 @@ def _cases():
         m.scaled_quotients((n + 127) // 128, 128, x, y, n)
         return y, torch.div(x, 3, rounding_mode="trunc").float() + 0.5, 0.0
 
+    def template_deduced(m):
+        n, got, ref = 555, [], []
+        for dtype in (torch.float32, torch.float64):  # the two instantiations the source launches
+            a, b = rand(n, 3).to(dtype), rand(n, 3).to(dtype)
+            out = torch.zeros(n, 3, dtype=dtype)
+            m.cross(4, 128, n, out, a, b, 1)  # a grid-stride loop: 4 blocks cover every row
+            got.append(out.double().flatten())
+            ref.append((2 * torch.linalg.cross(a, b)).double().flatten())
+        return torch.cat(got), torch.cat(ref), 1e-6
+
+    def device_calls(m):
+        n = 777
+        a, b = rand(n), rand(n)
+        seed = torch.randint(1, 2**32, (n,), generator=g, dtype=torch.int64)
+        lo, hi, pos, scaled = torch.zeros(n), torch.zeros(n), torch.full((n,), -7.0), torch.zeros(n)
+        got_seed = seed.to(torch.uint32)
+        m.device_calls((n + 127) // 128, 128, a, b, got_seed, lo, hi, pos, scaled, n)
+        s = seed.clone()
+        for shift in (13, -17, 5):
+            s ^= ((s << shift) if shift > 0 else (s >> -shift)) & 0xFFFFFFFF
+        x, y = torch.minimum(a, b), torch.maximum(a, b)
+        ref_lo = x + s.float() * 2.3283064e-10
+        ref_pos = torch.where(x - 0.25 > 0, x - 0.25, torch.full((n,), -7.0))
+        got = torch.cat([lo, hi, pos, scaled, got_seed.to(torch.int64).double().float()])
+        ref = torch.cat([ref_lo, y, ref_pos, a * 1.5 * 1.5, s.double().float()])
+        return got, ref, 1e-6
+
     def guarded_scalar_load(m):
         size, k = 300, 5
         bm = torch.randint(0, 2**31, (k,), generator=g, dtype=torch.int64).to(torch.uint32)
@@ -596,7 +623,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "template_deduced": template_deduced, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,

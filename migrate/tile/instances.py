@@ -1,0 +1,256 @@
+"""The template arguments a source launches a kernel with, read from its syntax tree.
+
+`name<float, 4><<<g, b>>>(...)` gives its arguments as written; `name<<<g, b>>>(d_out, d_in, 1)` has them deduced
+from the arguments' declared types, as C++ deduces them (`T* out` given `float* d_out`: T is float; `S stride`
+given `1`: S is int). An argument that names a template parameter of the host function the launch is in (`T` in
+`template <typename T> void run()`) takes each value that function is instantiated with (`run<double>()`); one that
+names a constant (`const int block = 256;` in the host function, a `#define`, a file-level `constexpr`) takes its
+number. A launch whose arguments cannot all be known this way makes the whole set unknown: a kernel specialised
+to the instantiations that could be read would be wrong for the one that could not."""
+
+from __future__ import annotations
+
+import re
+
+import tree_sitter as ts
+
+from . import ir
+
+HOST_DEPTH = 3  # host function templates followed outwards from a launch
+QUALIFIER_WORDS = {"const", "volatile", "__restrict__", "__restrict", "restrict", "struct", "typename"}
+
+
+def _text(node: ts.Node) -> str:
+    return node.text.decode("utf-8", "replace")
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def base_of(ctype: str) -> str:
+    """A declared type without qualifiers, pointers or references (`const T* __restrict__` -> `T`)."""
+    return _words(" ".join(w for w in re.split(r"[\s*&]+", ctype) if w and w not in QUALIFIER_WORDS))
+
+
+def launched(root: ts.Node, fn: ir.Function, constants: dict[str, ir.Expr],
+             fold) -> set[tuple[str, ...]] | None:
+    """Every instantiation of kernel `fn` the source launches or calls (each argument's text, or the number it
+    comes to), or None when one of them cannot be read; an empty set when there is no launch. `fold(expr,
+    constants)` is the integer a constant expression comes to, or None."""
+    short = fn.name.rsplit("::", 1)[-1]
+    found: set[tuple[str, ...]] = set()
+    for call in _calls(root, short):
+        args = _launch_arguments(call, fn)
+        if args is None:
+            return None
+        for resolved in _in_host(call, args, constants, fold, 0):
+            if resolved is None:
+                return None
+            found.add(resolved)
+    return found
+
+
+def _calls(root: ts.Node, name: str):
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "call_expression":
+            head = node.child_by_field_name("function")
+            if head is not None and head.type == "template_function":
+                head = head.child_by_field_name("name")
+            launch = any(c.type == "kernel_call_syntax" for c in node.named_children)
+            explicit = node.child_by_field_name("function") is not None and \
+                node.child_by_field_name("function").type == "template_function"
+            if head is not None and _text(head).rsplit("::", 1)[-1] == name and (launch or explicit):
+                yield node
+        stack.extend(reversed(node.named_children))
+
+
+def _launch_arguments(call: ts.Node, fn: ir.Function) -> list[str | None] | None:
+    """The template arguments of one launch: the explicit ones as written, the rest deduced from the call's
+    arguments (None where the deduction is ambiguous or unknown: the launch then cannot be read)."""
+    head = call.child_by_field_name("function")
+    explicit: list[str] = []
+    if head.type == "template_function":
+        targs = head.child_by_field_name("arguments")
+        explicit = [_words(_text(a)) for a in targs.named_children] if targs is not None else []
+    if len(explicit) > len(fn.tparams):
+        return None
+    args_node = call.child_by_field_name("arguments")
+    values = args_node.named_children if args_node is not None else []
+    scope = _scope(call)
+    out: list[str | None] = list(explicit)
+    for position in range(len(explicit), len(fn.tparams)):
+        name = fn.tparams[position]
+        if position < len(fn.tkinds) and fn.tkinds[position] != "type":
+            return None  # a value parameter is never deduced here (no default is read either)
+        deduced = set()
+        for param, value in zip(fn.params, values):
+            if base_of(param.ctype) == name:
+                deduced.add(_type_of(value, scope, param.pointer))
+        if len(deduced) != 1 or None in deduced:
+            return None
+        out.append(deduced.pop())
+    return out
+
+
+def _enclosing(node: ts.Node) -> ts.Node | None:
+    node = node.parent
+    while node is not None and node.type != "function_definition":
+        node = node.parent
+    return node
+
+
+def _scope(node: ts.Node) -> dict[str, str]:
+    """The declared types of the names the function around `node` declares (its parameters and locals), as
+    `type` or `type*` (one star per level)."""
+    fn = _enclosing(node)
+    found: dict[str, str] = {}
+    if fn is None:
+        return found
+    stack = [fn]
+    while stack:
+        item = stack.pop()
+        if item.type in ("declaration", "parameter_declaration"):
+            kind = item.child_by_field_name("type")
+            for decl in item.children_by_field_name("declarator"):
+                stars = 0
+                while decl is not None and decl.type in ("pointer_declarator", "init_declarator",
+                                                         "reference_declarator"):
+                    stars += decl.type == "pointer_declarator"
+                    decl = decl.child_by_field_name("declarator") or (
+                        decl.named_children[0] if decl.named_children else None)
+                if decl is not None and decl.type == "identifier" and kind is not None:
+                    found.setdefault(_text(decl), base_of(_text(kind)) + "*" * stars)
+        stack.extend(item.named_children)
+    return found
+
+
+def _type_of(node: ts.Node, scope: dict[str, str], pointer: bool) -> str | None:
+    """The type C++ deduces for a template parameter from argument `node`: the pointee type where the parameter
+    is a pointer (`T*`), else the argument's own type; None where it cannot be read here."""
+    kind = node.type
+    if kind == "parenthesized_expression" and node.named_children:
+        return _type_of(node.named_children[0], scope, pointer)
+    if kind == "number_literal" and not pointer:
+        text = _text(node).lower()
+        if not text.startswith("0x") and any(c in text for c in ".e"):
+            return "float" if text.endswith("f") else "double"
+        suffix = re.search(r"[ul]*$", text).group()
+        return {"": "int", "u": "unsigned int", "l": "long", "ul": "unsigned long", "lu": "unsigned long",
+                "ll": "long long", "ull": "unsigned long long", "llu": "unsigned long long"}.get(suffix)
+    if kind in ("true", "false") and not pointer:
+        return "bool"
+    if kind == "identifier":
+        declared = scope.get(_text(node))
+        if declared is None:
+            return None
+        stars = len(declared) - len(declared.rstrip("*"))
+        if stars != (1 if pointer else 0):
+            return None
+        return declared.rstrip("*") or None
+    if kind == "cast_expression":
+        descriptor = node.child_by_field_name("type")
+        text = _text(descriptor) if descriptor is not None else ""
+        if text.count("*") != (1 if pointer else 0):
+            return None
+        return base_of(text) or None
+    if kind == "binary_expression" and pointer and _text(node.child_by_field_name("operator")) in ("+", "-"):
+        return _type_of(node.child_by_field_name("left"), scope, pointer)
+    return None
+
+
+def _host_template(fn: ts.Node) -> tuple[str, list[str]] | None:
+    """(name, template parameter names) of the function template `fn` is, or None."""
+    parent = fn.parent
+    if parent is None or parent.type != "template_declaration":
+        return None
+    names = []
+    for p in parent.child_by_field_name("parameters").named_children:
+        decl = p.child_by_field_name("name") or p.child_by_field_name("declarator")
+        if decl is None and p.named_children:
+            decl = p.named_children[-1]
+        if decl is None:
+            return None
+        names.append(_text(decl))
+    declarator = fn.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    head = declarator.child_by_field_name("declarator") if declarator is not None else None
+    return (_text(head).rsplit("::", 1)[-1], names) if head is not None else None
+
+
+def _local_constants(fn: ts.Node | None) -> dict[str, ir.Expr]:
+    """`const int block = 256;` / `constexpr` locals of a host function: name -> value expression."""
+    from .cuda_front import Unreadable, expression  # the front end's expression reader
+
+    found: dict[str, ir.Expr] = {}
+    if fn is None:
+        return found
+    stack = [fn]
+    while stack:
+        item = stack.pop()
+        if item.type == "declaration" and any(c.type in ("type_qualifier",) and _text(c) in ("const", "constexpr")
+                                              for c in item.children):
+            for decl in item.children_by_field_name("declarator"):
+                if decl.type == "init_declarator":
+                    try:
+                        found.setdefault(_text(decl.child_by_field_name("declarator")),
+                                         expression(decl.child_by_field_name("value")))
+                    except Unreadable:
+                        pass
+        stack.extend(item.named_children)
+    return found
+
+
+def _in_host(call: ts.Node, args: list[str], constants: dict[str, ir.Expr], fold, depth: int):
+    """`args` with the host function's template parameters replaced by each of its instantiations and named
+    constants by their numbers: one tuple per instantiation, or a None among them where one cannot be read."""
+    fn = _enclosing(call)
+    locals_ = {**constants, **_local_constants(fn)}
+    host = _host_template(fn) if fn is not None else None
+    params = host[1] if host is not None else []
+    args = [a if a in params else _constant(a, locals_, fold) for a in args]
+    if None in args:
+        yield None
+        return
+    if not any(a in params for a in args):
+        yield tuple(args)
+        return
+    if depth >= HOST_DEPTH:
+        yield None
+        return
+    root = fn
+    while root.parent is not None:
+        root = root.parent
+    uses = [c for c in _calls(root, host[0])
+            if c.child_by_field_name("function").type == "template_function"]
+    if not uses:
+        yield None
+        return
+    for use in uses:
+        targs = use.child_by_field_name("function").child_by_field_name("arguments")
+        given = [_words(_text(a)) for a in targs.named_children] if targs is not None else []
+        if len(given) != len(params):
+            yield None
+            return
+        binding = dict(zip(params, given))
+        yield from _in_host(use, [binding.get(a, a) for a in args], constants, fold, depth + 1)
+
+
+def _constant(arg: str, constants: dict[str, ir.Expr], fold) -> str | None:
+    """An argument as it is when it is a type or a literal, as its number when it names a constant; None when it
+    names something else (a variable, or a parameter no instantiation gives)."""
+    if re.fullmatch(r"-?\d+|true|false", arg):
+        return arg
+    if re.fullmatch(r"[A-Za-z_]\w*", arg) and arg in constants:
+        value = fold(constants[arg], constants)
+        return str(value) if value is not None else None
+    if re.fullmatch(r"[\w\s()+\-*/%<>]+", arg) and re.search(r"[+\-*/%<>]", arg):
+        from .cuda_front import _define_value
+
+        value = _define_value(arg)
+        number = fold(value, constants) if value is not None else None
+        return str(number) if number is not None else None
+    return arg
