@@ -23,6 +23,7 @@ class Builtins:
     accessors: frozenset[str] = frozenset()  # tensor accessor class names (torch:: or at:: prefix dropped)
     checks: frozenset[str] = frozenset()  # device-side assertions
     exchanges: dict[str, dict] = None  # warp shuffles the block class runs through scratch: name -> form, mask
+    group: dict = None  # cooperative groups' thread-block handle: types, make, methods (method -> what it stands for)
 
 
 def _load(name: str) -> dict:
@@ -37,7 +38,7 @@ def _load(name: str) -> dict:
 @cache
 def builtins() -> Builtins:
     table = _load("builtins.toml")
-    allowed = {"index", "barrier", "shuffle", "exchange", "atomic", "constants", "accessor", "check"}
+    allowed = {"index", "barrier", "shuffle", "exchange", "atomic", "constants", "accessor", "check", "group"}
     unknown = set(table) - allowed
     if unknown:
         raise RuntimeError(f"{MAPS / 'builtins.toml'}: unknown table {min(unknown)}; allowed: "
@@ -51,6 +52,7 @@ def builtins() -> Builtins:
         accessors=frozenset(table.get("accessor", {}).get("types", [])),
         checks=frozenset(table.get("check", {}).get("names", [])),
         exchanges={name: dict(row) for name, row in table.get("exchange", {}).items()},
+        group=dict(table.get("group", {"types": [], "make": "", "methods": {}})),
     )
 
 

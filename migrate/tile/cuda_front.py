@@ -56,6 +56,19 @@ def number(text: str) -> ir.Num:
     return ir.Num(int(body))
 
 
+ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "\\": 92, "'": 39, '"': 34, "a": 7, "b": 8, "f": 12, "v": 11}
+
+
+def _char(text: str) -> int:
+    """The value of a one-character literal (`'A'`, `'\\n'`); wider or prefixed literals are not read."""
+    inner = text[1:-1] if len(text) >= 3 and text[0] == text[-1] == "'" else None
+    if inner is not None and len(inner) == 1 and inner != "\\":
+        return ord(inner)
+    if inner is not None and len(inner) == 2 and inner[0] == "\\" and inner[1] in ESCAPES:
+        return ESCAPES[inner[1]]
+    raise Unreadable(f"character literal {text}")
+
+
 def expression(node: ts.Node | None) -> ir.Expr:
     if node is None or node.is_missing or node.type == "ERROR":
         raise Unreadable("an expression the parser could not read")
@@ -68,6 +81,8 @@ def expression(node: ts.Node | None) -> ir.Expr:
         return ir.Num(1 if kind == "true" else 0)
     if kind == "number_literal":
         return number(_text(node))
+    if kind == "char_literal":
+        return ir.Num(_char(_text(node)))
     if kind == "null":
         return ir.Num(0)
     if kind == "binary_expression":
@@ -138,6 +153,11 @@ def _call(node: ts.Node) -> ir.Expr:
     elif (func.type == "field_expression" and _text(func.child_by_field_name("field")) == "size"
           and func.child_by_field_name("argument").type == "identifier" and len(args) == 1):
         return ir.Call(ACCESSOR_SIZE, (ir.Name(py_name(_text(func.child_by_field_name("argument")))), args[0]))
+    elif (func.type == "field_expression" and _text(func.child_by_field_name("operator")) == "."
+          and func.child_by_field_name("argument").type == "identifier" and not args):
+        # `b.sync()` on a cooperative-groups handle: a method call, read by migrate/tile/groups.py or named there
+        return ir.Call("." + _text(func.child_by_field_name("field")),
+                       (ir.Name(py_name(_text(func.child_by_field_name("argument")))),))
     else:
         raise Unreadable(f"call through {func.type.replace('_', ' ')}")
     if name in ("static_cast", "reinterpret_cast") and targs:
@@ -242,8 +262,9 @@ def _statement(node: ts.Node) -> tuple[ir.Stmt, ...]:
 
 def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
     kind = node.type
-    if kind in ("comment", "preproc_call", "empty_statement", "static_assert_declaration"):
-        return ()  # a static_assert is checked by the original's compiler; it does nothing when the kernel runs
+    if kind in ("comment", "preproc_call", "empty_statement", "static_assert_declaration",
+                "namespace_alias_definition"):
+        return ()  # checked or resolved by the original's compiler; nothing happens when the kernel runs
     if kind in ("preproc_def", "preproc_function_def"):
         return ()  # read with the module's constants (object-like) or expanded in the text (function-like)
     if kind == "declaration":
@@ -251,7 +272,7 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
     if kind == "expression_statement":
         if not node.named_children:
             return ()
-        return (_expression_statement(node.named_children[0]),)
+        return _expression_statements(node.named_children[0])
     if kind == "if_statement":
         cond = node.child_by_field_name("condition")
         test = expression(cond.child_by_field_name("value") or cond.named_children[0])
@@ -263,10 +284,10 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
         init_node = node.child_by_field_name("initializer")
         init: tuple[ir.Stmt, ...] = ()
         if init_node is not None:
-            init = _declaration(init_node) if init_node.type == "declaration" else (_expression_statement(init_node),)
+            init = _declaration(init_node) if init_node.type == "declaration" else _expression_statements(init_node)
         cond = node.child_by_field_name("condition")
         update = node.child_by_field_name("update")
-        step = (_expression_statement(update),) if update is not None else ()
+        step = _expression_statements(update) if update is not None else ()
         body = statements(node.child_by_field_name("body"))
         return (ir.For(init, expression(cond) if cond is not None else None, step, body),)
     if kind == "while_statement":
@@ -278,7 +299,73 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
         return statements(node)
     if kind in ("break_statement", "continue_statement"):
         return (ir.Jump(kind.split("_")[0]),)
+    if kind == "switch_statement":
+        return _switch(node)
     raise Unreadable(kind.replace("_", " "))
+
+
+def _switch(node: ts.Node) -> tuple[ir.Stmt, ...]:
+    """`switch (v) { case 1: case 2: A; break; default: B; }` as the if / else-if chain it is: `v` held once, each
+    group of labels one test, the default group the last else. A case that falls through into the next, or a
+    `break` anywhere but at the end of its case, is not read."""
+    cond = node.child_by_field_name("condition")
+    value = expression(cond.child_by_field_name("value") or cond.named_children[0])
+    held = ir.Name(f"_switch_{node.start_point[0] + 1}")
+    groups: list[tuple[list, tuple]] = []
+    labels: list = []
+    cases = [c for c in node.child_by_field_name("body").named_children if c.type != "comment"]
+    for position, case in enumerate(cases):
+        if case.type != "case_statement":
+            raise Unreadable("a switch statement with code outside its cases")
+        label = case.child_by_field_name("value")
+        labels.append(expression(label) if label is not None else None)
+        body: list[ir.Stmt] = []
+        for child in case.named_children:
+            if child != label and child.type != "comment":
+                body.extend(statements(child))
+        if not body:
+            continue  # its label shares the next case's code
+        if isinstance(body[-1], ir.Jump) and body[-1].kind == "break":
+            body.pop()
+        elif not isinstance(body[-1], ir.Return) and position < len(cases) - 1:
+            raise Unreadable("a switch case that falls through into the next")
+        if _breaks(body):
+            raise Unreadable("a break inside a switch case")
+        groups.append((labels, tuple(body)))
+        labels = []
+    default: tuple = ()
+    chain: list[tuple[ir.Expr, tuple]] = []
+    for group_labels, body in groups:
+        if None in group_labels:
+            default = body
+            continue
+        test = None
+        for label in group_labels:
+            one = ir.Bin("==", held, label)
+            test = one if test is None else ir.Bin("||", test, one)
+        chain.append((test, body))
+    out: tuple = default
+    for test, body in reversed(chain):
+        out = (ir.If(test, body, out),)
+    return (ir.Decl(held.id, "", value),) + out
+
+
+def _breaks(stmts) -> bool:
+    """Whether a `break` among `stmts` (outside the loops they hold) leaves the switch they are in."""
+    for stmt in stmts:
+        if isinstance(stmt, ir.Jump) and stmt.kind == "break":
+            return True
+        if isinstance(stmt, ir.If) and (_breaks(stmt.then) or _breaks(stmt.orelse)):
+            return True
+    return False
+
+
+def _expression_statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
+    """An expression evaluated for its effects; `a, b` (as in `for (...; ...; i++, j++)`) is `a` then `b`."""
+    if node.type == "comma_expression":
+        return _expression_statements(node.child_by_field_name("left")) + \
+            _expression_statements(node.child_by_field_name("right"))
+    return (_expression_statement(node),)
 
 
 def _expression_statement(node: ts.Node) -> ir.Stmt:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from . import ir
 from .calls import expand_calls
+from .groups import block_groups
 from .matmul import lower_matmul
+from .scopes import unshadow
 from .tileir import Rejected, TAssign, TileKernel
 from .values import (
     Context,
@@ -29,7 +31,7 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
         raise Rejected(fn.unlowered)
     if fn.tparams and any(t not in GENERIC_TPARAMS for t in fn.tparams):
         raise Rejected(f"template parameters {', '.join(fn.tparams)}")
-    fn = expand_calls(module, fn)
+    fn = unshadow(block_groups(expand_calls(module, fn)))
     shared, shuffles, two_d = _uses(module, fn)
     rows = two_d and not shared and not shuffles and program_rows(module, fn)
     kinds = ["matmul"] if two_d else []

@@ -568,6 +568,37 @@ def _cases():
             ref.append((2 * torch.linalg.cross(a, b)).double().flatten())
         return torch.cat(got), torch.cat(ref), 1e-6
 
+    def group_block(m):
+        n = 1000
+        x = rand(n)
+        blocks = (n + 255) // 256
+        out = torch.zeros(blocks)
+        m.block_sum(blocks, 256, x, out, n)
+        ref = torch.nn.functional.pad(x, (0, blocks * 256 - n)).view(blocks, 256).sum(1)
+        return out, ref, 1e-5
+
+    def switch_cases(m):
+        n = 900
+        letters = torch.tensor([ord(c) for c in "ACGTaNgx"], dtype=torch.int8)
+        reads = letters[torch.randint(0, len(letters), (n,), generator=g)]
+        codes = torch.zeros(n, dtype=torch.int32)
+        m.base_code((n + 127) // 128, 128, reads, codes, n)
+        table = {ord("A"): 0, ord("a"): 0, ord("C"): 1, ord("G"): 2, ord("T"): 3}
+        ref = torch.tensor([table.get(int(r), 4) * 10 + (int(r) & 1) for r in reads], dtype=torch.int32)
+        return codes.double(), ref.double(), 0.0
+
+    def comma_steps(m):
+        n = 700
+        a, b = rand(n), torch.zeros(n)
+        m.weighted((n + 127) // 128, 128, a, b, n)
+        return b, a * (3 + 2 + 1 + 0) + (0 + 1 + 2 + 3), 1e-6
+
+    def hidden_loop_name(m):
+        n = 600
+        d, r = torch.tensor([3, -1, 4, 2], dtype=torch.int32), torch.zeros(n, dtype=torch.int32)
+        m.shadow((n + 127) // 128, 128, r, d, n)
+        return r.double(), (3 - 2 + 12 + 8 + torch.arange(n)).double(), 0.0
+
     def device_calls(m):
         n = 777
         a, b = rand(n), rand(n)
@@ -623,7 +654,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "template_deduced": template_deduced, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
