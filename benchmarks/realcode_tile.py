@@ -175,7 +175,8 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
         return "dim3(" + ", ".join(str(s) for s in shape) + ")"
 
     if api == "prt":
-        launch = f"prtLaunchKernel({name}, {dims(grid)}, {dims(block)}, {shared}, 0, {', '.join(args)})"
+        # parenthesised: the CPU backend's launch macro would split `k<A, B>` at its comma
+        launch = f"prtLaunchKernel(({name}), {dims(grid)}, {dims(block)}, {shared}, 0, {', '.join(args)})"
     else:
         launch = f"{name}<<<{dims(grid)}, {dims(block)}, {shared}>>>({', '.join(args)})"
         on_stream = f"{name}<<<{dims(grid)}, {dims(block)}, {shared}, s>>>({', '.join(args)})"
