@@ -160,8 +160,9 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
                        " std::fclose(f); }"),
                       f"  {ctype}* d{i} = nullptr; {api}Malloc((void**)&d{i}, sizeof({ctype}) * {buffer});",
                       f"  {api}Memcpy(d{i}, h{i}.data(), sizeof({ctype}) * {buffer}, {api}MemcpyHostToDevice);"]
-            cast = instantiated(param.ctype.replace("__restrict__", ""))
-            args.append(f"({cast}{'' if '*' in param.ctype else '*'})d{i}")
+            declared = param.declared or param.ctype  # a float4 buffer read as floats is still a float4* there
+            cast = instantiated(declared.replace("__restrict__", ""))
+            args.append(f"({cast}{'' if '*' in declared else '*'})d{i}")
         else:
             args.append(f"({instantiated(param.ctype)})({FLOATS if kind.startswith('fp') else size})")
     if fn is not None and fn.instance:  # a kernel specialised to the one instantiation its program launches

@@ -24,6 +24,7 @@ class Builtins:
     checks: frozenset[str] = frozenset()  # device-side assertions
     exchanges: dict[str, dict] = None  # warp shuffles the block class runs through scratch: name -> form, mask
     group: dict = None  # cooperative groups' thread-block handle: types, make, methods (method -> what it stands for)
+    vectors: dict[str, tuple[str, int]] = None  # vector types: name -> (element type, lanes)
 
 
 def _load(name: str) -> dict:
@@ -38,7 +39,7 @@ def _load(name: str) -> dict:
 @cache
 def builtins() -> Builtins:
     table = _load("builtins.toml")
-    allowed = {"index", "barrier", "shuffle", "exchange", "atomic", "constants", "accessor", "check", "group"}
+    allowed = {"index", "barrier", "shuffle", "exchange", "atomic", "constants", "accessor", "check", "group", "vector"}
     unknown = set(table) - allowed
     if unknown:
         raise RuntimeError(f"{MAPS / 'builtins.toml'}: unknown table {min(unknown)}; allowed: "
@@ -53,6 +54,7 @@ def builtins() -> Builtins:
         checks=frozenset(table.get("check", {}).get("names", [])),
         exchanges={name: dict(row) for name, row in table.get("exchange", {}).items()},
         group=dict(table.get("group", {"types": [], "make": "", "methods": {}})),
+        vectors={name: (row["element"], int(row["lanes"])) for name, row in table.get("vector", {}).items()},
     )
 
 

@@ -168,6 +168,7 @@ class Param:
     ctype: str
     pointer: bool
     default: Expr | None = None  # a device function's default argument (`scalar_t alpha = 1.0`)
+    declared: str = ""  # the type the source declares, where the lowering reads the parameter as another (float4)
 
 
 @dataclass(frozen=True)

@@ -599,6 +599,26 @@ def _cases():
         m.shadow((n + 127) // 128, 128, r, d, n)
         return r.double(), (3 - 2 + 12 + 8 + torch.arange(n)).double(), 0.0
 
+    def vector_lanes(m):
+        n = 333
+        a, b, c = rand(n, 4), torch.zeros(n, 4), torch.zeros(n, 2)
+        px = torch.randint(0, 256, (n, 4), generator=g, dtype=torch.uint8)
+        gray = torch.zeros(n, dtype=torch.int32)
+        m.lanes((n + 127) // 128, 128, a, b, c, px, gray, n)
+        s = a.sum(1)
+        ref_b = torch.stack([a[:, 2], a[:, 3], a[:, 1], s], 1)
+        ref_c = torch.stack([s, a[:, 0] * 2], 1)
+        p = px.int()
+        ref_gray = torch.div(p[:, 0] * 3 + p[:, 1] * 6 + p[:, 2], 10, rounding_mode="trunc") + p[:, 3]
+        return torch.cat([b.flatten(), c.flatten(), gray.float()]), torch.cat([ref_b.flatten(), ref_c.flatten(),
+                                                                             ref_gray.float()]), 1e-6
+
+    def vector_type_param(m):
+        n = 300
+        y, table = rand(n + 5), rand(8, 2)
+        m.clear_with_table((n + 127) // 128, 128, y, table, n)
+        return y[:n], torch.zeros(n), 0.0
+
     def device_calls(m):
         n = 777
         a, b = rand(n), rand(n)
@@ -654,7 +674,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
