@@ -422,6 +422,40 @@ def _declaration(node: ts.Node) -> tuple[ir.Stmt, ...]:
     return tuple(out)
 
 
+def _records(root: ts.Node, aliases: dict[str, str]) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Structures (`struct kv { float k, v; };`, `typedef struct { double re, im; } cplx;`) whose fields are all
+    one scalar type, with no arrays, pointers or bit-fields among them: name -> (that type, the field names in
+    order). Their fields lie back to back, as one type's alignment lays them out."""
+    found: dict[str, tuple[str, tuple[str, ...]] | None] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.named_children)
+        if node.type != "struct_specifier" or node.child_by_field_name("body") is None:
+            continue
+        names = [_text(node.child_by_field_name("name"))] if node.child_by_field_name("name") is not None else []
+        if node.parent is not None and node.parent.type == "type_definition":
+            names += [_text(d) for d in node.parent.children_by_field_name("declarator") if d.type == "type_identifier"]
+        types, fields = set(), []
+        for decl in node.child_by_field_name("body").named_children:
+            if decl.type == "comment":
+                continue
+            kind = decl.child_by_field_name("type")
+            declarators = decl.children_by_field_name("declarator")
+            if decl.type != "field_declaration" or kind is None or not declarators or \
+                    any(d.type != "field_identifier" for d in declarators) or "bitfield_clause" in \
+                    {c.type for c in decl.named_children}:
+                types.add(None)
+                break
+            types.add(_resolve_type(" ".join(_text(kind).split()), aliases))
+            fields += [_text(d) for d in declarators]
+        scalar = len(types) == 1 and None not in types and triton_type(next(iter(types)), False) is not None
+        for name in names:
+            value = (next(iter(types)), tuple(fields)) if scalar and fields else None
+            found[name] = value if found.get(name, value) == value else None
+    return {name: value for name, value in found.items() if value is not None}
+
+
 def _auto_name(node: ts.Node) -> bool:
     """Whether an `auto` declarator names one variable or one pointer (`auto x`, `auto* p`, `const auto* p`)."""
     if node.type == "pointer_declarator":
@@ -606,6 +640,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     lent_defines = frozenset(d for other in lent for d in other.defines)
     aliases = {**{k: v for other in lent for k, v in other.aliases.items()}, **_aliases(root, lent_defines)}
     module.aliases.update(aliases)
+    module.records.update({k: v for other in lent for k, v in other.records.items()} | _records(root, aliases))
     for name, fn in list(module.functions.items()):
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
         fn = _retype(fn, aliases) if aliases else fn
@@ -762,6 +797,9 @@ def _aliases(root: ts.Node, defined: frozenset[str] = frozenset()) -> dict[str, 
         kind = node.type
         if kind == "type_definition":
             base = node.child_by_field_name("type")
+            if base is not None and base.type in ("struct_specifier", "union_specifier") and \
+                    base.child_by_field_name("body") is not None:
+                continue  # `typedef struct { ... } name;` names a structure of its own (records)
             for decl in node.children_by_field_name("declarator"):
                 if base is not None and decl.type == "type_identifier":
                     note(_text(decl), _text(base))

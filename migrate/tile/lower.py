@@ -32,7 +32,7 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
         raise Rejected(fn.unlowered)
     if fn.tparams and any(t not in GENERIC_TPARAMS for t in fn.tparams):
         raise Rejected(f"template parameters {', '.join(fn.tparams)}")
-    fn = lanes_of(unshadow(block_groups(expand_calls(module, fn))))
+    fn = lanes_of(module, unshadow(block_groups(expand_calls(module, fn))))
     shared, shuffles, two_d = _uses(module, fn)
     rows = two_d and not shared and not shuffles and program_rows(module, fn)
     kinds = ["matmul"] if two_d else []

@@ -365,6 +365,11 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
         return _call(ctx, expr)
     if isinstance(expr, ir.Index):
         return _index(ctx, expr)
+    if isinstance(expr, ir.Attr):
+        raise Rejected(
+            f"the member .{expr.name} of a value not held lane by lane (a vector or structure passed or taken whole, "
+            "or a structure whose fields are not all one scalar type)"
+        )
     raise Rejected(f"the expression form {type(expr).__name__}")
 
 

@@ -31,13 +31,16 @@ class _Unchanged(Exception):
 
 
 def _base(ctype: str) -> str:
-    words = [w for w in ctype.replace("*", " ").split() if w not in ("const", "volatile", "__restrict__")]
+    words = [w for w in ctype.replace("*", " ").split() if w not in ("const", "volatile", "__restrict__", "struct")]
     return " ".join(words)
 
 
-def lanes_of(fn: ir.Function) -> ir.Function:
-    """`fn` with its vector buffers, locals and shared arrays written as their lanes, or `fn` unchanged."""
-    table = builtins().vectors or {}
+def lanes_of(module: ir.Module, fn: ir.Function) -> ir.Function:
+    """`fn` with its vector buffers, locals and shared arrays written as their lanes, or `fn` unchanged. The
+    module's structures whose fields are all one scalar type (`struct kv { float k, v; };`) are read the same way,
+    their fields as lanes (`p[i].v` is `p[2 * i + 1]`)."""
+    table = {name: (element, tuple(LANE_NAMES[:lanes])) for name, (element, lanes) in (builtins().vectors or {}).items()}
+    table.update({name: (element, fields) for name, (element, fields) in module.records.items() if name not in table})
     if not table:
         return fn
     try:
@@ -47,11 +50,11 @@ def lanes_of(fn: ir.Function) -> ir.Function:
 
 
 class _Rewrite:
-    def __init__(self, fn: ir.Function, table: dict[str, tuple[str, int]]) -> None:
+    def __init__(self, fn: ir.Function, table: dict[str, tuple[str, tuple[str, ...]]]) -> None:
         self.fn = fn
-        self.table = table
-        self.buffers: dict[str, tuple[str, int]] = {}  # pointer parameters and shared arrays: element, lanes
-        self.locals: dict[str, tuple[str, int]] = {}
+        self.table = table  # type name -> (element type, lane names)
+        self.buffers: dict[str, tuple[str, tuple[str, ...]]] = {}  # pointer parameters and shared arrays
+        self.locals: dict[str, tuple[str, tuple[str, ...]]] = {}
         self.counter = 0
 
     def run(self) -> ir.Function:
@@ -64,7 +67,7 @@ class _Rewrite:
             if not p.pointer:
                 raise _Unchanged  # by value: the launcher would be given a vector
             self.buffers[p.name] = vector
-            params.append(dataclasses.replace(p, ctype=p.ctype.replace(_base(p.ctype), vector[0]),
+            params.append(dataclasses.replace(p, ctype=vector[0],
                                               declared=p.ctype + ("*" if "*" not in p.ctype else "")))
         self._find_locals(self.fn.body)
         if not self.buffers and not self.locals:
@@ -92,27 +95,27 @@ class _Rewrite:
 
     # -- the lanes of a vector-valued expression -------------------------------------------------------------
 
-    def _vector(self, expr: ir.Expr) -> tuple[str, int] | None:
+    def _vector(self, expr: ir.Expr) -> tuple[str, tuple[str, ...]] | None:
         if isinstance(expr, ir.Name) and expr.id in self.locals:
             return self.locals[expr.id]
         if isinstance(expr, ir.Index) and isinstance(expr.base, ir.Name) and expr.base.id in self.buffers:
             return self.buffers[expr.base.id]
-        if isinstance(expr, ir.Call) and expr.func.startswith("make_") and expr.func[5:] in self.table:
+        if isinstance(expr, ir.Call) and expr.func.startswith("make_") and expr.func[5:] in (builtins().vectors or {}):
             return self.table[expr.func[5:]]
         return None
 
     def _lane(self, expr: ir.Expr, k: int) -> ir.Expr:
         """Lane k of a vector-valued expression (an lvalue where the expression is one)."""
         if isinstance(expr, ir.Name):
-            return ir.Name(f"{expr.id}__{LANE_NAMES[k]}")
+            return ir.Name(f"{expr.id}__{self.locals[expr.id][1][k]}")
         if isinstance(expr, ir.Index):
             if len(expr.indices) != 1:
                 raise _Unchanged
-            lanes = self.buffers[expr.base.id][1]
+            lanes = len(self.buffers[expr.base.id][1])
             index = self._expr(expr.indices[0])
             return ir.Index(expr.base, (ir.Bin("+", ir.Bin("*", ir.Num(lanes), index), ir.Num(k)),))
         if isinstance(expr, ir.Call):
-            if len(expr.args) != self.table[expr.func[5:]][1]:
+            if len(expr.args) != len(self.table[expr.func[5:]][1]):
                 raise _Unchanged
             return self._expr(expr.args[k])
         raise _Unchanged
@@ -129,21 +132,21 @@ class _Rewrite:
         if isinstance(stmt, ir.Decl) and stmt.name in self.locals:
             element, lanes = self.locals[stmt.name]
             if stmt.value is None:
-                return [ir.Decl(f"{stmt.name}__{LANE_NAMES[k]}", element) for k in range(lanes)]
+                return [ir.Decl(f"{stmt.name}__{lane}", element) for lane in lanes]
             if self._vector(stmt.value) != (element, lanes):
                 raise _Unchanged
             held = self._held(stmt.value, element, lanes)
-            return held[0] + [ir.Decl(f"{stmt.name}__{LANE_NAMES[k]}", element, held[1][k]) for k in range(lanes)]
+            return held[0] + [ir.Decl(f"{stmt.name}__{lane}", element, held[1][k]) for k, lane in enumerate(lanes)]
         if isinstance(stmt, ir.Decl) and stmt.name in self.buffers and stmt.shared is not None:
             element, lanes = self.buffers[stmt.name]
             return [dataclasses.replace(stmt, ctype=element,
-                                        shared=(ir.Bin("*", ir.Num(lanes), self._expr(stmt.shared[0])),))]
+                                        shared=(ir.Bin("*", ir.Num(len(lanes)), self._expr(stmt.shared[0])),))]
         if isinstance(stmt, ir.Assign) and self._vector(stmt.target) is not None:
             element, lanes = self._vector(stmt.target)
             if stmt.op != "=" or self._vector(stmt.value) != (element, lanes):
                 raise _Unchanged
             held, values = self._held(stmt.value, element, lanes)
-            return held + [ir.Assign(self._lane(stmt.target, k), "=", values[k]) for k in range(lanes)]
+            return held + [ir.Assign(self._lane(stmt.target, k), "=", values[k]) for k in range(len(lanes))]
         if isinstance(stmt, ir.Assign):
             return [ir.Assign(self._expr(stmt.target), stmt.op, self._expr(stmt.value))]
         if isinstance(stmt, ir.Decl):
@@ -164,13 +167,13 @@ class _Rewrite:
             return [ir.ExprStmt(self._expr(stmt.expr))]
         return [stmt]
 
-    def _held(self, value: ir.Expr, element: str, lanes: int) -> tuple[list, list]:
+    def _held(self, value: ir.Expr, element: str, lanes: tuple[str, ...]) -> tuple[list, list]:
         """Each lane of `value` computed into a local of its own first, unless it is a plain local lane."""
         if isinstance(value, ir.Name):
-            return [], [self._lane(value, k) for k in range(lanes)]
+            return [], [self._lane(value, k) for k in range(len(lanes))]
         self.counter += 1
-        names = [f"_lanes{self.counter}__{LANE_NAMES[k]}" for k in range(lanes)]
-        decls = [ir.Decl(names[k], element, self._lane(value, k)) for k in range(lanes)]
+        names = [f"_lanes{self.counter}__{lane}" for lane in lanes]
+        decls = [ir.Decl(names[k], element, self._lane(value, k)) for k in range(len(lanes))]
         return decls, [ir.Name(n) for n in names]
 
     # -- expressions -----------------------------------------------------------------------------------------
@@ -178,9 +181,9 @@ class _Rewrite:
     def _expr(self, node):
         if isinstance(node, ir.Attr) and self._vector(node.obj) is not None:
             lanes = self._vector(node.obj)[1]
-            if node.name not in LANE_NAMES[:lanes]:
+            if node.name not in lanes:
                 raise _Unchanged
-            return self._lane(node.obj, LANE_NAMES.index(node.name))
+            return self._lane(node.obj, lanes.index(node.name))
         if self._vector(node) is not None:
             raise _Unchanged  # a whole vector in a scalar place (an argument, an operator)
         if isinstance(node, ir.Name) and node.id in self.buffers:

@@ -619,6 +619,20 @@ def _cases():
         m.clear_with_table((n + 127) // 128, 128, y, table, n)
         return y[:n], torch.zeros(n), 0.0
 
+    def record_fields(m):
+        n = 444
+        kv, z = rand(n, 4), rand(n, 2).double()
+        out, conj = torch.zeros(n), torch.zeros(n, 2, dtype=torch.float64)
+        m.fields((n + 127) // 128, 128, kv, z, out, conj, n)
+        ref_out = kv[:, 0] * kv[:, 1] + kv[:, 2] - kv[:, 3]
+        ref_conj = torch.stack([z[:, 0], -z[:, 1] * (z[:, 0] ** 2 + z[:, 1] ** 2)], 1)
+        x, swapped = rand(n), torch.zeros(n)
+        m.swap_pairs((n + 63) // 64, 64, swapped, x, n)
+        padded = torch.cat([x, torch.zeros(64 * ((n + 63) // 64) - n)]).view(-1, 64)
+        ref_swapped = (2.0 * padded.flip(1) - padded).flatten()[:n]
+        got = torch.cat([out.double(), conj.flatten(), swapped.double()])
+        return got, torch.cat([ref_out.double(), ref_conj.flatten(), ref_swapped.double()]), 1e-6
+
     def device_calls(m):
         n = 777
         a, b = rand(n), rand(n)
@@ -674,7 +688,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
