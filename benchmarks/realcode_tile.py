@@ -11,7 +11,10 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    get the same random non-zero inputs (float data from N(0,1) kept away from zero, int data in [1, SIZE)), the same
    integer arguments (SIZE, an awkward size that is no multiple of a block) and the same launch shape; every buffer
    is compared after the launch (max |diff| / max(1, |ref|) <= 1e-4). A kernel whose original does not build or
-   run on the CPU backend has no reference and is counted as such;
+   run on the CPU backend has no reference and is counted as such. A mismatch whose Triton buffers change with
+   the prior bytes of the launcher's shared-memory scratch (0x00, then 0xA5) is counted as undefined for the
+   inputs: the kernel reads shared memory no thread of its block wrote (in the original, for these inputs, or in
+   the lowering), so no reference can settle it; its row says so, and such rows are read by hand;
 4. the totals and one row per kernel go to Markdown and JSON.
 
     python3 benchmarks/realcode_tile.py SRC [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity]
@@ -72,7 +75,7 @@ class Row:
     line: int
     lowered: bool = False
     compiled: bool = False
-    parity: str = ""  # pass | fail | no reference | error | ""
+    parity: str = ""  # pass | fail | undefined | no reference | error | ""
     error: float | None = None
     why: str = ""
 
@@ -285,14 +288,15 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     return out
 
 
-def _triton(text: str, kernel, inputs, grid, block, case: Path):
+def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None = None):
     """The Triton launcher's buffers after one launch under TRITON_INTERPRET=1, run in a child process: a kernel
-    that strays out of its buffers can crash the interpreter, and that must cost only its own row."""
+    that strays out of its buffers can crash the interpreter, and that must cost only its own row. `fill`: every
+    byte of the launcher's shared-memory scratch set to it before the launch (None: as allocated)."""
     import numpy
 
     (case / "tile").mkdir(parents=True, exist_ok=True)
     (case / "module.py").write_text(text)
-    meta = {"kernel": kernel.name, "grid": list(grid), "block": list(block),
+    meta = {"kernel": kernel.name, "grid": list(grid), "block": list(block), "fill": fill,
             "inputs": [[str(v.dtype), v.size] if isinstance(v, numpy.ndarray) else v for v in inputs]}
     (case / "tile.json").write_text(json.dumps(meta))
     done = subprocess.run([sys.executable, __file__, "--run-tile-case", str(case)], capture_output=True, text=True,
@@ -305,6 +309,22 @@ def _triton(text: str, kernel, inputs, grid, block, case: Path):
             for i, v in enumerate(inputs)]
 
 
+def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path) -> bool:
+    """Whether the Triton kernel's buffers depend on what its shared-memory scratch held before the launch: two runs
+    with every scratch byte 0x00 and 0xA5. The launcher's scratch stands for the original's shared memory, so a
+    kernel whose result moves with it reads shared memory no thread wrote: for these inputs the original's result
+    is undefined (its CPU reference reads whatever the pool thread's memory held), unless the lowering is what
+    reads it."""
+    import numpy
+
+    try:
+        zero = _triton(text, kernel, inputs, grid, block, case, fill=0x00)
+        poison = _triton(text, kernel, inputs, grid, block, case, fill=0xA5)
+    except Exception:
+        return False
+    return any(a is not None and not numpy.array_equal(a, b, equal_nan=True) for a, b in zip(zero, poison))
+
+
 def _run_tile_case(case: Path) -> int:
     """The child of _triton: load the module and the inputs, launch once, write every buffer."""
     import numpy
@@ -314,6 +334,14 @@ def _run_tile_case(case: Path) -> int:
     spec = importlib.util.spec_from_file_location("tile_case", case / "module.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    fill, scratch = meta.get("fill"), getattr(module, "_scratch", None)
+    if fill is not None and scratch is not None:
+        def filled(beside, count, dtype):
+            buffer = scratch(beside, count, dtype)
+            buffer.view(torch.uint8).fill_(fill)
+            return buffer
+
+        module._scratch = filled
     values = []
     for i, item in enumerate(meta["inputs"]):
         if isinstance(item, list):
@@ -438,6 +466,11 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 row.error = _compare(ref, got)
                 row.parity = "pass" if row.error <= TOLERANCE else "fail"
+                if row.parity == "fail" and _reads_unwritten_shared(text, kernel, inputs, grid, block, work / "cases"
+                                                                    / f"{program.name}.{fn.name}"):
+                    row.parity = "undefined"
+                    row.why = ("for these inputs the kernel reads shared memory no thread of its block wrote: "
+                               "its buffers differ with the scratch's bytes (0x00 and 0xA5)")
                 if options.stage and row.parity == "pass":
                     _stage_case(work / "stage", program, relfile, kernel, fn, check.signature, text, seed)
         sys.stderr.write(f"{program.name}: {sum(r.program == program.name for r in rows)} kernels\n")
@@ -456,6 +489,7 @@ def main(argv: list[str] | None = None) -> int:
         "parity_pass": sum(r.parity == "pass" for r in rows), "parity_fail": sum(r.parity == "fail" for r in rows),
         "parity_error": sum(r.parity == "error" for r in rows),
         "no_reference": sum(r.parity == "no reference" for r in rows),
+        "undefined": sum(r.parity == "undefined" for r in rows),
     }
     report = _markdown(rows, totals, crashes, options)
     print(report)
@@ -544,10 +578,10 @@ def _markdown(rows: list[Row], totals: dict, crashes: list[str], options) -> str
     lines = ["# Real CUDA kernels through the tile path", "",
              f"Sources: {', '.join(p.name for p in options.src)}; generator: {generator}; parity {parity}.", "",
              "| programs | crashes | kernels | lowered | compile for sm_90 and gfx942 | parity pass | fail | error |"
-             " no reference |",
-             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+             " no reference | undefined for the inputs |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
              "| {programs} | {crashes} | {kernels} | {lowered} | {compiled} | {parity_pass} | {parity_fail} | "
-             "{parity_error} | {no_reference} |".format(**totals), ""]
+             "{parity_error} | {no_reference} | {undefined} |".format(**totals), ""]
     if crashes:
         lines += ["Crashes:", ""] + [f"- {c}" for c in crashes] + [""]
     lines += ["| program | file | kernel | lowered | compiled | parity | error | why not |",
