@@ -44,6 +44,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = 75  # every integer argument: rows, columns, element counts (awkward: not a multiple of any block)
+EVEN = 64  # the size of the second check of a mismatch: whole blocks in both launch shapes
 FLOATS = 0.75  # every floating-point scalar argument
 # Elements of every pointer argument: kernels indexing rows*cols fit, and so do those whose sizes are compiled in
 # (a 514 x 514 grid), which would otherwise read past the buffers, each side other memory.
@@ -240,7 +241,7 @@ def _migrated_copy(program: Path, work: Path) -> Path | str:
 
 
 def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path,
-               cflags: list[str]):
+               cflags: list[str], size: int = SIZE):
     """The original kernel's outputs on the CPU backend, or a string saying why there are none."""
     import numpy
 
@@ -249,11 +250,11 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
         return migrated
     if any(C_OF[signature[p.name].lstrip("*")] is None for p in kernel.params):
         return "a parameter type the harness cannot write"
-    case = work / "cases" / f"{program.name}.{kernel.name}"
+    case = work / "cases" / (f"{program.name}.{kernel.name}" + ("" if size == SIZE else f".{size}"))
     case.mkdir(parents=True, exist_ok=True)
     source = migrated / relfile
     harness = case / "harness.cpp"
-    text = _harness(str(source), kernel, signature, fn.tparams, grid, block, fn=fn)
+    text = _harness(str(source), kernel, signature, fn.tparams, grid, block, size=size, fn=fn)
     binary = case / "harness"
     if binary.is_file() and harness.is_file() and harness.read_text() == text:
         build = subprocess.CompletedProcess([], 0, "", "")  # built by an earlier run from this very harness
@@ -309,6 +310,28 @@ def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None
             for i, v in enumerate(inputs)]
 
 
+def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text: str, seed: int, work: Path,
+                       cflags) -> str:
+    """What a mismatch at SIZE becomes at EVEN, a size whose launch is whole blocks (64 x 64 in 128-thread blocks,
+    64 in 16 x 16 tiles): many kernels guard no edge, since their programs only size data in whole blocks, and at
+    SIZE their threads write past the data onto each other's elements. The row stays a mismatch; this says whether
+    the kernel is right on the sizes its program uses."""
+    one_d = _launch(kernel)[1] == (BLOCK_1D,)
+    grid, block = ((EVEN * EVEN // BLOCK_1D,), (BLOCK_1D,)) if one_d else \
+        ((EVEN // BLOCK_2D[0], EVEN // BLOCK_2D[1]), BLOCK_2D)
+    inputs = _inputs(signature, kernel.params, seed, size=EVEN)
+    try:
+        ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, size=EVEN)
+        if isinstance(ref, str):
+            return ""
+        got = _triton(text, kernel, inputs, grid, block, work / "cases" / f"{program.name}.{fn.name}.{EVEN}")
+    except (RuntimeError, OSError, subprocess.SubprocessError):
+        return ""
+    error = _compare(ref, got)
+    return (f"matches at size {EVEN} (whole blocks, error {error:.1e}): the kernel guards no edge that size {SIZE} "
+            "crosses" if error <= TOLERANCE else f"also differs at size {EVEN} (whole blocks, error {error:.1e})")
+
+
 def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path) -> bool:
     """Whether the Triton kernel's buffers depend on what its shared-memory scratch held before the launch: two runs
     with every scratch byte 0x00 and 0xA5. The launcher's scratch stands for the original's shared memory, so a
@@ -320,7 +343,7 @@ def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path) 
     try:
         zero = _triton(text, kernel, inputs, grid, block, case, fill=0x00)
         poison = _triton(text, kernel, inputs, grid, block, case, fill=0xA5)
-    except Exception:
+    except (RuntimeError, OSError, subprocess.SubprocessError):
         return False
     return any(a is not None and not numpy.array_equal(a, b, equal_nan=True) for a, b in zip(zero, poison))
 
@@ -471,6 +494,9 @@ def main(argv: list[str] | None = None) -> int:
                     row.parity = "undefined"
                     row.why = ("for these inputs the kernel reads shared memory no thread of its block wrote: "
                                "its buffers differ with the scratch's bytes (0x00 and 0xA5)")
+                elif row.parity == "fail":
+                    row.why = _at_block_multiple(program, relfile, kernel, fn, check.signature, text, seed, work,
+                                                 cflags)
                 if options.stage and row.parity == "pass":
                     _stage_case(work / "stage", program, relfile, kernel, fn, check.signature, text, seed)
         sys.stderr.write(f"{program.name}: {sum(r.program == program.name for r in rows)} kernels\n")
@@ -490,6 +516,7 @@ def main(argv: list[str] | None = None) -> int:
         "parity_error": sum(r.parity == "error" for r in rows),
         "no_reference": sum(r.parity == "no reference" for r in rows),
         "undefined": sum(r.parity == "undefined" for r in rows),
+        "fail_whole_blocks_match": sum(r.parity == "fail" and r.why.startswith("matches at size") for r in rows),
     }
     report = _markdown(rows, totals, crashes, options)
     print(report)
@@ -581,7 +608,9 @@ def _markdown(rows: list[Row], totals: dict, crashes: list[str], options) -> str
              " no reference | undefined for the inputs |",
              "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
              "| {programs} | {crashes} | {kernels} | {lowered} | {compiled} | {parity_pass} | {parity_fail} | "
-             "{parity_error} | {no_reference} | {undefined} |".format(**totals), ""]
+             "{parity_error} | {no_reference} | {undefined} |".format(**totals), "",
+             f"Of the {totals['parity_fail']} mismatches, {totals['fail_whole_blocks_match']} match when the data is "
+             f"whole blocks (size {EVEN}).", ""]
     if crashes:
         lines += ["Crashes:", ""] + [f"- {c}" for c in crashes] + [""]
     lines += ["| program | file | kernel | lowered | compiled | parity | error | why not |",
