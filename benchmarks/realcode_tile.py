@@ -12,7 +12,7 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    integer arguments (SIZE, an awkward size that is no multiple of a block) and the same launch shape; every buffer
    is compared after the launch (max |diff| / max(1, |ref|) <= 1e-4). A kernel whose original does not build or
    run on the CPU backend has no reference and is counted as such. A mismatch whose Triton buffers change with
-   the prior bytes of the launcher's shared-memory scratch (0x00, then 0xA5) is counted as undefined for the
+   the prior bytes of the launcher's shared-memory scratch (0x00, then 0x41) is counted as undefined for the
    inputs: the kernel reads shared memory no thread of its block wrote (in the original, for these inputs, or in
    the lowering), so no reference can settle it; its row says so, and such rows are read by hand;
 4. the totals and one row per kernel go to Markdown and JSON.
@@ -334,7 +334,7 @@ def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text:
 
 def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path) -> bool:
     """Whether the Triton kernel's buffers depend on what its shared-memory scratch held before the launch: two runs
-    with every scratch byte 0x00 and 0xA5. The launcher's scratch stands for the original's shared memory, so a
+    with every scratch byte 0x00 and 0x41 (12.1 as a float, 1.1e9 as an int: far from zero in any type). The launcher's scratch stands for the original's shared memory, so a
     kernel whose result moves with it reads shared memory no thread wrote: for these inputs the original's result
     is undefined (its CPU reference reads whatever the pool thread's memory held), unless the lowering is what
     reads it."""
@@ -342,7 +342,7 @@ def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path) 
 
     try:
         zero = _triton(text, kernel, inputs, grid, block, case, fill=0x00)
-        poison = _triton(text, kernel, inputs, grid, block, case, fill=0xA5)
+        poison = _triton(text, kernel, inputs, grid, block, case, fill=0x41)
     except (RuntimeError, OSError, subprocess.SubprocessError):
         return False
     return any(a is not None and not numpy.array_equal(a, b, equal_nan=True) for a, b in zip(zero, poison))
@@ -493,7 +493,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                     / f"{program.name}.{fn.name}"):
                     row.parity = "undefined"
                     row.why = ("for these inputs the kernel reads shared memory no thread of its block wrote: "
-                               "its buffers differ with the scratch's bytes (0x00 and 0xA5)")
+                               "its buffers differ with the scratch's bytes (0x00 and 0x41)")
                 elif row.parity == "fail":
                     row.why = _at_block_multiple(program, relfile, kernel, fn, check.signature, text, seed, work,
                                                  cflags)
