@@ -447,7 +447,9 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             # an older tree (--tree) reads one file at a time
             headers = getattr(tile, "headers_in", None)
-            module = read_module(data, relfile, headers(files)) if headers else read_module(data)
+            launchers = getattr(tile, "launchers_in", None)
+            module = read_module(data, relfile, headers(files), launchers=launchers(files)) if launchers else \
+                read_module(data, relfile, headers(files)) if headers else read_module(data)
             for fn in module.functions.values():
                 if not fn.kernel:
                     continue

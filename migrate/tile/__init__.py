@@ -57,12 +57,31 @@ def headers_in(files: dict[str, bytes] | None):
     return header
 
 
+# Where a kernel defined in one source may be launched from: CUDA and C++ sources and headers.
+LAUNCHING_SUFFIXES = (".cu", ".cuh", ".h", ".hh", ".hpp", ".hxx", ".inl", ".cpp", ".cc", ".cxx")
+
+
+def launchers_in(files: dict[str, bytes] | None):
+    """The finder of the program's sources that name a kernel (`name<` or `name(`, `name<<<`): they may launch a
+    template kernel that the source defining it does not; None without files."""
+    if not files:
+        return None
+
+    @functools.lru_cache(maxsize=None)
+    def launchers(name: str) -> list[tuple[str, bytes]]:
+        named = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"\s*[<(]")
+        return [(path, data) for path, data in sorted(files.items())
+                if path.endswith(LAUNCHING_SUFFIXES) and named.search(data)]
+
+    return launchers
+
+
 def translate_cuda(data: bytes, origin: str, line_offset: int = 0,
                    files: dict[str, bytes] | None = None) -> tuple[list[TileKernel], list[TileFinding]]:
     """Every kernel of one CUDA source: the tile kernels that compile for every target, and a finding per kernel
     (migrated, or kept SIMT with the reason). Nothing here raises on a kernel: a lowering bug keeps it SIMT.
     `files` (the program's, by path) lets the kernels use what the headers they include define."""
-    module = read_module(data, origin, headers_in(files))
+    module = read_module(data, origin, headers_in(files), launchers=launchers_in(files))
     lowered: list[tuple[TileKernel, int]] = []
     findings: list[TileFinding] = []
     for fn in module.functions.values():

@@ -590,10 +590,12 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = ()) ->
 
 # A header the source includes by a quoted name: (its path, its bytes), or None when it is not in the tree.
 Header = Callable[[str, str], "tuple[str, bytes] | None"]
+# The program's sources that name a kernel (its name without namespaces): (path, bytes) each.
+Launchers = Callable[[str], "list[tuple[str, bytes]]"]
 
 
 def read_module(data: bytes, origin: str = "", header: Header | None = None,
-                _read: dict[str, ir.Module | None] | None = None) -> ir.Module:
+                _read: dict[str, ir.Module | None] | None = None, launchers: Launchers | None = None) -> ir.Module:
     """Every `__global__` and `__device__` function and every numeric `#define`/`constexpr` of a CUDA source; type
     aliases (`typedef float real;`, `using real = float;`, `#define REAL float`) are resolved in their types.
 
@@ -601,7 +603,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     and theirs, lend it their device functions, constants, type aliases and function-like macros (the source's own
     come first);
     their kernels stay theirs. Function-like macros are expanded in the text the kernels are read from
-    (migrate/tile/macros.py)."""
+    (migrate/tile/macros.py). With `launchers(name)`, a template kernel this source never launches (one in a header,
+    launched by the sources that include it) is specialised to the instantiations those sources launch."""
     read = {} if _read is None else _read
     macros: dict[str, tuple[tuple[str, ...], str] | None] = {}
     lent: list[ir.Module] = []
@@ -645,7 +648,10 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
         fn = _retype(fn, aliases) if aliases else fn
         if fn.kernel and fn.tparams:
-            fn = _specialised(fn, root, aliases, module)
+            instances = launched(root, fn, module.constants, _folded)
+            if instances == set() and launchers is not None:
+                instances = _launched_elsewhere(fn, origin, header, read, launchers)
+            fn = _specialised(fn, instances, aliases, module)
         module.functions[name] = fn
     for other in lent:
         for name, fn in other.functions.items():
@@ -659,7 +665,27 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
 
 
 
-def _specialised(fn: ir.Function, root: ts.Node, aliases: dict[str, str], module: ir.Module) -> ir.Function:
+def _launched_elsewhere(fn: ir.Function, origin: str, header: Header | None, read: dict[str, ir.Module | None],
+                        launchers: Launchers) -> set[tuple[str, ...]] | None:
+    """The instantiations of `fn` the program's other sources launch (each read with its own constants and those
+    of its headers), or None when one launch cannot be read."""
+    found: set[tuple[str, ...]] = set()
+    for path, data in launchers(fn.name.rsplit("::", 1)[-1]):
+        if path == origin:
+            continue
+        if path not in read:
+            read[path] = None  # being read: an include cycle stops here
+            read[path] = read_module(data, path, header, read)
+        constants = read[path].constants if read[path] is not None else {}
+        got = launched(parse.parse("cuda", data).root_node, fn, constants, _folded)
+        if got is None:
+            return None
+        found |= got
+    return found
+
+
+def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliases: dict[str, str],
+                 module: ir.Module) -> ir.Function:
     """A template kernel specialised to the instantiations its source launches (migrate/tile/instances.py reads
     them): a parameter every launch gives the same type is retyped to it, one given the same number bound to it; a
     type parameter launched as float in some and double in others (or as the generic `scalar_t` an extension's
@@ -667,7 +693,6 @@ def _specialised(fn: ir.Function, root: ts.Node, aliases: dict[str, str], module
     float is the one checked). Where the launches give a parameter two values any other way, or a type the
     lowering has no form for, the kernel keeps the reason (`unlowered`). Unchanged where the source launches it
     nowhere or in a way that cannot be read."""
-    instances = launched(root, fn, module.constants, _folded)
     if not instances or len(fn.tkinds) != len(fn.tparams) or any(len(a) != len(fn.tparams) for a in instances):
         return fn
     generic_types = {"float", "double", "scalar_t", "T"}

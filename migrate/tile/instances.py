@@ -11,6 +11,7 @@ to the instantiations that could be read would be wrong for the one that could n
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import tree_sitter as ts
 
@@ -51,18 +52,25 @@ def launched(root: ts.Node, fn: ir.Function, constants: dict[str, ir.Expr],
     return found
 
 
-def _calls(root: ts.Node, name: str):
+def _callee(call: ts.Node) -> ts.Node | None:
+    """What a call names, namespaces taken off (`impl::k<float><<<g, b>>>(...)` -> `k<float>`)."""
+    head = call.child_by_field_name("function")
+    while head is not None and head.type == "qualified_identifier":
+        head = head.child_by_field_name("name")
+    return head
+
+
+def _calls(root: ts.Node, name: str, plain: bool = False):
+    """The launches of kernel `name` and its calls with explicit template arguments (with `plain`, every call)."""
     stack = [root]
     while stack:
         node = stack.pop()
         if node.type == "call_expression":
-            head = node.child_by_field_name("function")
-            if head is not None and head.type == "template_function":
-                head = head.child_by_field_name("name")
+            callee = _callee(node)
+            explicit = callee is not None and callee.type == "template_function"
+            head = callee.child_by_field_name("name") if explicit else callee
             launch = any(c.type == "kernel_call_syntax" for c in node.named_children)
-            explicit = node.child_by_field_name("function") is not None and \
-                node.child_by_field_name("function").type == "template_function"
-            if head is not None and _text(head).rsplit("::", 1)[-1] == name and (launch or explicit):
+            if head is not None and _text(head).rsplit("::", 1)[-1] == name and (launch or explicit or plain):
                 yield node
         stack.extend(reversed(node.named_children))
 
@@ -70,25 +78,36 @@ def _calls(root: ts.Node, name: str):
 def _launch_arguments(call: ts.Node, fn: ir.Function) -> list[str | None] | None:
     """The template arguments of one launch: the explicit ones as written, the rest deduced from the call's
     arguments (None where the deduction is ambiguous or unknown: the launch then cannot be read)."""
-    head = call.child_by_field_name("function")
+    head = _callee(call)
     explicit: list[str] = []
     if head.type == "template_function":
         targs = head.child_by_field_name("arguments")
         explicit = [_words(_text(a)) for a in targs.named_children] if targs is not None else []
-    if len(explicit) > len(fn.tparams):
+    return _deduced(call, explicit, fn.tparams, fn.tkinds, [(p.ctype, p.pointer) for p in fn.params], {})
+
+
+def _deduced(call: ts.Node, explicit: list[str], tparams, tkinds, params: list[tuple[str, bool]],
+             defaults: dict[str, str]) -> list[str] | None:
+    """`explicit` completed as C++ deduces the other template arguments of a call from its arguments' declared
+    types (`T* out` given `float* d_out`: T is float), or from a parameter's default; None where that is
+    ambiguous or unknown."""
+    if len(explicit) > len(tparams):
         return None
     args_node = call.child_by_field_name("arguments")
-    values = args_node.named_children if args_node is not None else []
+    values = [c for c in args_node.named_children if c.type != "comment"] if args_node is not None else []
     scope = _scope(call)
-    out: list[str | None] = list(explicit)
-    for position in range(len(explicit), len(fn.tparams)):
-        name = fn.tparams[position]
-        if position < len(fn.tkinds) and fn.tkinds[position] != "type":
-            return None  # a value parameter is never deduced here (no default is read either)
-        deduced = set()
-        for param, value in zip(fn.params, values):
-            if base_of(param.ctype) == name:
-                deduced.add(_type_of(value, scope, param.pointer))
+    out: list[str] = list(explicit)
+    for position in range(len(explicit), len(tparams)):
+        name = tparams[position]
+        if position < len(tkinds) and tkinds[position] != "type":
+            if name in defaults:
+                out.append(defaults[name])
+                continue
+            return None  # a value parameter is never deduced
+        deduced = {_type_of(value, scope, pointer) for (ctype, pointer), value in zip(params, values)
+                   if base_of(ctype) == name}
+        if not deduced and name in defaults:
+            deduced = {defaults[name]}
         if len(deduced) != 1 or None in deduced:
             return None
         out.append(deduced.pop())
@@ -161,24 +180,53 @@ def _type_of(node: ts.Node, scope: dict[str, str], pointer: bool) -> str | None:
     return None
 
 
-def _host_template(fn: ts.Node) -> tuple[str, list[str]] | None:
-    """(name, template parameter names) of the function template `fn` is, or None."""
+@dataclass(frozen=True)
+class HostTemplate:
+    """A host function template a launch sits in: its name, template parameters and function parameters."""
+
+    name: str
+    tparams: tuple[str, ...]
+    tkinds: tuple[str, ...]
+    defaults: dict[str, str]
+    params: tuple[tuple[str, bool], ...]  # (declared type, whether a pointer) of each function parameter
+
+
+def _host_template(fn: ts.Node) -> HostTemplate | None:
+    """The function template `fn` is, or None."""
     parent = fn.parent
     if parent is None or parent.type != "template_declaration":
         return None
-    names = []
+    names, kinds, defaults = [], [], {}
     for p in parent.child_by_field_name("parameters").named_children:
         decl = p.child_by_field_name("name") or p.child_by_field_name("declarator")
         if decl is None and p.named_children:
-            decl = p.named_children[-1]
+            decl = p.named_children[0] if p.type == "optional_type_parameter_declaration" else p.named_children[-1]
         if decl is None:
             return None
         names.append(_text(decl))
+        kinds.append("type" if p.type.endswith("type_parameter_declaration") else "value")
+        default = p.child_by_field_name("default_type") or p.child_by_field_name("default_value")
+        if default is not None:
+            defaults[names[-1]] = _words(_text(default))
     declarator = fn.child_by_field_name("declarator")
     while declarator is not None and declarator.type != "function_declarator":
         declarator = declarator.child_by_field_name("declarator")
     head = declarator.child_by_field_name("declarator") if declarator is not None else None
-    return (_text(head).rsplit("::", 1)[-1], names) if head is not None else None
+    if head is None:
+        return None
+    params = []
+    plist = declarator.child_by_field_name("parameters")
+    for param in plist.named_children if plist is not None else ():
+        if param.type == "comment":
+            continue
+        kind = param.child_by_field_name("type")
+        decl = param.child_by_field_name("declarator")
+        stars = 0
+        while decl is not None and decl.type in ("pointer_declarator", "reference_declarator", "init_declarator"):
+            stars += decl.type == "pointer_declarator"
+            decl = decl.child_by_field_name("declarator") or (decl.named_children[0] if decl.named_children else None)
+        params.append((_text(kind) if kind is not None else "", stars == 1))
+    return HostTemplate(_text(head).rsplit("::", 1)[-1], tuple(names), tuple(kinds), defaults, tuple(params))
 
 
 def _local_constants(fn: ts.Node | None) -> dict[str, ir.Expr]:
@@ -210,7 +258,7 @@ def _in_host(call: ts.Node, args: list[str], constants: dict[str, ir.Expr], fold
     fn = _enclosing(call)
     locals_ = {**constants, **_local_constants(fn)}
     host = _host_template(fn) if fn is not None else None
-    params = host[1] if host is not None else []
+    params = host.tparams if host is not None else ()
     args = [a if a in params else _constant(a, locals_, fold) for a in args]
     if None in args:
         yield None
@@ -224,15 +272,16 @@ def _in_host(call: ts.Node, args: list[str], constants: dict[str, ir.Expr], fold
     root = fn
     while root.parent is not None:
         root = root.parent
-    uses = [c for c in _calls(root, host[0])
-            if c.child_by_field_name("function").type == "template_function"]
+    uses = [c for c in _calls(root, host.name, plain=True) if _enclosing(c) is not fn and _enclosing(c) != fn]
     if not uses:
         yield None
         return
     for use in uses:
-        targs = use.child_by_field_name("function").child_by_field_name("arguments")
-        given = [_words(_text(a)) for a in targs.named_children] if targs is not None else []
-        if len(given) != len(params):
+        callee = _callee(use)
+        targs = callee.child_by_field_name("arguments") if callee.type == "template_function" else None
+        given = _deduced(use, [_words(_text(a)) for a in targs.named_children] if targs is not None else [],
+                         host.tparams, host.tkinds, list(host.params), host.defaults)
+        if given is None:
             yield None
             return
         binding = dict(zip(params, given))

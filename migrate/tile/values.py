@@ -1748,11 +1748,14 @@ def _bind_declared(ctx: Context, body: tuple) -> None:
 def _widen(ctx: Context, name: str, old: Val) -> None:
     """`name` made one value per lane before a loop: Triton keeps a loop-carried value's type, so a scalar the loop
     makes per-thread is a block from the start."""
-    double = base_type(ctx.types.get(name, "")) == "double" or (old.expr is not None and _is_double(ctx, old.expr))
-    dtype = "tl.float64" if double else "tl.float32" if old.is_float else "tl.int32"
+    declared = base_type(ctx.types.get(name, ""))
+    double = declared == "double" or (old.expr is not None and _is_double(ctx, old.expr))
+    # An integer local keeps its declared width: a size_t the loop assigns 64-bit values to is 64-bit on entry.
+    dtype = "tl.float64" if double else "tl.float32" if old.is_float else INT_CASTS.get(declared, "tl.int32")
     zeros = ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text(dtype)))
     ctx.emit(TAssign(ctx.prefix + name, ir.Bin("+", old.expr, zeros)))
-    ctx.env[name] = Val("V", ir.Name(ctx.prefix + name), is_float=old.is_float)
+    ctx.env[name] = Val("V", ir.Name(ctx.prefix + name), is_float=old.is_float,
+                        unsigned=not old.is_float and (old.unsigned or _is_unsigned(declared)))
 
 
 def _widened(ctx: Context, var: str, body: tuple) -> set[str]:

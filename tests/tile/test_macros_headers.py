@@ -119,3 +119,36 @@ def test_a_header_lends_its_type_aliases() -> None:
     assert [f.rule for f in result.findings] == ["tile-kernel"]
     alone = translate_tree({"k.cu": main})
     assert [f.rule for f in alone.findings] == ["tile-kept-simt"]
+
+
+LAUNCHED_HEADER = b"""#pragma once
+template <typename Real, int SCALE>
+__global__ void scaled(const Real* x, Real* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[i] * SCALE;
+}
+"""
+
+LAUNCHING_MAIN = b"""#include "kernels/scaled.cuh"
+#define FACTOR 3
+void run(const double* x, double* y, int n) {
+    scaled<double, FACTOR><<<(n + 255) / 256, 256>>>(x, y, n);
+}
+"""
+
+
+def test_a_header_kernel_takes_the_instantiation_its_includer_launches() -> None:
+    files = {"src/kernels/scaled.cuh": LAUNCHED_HEADER, "src/main.cu": LAUNCHING_MAIN}
+    result = translate_tree(files)
+    notes = {(f.path, f.rule, f.message) for f in result.findings}
+    assert ("src/kernels/scaled.cuh", "tile-kernel",
+            "kernel scaled becomes a Triton kernel (element-wise map over 1-D indices)") in notes
+    module = result.new_files["src/kernels/scaled_tile.py"]
+    assert "* 3" in module  # SCALE bound to the includer's FACTOR
+
+
+def test_a_header_kernel_launched_two_ways_keeps_its_reason() -> None:
+    other = LAUNCHING_MAIN.replace(b"#define FACTOR 3", b"#define FACTOR 5").replace(b"void run(", b"void run5(")
+    files = {"src/kernels/scaled.cuh": LAUNCHED_HEADER, "src/main.cu": LAUNCHING_MAIN, "src/other.cu": other}
+    kept = [f.message for f in translate_tree(files).findings if f.path == "src/kernels/scaled.cuh"]
+    assert kept == ["kernel scaled stays a SIMT kernel: template parameter SCALE launched as 3, 5"]

@@ -568,6 +568,30 @@ def _cases():
             ref.append((2 * torch.linalg.cross(a, b)).double().flatten())
         return torch.cat(got), torch.cat(ref), 1e-6
 
+    def template_host_deduced(m):
+        n, cols = 1000, 7
+        x = rand(n)
+        y = torch.zeros(n)
+        m.scale_rows((n + 127) // 128, 128, x, y, n, cols)
+        rows = torch.div(torch.arange(n), cols, rounding_mode="trunc").float()
+        return y, x * rows - x / 4, 1e-6
+
+    def wide_carried_local(m):
+        n, count = 301, 777
+        table = torch.sort(rand(n)).values
+        keys = rand(count)
+        found = torch.zeros(count, dtype=torch.int64)
+        m.lower_bound((count + 127) // 128, 128, table, keys, found.view(torch.uint64), count, n)
+        low = torch.zeros(count, dtype=torch.int64)
+        high = torch.full((count,), n, dtype=torch.int64)
+        while bool((high - low > 1).any()):  # the kernel's own search, element by element
+            active = high - low > 1
+            mid = low + (high - low) // 2
+            below = keys < table[mid.clamp(max=n - 1)]
+            high = torch.where(active & below, mid, high)
+            low = torch.where(active & ~below, mid, low)
+        return found.double(), low.double(), 0.0
+
     def group_block(m):
         n = 1000
         x = rand(n)
@@ -688,7 +712,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
