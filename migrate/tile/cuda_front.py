@@ -50,10 +50,13 @@ def number(text: str) -> ir.Num:
         raise Unreadable(f"number literal {text}")
     body, suffix = match.groups()
     if body.lower().startswith("0x"):
-        return ir.Num(int(body, 16))
+        value = int(body, 16)
+        # C gives a hex literal past int's range an unsigned type (0xdeadbeef is an unsigned int)
+        return ir.Num(value, unsigned="u" in suffix.lower() or value > 0x7FFFFFFF)
     if any(c in body for c in ".eE") and not body.lower().startswith("0x") or "f" in suffix.lower():
         return ir.Num(float(body), True)
-    return ir.Num(int(body))
+    value = int(body)
+    return ir.Num(value, unsigned="u" in suffix.lower() and value > 0x7FFFFFFF)
 
 
 ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "\\": 92, "'": 39, '"': 34, "a": 7, "b": 8, "f": 12, "v": 11}
@@ -275,11 +278,11 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
         return _expression_statements(node.named_children[0])
     if kind == "if_statement":
         cond = node.child_by_field_name("condition")
-        test = expression(cond.child_by_field_name("value") or cond.named_children[0])
+        before, test = _hoisted(cond.child_by_field_name("value") or cond.named_children[0])
         then = statements(node.child_by_field_name("consequence"))
         alt = node.child_by_field_name("alternative")
         orelse = statements(alt.named_children[0]) if alt is not None else ()
-        return (ir.If(test, then, orelse),)
+        return before + (ir.If(test, then, orelse),)
     if kind == "for_statement":
         init_node = node.child_by_field_name("initializer")
         init: tuple[ir.Stmt, ...] = ()
@@ -292,7 +295,11 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
         return (ir.For(init, expression(cond) if cond is not None else None, step, body),)
     if kind == "while_statement":
         cond = node.child_by_field_name("condition")
-        return (ir.While(expression(cond.named_children[0]), statements(node.child_by_field_name("body"))),)
+        before, test = _hoisted(cond.named_children[0])
+        body = statements(node.child_by_field_name("body"))
+        if before and _continues(body):
+            raise Unreadable("a continue in a loop whose condition assigns")
+        return before + (ir.While(test, body + before),)
     if kind == "return_statement":
         return (ir.Return(expression(node.named_children[0]) if node.named_children else None),)
     if kind == "compound_statement":
@@ -361,11 +368,96 @@ def _breaks(stmts) -> bool:
 
 
 def _expression_statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
-    """An expression evaluated for its effects; `a, b` (as in `for (...; ...; i++, j++)`) is `a` then `b`."""
+    """An expression evaluated for its effects; `a, b` (as in `for (...; ...; i++, j++)`) is `a` then `b`; `a = b = v`
+    with `b` a variable is `b = v` then `a = b` (C++17 evaluates an assignment's right side first, and its value is
+    what `b` holds)."""
     if node.type == "comma_expression":
         return _expression_statements(node.child_by_field_name("left")) + \
             _expression_statements(node.child_by_field_name("right"))
+    if node.type == "assignment_expression":
+        inner = _unparenthesized(node.child_by_field_name("right"))
+        if inner.type == "assignment_expression":
+            first = _expression_statements(inner)
+            if not isinstance(first[-1].target, ir.Name):
+                # `a[i] = b[i] = v` would read b[i] back: another lane may hold that element in Triton
+                raise Unreadable("a chained assignment through memory")
+            return first + (ir.Assign(expression(node.child_by_field_name("left")),
+                                      _text(node.child_by_field_name("operator")), first[-1].target),)
     return (_expression_statement(node),)
+
+
+def _unparenthesized(node: ts.Node) -> ts.Node:
+    while node is not None and node.type == "parenthesized_expression" and node.named_children:
+        node = node.named_children[0]
+    return node
+
+
+def _hoisted(node: ts.Node) -> tuple[tuple[ir.Stmt, ...], ir.Expr]:
+    """A condition that assigns (`while (k >>= 1)`, `if ((c = f(x)) != 0)`) as the assignment, then the test of
+    what it stored: read only where the assignment is the one there, outside any `&&`, `||` or `?:` (which may
+    skip it) and beside nothing that names what it assigns (whose order would then matter)."""
+    found: list[ts.Node] = []
+
+    def visit(item: ts.Node, guarded: bool) -> None:
+        if item.type == "assignment_expression":
+            if guarded:
+                raise Unreadable("an assignment inside a condition's && or || or ?:")
+            found.append(item)
+            return
+        short = item.type == "conditional_expression" or (
+            item.type == "binary_expression" and _text(item.child_by_field_name("operator")) in ("&&", "||"))
+        for child in item.named_children:
+            visit(child, guarded or short)
+
+    visit(node, False)
+    if len(found) != 1:
+        return (), expression(node)
+    (assign,) = found
+    stmts = _expression_statements(assign)
+    target = stmts[-1].target
+    rest = node.text[:assign.start_byte - node.start_byte] + node.text[assign.end_byte - node.start_byte:]
+    names = {n.id for n in _names_in(target)}
+    if any(re.search(rb"(?<![\w$])" + re.escape(n.encode()) + rb"(?![\w$])", rest) for n in names):
+        raise Unreadable("a condition that assigns a name it also reads")
+    return stmts, _replaced(node, assign, target)
+
+
+def _names_in(expr) -> list[ir.Name]:
+    if isinstance(expr, ir.Name):
+        return [expr]
+    if isinstance(expr, tuple):
+        return [n for item in expr for n in _names_in(item)]
+    if dataclasses.is_dataclass(expr) and not isinstance(expr, type):
+        return [n for f in dataclasses.fields(expr) for n in _names_in(getattr(expr, f.name))]
+    return []
+
+
+def _replaced(node: ts.Node, assign: ts.Node, target: ir.Expr) -> ir.Expr:
+    """`node` read as an expression with its assignment sub-expression `assign` read as `target`."""
+    if node == assign:
+        return target
+    if not node.start_byte <= assign.start_byte < node.end_byte:
+        return expression(node)
+    if node.type == "parenthesized_expression":
+        return _replaced(node.named_children[0], assign, target)
+    if node.type == "binary_expression":
+        return ir.Bin(_text(node.child_by_field_name("operator")),
+                      _replaced(node.child_by_field_name("left"), assign, target),
+                      _replaced(node.child_by_field_name("right"), assign, target))
+    if node.type == "unary_expression" and _text(node.child_by_field_name("operator")) != "+":
+        return ir.Un(_text(node.child_by_field_name("operator")),
+                     _replaced(node.child_by_field_name("argument"), assign, target))
+    raise Unreadable("assignment expression")
+
+
+def _continues(stmts) -> bool:
+    """Whether a `continue` among `stmts` (outside the loops they hold) goes on with the loop they are in."""
+    for stmt in stmts:
+        if isinstance(stmt, ir.Jump) and stmt.kind == "continue":
+            return True
+        if isinstance(stmt, ir.If) and (_continues(stmt.then) or _continues(stmt.orelse)):
+            return True
+    return False
 
 
 def _expression_statement(node: ts.Node) -> ir.Stmt:

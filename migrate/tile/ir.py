@@ -10,6 +10,7 @@ from typing import Union
 class Num:
     value: int | float
     is_float: bool = False
+    unsigned: bool = False  # an integer literal C types unsigned (a `u` suffix, or hex past int's range)
 
 
 @dataclass(frozen=True)

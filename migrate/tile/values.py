@@ -291,6 +291,12 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
     if isinstance(expr, ir.Num):
         if not expr.is_float and expr.value >= 1 << 63:
             return _unsigned_64(expr.value)
+        if not expr.is_float and expr.value > 0x7FFFFFFF:
+            # Past int32 Triton cannot type a bare number beside an int32 value: the literal's C type, made explicit
+            # (an unsigned int where it fits one and C types it unsigned, else a 64-bit integer)
+            unsigned = expr.unsigned and expr.value <= 0xFFFFFFFF
+            dtype = "tl.uint32" if unsigned else "tl.int64"
+            return Val("U", ir.Call("tl.full", (ir.Text("[]"), ir.Num(expr.value), ir.Text(dtype))), unsigned=unsigned)
         return Val("U", expr, is_float=expr.is_float)
     if isinstance(expr, ir.Name):
         if expr.id in ctx.env:

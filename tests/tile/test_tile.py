@@ -592,6 +592,23 @@ def _cases():
             low = torch.where(active & ~below, mid, low)
         return found.double(), low.double(), 0.0
 
+    def condition_assigns(m):
+        n, count, seed = 301, 777, 12345
+        table = torch.sort(rand(n)).values
+        keys = rand(count)
+        hashes = torch.zeros(count, dtype=torch.int32)
+        found = torch.zeros(count, dtype=torch.int64)
+        over = torch.zeros(count)
+        m.search_mix((count + 127) // 128, 128, table, keys, hashes.view(torch.uint32), found.view(torch.uint64),
+                     over, count, n, seed)
+        start = (0xDEADBEEF + torch.arange(count, dtype=torch.int64) + seed) & 0xFFFFFFFF
+        ref_hash = ((start + 7) & 0xFFFFFFFF) ^ (start ^ (start >> 3))
+        ref_found = torch.searchsorted(table, keys, right=True) - 1  # the last index whose value is <= the key
+        ref_found = ref_found.clamp(min=0)
+        got = torch.cat([(hashes.to(torch.int64) & 0xFFFFFFFF).double(), found.double(), over.double()])
+        ref = torch.cat([ref_hash.double(), ref_found.double(), (keys - 0.5).clamp(min=0).double()])
+        return got, ref, 1e-7
+
     def group_block(m):
         n = 1000
         x = rand(n)
@@ -712,7 +729,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,

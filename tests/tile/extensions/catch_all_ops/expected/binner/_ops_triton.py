@@ -173,7 +173,7 @@ def bin_kernel_tile(pos, size, start, out, D, numel, BLOCK_X: tl.constexpr):
     pid_x = tl.program_id(0)
     offs_x = pid_x * BLOCK_X + tl.arange(0, BLOCK_X)
     c = tl.full([], 0, tl.int64)
-    c = c + tl.zeros([BLOCK_X], tl.int32)
+    c = c + tl.zeros([BLOCK_X], tl.int64)
     for d in range(0, D, 1):
         c = tl.where(offs_x < numel, c + _div_rn(tl.load(pos + (offs_x * D + d), mask=offs_x < numel, other=0.0) - tl.load(start + (d + tl.zeros([BLOCK_X], tl.int32)), mask=offs_x < numel, other=0.0), tl.load(size + (d + tl.zeros([BLOCK_X], tl.int32)), mask=offs_x < numel, other=0.0)).to(tl.int64), c)
     tl.store(out + offs_x, c, mask=offs_x < numel)
@@ -215,7 +215,7 @@ def nearest_kernel_tile(x, y, out, n_y, _shared_best, _shared_best_idx, BDX: tl.
     bi = tl.full([], 0, tl.int64)
     j = _tid_x
     b = b + tl.zeros([BLOCK], tl.float32)
-    bi = bi + tl.zeros([BLOCK], tl.int32)
+    bi = bi + tl.zeros([BLOCK], tl.int64)
     _active1 = _lanes & (j < n_y)
     while tl.max(_active1.to(tl.int32)) > 0:
         _go2 = _active1
