@@ -609,6 +609,28 @@ def _cases():
         ref = torch.cat([ref_hash.double(), ref_found.double(), (keys - 0.5).clamp(min=0).double()])
         return got, ref, 1e-7
 
+    def rounding_and_bits(m):
+        n = 1000
+        halves = torch.arange(n, dtype=torch.float32) / 2 - 250  # every halfway case from -250 to 249.5
+        x = torch.where(torch.arange(n) % 2 == 0, halves, rand(n, scale=40.0))
+        w = torch.randint(0, 2**32, (n,), generator=g, dtype=torch.int64)
+        w[:3] = torch.tensor([0, 2**31, 2**32 - 1])
+        wide = torch.randint(-2**63, 2**63 - 1, (n,), generator=g, dtype=torch.int64)
+        rounded = torch.zeros(3 * n)
+        nearest = torch.zeros(n, dtype=torch.int64)
+        bits = torch.zeros(3 * n, dtype=torch.int32)
+        m.round_and_count((n + 127) // 128, 128, x, w.to(torch.int32).view(torch.uint32), wide.view(torch.uint64),
+                          rounded, nearest, bits, n)
+        lowest = (w & -w)  # the least significant set bit, 0 for 0
+        ffs = torch.where(w == 0, 0, torch.log2(lowest.double().clamp(min=1)).round().to(torch.int64) + 1)
+        popc = torch.tensor([bin(v).count("1") for v in w.tolist()])
+        popcll = torch.tensor([bin(v & (2**64 - 1)).count("1") for v in wide.tolist()])
+        away = torch.where(x < 0, -torch.floor(-x + 0.5), torch.floor(x + 0.5))
+        got = torch.cat([rounded.double(), nearest.double(), bits.double()])
+        ref = torch.cat([torch.stack([torch.trunc(x), torch.round(x), torch.log2(x.abs() + 1)], 1).flatten().double(),
+                         away.double(), torch.stack([popc, popcll, ffs], 1).flatten().double()])
+        return got, ref, 1e-6
+
     def group_block(m):
         n = 1000
         x = rand(n)
@@ -729,7 +751,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
