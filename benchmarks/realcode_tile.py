@@ -130,10 +130,16 @@ def launch_shared(block) -> int:
 
 
 def shared_keywords(launcher, block) -> dict:
-    """The keyword a Triton launcher takes for the launch's dynamic shared memory, if it takes one."""
+    """The keywords a Triton launcher takes beside its buffers: the launch's dynamic shared memory, if it takes it,
+    and the template arguments of a kernel launched with several (the smallest number of each, the instantiation
+    the C++ reference is built at)."""
     import inspect
 
-    return {"shared": launch_shared(block)} if "shared" in inspect.signature(launcher).parameters else {}
+    template = launcher.__globals__.get(f"_{launcher.__name__}_template", {})
+    keywords = {name: numbers[0] for name, numbers in template.items()}
+    if "shared" in inspect.signature(launcher).parameters:
+        keywords["shared"] = launch_shared(block)
+    return keywords
 
 
 def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str, ...], grid, block,

@@ -782,7 +782,9 @@ def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliase
     them): a parameter every launch gives the same type is retyped to it, one given the same number bound to it; a
     type parameter launched as float in some and double in others (or as the generic `scalar_t` an extension's
     dispatch defines) is lowered as the generic element type (`T`: its values follow the buffers, and the launch at
-    float is the one checked). Where the launches give a parameter two values any other way, or a type the
+    float is the one checked); a value parameter launched with several numbers becomes a constexpr of the tile
+    kernel (one compiled kernel per number, as C++ instantiates one per number; the smallest is the one checked).
+    Where the launches give a parameter two values any other way, or a type the
     lowering has no form for, the kernel keeps the reason (`unlowered`). Unchanged where the source launches it
     nowhere or in a way that cannot be read."""
     if not instances or len(fn.tkinds) != len(fn.tparams) or any(len(a) != len(fn.tparams) for a in instances):
@@ -790,6 +792,7 @@ def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliase
     generic_types = {"float", "double", "scalar_t", "T"}
     types: dict[str, str] = {}
     values: list[tuple[str, ir.Expr]] = []
+    consts: list[tuple[str, tuple[int, ...]]] = []
     chosen: list[str] = []
     generic: list[str] = []  # the one parameter lowered as the generic element type
     for position, (name, kind) in enumerate(zip(fn.tparams, fn.tkinds)):
@@ -818,7 +821,10 @@ def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliase
             if None in numbers:
                 return fn
             if len(numbers) != 1:
-                return kept_simt(f"launched as {', '.join(str(n) for n in sorted(numbers))}")
+                # one kernel for every number, each a compile-time constant there as in each C++ instantiation
+                consts.append((name, tuple(sorted(numbers))))
+                chosen.append(str(min(numbers)))
+                continue
             (number,) = numbers
             values.append((name, ir.Num(number)))
             chosen.append(str(number))
@@ -828,7 +834,7 @@ def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliase
     retyped = {k: v for k, v in types.items() if k != v}
     fn = _retype(fn, retyped) if retyped else fn
     return dataclasses.replace(fn, tparams=kept, tkinds=("type",) * len(kept), tvalues=tuple(values),
-                               instance=tuple(chosen), instance_params=tuple(fn.tparams))
+                               tconsts=tuple(consts), instance=tuple(chosen), instance_params=tuple(fn.tparams))
 
 
 def _folded(expr: ir.Expr | None, constants: dict[str, ir.Expr], depth: int = 0) -> int | None:

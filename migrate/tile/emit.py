@@ -138,7 +138,8 @@ def _param(p) -> str:
 
 def kernel_context(kernel: TileKernel, origin: str) -> dict:
     params = [p.name for p in kernel.params]
-    constexprs = [f"{name}: tl.constexpr" for name in kernel.constexprs]
+    constexprs = [f"{name}: tl.constexpr" for name, _ in kernel.template_consts] + \
+        [f"{name}: tl.constexpr" for name in kernel.constexprs]
     tuning = _tuning(kernel)
     tuned = frozenset(tuning["tuned"])
     scratch = [s.name for s in kernel.scratch] + ([DYNAMIC_COUNT] if _dynamic(kernel) else [])
@@ -154,6 +155,7 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
         # `extern __shared__` arrays: the launch's shared bytes (CUDA's third launch parameter) size their rows
         "dynamic": _dynamic(kernel) and {"count": DYNAMIC_COUNT, "size": _element_size(kernel)},
         "params": params,
+        "template": [{"name": name, "numbers": list(numbers)} for name, numbers in kernel.template_consts],
         "call_args": [_argument(p) for p in kernel.params],
         "body": _statements(kernel.body),
         "blocks": [(name, code(value)) for name, value in kernel.blocks.items() if name not in tuned],

@@ -189,6 +189,8 @@ class Function:
     tvalues: tuple[tuple[str, Expr], ...] = ()
     instance: tuple[str, ...] = ()  # that instantiation's template arguments, as written (in the original order)
     instance_params: tuple[str, ...] = ()  # and the template parameters they were given to
+    # value template parameters launched with several numbers: each a constexpr of the tile kernel, with the numbers
+    tconsts: tuple[tuple[str, tuple[int, ...]], ...] = ()
     unlowered: str = ""  # why the front end keeps this kernel SIMT (its launches' template arguments), if it does
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from . import ir
 from .calls import expand_calls
 from .groups import block_groups
@@ -28,6 +30,13 @@ GENERIC_TPARAMS = ("scalar_t", "T", "index_t")  # lowered generically: the eleme
 
 def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     """Lower `fn` to a tile kernel, or raise Rejected naming the construct that keeps it SIMT."""
+    kernel = _lower(module, fn)
+    if fn.tconsts and kernel.kind == "matmul":
+        raise Rejected(f"template parameter {fn.tconsts[0][0]} launched as several numbers in a matrix product")
+    return dataclasses.replace(kernel, template_consts=fn.tconsts) if fn.tconsts else kernel
+
+
+def _lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     if fn.unlowered:
         raise Rejected(fn.unlowered)
     if fn.tparams and any(t not in GENERIC_TPARAMS for t in fn.tparams):

@@ -94,6 +94,9 @@ def check_for(kernel) -> Check | str:
         else:
             constexprs[name] = CHUNK_BLOCK
         signature[name] = "constexpr"
+    for name, numbers in getattr(kernel, "template_consts", ()):
+        constexprs[name] = numbers[0]  # every number compiles alike; the first stands for them
+        signature[name] = "constexpr"
     return Check(f"{kernel.name}_tile", signature, constexprs)
 
 

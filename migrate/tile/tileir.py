@@ -100,3 +100,6 @@ class TileKernel:
     summary: str
     scratch: tuple[Scratch, ...] = ()  # block class: its shared arrays (a dynamic one last)
     sample: tuple[tuple[str, int], ...] = ()  # constexpr values a compile check without a launch uses
+    # value template parameters launched with several numbers: constexprs the launcher takes by keyword, each with
+    # the numbers the original source launches it with
+    template_consts: tuple[tuple[str, tuple[int, ...]], ...] = ()

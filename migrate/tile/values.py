@@ -1885,6 +1885,8 @@ def _initial_env(fn: ir.Function) -> dict[str, Val]:
             env[p.name] = Val("U", ir.Name(p.name), is_float=_is_float_type(p.ctype), unsigned=_is_unsigned(p.ctype))
     for name, value in fn.tvalues:  # the value template parameters of the one instantiation launched
         env[name] = Val("U", value)
+    for name, _numbers in fn.tconsts:  # those launched with several numbers: constexprs of the kernel
+        env[name] = Val("U", ir.Name(name))
     return env
 
 

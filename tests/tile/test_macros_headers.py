@@ -147,8 +147,15 @@ def test_a_header_kernel_takes_the_instantiation_its_includer_launches() -> None
     assert "* 3" in module  # SCALE bound to the includer's FACTOR
 
 
-def test_a_header_kernel_launched_two_ways_keeps_its_reason() -> None:
+def test_a_header_kernel_launched_with_two_numbers_takes_both() -> None:
     other = LAUNCHING_MAIN.replace(b"#define FACTOR 3", b"#define FACTOR 5").replace(b"void run(", b"void run5(")
     files = {"src/kernels/scaled.cuh": LAUNCHED_HEADER, "src/main.cu": LAUNCHING_MAIN, "src/other.cu": other}
+    module = translate_tree(files).new_files["src/kernels/scaled_tile.py"]
+    assert "SCALE: tl.constexpr" in module and '_scaled_template = {"SCALE": [3, 5]}' in module
+
+
+def test_a_header_kernel_launched_at_two_unlike_types_keeps_its_reason() -> None:
+    other = LAUNCHING_MAIN.replace(b"double", b"int").replace(b"void run(", b"void run_int(")
+    files = {"src/kernels/scaled.cuh": LAUNCHED_HEADER, "src/main.cu": LAUNCHING_MAIN, "src/other.cu": other}
     kept = [f.message for f in translate_tree(files).findings if f.path == "src/kernels/scaled.cuh"]
-    assert kept == ["kernel scaled stays a SIMT kernel: template parameter SCALE launched as 3, 5"]
+    assert kept == ["kernel scaled stays a SIMT kernel: template parameter Real launched as double and as int"]
