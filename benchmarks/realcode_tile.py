@@ -246,6 +246,22 @@ def _migrated_copy(program: Path, work: Path) -> Path | str:
     return target if text == "ok" else text
 
 
+def _translation_unit(program: Path, relfile: str) -> str:
+    """The source the compiler reaches `relfile` through: `relfile` itself, or the source that includes it by a
+    quoted name (main.cu's `#include "kernels.cu"` after the headers those kernels need), followed outwards."""
+    from migrate.tile import includers_in
+
+    includers = includers_in(_sources(program))
+    seen = {relfile}
+    while includers is not None:
+        outer = [path for path, _ in includers(relfile) if path not in seen]
+        if not outer:
+            break
+        relfile = outer[0]
+        seen.add(relfile)
+    return relfile
+
+
 def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path,
                cflags: list[str], size: int = SIZE):
     """The original kernel's outputs on the CPU backend, or a string saying why there are none."""
@@ -258,7 +274,7 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
         return "a parameter type the harness cannot write"
     case = work / "cases" / (f"{program.name}.{kernel.name}" + ("" if size == SIZE else f".{size}"))
     case.mkdir(parents=True, exist_ok=True)
-    source = migrated / relfile
+    source = migrated / _translation_unit(program, relfile)
     harness = case / "harness.cpp"
     text = _harness(str(source), kernel, signature, fn.tparams, grid, block, size=size, fn=fn)
     binary = case / "harness"
@@ -454,7 +470,10 @@ def main(argv: list[str] | None = None) -> int:
             # an older tree (--tree) reads one file at a time
             headers = getattr(tile, "headers_in", None)
             launchers = getattr(tile, "launchers_in", None)
-            module = read_module(data, relfile, headers(files), launchers=launchers(files)) if launchers else \
+            includers = getattr(tile, "includers_in", None)
+            module = read_module(data, relfile, headers(files), launchers=launchers(files),
+                                 includers=includers(files)) if includers else \
+                read_module(data, relfile, headers(files), launchers=launchers(files)) if launchers else \
                 read_module(data, relfile, headers(files)) if headers else read_module(data)
             for fn in module.functions.values():
                 if not fn.kernel:

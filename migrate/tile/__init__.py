@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from .. import parse
-from .cuda_front import read_module
+from .cuda_front import INCLUDE, read_module
 from .cupy import translate_cupy
 from .emit import render_module
 from .extension import Outcome, translate_inline, translate_setup
@@ -76,12 +76,34 @@ def launchers_in(files: dict[str, bytes] | None):
     return launchers
 
 
+def includers_in(files: dict[str, bytes] | None):
+    """The finder of the program's sources that include a source by a quoted name, each with its bytes before that
+    `#include` (what the compiler has read when it reaches the included source); None without files."""
+    if not files:
+        return None
+
+    def includers(origin: str) -> list[tuple[str, bytes]]:
+        found = []
+        for path, data in sorted(files.items()):
+            if path == origin or not path.endswith(LAUNCHING_SUFFIXES):
+                continue
+            for match in INCLUDE.finditer(data):
+                name = match.group(1).decode("utf-8", "replace")
+                if posixpath.normpath(posixpath.join(posixpath.dirname(path), name)) == origin:
+                    found.append((path, data[:match.start()]))
+                    break
+        return found
+
+    return includers
+
+
 def translate_cuda(data: bytes, origin: str, line_offset: int = 0,
                    files: dict[str, bytes] | None = None) -> tuple[list[TileKernel], list[TileFinding]]:
     """Every kernel of one CUDA source: the tile kernels that compile for every target, and a finding per kernel
     (migrated, or kept SIMT with the reason). Nothing here raises on a kernel: a lowering bug keeps it SIMT.
     `files` (the program's, by path) lets the kernels use what the headers they include define."""
-    module = read_module(data, origin, headers_in(files), launchers=launchers_in(files))
+    module = read_module(data, origin, headers_in(files), launchers=launchers_in(files),
+                         includers=includers_in(files))
     lowered: list[tuple[TileKernel, int]] = []
     findings: list[TileFinding] = []
     for fn in module.functions.values():

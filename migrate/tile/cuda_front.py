@@ -684,10 +684,13 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = ()) ->
 Header = Callable[[str, str], "tuple[str, bytes] | None"]
 # The program's sources that name a kernel (its name without namespaces): (path, bytes) each.
 Launchers = Callable[[str], "list[tuple[str, bytes]]"]
+# The program's sources that include a source by a quoted name: (their path, their bytes before that include) each.
+Includers = Callable[[str], "list[tuple[str, bytes]]"]
 
 
 def read_module(data: bytes, origin: str = "", header: Header | None = None,
-                _read: dict[str, ir.Module | None] | None = None, launchers: Launchers | None = None) -> ir.Module:
+                _read: dict[str, ir.Module | None] | None = None, launchers: Launchers | None = None,
+                includers: Includers | None = None) -> ir.Module:
     """Every `__global__` and `__device__` function and every numeric `#define`/`constexpr` of a CUDA source; type
     aliases (`typedef float real;`, `using real = float;`, `#define REAL float`) are resolved in their types.
 
@@ -696,7 +699,9 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     come first);
     their kernels stay theirs. Function-like macros are expanded in the text the kernels are read from
     (migrate/tile/macros.py). With `launchers(name)`, a template kernel this source never launches (one in a header,
-    launched by the sources that include it) is specialised to the instantiations those sources launch."""
+    launched by the sources that include it) is specialised to the instantiations those sources launch. With
+    `includers(origin)`, a source that another includes (`#include "kernels.cu"` in main.cu, after the headers the
+    kernels need) is lent what the includer has read before that line, as the compiler sees it."""
     read = {} if _read is None else _read
     macros: dict[str, tuple[tuple[str, ...], str] | None] = {}
     lent: list[ir.Module] = []
@@ -712,6 +717,15 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             if read[path] is not None:
                 lent.append(read[path])
                 macros.update(read[path].macros)
+    for path, before in includers(origin) if includers is not None and origin else ():
+        key = f"{path} before {origin}"
+        if key not in read:
+            read[key] = None  # being read: an include cycle stops here
+            read[key] = read_module(before, path, header, read, includers=includers)
+        if read[key] is not None:
+            lent.append(read[key])
+            for name, macro in read[key].macros.items():
+                macros.setdefault(name, macro)
     defined = set(macros)  # the headers' macros are in force from the top
     macros.update(function_macros(data))
     if any(m is not None for m in macros.values()):

@@ -159,3 +159,17 @@ def test_a_header_kernel_launched_at_two_unlike_types_keeps_its_reason() -> None
     files = {"src/kernels/scaled.cuh": LAUNCHED_HEADER, "src/main.cu": LAUNCHING_MAIN, "src/other.cu": other}
     kept = [f.message for f in translate_tree(files).findings if f.path == "src/kernels/scaled.cuh"]
     assert kept == ["kernel scaled stays a SIMT kernel: template parameter Real launched as double and as int"]
+
+
+def test_a_source_included_after_its_headers_reads_what_they_define() -> None:
+    # main.cu includes the definitions, then the kernels' file, as one translation unit: the kernels read DIM
+    files = {"src/defs.hpp": b"#pragma once\n#define DIM 7\n",
+             "src/kernels.cu": (b"__global__ void scale(float* y, int n) {\n"
+                                b"    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                b"    if (i < n) y[i] = y[i] * DIM;\n}\n"),
+             "src/main.cu": b'#include "defs.hpp"\n#include "kernels.cu"\nint main() { return 0; }\n'}
+    result = translate_tree(files)
+    assert "* 7" in result.new_files["src/kernels_tile.py"]
+    alone = translate_tree({k: v for k, v in files.items() if k != "src/main.cu"})
+    kept = [f.message for f in alone.findings if f.path == "src/kernels.cu"]
+    assert kept == ["kernel scale stays a SIMT kernel: the name DIM (not a parameter, local or constant)"]
