@@ -728,7 +728,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
                 macros.setdefault(name, macro)
     defined = set(macros)  # the headers' macros are in force from the top
     macros.update(function_macros(data))
-    if any(m is not None for m in macros.values()):
+    if any(m is not None for m in macros.values()) or b"#define" in data or b"# define" in data:
         data = expand_source(data.decode("utf-8", "replace"), macros, defined).encode("utf-8")
     module = ir.Module(macros=macros)
     root = parse.parse("cuda", data).root_node

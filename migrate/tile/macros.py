@@ -2,8 +2,8 @@
 
 Only the kernel reader sees the expanded text (the source itself is never rewritten), and every expansion keeps
 the lines where they were, so the kernels' line numbers stay those of the file. A macro is expanded only where its
-meaning is plain: defined once in the file and its headers (not under two `#if` arms with different bodies), from
-its `#define` to its `#undef`, with named parameters (no `...`), and a body with no `#` or `##` operator and no literal string or
+meaning is plain: from its `#define` to its `#undef` or its next `#define` (under an `#if`, whose arm is not known
+here, only a macro defined one way alone), with named parameters (no `...`), and a body with no `#` or `##` operator and no literal string or
 character. Anything else stays a call,
 and the kernel that uses it is kept with that reason."""
 
@@ -14,11 +14,14 @@ import re
 DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)(.*)$")
 UNDEF = re.compile(r"^[ \t]*#[ \t]*undef[ \t]+([A-Za-z_]\w*)")
 NAMED = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(")
+OBJECT = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(?![\w(])[ \t]*(.*)$")
+NUMBER = re.compile(r"[-+]?(0[xX][0-9a-fA-F]+|[0-9.]+(?:[eE][-+]?[0-9]+)?)[uUlLfF]*")
+LITERALS = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.DOTALL)
 DIRECTIVE = re.compile(r"^[ \t]*#(?:[^\n]*\\\r?\n)*[^\n]*", re.MULTILINE)
 IDENT = re.compile(r"[A-Za-z_]\w*")
 MAX_DEPTH = 16
 
-Macro = tuple[tuple[str, ...], str]  # parameter names, body
+Macro = tuple["tuple[str, ...] | None", str]  # parameter names (None: an object-like macro), body
 
 
 def _logical_lines(text: str) -> list[str]:
@@ -31,42 +34,71 @@ def _strip_comments(body: str) -> str:
     return body.split("//", 1)[0]
 
 
+def _plain(match: re.Match) -> Macro | None:
+    """The (parameters, body) of a `#define NAME(...) body` line, or None where it must not be expanded."""
+    params, body = match.group(2), _strip_comments(match.group(3)).strip()
+    names = tuple(p.strip() for p in params.split(",")) if params.strip() else ()
+    plain = body and not set(body) & set("#\"'") and all(IDENT.fullmatch(p) for p in names) \
+        and len(set(names)) == len(names)
+    return (names, body) if plain else None
+
+
 def function_macros(data: bytes) -> dict[str, Macro | None]:
-    """name -> (parameters, body) of each function-like `#define`; None for one that must not be expanded."""
+    """name -> (parameters, body) of each function-like `#define`; None for one that must not be expanded (or that is
+    defined more than one way, which only the position of a use can settle)."""
     text = data.decode("utf-8", "replace")
     found: dict[str, Macro | None] = {}
     for line in _logical_lines(text):
         match = DEFINE.match(line)
         if match is None:
             continue
-        name, params, body = match.group(1), match.group(2), _strip_comments(match.group(3)).strip()
-        names = tuple(p.strip() for p in params.split(",")) if params.strip() else ()
-        plain = body and not set(body) & set("#\"'") and all(IDENT.fullmatch(p) for p in names) \
-            and len(set(names)) == len(names)
-        macro = (names, body) if plain else None
+        name, macro = match.group(1), _plain(match)
         if name in found and found[name] != macro:
-            macro = None  # two definitions (under #if arms): which one holds is not known here
+            macro = None  # two definitions: which one holds depends on where it is used
         found[name] = macro
     return found
 
 
 def expand_source(text: str, macros: dict[str, Macro | None], defined: set[str] | frozenset[str] = frozenset()) -> str:
-    """`text` with its macros expanded where each is defined: from its `#define` line to an `#undef` (`defined`
-    holds those in force from the start, the headers' own)."""
-    active = set(defined)
+    """`text` with its macros expanded where each is defined, as the preprocessor reads them top to bottom: a
+    `#define` holds from its line to the next `#define` of that name (a redefinition, which compilers take with a
+    warning) or its `#undef` (`defined` holds those in force from the start, the headers' own). Under an `#if`, a
+    `#define` holds only where the file defines that macro one way alone, and an `#undef` ends it: which arm holds
+    is not known here."""
+    current = {name: macros.get(name) for name in defined}
+    depth = braces = 0
     out, pos = [], 0
 
     def chunk(part: str) -> str:
-        return expand(part, {name: macros[name] for name in active if macros.get(name) is not None})
+        nonlocal braces
+        stripped = LITERALS.sub(" ", part)
+        braces += stripped.count("{") - stripped.count("}")
+        return expand(part, {name: m for name, m in current.items() if m is not None})
 
     for match in DIRECTIVE.finditer(text):
         out.append(chunk(text[pos:match.start()]))
         line = match.group(0)
-        named, undone = NAMED.match(line), UNDEF.match(line)
-        if named is not None:
-            active.add(named.group(1))
+        joined = line.replace("\\\r\n", " ").replace("\\\n", " ")
+        keyword = re.match(r"[ \t]*#[ \t]*(\w*)", joined).group(1)
+        named, undone = DEFINE.match(joined), UNDEF.match(joined)
+        if keyword in ("if", "ifdef", "ifndef"):
+            depth += 1
+        elif keyword == "endif":
+            depth = max(0, depth - 1)
+        elif named is not None and NAMED.match(joined):
+            # under an #if arm: only a macro the file defines one way alone is known to mean that
+            current[named.group(1)] = _plain(named) if depth == 0 else macros.get(named.group(1))
+        elif braces > 0 and (obj := OBJECT.match(joined)) is not None:
+            # an object-like macro defined inside a function body names an expression of that body's locals
+            # (`#define row (blockIdx.y * n + threadIdx.y)`): written in where it is used; a number stays a constant
+            body = _strip_comments(obj.group(2)).strip()
+            plain = body and not NUMBER.fullmatch(body) and not set(body) & set("#\"'")
+            current[obj.group(1)] = (None, body) if plain and depth == 0 else None
         elif undone is not None:
-            active.discard(undone.group(1))
+            if depth == 0:
+                current.pop(undone.group(1), None)
+            else:
+                current[undone.group(1)] = None
         out.append(line)
         pos = match.end()
     out.append(chunk(text[pos:]))
@@ -153,6 +185,11 @@ def expand(text: str, macros: dict[str, Macro | None], disabled: frozenset[str] 
         after = end
         while after < len(text) and text[after] in " \t":
             after += 1
+        if name in usable and usable[name][0] is None:  # object-like
+            replaced = expand(usable[name][1], macros, disabled | {name}, depth + 1)
+            out.append(" ".join(replaced.split()))
+            i = end
+            continue
         call = _arguments(text, after) if name in usable and after < len(text) and text[after] == "(" else None
         params, body = usable.get(name) or ((), "")
         args = call[0] if call is not None else None

@@ -5,8 +5,8 @@ A kernel that reads `float4* p` as `p[i].y`, keeps a `float4 v = p[i]`, builds `
 lowering:
 
 - a buffer of vectors is a buffer of their elements, `lanes` to an entry: `p[i].y` is `p[4 * i + 1]` (a float4 is
-  16 bytes, a float3 12: the elements lie back to back, as `sizeof` says); the parameter keeps its declared type
-  for the harness and the launcher passes the buffer as it is;
+  16 bytes, a float3 12: the elements lie back to back, as `sizeof` says), and `(float*) p` is that buffer; the
+  parameter keeps its declared type for the harness and the launcher passes the buffer as it is;
 - a local vector is one local per lane (`v__x`, `v__y`, ...); a shared array of vectors is a shared array of
   their elements;
 - a whole-vector assignment (`p[i] = v`, `v = make_float4(...)`, `v = p[j]`) is one per lane, each lane's value
@@ -186,6 +186,9 @@ class _Rewrite:
             return self._lane(node.obj, lanes.index(node.name))
         if self._vector(node) is not None:
             raise _Unchanged  # a whole vector in a scalar place (an argument, an operator)
+        if isinstance(node, ir.Cast) and isinstance(node.operand, ir.Name) and node.operand.id in self.buffers \
+                and node.ctype.count("*") == 1 and _base(node.ctype) == self.buffers[node.operand.id][0]:
+            return node.operand  # `(float*) v2` of a float2 buffer: the buffer of its elements it now is
         if isinstance(node, ir.Name) and node.id in self.buffers:
             raise _Unchanged  # a vector buffer not indexed (moved, passed on): its steps are whole vectors
         if isinstance(node, tuple):

@@ -173,3 +173,33 @@ def test_a_source_included_after_its_headers_reads_what_they_define() -> None:
     alone = translate_tree({k: v for k, v in files.items() if k != "src/main.cu"})
     kept = [f.message for f in alone.findings if f.path == "src/kernels.cu"]
     assert kept == ["kernel scale stays a SIMT kernel: the name DIM (not a parameter, local or constant)"]
+
+
+def test_a_redefined_macro_means_its_latest_definition() -> None:
+    source = ("#define AT(i) (2 * (i))\nint a = AT(1);\n#define AT(i) (3 * (i))\nint b = AT(1);\n"
+              "#ifdef FAST\n#define AT(i) (4 * (i))\n#endif\nint c = AT(1);\n")
+    got = expand_source(source, function_macros(source.encode())).splitlines()
+    assert got[1] == "int a = (2 * (1));" and got[3] == "int b = (3 * (1));"
+    assert got[7] == "int c = AT(1);"  # redefined under an #if whose arm is not known here
+
+
+def test_a_guarded_macro_defined_one_way_is_expanded() -> None:
+    source = "#ifndef SQ\n#define SQ(x) ((x) * (x))\n#endif\nint a = SQ(3);\n"
+    assert expand_source(source, function_macros(source.encode())).splitlines()[3] == "int a = ((3) * (3));"
+
+
+def test_an_object_like_macro_of_a_kernel_body_is_written_in() -> None:
+    source = ("__global__ void k(float* y, int n) {\n"
+              "  int gid = blockIdx.x * blockDim.x + threadIdx.x;\n"
+              "#define slot (2 * gid + 1) // the odd entries\n"
+              "#define at(i) (slot + (i))\n"
+              "#define WIDTH 4\n"
+              "  if (gid < n) y[at(0)] = y[slot] * WIDTH;\n"
+              "#undef slot\n"
+              "  int slot = 3;\n"
+              "}\n")
+    got = expand_source(source, function_macros(source.encode())).splitlines()
+    assert got[5] == "  if (gid < n) y[((2 * gid + 1) + (0))] = y[(2 * gid + 1)] * WIDTH;"  # a number stays a name
+    assert got[7] == "  int slot = 3;"
+    outside = "#define scale (2 * w)\nfloat f(float w) { return scale; }\n"
+    assert expand_source(outside, function_macros(outside.encode())) == outside  # file level: left to the constants
