@@ -643,6 +643,13 @@ def _cases():
             ref.append(window / (2 * radius + 1))
         return torch.cat(got), torch.cat(ref), 1e-6
 
+    def vector_buffer_cast(m):
+        n = 333
+        z = rand(n, 2)
+        w = torch.zeros(n, 2)
+        m.conj_scale((n + 127) // 128, 128, z, w, 1.5, n)
+        return w, torch.stack([1.5 * z[:, 0], -1.5 * z[:, 1]], 1), 1e-6
+
     def group_block(m):
         n = 1000
         x = rand(n)
@@ -763,7 +770,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
