@@ -297,7 +297,7 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
         cond = node.child_by_field_name("condition")
         before, test = _hoisted(cond.named_children[0])
         body = statements(node.child_by_field_name("body"))
-        if before and _continues(body):
+        if before and _jumps(body, "continue"):
             raise Unreadable("a continue in a loop whose condition assigns")
         return before + (ir.While(test, body + before),)
     if kind == "return_statement":
@@ -336,7 +336,7 @@ def _switch(node: ts.Node) -> tuple[ir.Stmt, ...]:
             body.pop()
         elif not isinstance(body[-1], ir.Return) and position < len(cases) - 1:
             raise Unreadable("a switch case that falls through into the next")
-        if _breaks(body):
+        if _jumps(body, "break"):
             raise Unreadable("a break inside a switch case")
         groups.append((labels, tuple(body)))
         labels = []
@@ -357,12 +357,13 @@ def _switch(node: ts.Node) -> tuple[ir.Stmt, ...]:
     return (ir.Decl(held.id, "", value),) + out
 
 
-def _breaks(stmts) -> bool:
-    """Whether a `break` among `stmts` (outside the loops they hold) leaves the switch they are in."""
+def _jumps(stmts, kind: str) -> bool:
+    """Whether a `break` or `continue` (`kind`) among `stmts`, outside the loops they hold, leaves or goes on with
+    the switch or loop they are in."""
     for stmt in stmts:
-        if isinstance(stmt, ir.Jump) and stmt.kind == "break":
+        if isinstance(stmt, ir.Jump) and stmt.kind == kind:
             return True
-        if isinstance(stmt, ir.If) and (_breaks(stmt.then) or _breaks(stmt.orelse)):
+        if isinstance(stmt, ir.If) and (_jumps(stmt.then, kind) or _jumps(stmt.orelse, kind)):
             return True
     return False
 
@@ -448,16 +449,6 @@ def _replaced(node: ts.Node, assign: ts.Node, target: ir.Expr) -> ir.Expr:
         return ir.Un(_text(node.child_by_field_name("operator")),
                      _replaced(node.child_by_field_name("argument"), assign, target))
     raise Unreadable("assignment expression")
-
-
-def _continues(stmts) -> bool:
-    """Whether a `continue` among `stmts` (outside the loops they hold) goes on with the loop they are in."""
-    for stmt in stmts:
-        if isinstance(stmt, ir.Jump) and stmt.kind == "continue":
-            return True
-        if isinstance(stmt, ir.If) and (_continues(stmt.then) or _continues(stmt.orelse)):
-            return True
-    return False
 
 
 def _expression_statement(node: ts.Node) -> ir.Stmt:
