@@ -689,8 +689,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     and theirs, lend it their device functions, constants, type aliases and function-like macros (the source's own
     come first);
     their kernels stay theirs. Function-like macros are expanded in the text the kernels are read from
-    (migrate/tile/macros.py). With `launchers(name)`, a template kernel this source never launches (one in a header,
-    launched by the sources that include it) is specialised to the instantiations those sources launch. With
+    (migrate/tile/macros.py). With `launchers(name)`, a template kernel is specialised to the instantiations the
+    program's other sources launch as well as this one's (a kernel in a header is launched by its includers). With
     `includers(origin)`, a source that another includes (`#include "kernels.cu"` in main.cu, after the headers the
     kernels need) is lent what the includer has read before that line, as the compiler sees it."""
     read = {} if _read is None else _read
@@ -746,8 +746,9 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         fn = _retype(fn, aliases) if aliases else fn
         if fn.kernel and fn.tparams:
             instances = launched(root, fn, module.constants, _folded)
-            if instances == set() and launchers is not None:
-                instances = _launched_elsewhere(fn, origin, header, read, launchers)
+            if instances is not None and launchers is not None:
+                elsewhere = _launched_elsewhere(fn, origin, header, read, launchers)
+                instances = None if elsewhere is None else instances | elsewhere
             fn = _specialised(fn, instances, aliases, module)
         module.functions[name] = fn
     for other in lent:

@@ -95,6 +95,8 @@ def _deduced(call: ts.Node, explicit: list[str], tparams, tkinds, params: list[t
         return None
     args_node = call.child_by_field_name("arguments")
     values = [c for c in args_node.named_children if c.type != "comment"] if args_node is not None else []
+    if len(values) != len(params):
+        return None  # another overload, or defaults this reading does not follow
     scope = _scope(call)
     out: list[str] = list(explicit)
     for position in range(len(explicit), len(tparams)):

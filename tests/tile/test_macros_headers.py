@@ -203,3 +203,10 @@ def test_an_object_like_macro_of_a_kernel_body_is_written_in() -> None:
     assert got[7] == "  int slot = 3;"
     outside = "#define scale (2 * w)\nfloat f(float w) { return scale; }\n"
     assert expand_source(outside, function_macros(outside.encode())) == outside  # file level: left to the constants
+
+
+def test_a_kernel_launched_in_its_own_header_and_elsewhere_takes_every_launch() -> None:
+    header = LAUNCHED_HEADER + b"void run_int(const int* x, int* y, int n) { scaled<int, 2><<<1, 256>>>(x, y, n); }\n"
+    files = {"src/kernels/scaled.cuh": header, "src/main.cu": LAUNCHING_MAIN}
+    kept = [f.message for f in translate_tree(files).findings if f.path == "src/kernels/scaled.cuh"]
+    assert kept == ["kernel scaled stays a SIMT kernel: template parameter Real launched as double and as int"]
