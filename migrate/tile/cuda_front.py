@@ -300,6 +300,15 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
         if before and _jumps(body, "continue"):
             raise Unreadable("a continue in a loop whose condition assigns")
         return before + (ir.While(test, body + before),)
+    if kind == "do_statement":
+        # `do S while (c);` is S, then `while (c) S`: the body written twice, which a break or continue in it would
+        # make leave the wrong statement
+        cond = node.child_by_field_name("condition")
+        before, test = _hoisted(cond.named_children[0] if cond.type == "parenthesized_expression" else cond)
+        body = statements(node.child_by_field_name("body"))
+        if _jumps(body, "break") or _jumps(body, "continue"):
+            raise Unreadable("a break or continue in a do statement")
+        return body + before + (ir.While(test, body + before),)
     if kind == "return_statement":
         return (ir.Return(expression(node.named_children[0]) if node.named_children else None),)
     if kind == "compound_statement":
@@ -375,6 +384,9 @@ def _expression_statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
     if node.type == "comma_expression":
         return _expression_statements(node.child_by_field_name("left")) + \
             _expression_statements(node.child_by_field_name("right"))
+    taken = _taken_increments(node) if node.type == "assignment_expression" else None
+    if taken is not None:
+        return taken[0] + (taken[1],) + taken[2]
     if node.type == "assignment_expression":
         inner = _unparenthesized(node.child_by_field_name("right"))
         if inner.type == "assignment_expression":
@@ -435,20 +447,80 @@ def _names_in(expr) -> list[ir.Name]:
 
 def _replaced(node: ts.Node, assign: ts.Node, target: ir.Expr) -> ir.Expr:
     """`node` read as an expression with its assignment sub-expression `assign` read as `target`."""
-    if node == assign:
-        return target
-    if not node.start_byte <= assign.start_byte < node.end_byte:
+    return _swapped(node, {(assign.start_byte, assign.end_byte): target})
+
+
+def _swapped(node: ts.Node, swaps: dict[tuple[int, int], ir.Expr]) -> ir.Expr:
+    """`node` read as an expression with each sub-expression whose byte span is a key of `swaps` read as its value
+    (an assignment or an increment taken out into a statement of its own, read as the variable it leaves)."""
+    span = (node.start_byte, node.end_byte)
+    if span in swaps:
+        return swaps[span]
+    if not any(node.start_byte <= a < node.end_byte for a, _ in swaps):
         return expression(node)
-    if node.type == "parenthesized_expression":
-        return _replaced(node.named_children[0], assign, target)
-    if node.type == "binary_expression":
+    kind = node.type
+    if kind == "parenthesized_expression":
+        return _swapped(node.named_children[0], swaps)
+    if kind == "binary_expression":
         return ir.Bin(_text(node.child_by_field_name("operator")),
-                      _replaced(node.child_by_field_name("left"), assign, target),
-                      _replaced(node.child_by_field_name("right"), assign, target))
-    if node.type == "unary_expression" and _text(node.child_by_field_name("operator")) != "+":
-        return ir.Un(_text(node.child_by_field_name("operator")),
-                     _replaced(node.child_by_field_name("argument"), assign, target))
-    raise Unreadable("assignment expression")
+                      _swapped(node.child_by_field_name("left"), swaps),
+                      _swapped(node.child_by_field_name("right"), swaps))
+    if kind == "unary_expression" and _text(node.child_by_field_name("operator")) != "+":
+        return ir.Un(_text(node.child_by_field_name("operator")), _swapped(node.child_by_field_name("argument"), swaps))
+    if kind == "pointer_expression":
+        operand = _swapped(node.child_by_field_name("argument"), swaps)
+        return ir.Index(operand, (ir.Num(0),)) if _text(node.child_by_field_name("operator")) == "*" else \
+            ir.Un("&", operand)
+    if kind == "subscript_expression":
+        base = _swapped(node.child_by_field_name("argument"), swaps)
+        indices = tuple(_swapped(c, swaps) for c in node.child_by_field_name("indices").named_children)
+        return ir.Index(base.base, base.indices + indices) if isinstance(base, ir.Index) else ir.Index(base, indices)
+    if kind == "cast_expression":
+        return ir.Cast(_text(node.child_by_field_name("type")), _swapped(node.child_by_field_name("value"), swaps))
+    raise Unreadable(kind.replace("_", " "))
+
+
+def _taken_increments(node: ts.Node) -> tuple[tuple[ir.Stmt, ...], ir.Stmt, tuple[ir.Stmt, ...]] | None:
+    """An expression statement holding `i++`, `--i` and their kin inside it (`v = *k++;`, `a[n++] = x;`) as the
+    increments made before it (prefix), the statement reading the variable, and those made after it (postfix); None
+    where there are none. Read only where each incremented variable is named once in the statement and no
+    increment sits under `&&`, `||` or `?:` (which may skip it)."""
+    found: list[ts.Node] = []
+
+    def visit(item: ts.Node, guarded: bool) -> None:
+        if item.type == "update_expression" and item != node:
+            if guarded:
+                raise Unreadable("an increment inside && or || or ?:")
+            found.append(item)
+            return
+        short = item.type == "conditional_expression" or (
+            item.type == "binary_expression" and _text(item.child_by_field_name("operator")) in ("&&", "||"))
+        for child in item.named_children:
+            visit(child, guarded or short)
+
+    visit(node, False)
+    if not found:
+        return None
+    before: list[ir.Stmt] = []
+    after: list[ir.Stmt] = []
+    swaps: dict[tuple[int, int], ir.Expr] = {}
+    for update in found:
+        argument = update.child_by_field_name("argument")
+        if argument.type != "identifier":
+            raise Unreadable("an increment of something other than a variable")
+        name = _text(argument)
+        if len(re.findall(rb"(?<![\w$])" + re.escape(argument.text) + rb"(?![\w$])", node.text)) != 1:
+            raise Unreadable(f"an increment of {name}, which the statement also reads")
+        step = ir.Assign(ir.Name(py_name(name)), "+=" if b"++" in update.text else "-=", ir.Num(1))
+        (before if update.text.lstrip()[:2] in (b"++", b"--") else after).append(step)
+        swaps[(update.start_byte, update.end_byte)] = ir.Name(py_name(name))
+    if node.type == "assignment_expression":
+        stmt: ir.Stmt = ir.Assign(_swapped(node.child_by_field_name("left"), swaps),
+                                  _text(node.child_by_field_name("operator")),
+                                  _swapped(node.child_by_field_name("right"), swaps))
+    else:
+        raise Unreadable("update expression")
+    return tuple(before), stmt, tuple(after)
 
 
 def _expression_statement(node: ts.Node) -> ir.Stmt:

@@ -650,6 +650,28 @@ def _cases():
         m.conj_scale((n + 127) // 128, 128, z, w, 1.5, n)
         return w, torch.stack([1.5 * z[:, 0], -1.5 * z[:, 1]], 1), 1e-6
 
+    def do_and_increments(m):
+        n = 500
+        x = torch.randint(-100, 1000, (n,), generator=g, dtype=torch.int32)
+        steps = torch.randint(-50, 50, (2 * n,), generator=g, dtype=torch.int32)
+        out = torch.zeros(2 * n, dtype=torch.int32)
+        count = torch.zeros(n, dtype=torch.int32)
+        m.halve_until((n + 127) // 128, 128, x, steps, out, count, n)
+        v, c = [], []
+        for value in x.tolist():  # the loop of the kernel, once per element
+            halvings = 0
+            while True:
+                value = int(value / 2)  # C's division truncates toward zero
+                halvings += 1
+                if value <= 3:
+                    break
+            v.append(value)
+            c.append(halvings)
+        w = steps.view(n, 2).sum(1)
+        ref = torch.stack([torch.tensor(v) + w, torch.tensor(c)], 1).flatten()
+        got = torch.cat([out.double(), count.double()])
+        return got, torch.cat([ref.double(), (2 * torch.arange(n) + 1).double()]), 0.0
+
     def group_block(m):
         n = 1000
         x = rand(n)
@@ -770,7 +792,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
