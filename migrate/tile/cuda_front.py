@@ -386,7 +386,10 @@ def _expression_statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
             _expression_statements(node.child_by_field_name("right"))
     taken = _taken_increments(node) if node.type == "assignment_expression" else None
     if taken is not None:
-        return taken[0] + (taken[1],) + taken[2]
+        before, swaps, after = taken
+        stmt = ir.Assign(_swapped(node.child_by_field_name("left"), swaps),
+                         _text(node.child_by_field_name("operator")), _swapped(node.child_by_field_name("right"), swaps))
+        return (*before, stmt, *after)
     if node.type == "assignment_expression":
         inner = _unparenthesized(node.child_by_field_name("right"))
         if inner.type == "assignment_expression":
@@ -480,11 +483,11 @@ def _swapped(node: ts.Node, swaps: dict[tuple[int, int], ir.Expr]) -> ir.Expr:
     raise Unreadable(kind.replace("_", " "))
 
 
-def _taken_increments(node: ts.Node) -> tuple[tuple[ir.Stmt, ...], ir.Stmt, tuple[ir.Stmt, ...]] | None:
-    """An expression statement holding `i++`, `--i` and their kin inside it (`v = *k++;`, `a[n++] = x;`) as the
-    increments made before it (prefix), the statement reading the variable, and those made after it (postfix); None
-    where there are none. Read only where each incremented variable is named once in the statement and no
-    increment sits under `&&`, `||` or `?:` (which may skip it)."""
+def _taken_increments(node: ts.Node) -> tuple[list[ir.Stmt], dict[tuple[int, int], ir.Expr], list[ir.Stmt]] | None:
+    """The `i++`, `--i` and their kin inside a statement's expression (`v = *k++;`, `a[n++] = x;`) as the
+    increments made before it (prefix), each increment's span read as its variable, and the increments made after
+    it (postfix); None where there are none. Read only where each incremented variable is named once in the
+    statement and no increment sits under `&&`, `||` or `?:` (which may skip it)."""
     found: list[ts.Node] = []
 
     def visit(item: ts.Node, guarded: bool) -> None:
@@ -514,13 +517,7 @@ def _taken_increments(node: ts.Node) -> tuple[tuple[ir.Stmt, ...], ir.Stmt, tupl
         step = ir.Assign(ir.Name(py_name(name)), "+=" if b"++" in update.text else "-=", ir.Num(1))
         (before if update.text.lstrip()[:2] in (b"++", b"--") else after).append(step)
         swaps[(update.start_byte, update.end_byte)] = ir.Name(py_name(name))
-    if node.type == "assignment_expression":
-        stmt: ir.Stmt = ir.Assign(_swapped(node.child_by_field_name("left"), swaps),
-                                  _text(node.child_by_field_name("operator")),
-                                  _swapped(node.child_by_field_name("right"), swaps))
-    else:
-        raise Unreadable("update expression")
-    return tuple(before), stmt, tuple(after)
+    return before, swaps, after
 
 
 def _expression_statement(node: ts.Node) -> ir.Stmt:
@@ -556,10 +553,16 @@ def _declaration(node: ts.Node) -> tuple[ir.Stmt, ...]:
     for decl in node.children_by_field_name("declarator"):
         value = None
         init = None
+        after: list[ir.Stmt] = []
         if decl.type == "init_declarator":
             value_node = decl.child_by_field_name("value")
+            taken = _taken_increments(value_node) if value_node.type != "initializer_list" else None
             if value_node.type == "initializer_list":
                 init = _initializers(value_node)
+            elif taken is not None:  # `float v = *k++;`
+                before, swaps, after = taken
+                out.extend(before)
+                value = _swapped(value_node, swaps)
             else:
                 value = expression(value_node)
         name, pointer, dims = _declarator_name(decl)
@@ -574,6 +577,7 @@ def _declaration(node: ts.Node) -> tuple[ir.Stmt, ...]:
             out.append(ir.Decl(name, ctype, None, dims if dims is not None else (ir.Num(1),)))
             continue
         out.append(ir.Decl(name, ctype + ("*" if pointer else ""), value))
+        out.extend(after)
     return tuple(out)
 
 
