@@ -25,6 +25,7 @@ class Builtins:
     exchanges: dict[str, dict] = None  # warp shuffles the block class runs through scratch: name -> form, mask
     group: dict = None  # cooperative groups' thread-block handle: types, make, methods (method -> what it stands for)
     vectors: dict[str, tuple[str, int]] = None  # vector types: name -> (element type, lanes)
+    loads: frozenset[str] = frozenset()  # loads through a pointer with a cache hint: `__ldg(p)` is `*p`
 
 
 def _load(name: str) -> dict:
@@ -39,7 +40,7 @@ def _load(name: str) -> dict:
 @cache
 def builtins() -> Builtins:
     table = _load("builtins.toml")
-    allowed = {"index", "barrier", "shuffle", "exchange", "atomic", "constants", "accessor", "check", "group", "vector"}
+    allowed = {"index", "barrier", "shuffle", "exchange", "atomic", "constants", "accessor", "check", "group", "vector", "load"}
     unknown = set(table) - allowed
     if unknown:
         raise RuntimeError(f"{MAPS / 'builtins.toml'}: unknown table {min(unknown)}; allowed: "
@@ -55,6 +56,7 @@ def builtins() -> Builtins:
         exchanges={name: dict(row) for name, row in table.get("exchange", {}).items()},
         group=dict(table.get("group", {"types": [], "make": "", "methods": {}})),
         vectors={name: (row["element"], int(row["lanes"])) for name, row in table.get("vector", {}).items()},
+        loads=frozenset(table.get("load", {}).get("names", [])),
     )
 
 

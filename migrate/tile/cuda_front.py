@@ -145,6 +145,8 @@ def _call(node: ts.Node) -> ir.Expr:
                 args.append(expression(child))
         return ir.Call(_text(func), tuple(args))
     args = tuple(expression(c) for c in node.child_by_field_name("arguments").named_children)
+    if func.type == "identifier" and _text(func) in builtins().loads and len(args) == 1:
+        return ir.Index(args[0], (ir.Num(0),))  # `__ldg(&a[i])` reads a[i]
     targs: tuple[str, ...] = ()
     if func.type == "template_function":
         name = _text(func.child_by_field_name("name")).split("::")[-1]

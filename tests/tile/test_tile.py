@@ -672,6 +672,29 @@ def _cases():
         got = torch.cat([out.double(), count.double()])
         return got, torch.cat([ref.double(), (2 * torch.arange(n) + 1).double()]), 0.0
 
+    def hinted_loads(m):
+        n = 700
+        x = rand(n, scale=100.0)
+        w = torch.randint(-2**31, 2**31 - 1, (n,), generator=g, dtype=torch.int64)
+        w[:4] = torch.tensor([0, 1, -1, 2**24 + 5])
+        y = torch.zeros(n)
+        bits = torch.zeros(2 * n, dtype=torch.int32)
+        m.hinted((n + 127) // 128, 128, x, w.to(torch.int32), y, bits, n)
+
+        def low24(v):  # the low 24 bits, sign-extended
+            v = v & 0xFFFFFF
+            return torch.where(v >= 2**23, v - 2**24, v)
+
+        k = w.to(torch.int32).to(torch.int64)
+        k3 = (k + 3 + 2**31) % 2**32 - 2**31  # k + 3 in int32
+        product = (low24(k) * low24(k3)) & 0xFFFFFFFF
+        product = torch.where(product >= 2**31, product - 2**32, product)
+        clz = torch.tensor([32 - (v & 0xFFFFFFFF).bit_length() for v in k.tolist()])
+        got = torch.cat([y.double(), bits.double()])
+        ref = torch.cat([(torch.log10(x.abs().double() + 1) + x.double()),
+                         torch.stack([product, clz], 1).flatten().double()])
+        return got, ref, 1e-6
+
     def group_block(m):
         n = 1000
         x = rand(n)
@@ -792,7 +815,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
