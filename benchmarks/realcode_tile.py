@@ -602,7 +602,7 @@ def _stage_case(stage: Path, program: Path, relfile: str, kernel, fn, signature:
         tuple(-(-size * size // block[0]) for _ in grid) if len(grid) == 1 else tuple(-(-size // b) for b in block))
     case = stage / "cases" / f"{program.name}.{kernel.name}"
     case.mkdir(parents=True, exist_ok=True)
-    include = f"../../programs/{program.name}/{relfile}"
+    include = f"../../programs/{program.name}/{_translation_unit(program, relfile)}"
     (case / "harness.cu").write_text(_harness(include, kernel, signature, fn.tparams, grid, block, api="cuda",
                                               size=size, buffer=device_buffer(size), fn=fn))
     (case / "module.py").write_text(text)
