@@ -18,7 +18,12 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
 4. the totals and one row per kernel go to Markdown and JSON.
 
     python3 benchmarks/realcode_tile.py SRC [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity]
-        [--results benchmarks/results/realcode-tile]
+        [--results benchmarks/results/realcode-tile] [--merge FULL.json [--partial PART.json]]
+
+`--merge FULL.json` puts the rows of this run (or of an earlier `--only` run, `--partial PART.json`) in place of
+those programs' rows of a full run and counts the totals again: a change re-runs only the programs whose generated
+modules (or the sources their references are built from) changed, since a kernel whose module and reference are
+byte-identical gives the same row.
 
 `--tree DIR` generates with the `migrate` package found in DIR (an older tree, to measure before a change); the
 compile check is always the one of this checkout. Nothing under SRC is written.
@@ -430,6 +435,12 @@ def main(argv: list[str] | None = None) -> int:
                                                               "child processes)")
     parser.add_argument("--work", type=Path, help="scratch folder (default: a temporary one)")
     parser.add_argument("--results", type=Path, help="write RESULTS.md and RESULTS.json")
+    parser.add_argument("--merge", type=Path,
+                        help="a full run's RESULTS.json: this run's programs (an --only run over the programs whose "
+                             "generated modules or references changed) replace theirs there, and the totals are "
+                             "counted again over the merged rows")
+    parser.add_argument("--partial", type=Path,
+                        help="with --merge: the RESULTS.json of an earlier --only run, merged instead of running")
     parser.add_argument("--stage", type=Path,
                         help="write each kernel that passes parity, with its program, for the GPU timing run into "
                              "STAGE/tile-cases.tar.xz (benchmarks/realcode_tile_device.sh reads it)")
@@ -529,15 +540,29 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"{program.name}: {sum(r.program == program.name for r in rows)} kernels\n")
         return rows, crashes
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
-        for found, crashed in pool.map(one, programs):  # in program order
-            rows += found
-            crashes += crashed
+    if options.partial:
+        partial = json.loads(options.partial.read_text())
+        rows = [Row(**r) for r in partial["kernels"]]
+        crashes = list(partial["crashes"])
+        programs = [Path(name) for name in sorted({r.program for r in rows})]
+    else:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
+            for found, crashed in pool.map(one, programs):  # in program order
+                rows += found
+                crashes += crashed
     seconds = time.perf_counter() - start
     if options.stage:
         _pack(work / "stage", options.stage)
+    program_count = len(programs)
+    if options.merge:
+        full = json.loads(options.merge.read_text())
+        ran = {p.name for p in programs}
+        kept = [Row(**r) for r in full["kernels"] if r["program"] not in ran]
+        rows = sorted(kept + rows, key=lambda r: r.program)  # program order, each program's rows as they ran
+        crashes = [c for c in full["crashes"] if c.split(":")[0] not in ran] + crashes
+        program_count = full["totals"]["programs"]
     totals = {
-        "programs": len(programs), "crashes": len(crashes), "kernels": len(rows),
+        "programs": program_count, "crashes": len(crashes), "kernels": len(rows),
         "lowered": sum(r.lowered for r in rows), "compiled": sum(r.compiled for r in rows),
         "parity_pass": sum(r.parity == "pass" for r in rows), "parity_fail": sum(r.parity == "fail" for r in rows),
         "parity_error": sum(r.parity == "error" for r in rows),
