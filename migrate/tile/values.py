@@ -412,6 +412,12 @@ def _binary(ctx: Context, expr: ir.Bin) -> Val:
         if divided is not None:
             return Val(_combine_kind(a, b), divided, is_float=True)
     unsigned = (a.unsigned or b.unsigned) and not is_float and op not in ("<", "<=", ">", ">=", "==", "!=")
+    if op in ("//", "%") and not is_float and a.unsigned != b.unsigned and not (
+            isinstance(a.expr, ir.Num) or isinstance(b.expr, ir.Num)):  # a bare number takes the other's type
+        # Triton divides no mix of signed and unsigned: both converted first, as C's usual conversions do
+        ctx.helpers.add("int_divmod")
+        call = ir.Call("_c_div" if op == "//" else "_c_rem", (a.expr, b.expr))
+        return Val(_combine_kind(a, b), call, unsigned=unsigned)
     return Val(_combine_kind(a, b), ir.Bin(op, a.expr, b.expr), is_float=is_float, unsigned=unsigned)
 
 

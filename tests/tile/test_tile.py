@@ -695,6 +695,19 @@ def _cases():
                          torch.stack([product, clz], 1).flatten().double()])
         return got, ref, 1e-6
 
+    def mixed_sign_divmod(m):
+        n = 600
+        seed = torch.randint(0, 2**32, (n,), generator=g, dtype=torch.int64)
+        k = torch.randint(1, 1000, (n,), generator=g, dtype=torch.int32)
+        k[:3] = torch.tensor([-1, -7, 3], dtype=torch.int32)  # an int converted to unsigned: 2^32 - 1, 2^32 - 7
+        q = torch.zeros(n, dtype=torch.int64)
+        r = torch.zeros(n, dtype=torch.int32)
+        m.mix_seed((n + 127) // 128, 128, seed.to(torch.int32).view(torch.uint32), k, q, r.view(torch.uint32), n)
+        s = seed ^ 0x9E3779B9
+        divisor = k.to(torch.int64) & 0xFFFFFFFF
+        ref = torch.cat([torch.div(s, 1000003, rounding_mode="trunc"), s % divisor])
+        return torch.cat([q, r.to(torch.int64) & 0xFFFFFFFF]).double(), ref.double(), 0.0
+
     def group_block(m):
         n = 1000
         x = rand(n)
@@ -815,7 +828,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
