@@ -51,12 +51,13 @@ def number(text: str) -> ir.Num:
     body, suffix = match.groups()
     if body.lower().startswith("0x"):
         value = int(body, 16)
-        # C gives a hex literal past int's range an unsigned type (0xdeadbeef is an unsigned int)
-        return ir.Num(value, unsigned="u" in suffix.lower() or value > 0x7FFFFFFF)
+        # C gives a hex literal past int's range an unsigned type (0xdeadbeef is an unsigned int); an `l` suffix
+        # makes it 64-bit, which an int64 holds
+        return ir.Num(value, unsigned=("u" in suffix.lower() or value > 0x7FFFFFFF) and "l" not in suffix.lower())
     if any(c in body for c in ".eE") and not body.lower().startswith("0x") or "f" in suffix.lower():
         return ir.Num(float(body), True)
     value = int(body)
-    return ir.Num(value, unsigned="u" in suffix.lower() and value > 0x7FFFFFFF)
+    return ir.Num(value, unsigned="u" in suffix.lower() and "l" not in suffix.lower() and value > 0x7FFFFFFF)
 
 
 ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "\\": 92, "'": 39, '"': 34, "a": 7, "b": 8, "f": 12, "v": 11}

@@ -1010,6 +1010,17 @@ def as_declared(val: Val, ctype: str) -> Val:
         if isinstance(val.expr, ir.Num):
             return Val(val.kind, ir.Num(int(val.expr.value), False))
         return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(INT_CASTS[base]))))
+    wide = val.expr.args[1] if isinstance(val.expr, ir.Call) and val.expr.func == "tl.full" else None
+    if base in INT_CASTS and isinstance(wide, ir.Num) and not wide.is_float and not val.is_float:
+        # a literal past int32 (held as a typed scalar) stored in an integer variable takes the variable's type, its
+        # value wrapped as C converts it (2147483648 in an unsigned int)
+        dtype = INT_CASTS[base]
+        bits = int(dtype.rsplit("int", 1)[1])
+        value = wide.value % (1 << bits)
+        if not dtype.startswith("tl.uint") and value >= 1 << (bits - 1):
+            value -= 1 << bits
+        return Val(val.kind, ir.Call("tl.full", (ir.Text("[]"), ir.Num(value), ir.Text(dtype))),
+                   unsigned=dtype.startswith("tl.uint"))
     if _signed_cast(base) and val.unsigned and not isinstance(val.expr, ir.Num):
         # An unsigned value kept in a signed variable is signed from then on (comparisons, division, shifts);
         # Triton would go on computing with it unsigned.

@@ -701,11 +701,12 @@ def _cases():
         k = torch.randint(1, 1000, (n,), generator=g, dtype=torch.int32)
         k[:3] = torch.tensor([-1, -7, 3], dtype=torch.int32)  # an int converted to unsigned: 2^32 - 1, 2^32 - 7
         q = torch.zeros(n, dtype=torch.int64)
-        r = torch.zeros(n, dtype=torch.int32)
+        r = torch.zeros(2 * n, dtype=torch.int32)
         m.mix_seed((n + 127) // 128, 128, seed.to(torch.int32).view(torch.uint32), k, q, r.view(torch.uint32), n)
         s = seed ^ 0x9E3779B9
         divisor = k.to(torch.int64) & 0xFFFFFFFF
-        ref = torch.cat([torch.div(s, 1000003, rounding_mode="trunc"), s % divisor])
+        lcg = ((26757677 * s + 1) & 0xFFFFFFFF) % 2147483648
+        ref = torch.cat([torch.div(s, 1000003, rounding_mode="trunc"), s % divisor, lcg])
         return torch.cat([q, r.to(torch.int64) & 0xFFFFFFFF]).double(), ref.double(), 0.0
 
     def group_block(m):
