@@ -120,7 +120,7 @@ def _hoisted(module, expr: ir.Expr, names, depth: int, active: frozenset) -> tup
         return value
 
     result = visit(expr)
-    if _names(result) & changed:
+    if ir.names_in(result) & changed:
         return [], expr
     return before, result
 
@@ -176,12 +176,12 @@ def _written(module, callee: ir.Function, call: ir.Call, names, depth: int,
     # the body, and an argument used in place must keep its value, so neither may read such a name.
     changed = {_root(arg) for name, arg in references.items() if name in assigned}
     for arg in references.values():
-        if isinstance(arg, ir.Index) and _names(arg.indices) & changed:
+        if isinstance(arg, ir.Index) and ir.names_in(arg.indices) & changed:
             return None
     for param, arg in zip(callee.params, args):
         if by_reference(param):
             continue
-        if param.name not in assigned and _plain_value(arg) and not _names(arg) & changed:
+        if param.name not in assigned and _plain_value(arg) and not ir.names_in(arg) & changed:
             mapping[param.name] = arg
         else:
             local = tag + param.name
@@ -253,16 +253,6 @@ def _plain_value(expr: ir.Expr) -> bool:
     if isinstance(expr, ir.Cond):
         return _plain_value(expr.test) and _plain_value(expr.body) and _plain_value(expr.orelse)
     return False
-
-
-def _names(value) -> set[str]:
-    if isinstance(value, ir.Name):
-        return {value.id}
-    if isinstance(value, tuple):
-        return set().union(*(_names(v) for v in value)) if value else set()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return set().union(*(_names(getattr(value, f.name)) for f in dataclasses.fields(value)))
-    return set()
 
 
 def _rename(node, mapping: dict[str, ir.Expr]):

@@ -411,16 +411,15 @@ def _unparenthesized(node: ts.Node) -> ts.Node:
     return node
 
 
-def _hoisted(node: ts.Node) -> tuple[tuple[ir.Stmt, ...], ir.Expr]:
-    """A condition that assigns (`while (k >>= 1)`, `if ((c = f(x)) != 0)`) as the assignment, then the test of
-    what it stored: read only where the assignment is the one there, outside any `&&`, `||` or `?:` (which may
-    skip it) and beside nothing that names what it assigns (whose order would then matter)."""
+def _effects(node: ts.Node, kind: str, what: str) -> list[ts.Node]:
+    """The sub-expressions of `node` (itself apart) of tree-sitter type `kind` (assignments, increments), which a
+    statement of their own can take out; Unreadable (`what` the operators) where an `&&`, `||` or `?:` may skip one."""
     found: list[ts.Node] = []
 
     def visit(item: ts.Node, guarded: bool) -> None:
-        if item.type == "assignment_expression":
+        if item.type == kind and item != node:
             if guarded:
-                raise Unreadable("an assignment inside a condition's && or || or ?:")
+                raise Unreadable(f"{what} && or || or ?:")
             found.append(item)
             return
         short = item.type == "conditional_expression" or (
@@ -429,26 +428,30 @@ def _hoisted(node: ts.Node) -> tuple[tuple[ir.Stmt, ...], ir.Expr]:
             visit(child, guarded or short)
 
     visit(node, False)
+    return found
+
+
+def _mentions(name: str, text: bytes) -> int:
+    """How many times identifier `name` stands in the source `text`."""
+    return len(re.findall(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])", text))
+
+
+def _hoisted(node: ts.Node) -> tuple[tuple[ir.Stmt, ...], ir.Expr]:
+    """A condition that assigns (`while (k >>= 1)`, `if ((c = f(x)) != 0)`) as the assignment, then the test of
+    what it stored: read only where the assignment is the one there, outside any `&&`, `||` or `?:` (which may
+    skip it) and beside nothing that names what it assigns (whose order would then matter)."""
+    found = [node] if node.type == "assignment_expression" else \
+        _effects(node, "assignment_expression", "an assignment inside a condition's")
     if len(found) != 1:
         return (), expression(node)
     (assign,) = found
     stmts = _expression_statements(assign)
     target = stmts[-1].target
     rest = node.text[:assign.start_byte - node.start_byte] + node.text[assign.end_byte - node.start_byte:]
-    names = {n.id for n in _names_in(target)}
-    if any(re.search(rb"(?<![\w$])" + re.escape(n.encode()) + rb"(?![\w$])", rest) for n in names):
+    names = ir.names_in(target)
+    if any(_mentions(n, rest) for n in names):
         raise Unreadable("a condition that assigns a name it also reads")
     return stmts, _replaced(node, assign, target)
-
-
-def _names_in(expr) -> list[ir.Name]:
-    if isinstance(expr, ir.Name):
-        return [expr]
-    if isinstance(expr, tuple):
-        return [n for item in expr for n in _names_in(item)]
-    if dataclasses.is_dataclass(expr) and not isinstance(expr, type):
-        return [n for f in dataclasses.fields(expr) for n in _names_in(getattr(expr, f.name))]
-    return []
 
 
 def _replaced(node: ts.Node, assign: ts.Node, target: ir.Expr) -> ir.Expr:
@@ -491,20 +494,7 @@ def _taken_increments(node: ts.Node) -> tuple[list[ir.Stmt], dict[tuple[int, int
     increments made before it (prefix), each increment's span read as its variable, and the increments made after
     it (postfix); None where there are none. Read only where each incremented variable is named once in the
     statement and no increment sits under `&&`, `||` or `?:` (which may skip it)."""
-    found: list[ts.Node] = []
-
-    def visit(item: ts.Node, guarded: bool) -> None:
-        if item.type == "update_expression" and item != node:
-            if guarded:
-                raise Unreadable("an increment inside && or || or ?:")
-            found.append(item)
-            return
-        short = item.type == "conditional_expression" or (
-            item.type == "binary_expression" and _text(item.child_by_field_name("operator")) in ("&&", "||"))
-        for child in item.named_children:
-            visit(child, guarded or short)
-
-    visit(node, False)
+    found = _effects(node, "update_expression", "an increment inside")
     if not found:
         return None
     before: list[ir.Stmt] = []
@@ -515,7 +505,7 @@ def _taken_increments(node: ts.Node) -> tuple[list[ir.Stmt], dict[tuple[int, int
         if argument.type != "identifier":
             raise Unreadable("an increment of something other than a variable")
         name = _text(argument)
-        if len(re.findall(rb"(?<![\w$])" + re.escape(argument.text) + rb"(?![\w$])", node.text)) != 1:
+        if _mentions(name, node.text) != 1:
             raise Unreadable(f"an increment of {name}, which the statement also reads")
         step = ir.Assign(ir.Name(py_name(name)), "+=" if b"++" in update.text else "-=", ir.Num(1))
         (before if update.text.lstrip()[:2] in (b"++", b"--") else after).append(step)

@@ -274,7 +274,7 @@ def _in_host(call: ts.Node, args: list[str], constants: dict[str, ir.Expr], fold
     root = fn
     while root.parent is not None:
         root = root.parent
-    uses = [c for c in _calls(root, host.name, plain=True) if _enclosing(c) is not fn and _enclosing(c) != fn]
+    uses = [c for c in _calls(root, host.name, plain=True) if _enclosing(c) != fn]
     if not uses:
         yield None
         return

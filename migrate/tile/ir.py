@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -207,3 +208,14 @@ class Module:
     defines: set[str] = field(default_factory=set)  # every macro the source and its headers #define
     # structures whose fields are all one scalar type (`struct kv { float k, v; };`): name -> (type, field names)
     records: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+
+
+def names_in(value) -> set[str]:
+    """Every name an expression, statement or tuple of them reads or writes."""
+    if isinstance(value, Name):
+        return {value.id}
+    if isinstance(value, tuple):
+        return set().union(*(names_in(v) for v in value)) if value else set()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return set().union(*(names_in(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    return set()

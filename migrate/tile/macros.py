@@ -16,7 +16,7 @@ UNDEF = re.compile(r"^[ \t]*#[ \t]*undef[ \t]+([A-Za-z_]\w*)")
 NAMED = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(")
 OBJECT = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(?![\w(])[ \t]*(.*)$")
 NUMBER = re.compile(r"[-+]?(0[xX][0-9a-fA-F]+|[0-9.]+(?:[eE][-+]?[0-9]+)?)[uUlLfF]*")
-LITERALS = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.DOTALL)
+BRACE_OR_LITERAL = re.compile(r"[{}/\"']")
 DIRECTIVE = re.compile(r"^[ \t]*#(?:[^\n]*\\\r?\n)*[^\n]*", re.MULTILINE)
 IDENT = re.compile(r"[A-Za-z_]\w*")
 MAX_DEPTH = 16
@@ -71,8 +71,7 @@ def expand_source(text: str, macros: dict[str, Macro | None], defined: set[str] 
 
     def chunk(part: str) -> str:
         nonlocal braces
-        stripped = LITERALS.sub(" ", part)
-        braces += stripped.count("{") - stripped.count("}")
+        braces += _brace_depth(part)
         return expand(part, {name: m for name, m in current.items() if m is not None})
 
     for match in DIRECTIVE.finditer(text):
@@ -119,6 +118,19 @@ def _skip(text: str, i: int) -> int:
             j += 2 if text[j] == "\\" else 1
         return j + 1
     return i
+
+
+def _brace_depth(text: str) -> int:
+    """The `{` of `text` less its `}`, comments, strings and character literals left out."""
+    depth, i = 0, 0
+    while (match := BRACE_OR_LITERAL.search(text, i)) is not None:
+        start = match.start()
+        end = _skip(text, start)
+        if end == start:
+            depth += {"{": 1, "}": -1}.get(text[start], 0)
+            end = start + 1
+        i = end
+    return depth
 
 
 def _arguments(text: str, i: int) -> tuple[list[str], int] | None:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import dataclasses
 
 from . import ir
-from .calls import _names, _rename
+from .calls import _rename
 
 
 def unshadow(fn: ir.Function) -> ir.Function:
     """`fn` with each loop variable that hides an earlier name renamed to a fresh one."""
-    taken = _names(fn.body) | {p.name for p in fn.params} | _declared_all(fn.body)
+    taken = ir.names_in(fn.body) | {p.name for p in fn.params} | _declared_all(fn.body)
     seen = {p.name for p in fn.params}
     body = _walk(fn.body, seen, taken)
     return fn if body == fn.body else dataclasses.replace(fn, body=body)

@@ -277,12 +277,27 @@ def _combine_kind(*vals: Val) -> str:
     return "V" if any(v.kind == "V" for v in vals) else "U"
 
 
+def _full(value: ir.Expr, dtype: str) -> ir.Call:
+    """A 0-d tensor of Triton type `dtype` holding `value`: a number typed as C types it, where Triton's own typing
+    of a bare Python number would differ."""
+    return ir.Call("tl.full", (ir.Text("[]"), value, ir.Text(dtype)))
+
+
+def _wide_literal(val: Val) -> int | None:
+    """The integer of a literal past int32 that evaluate() made a typed scalar (_full), or None."""
+    expr = val.expr
+    if isinstance(expr, ir.Call) and expr.func == "tl.full" and isinstance(expr.args[1], ir.Num) \
+            and not expr.args[1].is_float:
+        return expr.args[1].value
+    return None
+
+
 def _unsigned_64(value: int) -> Val:
     """An integer literal past int64 (`0xFFFFFFFFFFFFFFFF`, an unsigned long long in C): its bits as a uint64, which
     a plain Python int that large cannot become in Triton."""
     if value >= 1 << 64:
         raise Rejected(f"the literal {value}, wider than 64 bits")
-    bits = ir.Call("tl.full", (ir.Text("[]"), ir.Num(value - (1 << 64)), ir.Text("tl.int64")))
+    bits = _full(ir.Num(value - (1 << 64)), "tl.int64")
     return Val("U", ir.Call(".to", (bits, ir.Text("tl.uint64")), kwargs=(("bitcast", ir.Text("True")),)),
                unsigned=True)
 
@@ -296,7 +311,7 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             # (an unsigned int where it fits one and C types it unsigned, else a 64-bit integer)
             unsigned = expr.unsigned and expr.value <= 0xFFFFFFFF
             dtype = "tl.uint32" if unsigned else "tl.int64"
-            return Val("U", ir.Call("tl.full", (ir.Text("[]"), ir.Num(expr.value), ir.Text(dtype))), unsigned=unsigned)
+            return Val("U", _full(ir.Num(expr.value), dtype), unsigned=unsigned)
         return Val("U", expr, is_float=expr.is_float)
     if isinstance(expr, ir.Name):
         if expr.id in ctx.env:
@@ -449,7 +464,7 @@ def _beside_double(ctx: Context, vals: list[Val]) -> list[Val]:
     so `x - 0.1` on a double x would subtract 0.1 rounded to fp32 (C's 0.1 is a double)."""
     if not any(v.expr is not None and not isinstance(v.expr, ir.Num) and _is_double(ctx, v.expr) for v in vals):
         return vals
-    return [Val(v.kind, ir.Call("tl.full", (ir.Text("[]"), v.expr, ir.Text("tl.float64"))), is_float=True)
+    return [Val(v.kind, _full(v.expr, "tl.float64"), is_float=True)
             if isinstance(v.expr, ir.Num) and v.is_float else v for v in vals]
 
 
@@ -1001,7 +1016,7 @@ def as_declared(val: Val, ctype: str) -> Val:
     base = base_type(ctype)
     if base == "double" and val.is_float and isinstance(val.expr, ir.Num):
         # A bare number is fp32 to Triton (and rounds through it inside tl.where): a double keeps its precision.
-        return Val(val.kind, ir.Call("tl.full", (ir.Text("[]"), val.expr, ir.Text("tl.float64"))), is_float=True)
+        return Val(val.kind, _full(val.expr, "tl.float64"), is_float=True)
     if base in ("float", "double") and not val.is_float:
         if isinstance(val.expr, ir.Num):
             return as_declared(Val(val.kind, ir.Num(float(val.expr.value), True), is_float=True), base)
@@ -1010,17 +1025,16 @@ def as_declared(val: Val, ctype: str) -> Val:
         if isinstance(val.expr, ir.Num):
             return Val(val.kind, ir.Num(int(val.expr.value), False))
         return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(INT_CASTS[base]))))
-    wide = val.expr.args[1] if isinstance(val.expr, ir.Call) and val.expr.func == "tl.full" else None
-    if base in INT_CASTS and isinstance(wide, ir.Num) and not wide.is_float and not val.is_float:
+    wide = _wide_literal(val)
+    if base in INT_CASTS and wide is not None and not val.is_float:
         # a literal past int32 (held as a typed scalar) stored in an integer variable takes the variable's type, its
         # value wrapped as C converts it (2147483648 in an unsigned int)
         dtype = INT_CASTS[base]
         bits = int(dtype.rsplit("int", 1)[1])
-        value = wide.value % (1 << bits)
+        value = wide % (1 << bits)
         if not dtype.startswith("tl.uint") and value >= 1 << (bits - 1):
             value -= 1 << bits
-        return Val(val.kind, ir.Call("tl.full", (ir.Text("[]"), ir.Num(value), ir.Text(dtype))),
-                   unsigned=dtype.startswith("tl.uint"))
+        return Val(val.kind, _full(ir.Num(value), dtype), unsigned=dtype.startswith("tl.uint"))
     if _signed_cast(base) and val.unsigned and not isinstance(val.expr, ir.Num):
         # An unsigned value kept in a signed variable is signed from then on (comparisons, division, shifts);
         # Triton would go on computing with it unsigned.
@@ -1053,7 +1067,7 @@ def _assign_name(ctx: Context, name: str, val: Val, declared: str = "") -> None:
         kind = base_type(declared)
         dtype = TL_DTYPE.get(kind) or INT_CASTS.get(kind) or ("tl.float32" if is_float else "tl.int32")
         number = ir.Num(float(value.value), True) if is_float else value
-        value = ir.Call("tl.full", (ir.Text("[]"), number, ir.Text(dtype)))
+        value = _full(number, dtype)
     ctx.emit(TAssign(target, value))
     unsigned = not is_float and (val.unsigned or _is_unsigned(declared))
     ctx.env[name] = Val(val.kind, ir.Name(target), is_float=is_float, unsigned=unsigned)
