@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from .. import parse
+from ..sources import C_FAMILY
 from .cuda_front import INCLUDE, read_module
 from .cupy import translate_cupy
 from .emit import render_module
@@ -57,10 +58,6 @@ def headers_in(files: dict[str, bytes] | None):
     return header
 
 
-# Where a kernel defined in one source may be launched from: CUDA and C++ sources and headers.
-LAUNCHING_SUFFIXES = (".cu", ".cuh", ".h", ".hh", ".hpp", ".hxx", ".inl", ".cpp", ".cc", ".cxx")
-
-
 def launchers_in(files: dict[str, bytes] | None):
     """The finder of the program's sources that name a kernel (`name<` or `name(`, `name<<<`): they may launch a
     template kernel that the source defining it does not; None without files."""
@@ -71,7 +68,7 @@ def launchers_in(files: dict[str, bytes] | None):
     def launchers(name: str) -> list[tuple[str, bytes]]:
         named = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"\s*[<(]")
         return [(path, data) for path, data in sorted(files.items())
-                if path.endswith(LAUNCHING_SUFFIXES) and named.search(data)]
+                if PurePosixPath(path).suffix in C_FAMILY and named.search(data)]
 
     return launchers
 
@@ -85,7 +82,7 @@ def includers_in(files: dict[str, bytes] | None):
     def includers(origin: str) -> list[tuple[str, bytes]]:
         found = []
         for path, data in sorted(files.items()):
-            if path == origin or not path.endswith(LAUNCHING_SUFFIXES):
+            if path == origin or PurePosixPath(path).suffix not in C_FAMILY:
                 continue
             for match in INCLUDE.finditer(data):
                 name = match.group(1).decode("utf-8", "replace")
