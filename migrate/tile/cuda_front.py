@@ -35,6 +35,11 @@ def _text(node: ts.Node) -> str:
     return node.text.decode("utf-8", "replace")
 
 
+def _parts(node: ts.Node) -> list[ts.Node]:
+    """A node's named children but its comments (`0.433f * (  // sqrt(3) / 4` puts one inside the parentheses)."""
+    return [c for c in node.named_children if c.type != "comment"]
+
+
 def py_name(name: str) -> str:
     """A C identifier as a Python one: keywords such as `in` or `lambda` get a trailing underscore."""
     return name + "_" if keyword.iskeyword(name) else name
@@ -78,7 +83,7 @@ def expression(node: ts.Node | None) -> ir.Expr:
         raise Unreadable("an expression the parser could not read")
     kind = node.type
     if kind == "parenthesized_expression":
-        return expression(node.named_children[0] if node.named_children else None)
+        return expression(_parts(node)[0] if _parts(node) else None)
     if kind == "identifier":
         return ir.Name(py_name(_text(node)))
     if kind in ("true", "false"):
@@ -121,7 +126,7 @@ def expression(node: ts.Node | None) -> ir.Expr:
         return ir.Attr(expression(obj), field)
     if kind == "subscript_expression":
         base = expression(node.child_by_field_name("argument"))
-        indices = tuple(expression(c) for c in node.child_by_field_name("indices").named_children)
+        indices = tuple(expression(c) for c in _parts(node.child_by_field_name("indices")))
         if isinstance(base, ir.Index):
             return ir.Index(base.base, base.indices + indices)
         return ir.Index(base, indices)
@@ -139,13 +144,13 @@ def _call(node: ts.Node) -> ir.Expr:
     if func.type == "identifier" and _text(func) in builtins().atomics:
         # The first argument is an address: `&a[i]` becomes Un("&", a[i]); other arguments are values.
         args = []
-        for child in node.child_by_field_name("arguments").named_children:
+        for child in _parts(node.child_by_field_name("arguments")):
             if child.type == "pointer_expression" and _text(child.child_by_field_name("operator")) == "&":
                 args.append(ir.Un("&", expression(child.child_by_field_name("argument"))))
             else:
                 args.append(expression(child))
         return ir.Call(_text(func), tuple(args))
-    args = tuple(expression(c) for c in node.child_by_field_name("arguments").named_children)
+    args = tuple(expression(c) for c in _parts(node.child_by_field_name("arguments")))
     if func.type == "identifier" and _text(func) in builtins().loads and len(args) == 1:
         return ir.Index(args[0], (ir.Num(0),))  # `__ldg(&a[i])` reads a[i]
     targs: tuple[str, ...] = ()
@@ -406,8 +411,8 @@ def _expression_statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
 
 
 def _unparenthesized(node: ts.Node) -> ts.Node:
-    while node is not None and node.type == "parenthesized_expression" and node.named_children:
-        node = node.named_children[0]
+    while node is not None and node.type == "parenthesized_expression" and _parts(node):
+        node = _parts(node)[0]
     return node
 
 
@@ -469,7 +474,7 @@ def _swapped(node: ts.Node, swaps: dict[tuple[int, int], ir.Expr]) -> ir.Expr:
         return expression(node)
     kind = node.type
     if kind == "parenthesized_expression":
-        return _swapped(node.named_children[0], swaps)
+        return _swapped(_parts(node)[0], swaps)
     if kind == "binary_expression":
         return ir.Bin(_text(node.child_by_field_name("operator")),
                       _swapped(node.child_by_field_name("left"), swaps),
@@ -482,7 +487,7 @@ def _swapped(node: ts.Node, swaps: dict[tuple[int, int], ir.Expr]) -> ir.Expr:
             ir.Un("&", operand)
     if kind == "subscript_expression":
         base = _swapped(node.child_by_field_name("argument"), swaps)
-        indices = tuple(_swapped(c, swaps) for c in node.child_by_field_name("indices").named_children)
+        indices = tuple(_swapped(c, swaps) for c in _parts(node.child_by_field_name("indices")))
         return ir.Index(base.base, base.indices + indices) if isinstance(base, ir.Index) else ir.Index(base, indices)
     if kind == "cast_expression":
         return ir.Cast(_text(node.child_by_field_name("type")), _swapped(node.child_by_field_name("value"), swaps))

@@ -810,6 +810,12 @@ def _cases():
         ref = torch.cat([x, torch.zeros(3 * 128 * 3 - n)]).view(3, 3 * 128).sum(0)
         return out, ref, 1e-5
 
+    def expression_comments(m):
+        n = 999
+        x, y = rand(n), torch.zeros(n)
+        m.annotated((n + 127) // 128, 128, x, y, n)
+        return y, 0.433 * (x + 1.0) + x.clamp(min=0.0) + x[0], 1e-6
+
     def three_d_index(m):
         nx, ny, nz = 37, 1, 11
         a = torch.zeros(nz * nx)
@@ -824,7 +830,7 @@ def _cases():
         "truthiness": truthiness, "math_helpers": math_helpers,
         "local_arrays": local_arrays, "double_literals": double_literals,
         "narrow_locals": narrow_locals, "block_shared": block_shared, "grid_stride_carry": grid_stride_carry,
-        "three_d_index": three_d_index, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
+        "three_d_index": three_d_index, "expression_comments": expression_comments, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
         "accessor_macro": accessor_macro, "index_type_param": index_type_param,
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
