@@ -9,7 +9,8 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
 3. each kernel that compiles is checked for parity: the original kernel, built on the runtime's CPU backend from
    the program's `migrate apply` copy with a generated launcher, and the Triton launcher under TRITON_INTERPRET=1
    get the same random non-zero inputs (float data from N(0,1) kept away from zero, int data in [1, SIZE)), the same
-   integer arguments (SIZE, an awkward size that is no multiple of a block) and the same launch shape; every buffer
+   integer arguments (SIZE, an awkward size that is no multiple of a block; a vector passed by value is given as
+   the tuple of its lanes, SIZE + k or 0.75 + k / 4 for lane k) and the same launch shape; every buffer
    is compared after the launch (max |diff| / max(1, |ref|) <= 1e-4). A kernel whose original does not build or
    run on the CPU backend has no reference and is counted as such. A mismatch whose Triton buffers change with
    the prior bytes of the launcher's shared-memory scratch (0x00, then 0x41) is counted as undefined for the
@@ -105,14 +106,29 @@ def _launch(kernel) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (GRID_1D,), (BLOCK_1D,)
 
 
-def _inputs(signature: dict[str, str], params, seed: int, size: int = SIZE, buffer: int = BUFFER):
+def param_kind(signature: dict, param):
+    """A parameter's Triton type in `signature`; a vector passed by value (lanes): the list of its lanes' types,
+    as a staged case.json keeps it."""
+    lanes = getattr(param, "lanes", ())
+    return [signature[name] for name in lanes] if lanes else signature[param.name]
+
+
+def _lane_values(kinds: list[str], size: int) -> tuple:
+    """A vector passed by value: each lane a scalar argument of its own (the floats apart, so a lane read for
+    another would show)."""
+    return tuple(FLOATS + 0.25 * k if kind.startswith("fp") else size + k for k, kind in enumerate(kinds))
+
+
+def _inputs(signature: dict, params, seed: int, size: int = SIZE, buffer: int = BUFFER):
     import numpy
 
     rng = numpy.random.default_rng(seed)
     values = []
     for param in params:
-        kind = signature[param.name]
-        if kind.startswith("*"):
+        kind = param_kind(signature, param)
+        if isinstance(kind, list):
+            values.append(_lane_values(kind, size))
+        elif kind.startswith("*"):
             base = kind[1:]
             if base.startswith("fp"):
                 data = rng.standard_normal(buffer)
@@ -166,8 +182,12 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
 
     args = []
     for i, param in enumerate(kernel.params):
-        kind = signature[param.name]
-        if kind.startswith("*"):
+        kind = param_kind(signature, param)
+        if isinstance(kind, list):  # a vector or structure by value, built from its lanes
+            lanes = ", ".join(f"({instantiated(param.ctype)})({value})" for value in _lane_values(kind, size))
+            whole = " ".join(w for w in param.declared.split() if w not in ("const", "volatile", "struct"))
+            args.append(f"{instantiated(whole)}{{{lanes}}}")
+        elif kind.startswith("*"):
             ctype = C_OF[kind[1:]]
             lines += [f"  std::vector<{ctype}> h{i}({buffer});",
                       f'  {{ FILE* f = std::fopen((std::string(argv[1]) + "/b{i}.bin").c_str(), "rb");',
@@ -199,8 +219,8 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
     lines.append(f"  {launch};")
     lines.append(f"  if ({api}DeviceSynchronize() != {api}Success) return 4;")
     for i, param in enumerate(kernel.params):
-        kind = signature[param.name]
-        if kind.startswith("*"):
+        kind = param_kind(signature, param)
+        if isinstance(kind, str) and kind.startswith("*"):
             ctype = C_OF[kind[1:]]
             lines += [f"  {api}Memcpy(h{i}.data(), d{i}, sizeof({ctype}) * {buffer}, {api}MemcpyDeviceToHost);",
                       f'  {{ FILE* f = std::fopen((std::string(argv[2]) + "/b{i}.bin").c_str(), "wb");',
@@ -275,7 +295,8 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     migrated = _migrated_copy(program, work)
     if isinstance(migrated, str):
         return migrated
-    if any(C_OF[signature[p.name].lstrip("*")] is None for p in kernel.params):
+    kinds = [param_kind(signature, p) for p in kernel.params]
+    if any(C_OF[k.lstrip("*")] is None for kind in kinds for k in (kind if isinstance(kind, list) else [kind])):
         return "a parameter type the harness cannot write"
     case = work / "cases" / (f"{program.name}.{kernel.name}" + ("" if size == SIZE else f".{size}"))
     case.mkdir(parents=True, exist_ok=True)
@@ -325,7 +346,8 @@ def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None
     (case / "tile").mkdir(parents=True, exist_ok=True)
     (case / "module.py").write_text(text)
     meta = {"kernel": kernel.name, "grid": list(grid), "block": list(block), "fill": fill,
-            "inputs": [[str(v.dtype), v.size] if isinstance(v, numpy.ndarray) else v for v in inputs]}
+            "inputs": [[str(v.dtype), v.size] if isinstance(v, numpy.ndarray) else
+                       {"lanes": list(v)} if isinstance(v, tuple) else v for v in inputs]}
     (case / "tile.json").write_text(json.dumps(meta))
     done = subprocess.run([sys.executable, __file__, "--run-tile-case", str(case)], capture_output=True, text=True,
                           timeout=RUN_TIMEOUT_S * 3, check=False, env={**os.environ, "TRITON_INTERPRET": "1"})
@@ -396,6 +418,8 @@ def _run_tile_case(case: Path) -> int:
     for i, item in enumerate(meta["inputs"]):
         if isinstance(item, list):
             values.append(torch.from_numpy(numpy.fromfile(case / "in" / f"b{i}.bin", dtype=item[0]).copy()))
+        elif isinstance(item, dict):  # a vector by value, passed as the tuple of its lanes
+            values.append(tuple(item["lanes"]))
         else:
             values.append(item)
     grid, block = meta["grid"], meta["block"]
@@ -634,7 +658,7 @@ def _stage_case(stage: Path, program: Path, relfile: str, kernel, fn, signature:
     (case / "case.json").write_text(json.dumps({
         "program": program.name, "file": relfile, "kernel": kernel.name, "seed": seed, "size": size,
         "buffer": device_buffer(size), "grid": list(grid), "block": list(block),
-        "params": [[p.name, signature[p.name]] for p in kernel.params]}, indent=1) + "\n")
+        "params": [[p.name, param_kind(signature, p)] for p in kernel.params]}, indent=1) + "\n")
     target = stage / "programs" / program.name
     if not target.is_dir():
         for path in sorted(program.rglob("*")):

@@ -2,7 +2,9 @@
 
 A call of a function that returns nothing (`swap(a, b);`, `store(out, i, v);`) or that takes a parameter by
 reference (`float u = xorshift32(state);`) has effects on its caller: its stores, and its assignments to the
-caller's variables through the references. Such a call becomes the callee's body in place:
+caller's variables through the references. A call of a function that takes or returns a vector or a structure
+(`dot3(w, p)`, `cross(a, b)`) gives or gets a value the lowering holds lane by lane only as a variable of the
+kernel (vectors.py). Such a call becomes the callee's body in place:
 
 - a reference parameter is replaced by the lvalue it was given (`state`, `a[i]`), as a C++ reference aliases it;
 - a parameter taken by value becomes a local of its own, given the argument, unless the argument is a plain value
@@ -21,6 +23,7 @@ import dataclasses
 import itertools
 
 from . import ir
+from .builtins import builtins
 
 DEPTH_LIMIT = 8  # nested calls written out; a deeper chain is left to the lowering (and named there)
 
@@ -40,9 +43,22 @@ def _target(module: ir.Module, call: ir.Call, statement: bool) -> ir.Function | 
     callee = module.functions.get(call.func)
     if callee is None or callee.kernel or not callee.body:
         return None
-    if statement or any(by_reference(p) for p in callee.params):
+    if statement or any(by_reference(p) for p in callee.params) or _vectors(module, callee):
         return callee
     return None
+
+
+def _vectors(module: ir.Module, callee: ir.Function) -> bool:
+    """Whether `callee` takes a vector or a structure of one scalar type (by value or through a pointer), or
+    returns one: lanes the lowering reads only as its kernel's own variables."""
+    types = set(builtins().vectors or {}) | set(module.records)
+    return any(_type_name(t) in types for t in [p.ctype for p in callee.params] + [callee.rtype])
+
+
+def _type_name(ctype: str) -> str:
+    return " ".join(w for w in ctype.replace("*", " ").replace("&", " ").split()
+                    if w not in ("const", "volatile", "__restrict__", "struct", "static", "inline", "__inline__",
+                                 "__forceinline__", "__device__", "__host__"))
 
 
 def _statements(module, stmts: tuple, names, depth: int, active: frozenset) -> tuple:

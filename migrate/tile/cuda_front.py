@@ -136,6 +136,8 @@ def expression(node: ts.Node | None) -> ir.Expr:
         return _call(node)
     if kind == "qualified_identifier":
         return ir.Name(_text(node).split("::")[-1])
+    if kind == "initializer_list":  # `d[i] = {ox, oy, oz};`: what it builds is the target's type
+        return ir.Call(ir.BRACES, _initializers(node))
     raise Unreadable(kind.replace("_", " "))
 
 
@@ -564,6 +566,10 @@ def _declaration(node: ts.Node) -> tuple[ir.Stmt, ...]:
             else:
                 value = expression(value_node)
         name, pointer, dims = _declarator_name(decl)
+        if init is not None and dims is None and not shared and not pointer:
+            # `float3 p = {x, y, z};` the lowering reads by its type; `int k{0};` is its one value
+            scalar = len(init) == 1 and triton_type(ctype, False) is not None
+            value, init = init[0] if scalar else ir.Call(ir.BRACES, init), None
         if init is not None and (dims is None or shared or pointer):
             raise Unreadable("initializer list")
         if shared or (dims is not None and "extern" not in modifiers):

@@ -44,14 +44,29 @@ def _statements(stmts: tuple) -> list[dict]:
     return out
 
 
+def _scalar(ctype: str, value: str) -> str:
+    """A launcher's scalar argument `value` as the Python number a kernel parameter of C type `ctype` takes."""
+    base = ctype.replace("const", "").strip()
+    if base in ("float", "double", "float32", "float64", "scalar_t", "T"):
+        return f"float({value})"
+    return f"int({value})"
+
+
 def _argument(param: ir.Param) -> str:
-    """How the launcher passes one original argument on to the tile kernel."""
+    """How the launcher passes one original argument on to the tile kernel (a vector by value: its lanes, which
+    `_split` names)."""
     if param.pointer:
         return param.name
-    base = param.ctype.replace("const", "").strip()
-    if base in ("float", "double", "float32", "float64", "scalar_t", "T"):
-        return f"float({param.name})"
-    return f"int({param.name})"
+    if param.lanes:
+        return ", ".join(param.lanes)
+    return _scalar(param.ctype, param.name)
+
+
+def _split(param: ir.Param) -> str:
+    """The launcher's statement that takes a vector passed by value apart into its lanes: the value is a sequence
+    of them in lane order (a tuple, a list, a NumPy structured scalar, a small tensor)."""
+    lanes = ", ".join(_scalar(param.ctype, f"{param.name}[{k}]") for k in range(len(param.lanes)))
+    return f"{', '.join(param.lanes)} = {lanes}  # {base_type(param.declared)} by value, lane by lane"
 
 
 def _dynamic(kernel: TileKernel) -> bool:
@@ -129,11 +144,11 @@ def _tuning(kernel: TileKernel) -> dict:
 
 
 def _param(p) -> str:
-    """A kernel parameter; a double scalar annotated fp64, since Triton types a Python float it is passed fp32 on a
-    GPU (the interpreter keeps it a float64, so only a GPU run would round it)."""
+    """A kernel parameter (a vector by value: one per lane); a double scalar annotated fp64, since Triton types a
+    Python float it is passed fp32 on a GPU (the interpreter keeps it a float64, so only a GPU run would round it)."""
     if not p.pointer and "*" not in p.ctype and base_type(p.ctype) == "double":
-        return f"{p.name}: tl.float64"
-    return p.name
+        return ", ".join(f"{name}: tl.float64" for name in p.names)
+    return ", ".join(p.names)
 
 
 def kernel_context(kernel: TileKernel, origin: str) -> dict:
@@ -157,6 +172,7 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
         "params": params,
         "template": [{"name": name, "numbers": list(numbers)} for name, numbers in kernel.template_consts],
         "call_args": [_argument(p) for p in kernel.params],
+        "split": [_split(p) for p in kernel.params if p.lanes],
         "body": _statements(kernel.body),
         "blocks": [(name, code(value)) for name, value in kernel.blocks.items() if name not in tuned],
         "grid": [code(_meta_names(g, tuned)) for g in kernel.grid],

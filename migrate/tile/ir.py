@@ -92,6 +92,10 @@ class Text:
 
 Expr = Union[Num, Name, Builtin, Bin, Un, Cond, Call, Index, Cast, Attr, Slice, NoneConst, Text]
 
+# The function of a Call that is a C initializer list (`d[i] = {ox, oy, oz};`): what it builds is the type of what
+# it is stored into, which the lowering knows.
+BRACES = "{}"
+
 
 @dataclass(frozen=True)
 class Decl:
@@ -171,6 +175,14 @@ class Param:
     pointer: bool
     default: Expr | None = None  # a device function's default argument (`scalar_t alpha = 1.0`)
     declared: str = ""  # the type the source declares, where the lowering reads the parameter as another (float4)
+    # a vector or structure passed by value: the scalars the tile kernel takes it as, one per lane (w_x, w_y, w_z),
+    # each of type `ctype`; the launcher still takes the whole value
+    lanes: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names the tile kernel takes this parameter as: its lanes, or its own."""
+        return self.lanes or (self.name,)
 
 
 @dataclass(frozen=True)

@@ -206,7 +206,7 @@ def lower_matmul(module: ir.Module, fn: ir.Function) -> TileKernel:
     for var, _, _ in outer:
         ctx.env[var] = Val("U", ir.Name(var))
     # Operand tiles named apart from the kernel's parameters (Numba kernels often call their matrices a and b).
-    taken = {p.name for p in fn.params}
+    taken = {n for p in fn.params for n in p.names}
     left_name = next(n for n in ("a", "tile_a", "a_blk") if n not in taken)
     right_name = next(n for n in ("b", "tile_b", "b_blk") if n not in taken)
     body.append(TAssign(left_name, operand(x_expr, krow, k_bound, "x")))

@@ -72,7 +72,8 @@ def check_for(kernel) -> Check | str:
         kind = launch_type(param.ctype, param.pointer)
         if kind is None:
             return f"the parameter {param.name} of type {param.ctype} has no Triton type"
-        signature[param.name] = kind
+        for name in getattr(param, "names", (param.name,)):  # a vector by value: each lane a scalar
+            signature[name] = kind
     for scratch in getattr(kernel, "scratch", ()):
         kind = triton_type(scratch.ctype, True)
         if kind is None:

@@ -387,6 +387,11 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
     if isinstance(expr, ir.Index):
         return _index(ctx, expr)
     if isinstance(expr, ir.Attr):
+        param = next((p for p in ctx.kernel.params if expr.obj == ir.Name(p.name) and not p.pointer), None)
+        if param is not None:
+            raise Rejected(f"the member .{expr.name} of the parameter {param.name} of type {base_type(param.ctype)}, "
+                           "a structure whose fields are not all one scalar type (or a type this tree does not "
+                           "define)")
         raise Rejected(
             f"the member .{expr.name} of a value not held lane by lane (a vector or structure passed or taken whole, "
             "or a structure whose fields are not all one scalar type)"
@@ -515,6 +520,8 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
         raise Rejected(f"{name} outside a reduction loop")
     if name in builtins().atomics:
         raise Rejected(f"{name} on a computed index")
+    if name == ir.BRACES:
+        raise Rejected("an initializer list where no vector or structure of one scalar type takes it lane by lane")
     if name in ("grid", "gridsize"):  # Numba cuda.grid(n) / cuda.gridsize(n)
         return Val("T", tag=("gid" if name == "grid" else "stride", "x"))
     if name in ctx.module.functions and not ctx.module.functions[name].kernel:
@@ -1500,7 +1507,8 @@ def _note_bound(ctx: Context, test: ir.Expr) -> None:
             return
         bound = test.right if test.op == "<" else ir.Bin("+", test.right, ir.Num(1))
         named = set(re.findall(r"Name\(id='(\w+)'\)", repr(bound)))
-        known = {p.name for p in ctx.kernel.params} | set(ctx.module.constants) | set(builtins().constants)
+        known = {n for p in ctx.kernel.params for n in p.names} | set(ctx.module.constants) \
+            | set(builtins().constants)
         if named - known or "Builtin(" in repr(bound):
             return  # the launcher sizes the grid from the bound, so it must be made of parameters and constants
         if left.kind == "V" and isinstance(left.expr, ir.Name) and left.expr.id.startswith("offs_"):
@@ -1912,8 +1920,9 @@ def _initial_env(fn: ir.Function) -> dict[str, Val]:
         if p.pointer:
             env[p.name] = Val("PTR", ir.Name(p.name), is_float=_is_float_type(p.ctype), narrow=_is_narrow(p.ctype),
                               unsigned=_is_unsigned(p.ctype))
-        else:
-            env[p.name] = Val("U", ir.Name(p.name), is_float=_is_float_type(p.ctype), unsigned=_is_unsigned(p.ctype))
+        else:  # a vector by value: each of its lanes a scalar parameter of the lanes' type
+            for name in p.names:
+                env[name] = Val("U", ir.Name(name), is_float=_is_float_type(p.ctype), unsigned=_is_unsigned(p.ctype))
     for name, value in fn.tvalues:  # the value template parameters of the one instantiation launched
         env[name] = Val("U", value)
     for name, _numbers in fn.tconsts:  # those launched with several numbers: constexprs of the kernel

@@ -7,14 +7,19 @@ lowering:
 - a buffer of vectors is a buffer of their elements, `lanes` to an entry: `p[i].y` is `p[4 * i + 1]` (a float4 is
   16 bytes, a float3 12: the elements lie back to back, as `sizeof` says), and `(float*) p` is that buffer; the
   parameter keeps its declared type for the harness and the launcher passes the buffer as it is;
+- a vector parameter passed by value (`const float3 w`) is one scalar parameter per lane (`w_x`, `w_y`, `w_z`):
+  the launcher takes the value as the original does, as a sequence of its lanes (a tuple, a list, a NumPy
+  structured scalar or a small tensor, in lane order, as a buffer of vectors holds them), and passes each lane;
 - a local vector is one local per lane (`v__x`, `v__y`, ...); a shared array of vectors is a shared array of
   their elements;
-- a whole-vector assignment (`p[i] = v`, `v = make_float4(...)`, `v = p[j]`) is one per lane, each lane's value
-  computed before any is written (so `p[i] = make_float4(p[i].y, p[i].x, ...)` swaps, as it does in C).
+- a whole-vector assignment (`p[i] = v`, `v = make_float4(...)`, `p[i] = {x, y, z}`, `v = p[j]`) is one per
+  lane, each lane's value computed before any is written (so `p[i] = make_float4(p[i].y, p[i].x, ...)` swaps, as it
+  does in C); lanes an initializer list leaves out are zero, as C fills them.
 
-A kernel that uses a vector any other way (a vector parameter by value, one passed to a function, vector
-arithmetic from a header's operators, a compound assignment of a whole vector, a 2-D array of vectors) is left as
-it is, for the lowering to name."""
+A kernel that uses a vector any other way (one passed whole to a function, vector arithmetic from a header's
+operators, a compound assignment of a whole vector, a 2-D array of vectors) keeps its vector parameters' types,
+which Triton has none of, so it is rejected with the use that stops it; one whose vectors are all locals is left
+as it is, for the lowering to name what it cannot read."""
 
 from __future__ import annotations
 
@@ -22,12 +27,14 @@ import dataclasses
 
 from . import ir
 from .builtins import builtins
+from .targets import triton_type
+from .tileir import Rejected
 
 LANE_NAMES = "xyzw"
 
 
 class _Unchanged(Exception):
-    """A use of a vector this rewrite does not read: the kernel is left as it is."""
+    """A use of a vector this rewrite does not read; the message names it."""
 
 
 def _base(ctype: str) -> str:
@@ -43,9 +50,12 @@ def lanes_of(module: ir.Module, fn: ir.Function) -> ir.Function:
     table.update({name: (element, fields) for name, (element, fields) in module.records.items() if name not in table})
     if not table:
         return fn
+    rewrite = _Rewrite(fn, table)
     try:
-        return _Rewrite(fn, table).run()
-    except _Unchanged:
+        return rewrite.run()
+    except _Unchanged as why:
+        if rewrite.typed_params:
+            raise Rejected(str(why)) from None  # its vector parameters would keep types Triton has none of
         return fn
 
 
@@ -55,17 +65,27 @@ class _Rewrite:
         self.table = table  # type name -> (element type, lane names)
         self.buffers: dict[str, tuple[str, tuple[str, ...]]] = {}  # pointer parameters and shared arrays
         self.locals: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self.types: dict[str, str] = {}  # each vector buffer, local and parameter -> its type's name (float3)
+        self.scalars: dict[str, tuple[str, ...]] = {}  # a vector parameter by value -> its lanes' parameters
+        self.typed_params = False  # whether a parameter is a vector or a buffer of them
         self.counter = 0
 
     def run(self) -> ir.Function:
         params = []
+        taken = ir.names_in(self.fn.body) | {p.name for p in self.fn.params}
         for p in self.fn.params:
             vector = self.table.get(_base(p.ctype))
             if vector is None:
                 params.append(p)
                 continue
+            self.typed_params = True
+            self.types[p.name] = _base(p.ctype)
             if not p.pointer:
-                raise _Unchanged  # by value: the launcher would be given a vector
+                names = _lane_names(p.name, vector[1], taken)
+                self.locals[p.name] = vector
+                self.scalars[p.name] = names
+                params.append(dataclasses.replace(p, ctype=vector[0], declared=p.ctype, lanes=names))
+                continue
             self.buffers[p.name] = vector
             params.append(dataclasses.replace(p, ctype=vector[0],
                                               declared=p.ctype + ("*" if "*" not in p.ctype else "")))
@@ -73,8 +93,9 @@ class _Rewrite:
         if not self.buffers and not self.locals:
             return self.fn
         body = self._stmts(self.fn.body)
-        if _mentions(body, set(self.locals)):
-            raise _Unchanged  # a local vector used whole somewhere this does not read
+        whole = sorted(ir.names_in(body) & set(self.locals))
+        if whole:
+            raise _Unchanged(f"{self._describe(ir.Name(whole[0]))} used whole where it is not read lane by lane")
         return dataclasses.replace(self.fn, params=tuple(params), body=body)
 
     def _find_locals(self, stmts: tuple) -> None:
@@ -84,11 +105,15 @@ class _Rewrite:
             vector = self.table.get(_base(stmt.ctype))
             if vector is None:
                 continue
-            if "*" in stmt.ctype or stmt.local is not None:
-                raise _Unchanged  # a pointer to vectors in a local, or a local array of them
+            self.types[stmt.name] = _base(stmt.ctype)
+            if "*" in stmt.ctype:
+                raise _Unchanged(f"the local {stmt.name}, a pointer to {_base(stmt.ctype)}")
+            if stmt.local is not None:
+                raise _Unchanged(f"the local array {stmt.name} of {_base(stmt.ctype)}")
             if stmt.shared is not None:
                 if len(stmt.shared) != 1:
-                    raise _Unchanged
+                    raise _Unchanged(f"the shared array {stmt.name} of {_base(stmt.ctype)} in "
+                                     f"{len(stmt.shared)} dimensions")
                 self.buffers[stmt.name] = vector
             else:
                 self.locals[stmt.name] = vector
@@ -104,21 +129,48 @@ class _Rewrite:
             return self.table[expr.func[5:]]
         return None
 
-    def _lane(self, expr: ir.Expr, k: int) -> ir.Expr:
-        """Lane k of a vector-valued expression (an lvalue where the expression is one)."""
+    def _fits(self, value: ir.Expr, vector: tuple[str, tuple[str, ...]]) -> bool:
+        """Whether `value` can be stored whole into a `vector`: one of the same type, or an initializer list of no
+        more values than it has lanes."""
+        if isinstance(value, ir.Call) and value.func == ir.BRACES:
+            return len(value.args) <= len(vector[1])
+        return self._vector(value) == vector
+
+    def _describe(self, expr: ir.Expr) -> str:
+        """A vector-valued expression as a reason names it."""
         if isinstance(expr, ir.Name):
+            kind = "parameter" if expr.id in self.scalars else "local"
+            return f"the {self.types.get(expr.id, 'vector')} {kind} {expr.id}"
+        if isinstance(expr, ir.Index) and isinstance(expr.base, ir.Name):
+            return f"an element of the {self.types.get(expr.base.id, 'vector')} array {expr.base.id}"
+        if isinstance(expr, ir.Call):
+            return "an initializer list" if expr.func == ir.BRACES else f"{expr.func}()"
+        return "a vector"
+
+    def _lane(self, expr: ir.Expr, k: int, element: str = "") -> ir.Expr:
+        """Lane k of a vector-valued expression (an lvalue where the expression is one); `element`: the lanes'
+        type, which an initializer list's missing lanes are a zero of."""
+        if isinstance(expr, ir.Name):
+            if expr.id in self.scalars:
+                return ir.Name(self.scalars[expr.id][k])
             return ir.Name(f"{expr.id}__{self.locals[expr.id][1][k]}")
         if isinstance(expr, ir.Index):
             if len(expr.indices) != 1:
-                raise _Unchanged
+                raise _Unchanged(f"the {self.types.get(expr.base.id, 'vector')} array {expr.base.id} indexed in "
+                                 f"{len(expr.indices)} dimensions")
             lanes = len(self.buffers[expr.base.id][1])
             index = self._expr(expr.indices[0])
             return ir.Index(expr.base, (ir.Bin("+", ir.Bin("*", ir.Num(lanes), index), ir.Num(k)),))
+        if isinstance(expr, ir.Call) and expr.func == ir.BRACES:
+            if k < len(expr.args):
+                return self._expr(expr.args[k])
+            return ir.Num(0.0, True) if (triton_type(element, False) or "").startswith(("fp", "bf")) else ir.Num(0)
         if isinstance(expr, ir.Call):
             if len(expr.args) != len(self.table[expr.func[5:]][1]):
-                raise _Unchanged
+                raise _Unchanged(f"{expr.func}() given {len(expr.args)} values for its "
+                                 f"{len(self.table[expr.func[5:]][1])} lanes")
             return self._expr(expr.args[k])
-        raise _Unchanged
+        raise _Unchanged(f"{self._describe(expr)} read lane by lane")
 
     # -- statements ------------------------------------------------------------------------------------------
 
@@ -133,8 +185,8 @@ class _Rewrite:
             element, lanes = self.locals[stmt.name]
             if stmt.value is None:
                 return [ir.Decl(f"{stmt.name}__{lane}", element) for lane in lanes]
-            if self._vector(stmt.value) != (element, lanes):
-                raise _Unchanged
+            if not self._fits(stmt.value, (element, lanes)):
+                raise _Unchanged(f"{self._describe(ir.Name(stmt.name))} declared from {self._source(stmt.value)}")
             held = self._held(stmt.value, element, lanes)
             return held[0] + [ir.Decl(f"{stmt.name}__{lane}", element, held[1][k]) for k, lane in enumerate(lanes)]
         if isinstance(stmt, ir.Decl) and stmt.name in self.buffers and stmt.shared is not None:
@@ -143,8 +195,11 @@ class _Rewrite:
                                         shared=(ir.Bin("*", ir.Num(len(lanes)), self._expr(stmt.shared[0])),))]
         if isinstance(stmt, ir.Assign) and self._vector(stmt.target) is not None:
             element, lanes = self._vector(stmt.target)
-            if stmt.op != "=" or self._vector(stmt.value) != (element, lanes):
-                raise _Unchanged
+            if stmt.op != "=":
+                raise _Unchanged(f"a compound assignment ({stmt.op}) of a whole vector to "
+                                 f"{self._describe(stmt.target)}")
+            if not self._fits(stmt.value, (element, lanes)):
+                raise _Unchanged(f"{self._describe(stmt.target)} assigned {self._source(stmt.value)}")
             held, values = self._held(stmt.value, element, lanes)
             return held + [ir.Assign(self._lane(stmt.target, k), "=", values[k]) for k in range(len(lanes))]
         if isinstance(stmt, ir.Assign):
@@ -167,13 +222,25 @@ class _Rewrite:
             return [ir.ExprStmt(self._expr(stmt.expr))]
         return [stmt]
 
+    def _source(self, value: ir.Expr) -> str:
+        """What a vector was given that this rewrite does not read, as a reason names it."""
+        if isinstance(value, ir.Call) and value.func == ir.BRACES:
+            return f"an initializer list of {len(value.args)} values"
+        if isinstance(value, ir.Call):
+            return f"the result of {value.func}()"
+        if isinstance(value, (ir.Bin, ir.Un)):
+            return f"the result of {value.op} on whole vectors (a header's vector operators)"
+        if self._vector(value) is not None:
+            return f"{self._describe(value)}, of another type"
+        return "a value not read lane by lane"
+
     def _held(self, value: ir.Expr, element: str, lanes: tuple[str, ...]) -> tuple[list, list]:
         """Each lane of `value` computed into a local of its own first, unless it is a plain local lane."""
         if isinstance(value, ir.Name):
             return [], [self._lane(value, k) for k in range(len(lanes))]
         self.counter += 1
         names = [f"_lanes{self.counter}__{lane}" for lane in lanes]
-        decls = [ir.Decl(names[k], element, self._lane(value, k)) for k in range(len(lanes))]
+        decls = [ir.Decl(names[k], element, self._lane(value, k, element)) for k in range(len(lanes))]
         return decls, [ir.Name(n) for n in names]
 
     # -- expressions -----------------------------------------------------------------------------------------
@@ -182,15 +249,23 @@ class _Rewrite:
         if isinstance(node, ir.Attr) and self._vector(node.obj) is not None:
             lanes = self._vector(node.obj)[1]
             if node.name not in lanes:
-                raise _Unchanged
+                raise _Unchanged(f"the member .{node.name} of {self._describe(node.obj)}, which has none")
             return self._lane(node.obj, lanes.index(node.name))
+        whole = next((a for a in _operands(node) if self._vector(a) is not None), None)
+        if whole is not None and isinstance(node, ir.Call):
+            raise _Unchanged(f"{self._describe(whole)} passed whole to {node.func}()")
+        if whole is not None:
+            raise _Unchanged(f"{self._describe(whole)} used whole as an operand of {node.op} (vector arithmetic, "
+                             "from a header's operators)")
         if self._vector(node) is not None:
-            raise _Unchanged  # a whole vector in a scalar place (an argument, an operator)
+            raise _Unchanged(f"{self._describe(node)} used whole where a scalar is read")
         if isinstance(node, ir.Cast) and isinstance(node.operand, ir.Name) and node.operand.id in self.buffers \
                 and node.ctype.count("*") == 1 and _base(node.ctype) == self.buffers[node.operand.id][0]:
             return node.operand  # `(float*) v2` of a float2 buffer: the buffer of its elements it now is
         if isinstance(node, ir.Name) and node.id in self.buffers:
-            raise _Unchanged  # a vector buffer not indexed (moved, passed on): its steps are whole vectors
+            # moved or passed on: its steps are whole vectors
+            raise _Unchanged(f"the {self.types.get(node.id, 'vector')} array {node.id} used other than by its "
+                             "elements")
         if isinstance(node, tuple):
             return tuple(self._expr(n) for n in node)
         if dataclasses.is_dataclass(node) and not isinstance(node, type):
@@ -199,14 +274,24 @@ class _Rewrite:
         return node
 
 
-def _mentions(value, names: set[str]) -> bool:
-    if isinstance(value, ir.Name):
-        return value.id in names
-    if isinstance(value, tuple):
-        return any(_mentions(v, names) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(_mentions(getattr(value, f.name), names) for f in dataclasses.fields(value))
-    return False
+def _lane_names(name: str, lanes: tuple[str, ...], taken: set[str]) -> tuple[str, ...]:
+    """The scalar parameters a vector passed by value becomes (`w_x`, `w_y`), named apart from the kernel's own."""
+    for separator in ("_", "__", "_lane_"):
+        names = tuple(f"{name}{separator}{lane}" for lane in lanes)
+        if not taken & set(names):
+            return names
+    raise _Unchanged(f"the vector parameter {name}, whose lanes' names the kernel already uses")
+
+
+def _operands(node) -> tuple:
+    """The operands of an operator or the arguments of a call that is not a vector's constructor."""
+    if isinstance(node, ir.Bin):
+        return (node.left, node.right)
+    if isinstance(node, ir.Un):
+        return (node.operand,)
+    if isinstance(node, ir.Call) and not node.func.startswith("make_") and node.func != ir.BRACES:
+        return node.args
+    return ()
 
 
 def _all(stmts: tuple):

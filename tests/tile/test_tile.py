@@ -810,6 +810,30 @@ def _cases():
         ref = torch.cat([x, torch.zeros(3 * 128 * 3 - n)]).view(3, 3 * 128).sum(0)
         return out, ref, 1e-5
 
+    def vector_by_value(m):
+        import numpy
+
+        n = 700
+        axis = torch.tensor([0.3, -0.6, 0.15])
+        axis = axis / axis.norm()
+        d = rand(n, 3)
+        ref = d.double()
+        k = axis.double()
+        c, s = math.cos(0.7), math.sin(0.7)
+        ref = ref * c + torch.linalg.cross(k.expand(n, 3), ref) * s + k * (ref @ k)[:, None] * (1 - c)
+        m.rotate((n + 127) // 128, 128, n, 0.7, tuple(axis.tolist()), d)  # a float3 as a tuple of its lanes
+        rows, cols = 9, 37
+        a, out = rand(rows * cols, 4), torch.zeros(rows * cols)
+        ref_a = a.clone()
+        ref_a[:, 0] += 0.5
+        ref_a[:, 3] = 2.0 * 1.5 - 0.25
+        affine = numpy.array([(1.5, -0.25)], dtype=[("scale", "f4"), ("shift", "f4")])[0]  # a structured scalar
+        m.shift(4, 128, a, torch.tensor([0.5, 0.0, 0.0, 2.0]), [cols, rows], affine, (1.0, 2.0, 4.0), out)
+        i = torch.arange(rows * cols)
+        ref_out = torch.where(i % cols < 3, 4.0 - 1.0, 1.0 - 4.0) + torch.div(i, cols, rounding_mode="trunc")
+        got = torch.cat([d.double().flatten(), a.double().flatten(), out.double()])
+        return got, torch.cat([ref.flatten(), ref_a.double().flatten(), ref_out.double()]), 1e-5
+
     def expression_comments(m):
         n = 999
         x, y = rand(n), torch.zeros(n)
@@ -830,7 +854,8 @@ def _cases():
         "truthiness": truthiness, "math_helpers": math_helpers,
         "local_arrays": local_arrays, "double_literals": double_literals,
         "narrow_locals": narrow_locals, "block_shared": block_shared, "grid_stride_carry": grid_stride_carry,
-        "three_d_index": three_d_index, "expression_comments": expression_comments, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
+        "three_d_index": three_d_index, "expression_comments": expression_comments,
+        "vector_by_value": vector_by_value, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
         "accessor_macro": accessor_macro, "index_type_param": index_type_param,
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
