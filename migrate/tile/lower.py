@@ -19,6 +19,7 @@ from .values import (
     block_prologue,
     index_prologue,
     program_rows,
+    unsigned_entry,
     walk,
 )
 from .vectors import lanes_of
@@ -33,6 +34,9 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     kernel = _lower(module, fn)
     if fn.tconsts and kernel.kind == "matmul":
         raise Rejected(f"template parameter {fn.tconsts[0][0]} launched as several numbers in a matrix product")
+    entry = unsigned_entry(kernel.params)
+    if entry:
+        kernel = dataclasses.replace(kernel, body=entry + kernel.body)
     return dataclasses.replace(kernel, template_consts=fn.tconsts) if fn.tconsts else kernel
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import builtins, math_table, operator_table, outputs_table
-from .targets import triton_type
+from .targets import C_TO_TRITON, triton_type
 from .tileir import DYNAMIC_COUNT, Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
@@ -21,10 +21,11 @@ COMBINE = {"sum": "+", "max": "tl.maximum", "min": "tl.minimum"}
 TL_DTYPE = {"float": "tl.float32", "double": "tl.float64", "int": "tl.int32", "int64_t": "tl.int64",
             "index_t": "tl.int64",
             "long": "tl.int64", "unsigned": "tl.uint32", "float32": "tl.float32", "float64": "tl.float64"}
-# Integer types a float value may be cast to (`(int64_t)(p / s)`): C truncates toward zero, as Triton's cast does.
-INT_CASTS = {"int": "tl.int32", "int32_t": "tl.int32", "int64_t": "tl.int64", "long": "tl.int64",
-             "long long": "tl.int64", "unsigned": "tl.uint32", "unsigned int": "tl.uint32", "uint32_t": "tl.uint32",
-             "uint64_t": "tl.uint64", "size_t": "tl.uint64", "index_t": "tl.int64"}
+# Integer types a float value may be cast to (`(int64_t)(p / s)`: C truncates toward zero, as Triton's cast does),
+# and that typed zeros and literals of locals take: every spelling of int and wider that targets.py's table knows
+# (`unsigned long long acc = 0;` is a uint64 from the start, as a loop that adds unsigned values to it needs).
+INT_CASTS = {ctype: f"tl.{kind.replace('i', 'int').replace('u', 'uint')}" for ctype, kind in C_TO_TRITON.items()
+             if kind in ("i32", "i64", "u32", "u64")}
 
 
 # -- values ----------------------------------------------------------------------------------------------------
@@ -1928,6 +1929,20 @@ def _initial_env(fn: ir.Function) -> dict[str, Val]:
     for name, _numbers in fn.tconsts:  # those launched with several numbers: constexprs of the kernel
         env[name] = Val("U", ir.Name(name))
     return env
+
+
+def unsigned_entry(params: tuple[ir.Param, ...]) -> tuple:
+    """Each unsigned int or wider scalar parameter (or lane of a vector by value) converted to its C type as the
+    kernel starts: the launcher passes a Python int, which Triton types as a signed int32 or int64, so division,
+    comparison and wraparound would be signed, and Triton refuses to divide an unsigned element by it.
+    `tl.cast` also takes the constexpr Triton makes of an argument equal to 1."""
+    entry = []
+    for p in params:
+        if p.pointer or "*" in p.ctype or not _is_unsigned(p.ctype):
+            continue
+        dtype = "tl.uint64" if triton_type(base_type(p.ctype), False) == "u64" else "tl.uint32"
+        entry += [TAssign(name, ir.Call("tl.cast", (ir.Name(name), ir.Text(dtype)))) for name in p.names]
+    return tuple(entry)
 
 
 def index_prologue(axes: list[str]) -> list:

@@ -32,7 +32,8 @@ def test_committed_kernels_compile_for_both_targets(case: str) -> None:
     for name, params in KERNEL.findall(text):
         fn = module.functions[name]
         # as lowered: a float4 buffer is passed as the floats it holds, a float3 by value as its three lanes
-        signature = {scalar: launch_type(p.ctype, p.pointer) for p in lower(module, fn).params for scalar in p.names}
+        signature = {scalar: launch_type(p.ctype, p.pointer)
+                     for p in lower(module, fn).params for scalar in p.names}
         constexprs = {}
         for param in (p.strip() for p in params.split(",")):
             if param == DYNAMIC_COUNT:  # the elements in a row of the dynamic shared array

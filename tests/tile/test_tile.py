@@ -810,6 +810,18 @@ def _cases():
         ref = torch.cat([x, torch.zeros(3 * 128 * 3 - n)]).view(3, 3 * 128).sum(0)
         return out, ref, 1e-5
 
+    def compile_rejected(m):
+        n = 1000
+        x = torch.randint(0, 2**32, (n,), generator=g, dtype=torch.int64)
+        x[:4] = torch.tensor([0, 6, 2**31 + 5, 2**32 - 1])
+        y = torch.zeros(2 * n, dtype=torch.int32)
+        d, span = 3_000_000_007, (900, 2**31 + 11)  # past int32: the launcher's int reaches Triton as an int64
+        m.mixed_sign_divide((n + 127) // 128, 128, x.to(torch.int32).view(torch.uint32), y.view(torch.uint32), d,
+                            span, n)
+        moved = (torch.arange(n) - 4) % 2**32  # i - 4 in unsigned int arithmetic
+        ref = torch.cat([x // d, torch.where(moved < span[0], x % span[1], (d - x) % 2**32)])
+        return (y.to(torch.int64) % 2**32).double(), ref.double(), 0.0
+
     def vector_by_value(m):
         import numpy
 
@@ -855,7 +867,7 @@ def _cases():
         "local_arrays": local_arrays, "double_literals": double_literals,
         "narrow_locals": narrow_locals, "block_shared": block_shared, "grid_stride_carry": grid_stride_carry,
         "three_d_index": three_d_index, "expression_comments": expression_comments,
-        "vector_by_value": vector_by_value, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
+        "vector_by_value": vector_by_value, "compile_rejected": compile_rejected, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
         "accessor_macro": accessor_macro, "index_type_param": index_type_param,
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
