@@ -16,10 +16,11 @@ lowering:
   lane, each lane's value computed before any is written (so `p[i] = make_float4(p[i].y, p[i].x, ...)` swaps, as it
   does in C); lanes an initializer list leaves out are zero, as C fills them.
 
-A kernel that uses a vector any other way (one passed whole to a function, vector arithmetic from a header's
-operators, a compound assignment of a whole vector, a 2-D array of vectors) keeps its vector parameters' types,
-which Triton has none of, so it is rejected with the use that stops it; one whose vectors are all locals is left
-as it is, for the lowering to name what it cannot read."""
+Device functions that take or return vectors are already written into the kernel (calls.py). A kernel that uses a
+vector any other way (one passed whole to a call left as it is, vector arithmetic from a header's operators, a
+compound assignment of a whole vector, a 2-D array of vectors) would keep its vector parameters' types, which
+Triton has none of, so it is rejected with the use that stops it; one whose vectors are all locals is left as it
+is, for the lowering to name what it cannot read."""
 
 from __future__ import annotations
 
@@ -43,9 +44,9 @@ def _base(ctype: str) -> str:
 
 
 def lanes_of(module: ir.Module, fn: ir.Function) -> ir.Function:
-    """`fn` with its vector buffers, locals and shared arrays written as their lanes, or `fn` unchanged. The
-    module's structures whose fields are all one scalar type (`struct kv { float k, v; };`) are read the same way,
-    their fields as lanes (`p[i].v` is `p[2 * i + 1]`)."""
+    """`fn` with its vector parameters, buffers, locals and shared arrays written as their lanes, or `fn` unchanged
+    (Rejected where a vector parameter stops the rewrite). The module's structures whose fields are all one scalar
+    type (`struct kv { float k, v; };`) are read the same way, their fields as lanes (`p[i].v` is `p[2 * i + 1]`)."""
     table = {name: (element, tuple(LANE_NAMES[:lanes])) for name, (element, lanes) in (builtins().vectors or {}).items()}
     table.update({name: (element, fields) for name, (element, fields) in module.records.items() if name not in table})
     if not table:
