@@ -980,7 +980,7 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
         value = evaluate(ctx, arg)
         if value.kind == "A":
             raise Rejected(f"a per-thread local array passed to {fn.name}")
-        env[param.name] = as_declared(value, param.ctype)
+        env[param.name] = as_declared(value, param.ctype, widen=True)
         types[param.name] = param.ctype
     for name, value in zip(fn.tparams, call.targs):
         text = value.strip()
@@ -1015,10 +1015,11 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
     return result
 
 
-def as_declared(val: Val, ctype: str) -> Val:
+def as_declared(val: Val, ctype: str, widen: bool = False) -> Val:
     """`val` stored in a variable of C type `ctype`, converted as C converts it: an integer into a float or double
-    variable becomes one, a float into an integer variable is truncated toward zero. Generic types (T, scalar_t,
-    auto) and values that are not data keep their form."""
+    variable becomes one, a float into an integer variable is truncated toward zero; with `widen` (a declaration's
+    value, a device function's argument), an integer into a 64-bit variable becomes 64-bit. Generic types (T,
+    scalar_t, auto) and values that are not data keep their form."""
     if val.kind not in ("U", "V") or val.expr is None:
         return val
     base = base_type(ctype)
@@ -1043,6 +1044,15 @@ def as_declared(val: Val, ctype: str) -> Val:
         if not dtype.startswith("tl.uint") and value >= 1 << (bits - 1):
             value -= 1 << bits
         return Val(val.kind, _full(ir.Num(value), dtype), unsigned=dtype.startswith("tl.uint"))
+    if widen and INT_CASTS.get(base) in ("tl.int64", "tl.uint64") and not val.is_float \
+            and not isinstance(val.expr, ir.Num) and _wide_literal(val) is None:
+        # C widens what a 64-bit variable starts with: a uint32 element kept in an unsigned long long shifts past
+        # bit 31 there (`ulong upper = hi[i]; upper << 32`). tl.cast also takes a constexpr (an argument equal to 1).
+        dtype = INT_CASTS[base]
+        converted = isinstance(val.expr, ir.Call) and val.expr.func in (".to", "tl.cast") \
+            and val.expr.args[1:2] == (ir.Text(dtype),)
+        return Val(val.kind, val.expr if converted else ir.Call("tl.cast", (val.expr, ir.Text(dtype))),
+                   unsigned=dtype.startswith("tl.uint"))
     if _signed_cast(base) and val.unsigned and not isinstance(val.expr, ir.Num):
         # An unsigned value kept in a signed variable is signed from then on (comparisons, division, shifts);
         # Triton would go on computing with it unsigned.
@@ -1139,7 +1149,7 @@ def statement(ctx: Context, stmt) -> None:
         if val.kind == "PTR":
             ctx.env[stmt.name] = val
             return
-        _assign_name(ctx, stmt.name, as_declared(val, stmt.ctype), stmt.ctype)
+        _assign_name(ctx, stmt.name, as_declared(val, stmt.ctype, widen=True), stmt.ctype)
         return
     if isinstance(stmt, ir.Assign):
         _assignment(ctx, stmt)

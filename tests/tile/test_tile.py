@@ -810,6 +810,17 @@ def _cases():
         ref = torch.cat([x, torch.zeros(3 * 128 * 3 - n)]).view(3, 3 * 128).sum(0)
         return out, ref, 1e-5
 
+    def widened_declaration(m):
+        n = 500
+        high = torch.randint(0, 2**32, (n,), generator=g, dtype=torch.int64)
+        low = torch.randint(0, 2**32, (n,), generator=g, dtype=torch.int64)
+        out = torch.zeros(n, dtype=torch.int64)
+        m.join_halves((n + 127) // 128, 128, high.to(torch.int32).view(torch.uint32),
+                      low.to(torch.int32).view(torch.uint32), out.view(torch.uint64), n)
+        joined = [((h << 32) | l) * 2 % 2**64 for h, l in zip(high.tolist(), low.tolist())]
+        got = [v % 2**64 for v in out.tolist()]
+        return torch.tensor([float(a == b) for a, b in zip(got, joined)]), torch.ones(n), 0.0
+
     def compile_rejected(m):
         n = 1000
         x = torch.randint(0, 2**32, (n,), generator=g, dtype=torch.int64)
@@ -867,7 +878,8 @@ def _cases():
         "local_arrays": local_arrays, "double_literals": double_literals,
         "narrow_locals": narrow_locals, "block_shared": block_shared, "grid_stride_carry": grid_stride_carry,
         "three_d_index": three_d_index, "expression_comments": expression_comments,
-        "vector_by_value": vector_by_value, "compile_rejected": compile_rejected, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
+        "vector_by_value": vector_by_value, "compile_rejected": compile_rejected,
+        "widened_declaration": widened_declaration, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
         "accessor_macro": accessor_macro, "index_type_param": index_type_param,
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
