@@ -213,7 +213,7 @@ def nearest_kernel_tile(x, y, out, n_y, _shared_best, _shared_best_idx, BDX: tl.
     _row = ((tl.program_id(2) * tl.num_programs(1) + tl.program_id(1)) * tl.num_programs(0) + tl.program_id(0)).to(tl.int64)
     b = tl.full([], 1e+38, tl.float32)
     bi = tl.full([], 0, tl.int64)
-    j = _tid_x
+    j = tl.cast(_tid_x, tl.int64)
     b = b + tl.zeros([BLOCK], tl.float32)
     bi = bi + tl.zeros([BLOCK], tl.int64)
     _active1 = _lanes & (j < n_y)
