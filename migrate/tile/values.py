@@ -1446,6 +1446,16 @@ def _if(ctx: Context, stmt: ir.If) -> None:
     test = truth(data(ctx, test))
     _note_bound(ctx, stmt.test)
     test = _held(ctx, test, _assigned(stmt.then + stmt.orelse))
+    if test.kind == "U" and _branch_local(ctx, stmt.then + stmt.orelse):
+        # One value for the whole program: a branch of the program, not a mask on every load and store under it
+        # (a uniform condition and'ed with a block mask also reads as an int32 mask in Triton's interpreter).
+        for branch, condition in ((stmt.then, test.expr), (stmt.orelse, _negate(test.expr))):
+            saved_out, ctx.out = ctx.out, []
+            walk(ctx, branch)
+            body, ctx.out = tuple(ctx.out), saved_out
+            if body:
+                ctx.emit(TIf(condition, body))
+        return
     saved = ctx.pred
     ctx.pred = _and(saved, test.expr)
     walk(ctx, stmt.then)
@@ -1453,6 +1463,20 @@ def _if(ctx: Context, stmt: ir.If) -> None:
         ctx.pred = _and(saved, _negate(test.expr))
         walk(ctx, stmt.orelse)
     ctx.pred = saved
+
+
+def _branch_local(ctx: Context, stmts: tuple) -> bool:
+    """Whether statements leave nothing behind but memory: no jump or return, no assignment to a variable they
+    do not declare themselves, and no declaration of a name already in use (Triton keeps a name first defined in
+    an `if` only inside it, and a name defined before it only with its type unchanged)."""
+    declared = {stmt.name for stmt in _walk_all(stmts) if isinstance(stmt, ir.Decl)}
+    for stmt in _walk_all(stmts):
+        if isinstance(stmt, (ir.Jump, ir.Return)):
+            return False
+        if isinstance(stmt, ir.Assign) and not (isinstance(stmt.target, ir.Name) and stmt.target.id in declared):
+            if isinstance(stmt.target, ir.Name):
+                return False
+    return not declared & set(ctx.env)
 
 
 def _assigned(stmts: tuple) -> set[str]:

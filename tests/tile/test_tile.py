@@ -643,6 +643,22 @@ def _cases():
             ref.append(window / (2 * radius + 1))
         return torch.cat(got), torch.cat(ref), 1e-6
 
+    def uniform_branch(m):
+        rows, cols, got, ref = 37, 29, [], []
+        x = rand(rows * cols)
+        lengths = torch.randint(0, cols + 1, (rows,), generator=g, dtype=torch.int32)
+        for mode in (1, -1):  # each branch of the program
+            y = torch.zeros(rows * cols)
+            m.fill_or_copy(5, 128, rows, cols, mode, x, lengths, 2.5, y)
+            row = torch.arange(rows * cols) // cols
+            if mode >= 0:
+                past = (torch.arange(rows * cols) % cols) >= lengths[row]
+                ref.append(torch.where(past, torch.tensor(2.5), x))
+            else:
+                ref.append(torch.where(row >= lengths[0], torch.tensor(2.5), -x))
+            got.append(y)
+        return torch.cat(got), torch.cat(ref), 1e-7
+
     def vector_buffer_cast(m):
         n = 333
         z = rand(n, 2)
@@ -829,7 +845,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "uniform_branch": uniform_branch, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
