@@ -52,8 +52,9 @@ SIZE = 75  # every integer argument: rows, columns, element counts (awkward: not
 EVEN = 64  # the size of the second check of a mismatch: whole blocks in both launch shapes
 FLOATS = 0.75  # every floating-point scalar argument
 # Elements of every pointer argument: kernels indexing rows*cols fit, and so do those whose sizes are compiled in
-# (a 514 x 514 grid), which would otherwise read past the buffers, each side other memory.
-BUFFER = 1 << 19
+# (a 514 x 514 grid) and those indexing two planes of a SIZE^3 volume (x[i * 2 * S * S + ...] with three size
+# arguments), which would otherwise read past the buffers, each side other memory.
+BUFFER = 1 << 21
 BLOCK_1D, GRID_1D = 128, (SIZE * SIZE + 127) // 128
 BLOCK_2D, GRID_2D = (16, 16), ((SIZE + 15) // 16, (SIZE + 15) // 16)
 TOLERANCE = 1e-4

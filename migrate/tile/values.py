@@ -1473,9 +1473,8 @@ def _branch_local(ctx: Context, stmts: tuple) -> bool:
     for stmt in _walk_all(stmts):
         if isinstance(stmt, (ir.Jump, ir.Return)):
             return False
-        if isinstance(stmt, ir.Assign) and not (isinstance(stmt.target, ir.Name) and stmt.target.id in declared):
-            if isinstance(stmt.target, ir.Name):
-                return False
+        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name) and stmt.target.id not in declared:
+            return False
     return not declared & set(ctx.env)
 
 
@@ -1522,7 +1521,7 @@ def _note_bound(ctx: Context, test: ir.Expr) -> None:
             left = evaluate(ctx, test.left)
         except Rejected:
             return
-        bound = test.right if test.op == "<" else ir.Bin("+", test.right, ir.Num(1))
+        bound = _launch_bound(ctx, test.right if test.op == "<" else ir.Bin("+", test.right, ir.Num(1)))
         named = set(re.findall(r"Name\(id='(\w+)'\)", repr(bound)))
         known = {p.name for p in ctx.kernel.params} | set(ctx.module.constants) | set(builtins().constants)
         if named - known or "Builtin(" in repr(bound):
@@ -1535,6 +1534,14 @@ def _note_bound(ctx: Context, test: ir.Expr) -> None:
             (left.kind == "U" and left.expr == ir.Name("pid")) or _tag(left) in (("grouprow",), ("bid", "x"))
         ):
             ctx.rows = bound
+
+
+def _launch_bound(ctx: Context, bound: ir.Expr) -> ir.Expr:
+    """A bound as the launcher computes the grid from it: the program's named constants (`const int DIM = 30;` in
+    a header) written as their values, which the launcher's module does not define."""
+    params = {p.name for p in ctx.kernel.params}
+    numbers = {k: v for k, v in ctx.module.constants.items() if k not in params and isinstance(v, ir.Num)}
+    return ir.substituted(bound, numbers)
 
 
 def _loop_parts(ctx: Context, stmt) -> tuple[str, ir.Expr, ir.Expr, ir.Expr] | None:
@@ -1606,7 +1613,7 @@ def _loop_body(ctx: Context, stmt) -> None:
                 # One program per element runs one iteration: a value summed over a thread's iterations has no form.
                 raise Rejected(f"a grid-stride loop that carries {carried[0]} across its iterations")
             ctx.env[var] = Val("V", ir.Name(f"offs_{start_tag[1]}"))
-            ctx.bounds.setdefault(start_tag[1], bound_expr)
+            ctx.bounds.setdefault(start_tag[1], _launch_bound(ctx, bound_expr))
             saved = ctx.pred
             ctx.pred = _and(saved, ir.Bin("<", ir.Name(f"offs_{start_tag[1]}"), bound.expr))
             walk(ctx, stmt.body)
