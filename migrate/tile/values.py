@@ -1039,6 +1039,10 @@ def as_declared(val: Val, ctype: str) -> Val:
         # An unsigned value kept in a signed variable is signed from then on (comparisons, division, shifts);
         # Triton would go on computing with it unsigned.
         return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(_signed_cast(base)))))
+    if INT_CASTS.get(base, "").startswith("tl.uint") and not val.unsigned and not isinstance(val.expr, ir.Num):
+        # A signed value kept in an unsigned variable is unsigned from then on: its shifts bring in zeros, its
+        # divisions and comparisons are unsigned, and Triton computes with it so only in an unsigned type.
+        return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(INT_CASTS[base]))), unsigned=True)
     if base in NARROW_CASTS:
         # C keeps the low bits of what a char or short variable is given; it computes with it as an int again.
         if val.is_float:

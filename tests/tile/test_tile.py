@@ -666,6 +666,19 @@ def _cases():
         m.shift_rows(3, 128, positions, best, particles, 0.25)
         return positions, want, 1e-6
 
+    def address_of_local(m):
+        import numpy as np
+
+        n, base = 999, 123457
+        out = torch.zeros(n)
+        m.fill_random((n + 127) // 128, 128, out, n, base)
+        seed = np.arange(base, base + n, dtype=np.uint32)  # C's unsigned arithmetic: wraps at 2^32, shifts in zeros
+        draws = []
+        for _ in range(2):
+            seed = seed * np.uint32(1103515245) + np.uint32(12345)
+            draws.append((seed >> np.uint32(16)).astype(np.float32) / np.float32(65536.0))
+        return out, torch.from_numpy(draws[0] + draws[1]), 1e-6
+
     def vector_buffer_cast(m):
         n = 333
         z = rand(n, 2)
@@ -852,7 +865,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "uniform_branch": uniform_branch, "constant_bound": constant_bound, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "uniform_branch": uniform_branch, "constant_bound": constant_bound, "address_of_local": address_of_local, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
