@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import builtins, math_table, operator_table, outputs_table
-from .targets import triton_type
+from .targets import dtype_name, triton_type
 from .tileir import DYNAMIC_COUNT, Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
@@ -702,17 +702,15 @@ BLOCK_INDEX = {("tid", a): ("V", f"_tid_{a}") for a in "xyz"} | {("bid", a): ("U
     | {("bdim", a): ("U", f"BD{a.upper()}") for a in "xyz"}
 GRID_AXES = {"x": 0, "y": 1, "z": 2}
 GENERIC_TYPES = ("scalar_t", "T")  # template element types the lowering reads
-TORCH_PREFIX = {"fp": "float", "i": "int", "u": "uint"}  # Triton's element type names as torch's
 
 
 def scratch_dtype(ctype: str) -> str | None:
     """The torch dtype of a shared array's scratch buffer, from the Triton type of its C element type (targets.py's
     table); None for types with no buffer of their own (bool, bfloat16, template types, structures)."""
-    kind = triton_type(ctype, False)
-    found = re.fullmatch(r"(fp|i|u)(8|16|32|64)", kind or "")
-    if found is None or base_type(ctype) in GENERIC_TYPES:
+    name = dtype_name(ctype)
+    if name in (None, "bool", "bfloat16") or base_type(ctype) in GENERIC_TYPES:
         return None
-    return TORCH_PREFIX[found.group(1)] + found.group(2)
+    return name
 
 
 def block_index(ctx: Context, expr: ir.Builtin) -> Val:
