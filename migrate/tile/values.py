@@ -1479,6 +1479,16 @@ def _held(ctx: Context, test: Val, assigned: set[str]) -> Val:
     return held
 
 
+def _unsized(ctx: Context, bound: ir.Expr) -> str:
+    """What in an index bound a launcher cannot size its grid from (a local's name, a thread index), or "" when it is
+    made of the kernel's parameters and constants."""
+    named = set(re.findall(r"Name\(id='(\w+)'\)", repr(bound)))
+    known = {p.name for p in ctx.kernel.params} | set(ctx.module.constants) | set(builtins().constants)
+    if named - known:
+        return f"the local {sorted(named - known)[0]}"
+    return "a thread index" if "Builtin(" in repr(bound) else ""
+
+
 def _note_bound(ctx: Context, test: ir.Expr) -> None:
     """Remember `index < bound` guards on the global index (element-wise) or the row (reductions)."""
     if isinstance(test, ir.Un) and test.op == "!" and isinstance(test.operand, ir.Bin):
@@ -1497,9 +1507,7 @@ def _note_bound(ctx: Context, test: ir.Expr) -> None:
         except Rejected:
             return
         bound = test.right if test.op == "<" else ir.Bin("+", test.right, ir.Num(1))
-        named = set(re.findall(r"Name\(id='(\w+)'\)", repr(bound)))
-        known = {p.name for p in ctx.kernel.params} | set(ctx.module.constants) | set(builtins().constants)
-        if named - known or "Builtin(" in repr(bound):
+        if _unsized(ctx, bound):
             return  # the launcher sizes the grid from the bound, so it must be made of parameters and constants
         if left.kind == "V" and isinstance(left.expr, ir.Name) and left.expr.id.startswith("offs_"):
             ctx.bounds.setdefault(left.expr.id[5:], bound)
@@ -1579,6 +1587,9 @@ def _loop_body(ctx: Context, stmt) -> None:
             if carried:
                 # One program per element runs one iteration: a value summed over a thread's iterations has no form.
                 raise Rejected(f"a grid-stride loop that carries {carried[0]} across its iterations")
+            unsized = _unsized(ctx, bound_expr)
+            if unsized:  # the launcher sizes the grid from the bound
+                raise Rejected(f"a grid-stride loop bounded by {unsized}, which the launcher cannot size its grid from")
             ctx.env[var] = Val("V", ir.Name(f"offs_{start_tag[1]}"))
             ctx.bounds.setdefault(start_tag[1], bound_expr)
             saved = ctx.pred

@@ -643,6 +643,12 @@ def _cases():
             ref.append(window / (2 * radius + 1))
         return torch.cat(got), torch.cat(ref), 1e-6
 
+    def grid_stride_local_bound(m):
+        rows, cols = 37, 91
+        x, y = rand(rows * cols), torch.zeros(rows * cols)
+        m.scale_all(5, 256, x, y, rows, cols, 1.5)  # 5 blocks of 256 stride over the 3367 elements
+        return y, 1.5 * x, 1e-6
+
     def template_types_several(m):
         n, got, ref = 700, [], []
         assert set(m._halve_clamp_instances) == {("float64",), ("float32",), ("int32",)}
@@ -851,7 +857,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "template_types_several": template_types_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "template_types_several": template_types_several, "grid_stride_local_bound": grid_stride_local_bound, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
