@@ -4,6 +4,7 @@ warp reductions, inlined device functions. The kernel classes (lower.py, matmul.
 from __future__ import annotations
 
 import copy
+import itertools
 import math
 import re
 from dataclasses import dataclass, field, replace
@@ -168,22 +169,42 @@ def _tag(val: Val) -> tuple:
 # -- expressions -----------------------------------------------------------------------------------------------
 
 
-def _const_int(ctx: Context, expr: ir.Expr) -> int | None:
+def _const_int(ctx: Context, expr: ir.Expr, given: dict[str, int] | None = None) -> int | None:
+    """The integer a constant expression comes to, or None; `given` holds numbers for names (a value template
+    parameter's, at one of its instantiations)."""
     if isinstance(expr, ir.Num) and not expr.is_float:
         return int(expr.value)
+    if isinstance(expr, ir.Name) and given and expr.id in given:
+        return given[expr.id]
     if isinstance(expr, ir.Name) and expr.id in ctx.module.constants:
-        return _const_int(ctx, ctx.module.constants[expr.id])
+        return _const_int(ctx, ctx.module.constants[expr.id], given)
     if isinstance(expr, ir.Name) and expr.id in ctx.env and ctx.env[expr.id].kind == "U":
         inner = ctx.env[expr.id].expr
         if isinstance(inner, ir.Num) and not inner.is_float:
             return int(inner.value)
     if isinstance(expr, ir.Bin) and expr.op in ("+", "-", "*", "/"):
-        a, b = _const_int(ctx, expr.left), _const_int(ctx, expr.right)
+        a, b = _const_int(ctx, expr.left, given), _const_int(ctx, expr.right, given)
         if a is not None and b is not None:
             return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[expr.op]
     if isinstance(expr, ir.Cast):
-        return _const_int(ctx, expr.operand)
+        return _const_int(ctx, expr.operand, given)
     return None
+
+
+TEMPLATE_COMBINATIONS = 256  # instantiations of value template parameters a shared array's size is folded at
+
+
+def _largest_size(ctx: Context, expr: ir.Expr) -> int | None:
+    """The largest a shared array's dimension comes to over the numbers the kernel's value template parameters are
+    launched with (tl.constexprs): each instantiation uses the start of a scratch row of that size. None where one
+    instantiation does not fold."""
+    names = [name for name, _ in ctx.kernel.tconsts]
+    combinations = list(itertools.islice(itertools.product(*(numbers for _, numbers in ctx.kernel.tconsts)),
+                                         TEMPLATE_COMBINATIONS + 1))
+    if not names or len(combinations) > TEMPLATE_COMBINATIONS:
+        return None
+    sizes = [_const_int(ctx, expr, dict(zip(names, numbers))) for numbers in combinations]
+    return None if None in sizes else max(sizes)
 
 
 def structural(ctx: Context, a: Val, op: str, b: Val, right: ir.Expr) -> tuple | None:
@@ -752,6 +773,8 @@ def block_env() -> dict[str, Val]:
 
 def _scratch_decl(ctx: Context, stmt: ir.Decl) -> None:
     dims = [_const_int(ctx, d) for d in stmt.shared]
+    if None in dims and ctx.kernel.tconsts:  # sized by a value template parameter launched with several numbers
+        dims = [_largest_size(ctx, d) for d in stmt.shared]
     if dims == [0]:
         _dynamic_decl(ctx, stmt)
         return

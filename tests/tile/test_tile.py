@@ -649,6 +649,20 @@ def _cases():
         m.scale_all(5, 256, x, y, rows, cols, 1.5)  # 5 blocks of 256 stride over the 3367 elements
         return y, 1.5 * x, 1e-6
 
+    def template_shared_sized(m):
+        n, got, ref = 1000, [], []
+        assert m._reverse_tiles_template == {"N": [64, 128]}
+        for dtype in (torch.float32, torch.int32):
+            x = torch.randint(-30, 30, (n,), generator=g).to(dtype)
+            for width in (64, 128):  # each tile width the source launches, a block of that many threads
+                y = torch.zeros(n, dtype=dtype)
+                m.reverse_tiles((n + width - 1) // width, width, x, y, n, N=width)
+                tiles = torch.nn.functional.pad(x, (0, -n % width)).view(-1, width).flip(1).reshape(-1)[:n]
+                half = tiles / 2 if dtype.is_floating_point else torch.div(tiles, 2, rounding_mode="trunc")
+                got.append(y.double())
+                ref.append(half.double())
+        return torch.cat(got), torch.cat(ref), 0.0
+
     def template_types_several(m):
         n, got, ref = 700, [], []
         assert set(m._halve_clamp_instances) == {("float64",), ("float32",), ("int32",)}
@@ -857,7 +871,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "template_types_several": template_types_several, "grid_stride_local_bound": grid_stride_local_bound, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "template_types_several": template_types_several, "template_shared_sized": template_shared_sized, "grid_stride_local_bound": grid_stride_local_bound, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
