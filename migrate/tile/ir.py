@@ -193,6 +193,10 @@ class Function:
     # value template parameters launched with several numbers: each a constexpr of the tile kernel, with the numbers
     tconsts: tuple[tuple[str, tuple[int, ...]], ...] = ()
     unlowered: str = ""  # why the front end keeps this kernel SIMT (its launches' template arguments), if it does
+    # a template kernel launched at unlike element types (int and float): each instantiation specialised as a kernel
+    # launched at its types alone, and the buffers whose element types tell them apart (one per such parameter)
+    instances: tuple[Function, ...] = ()
+    dispatch: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

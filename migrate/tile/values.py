@@ -4,13 +4,14 @@ warp reductions, inlined device functions. The kernel classes (lower.py, matmul.
 from __future__ import annotations
 
 import copy
+import itertools
 import math
 import re
 from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import builtins, math_table, operator_table, outputs_table
-from .targets import triton_type
+from .targets import dtype_name, triton_type
 from .tileir import DYNAMIC_COUNT, Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
@@ -168,22 +169,42 @@ def _tag(val: Val) -> tuple:
 # -- expressions -----------------------------------------------------------------------------------------------
 
 
-def _const_int(ctx: Context, expr: ir.Expr) -> int | None:
+def _const_int(ctx: Context, expr: ir.Expr, given: dict[str, int] | None = None) -> int | None:
+    """The integer a constant expression comes to, or None; `given` holds numbers for names (a value template
+    parameter's, at one of its instantiations)."""
     if isinstance(expr, ir.Num) and not expr.is_float:
         return int(expr.value)
+    if isinstance(expr, ir.Name) and given and expr.id in given:
+        return given[expr.id]
     if isinstance(expr, ir.Name) and expr.id in ctx.module.constants:
-        return _const_int(ctx, ctx.module.constants[expr.id])
+        return _const_int(ctx, ctx.module.constants[expr.id], given)
     if isinstance(expr, ir.Name) and expr.id in ctx.env and ctx.env[expr.id].kind == "U":
         inner = ctx.env[expr.id].expr
         if isinstance(inner, ir.Num) and not inner.is_float:
             return int(inner.value)
     if isinstance(expr, ir.Bin) and expr.op in ("+", "-", "*", "/"):
-        a, b = _const_int(ctx, expr.left), _const_int(ctx, expr.right)
+        a, b = _const_int(ctx, expr.left, given), _const_int(ctx, expr.right, given)
         if a is not None and b is not None:
             return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[expr.op]
     if isinstance(expr, ir.Cast):
-        return _const_int(ctx, expr.operand)
+        return _const_int(ctx, expr.operand, given)
     return None
+
+
+TEMPLATE_COMBINATIONS = 256  # instantiations of value template parameters a shared array's size is folded at
+
+
+def _largest_size(ctx: Context, expr: ir.Expr) -> int | None:
+    """The largest a shared array's dimension comes to over the numbers the kernel's value template parameters are
+    launched with (tl.constexprs): each instantiation uses the start of a scratch row of that size. None where one
+    instantiation does not fold."""
+    names = [name for name, _ in ctx.kernel.tconsts]
+    combinations = list(itertools.islice(itertools.product(*(numbers for _, numbers in ctx.kernel.tconsts)),
+                                         TEMPLATE_COMBINATIONS + 1))
+    if not names or len(combinations) > TEMPLATE_COMBINATIONS:
+        return None
+    sizes = [_const_int(ctx, expr, dict(zip(names, numbers))) for numbers in combinations]
+    return None if None in sizes else max(sizes)
 
 
 def structural(ctx: Context, a: Val, op: str, b: Val, right: ir.Expr) -> tuple | None:
@@ -702,17 +723,15 @@ BLOCK_INDEX = {("tid", a): ("V", f"_tid_{a}") for a in "xyz"} | {("bid", a): ("U
     | {("bdim", a): ("U", f"BD{a.upper()}") for a in "xyz"}
 GRID_AXES = {"x": 0, "y": 1, "z": 2}
 GENERIC_TYPES = ("scalar_t", "T")  # template element types the lowering reads
-TORCH_PREFIX = {"fp": "float", "i": "int", "u": "uint"}  # Triton's element type names as torch's
 
 
 def scratch_dtype(ctype: str) -> str | None:
     """The torch dtype of a shared array's scratch buffer, from the Triton type of its C element type (targets.py's
     table); None for types with no buffer of their own (bool, bfloat16, template types, structures)."""
-    kind = triton_type(ctype, False)
-    found = re.fullmatch(r"(fp|i|u)(8|16|32|64)", kind or "")
-    if found is None or base_type(ctype) in GENERIC_TYPES:
+    name = dtype_name(ctype)
+    if name in (None, "bool", "bfloat16") or base_type(ctype) in GENERIC_TYPES:
         return None
-    return TORCH_PREFIX[found.group(1)] + found.group(2)
+    return name
 
 
 def block_index(ctx: Context, expr: ir.Builtin) -> Val:
@@ -754,6 +773,8 @@ def block_env() -> dict[str, Val]:
 
 def _scratch_decl(ctx: Context, stmt: ir.Decl) -> None:
     dims = [_const_int(ctx, d) for d in stmt.shared]
+    if None in dims and ctx.kernel.tconsts:  # sized by a value template parameter launched with several numbers
+        dims = [_largest_size(ctx, d) for d in stmt.shared]
     if dims == [0]:
         _dynamic_decl(ctx, stmt)
         return
@@ -1508,6 +1529,16 @@ def _held(ctx: Context, test: Val, assigned: set[str]) -> Val:
     return held
 
 
+def _unsized(ctx: Context, bound: ir.Expr) -> str:
+    """What in an index bound a launcher cannot size its grid from (a local's name, a thread index), or "" when it is
+    made of the kernel's parameters and constants."""
+    named = set(re.findall(r"Name\(id='(\w+)'\)", repr(bound)))
+    known = {p.name for p in ctx.kernel.params} | set(ctx.module.constants) | set(builtins().constants)
+    if named - known:
+        return f"the local {sorted(named - known)[0]}"
+    return "a thread index" if "Builtin(" in repr(bound) else ""
+
+
 def _note_bound(ctx: Context, test: ir.Expr) -> None:
     """Remember `index < bound` guards on the global index (element-wise) or the row (reductions)."""
     if isinstance(test, ir.Un) and test.op == "!" and isinstance(test.operand, ir.Bin):
@@ -1526,9 +1557,7 @@ def _note_bound(ctx: Context, test: ir.Expr) -> None:
         except Rejected:
             return
         bound = _launch_bound(ctx, test.right if test.op == "<" else ir.Bin("+", test.right, ir.Num(1)))
-        named = set(re.findall(r"Name\(id='(\w+)'\)", repr(bound)))
-        known = {p.name for p in ctx.kernel.params} | set(ctx.module.constants) | set(builtins().constants)
-        if named - known or "Builtin(" in repr(bound):
+        if _unsized(ctx, bound):
             return  # the launcher sizes the grid from the bound, so it must be made of parameters and constants
         if left.kind == "V" and isinstance(left.expr, ir.Name) and left.expr.id.startswith("offs_"):
             ctx.bounds.setdefault(left.expr.id[5:], bound)
@@ -1616,6 +1645,9 @@ def _loop_body(ctx: Context, stmt) -> None:
             if carried:
                 # One program per element runs one iteration: a value summed over a thread's iterations has no form.
                 raise Rejected(f"a grid-stride loop that carries {carried[0]} across its iterations")
+            unsized = _unsized(ctx, bound_expr)
+            if unsized:  # the launcher sizes the grid from the bound
+                raise Rejected(f"a grid-stride loop bounded by {unsized}, which the launcher cannot size its grid from")
             ctx.env[var] = Val("V", ir.Name(f"offs_{start_tag[1]}"))
             ctx.bounds.setdefault(start_tag[1], _launch_bound(ctx, bound_expr))
             saved = ctx.pred
