@@ -255,6 +255,20 @@ def _migrated_copy(program: Path, work: Path) -> Path | str:
     return target if text == "ok" else text
 
 
+def _build_includes(program: Path) -> list[str]:
+    """The include folders outside the program that its Makefile names (`-I../bfs-sycl`: headers HeCBench keeps
+    once for several versions of a program), as -I flags resolved against the program's folder."""
+    makefile = program / "Makefile"
+    if not makefile.is_file():
+        return []
+    found = []
+    for folder in re.findall(r"-I\s*(\.\.[^\s$()]*)", makefile.read_text(errors="replace")):
+        path = (program / folder).resolve()
+        if path.is_dir() and f"-I{path}" not in found:
+            found.append(f"-I{path}")
+    return found
+
+
 def _translation_unit(program: Path, relfile: str) -> str:
     """The source the compiler reaches `relfile` through: `relfile` itself, or the source that includes it by a
     quoted name (main.cu's `#include "kernels.cu"` after the headers those kernels need), followed outwards."""
@@ -296,7 +310,7 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
         # address 0 in a non-PIE binary; a kernel that reached one would crash, not pass): the harness links the
         # kernel's file alone.
         build = subprocess.run(["g++", "-O0", "-w", *cflags, f"-I{source.parent}",
-                                f"-I{migrated}", "-x", "c++", str(harness), "-o", str(binary), "-pthread",
+                                f"-I{migrated}", *_build_includes(program), "-x", "c++", str(harness), "-o", str(binary), "-pthread",
                                 "-no-pie", "-Wl,--unresolved-symbols=ignore-all"],
                                capture_output=True, text=True, timeout=CXX_TIMEOUT_S, check=False)
     if build.returncode != 0:
