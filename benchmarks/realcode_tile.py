@@ -15,7 +15,10 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    run on the CPU backend has no reference and is counted as such. A mismatch whose Triton buffers change with
    the prior bytes of the launcher's shared-memory scratch (0x00, then 0x41) is counted as undefined for the
    inputs: the kernel reads shared memory no thread of its block wrote (in the original, for these inputs, or in
-   the lowering), so no reference can settle it; its row says so, and such rows are read by hand;
+   the lowering), so no reference can settle it; its row says so, and such rows are read by hand. A template kernel
+   launched at unlike element types (one Triton kernel per instantiation) is checked at each instantiation against
+   the original built at it, through the launcher of the original's name (which picks the instantiation by the
+   inputs' dtypes); its row is the worst of those with a reference, and names the ones without;
 4. the totals and one row per kernel go to Markdown and JSON.
 
     python3 benchmarks/realcode_tile.py SRC [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity]
@@ -53,8 +56,9 @@ SIZE = 75  # every integer argument: rows, columns, element counts (awkward: not
 EVEN = 64  # the size of the second check of a mismatch: whole blocks in both launch shapes
 FLOATS = 0.75  # every floating-point scalar argument
 # Elements of every pointer argument: kernels indexing rows*cols fit, and so do those whose sizes are compiled in
-# (a 514 x 514 grid), which would otherwise read past the buffers, each side other memory.
-BUFFER = 1 << 19
+# (a 514 x 514 grid) and those indexing two planes of a SIZE^3 volume (x[i * 2 * S * S + ...] with three size
+# arguments), which would otherwise read past the buffers, each side other memory.
+BUFFER = 1 << 21
 BLOCK_1D, GRID_1D = 128, (SIZE * SIZE + 127) // 128
 BLOCK_2D, GRID_2D = (16, 16), ((SIZE + 15) // 16, (SIZE + 15) // 16)
 TOLERANCE = 1e-4
@@ -202,7 +206,7 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
             args.append(f"({instantiated(param.ctype)})({FLOATS if kind.startswith('fp') else size})")
     if fn is not None and fn.instance:  # a kernel specialised to the one instantiation its program launches
         chosen = [instance.get(t, arg) for t, arg in zip(fn.instance_params, fn.instance)]
-        name = f"{kernel.name}<{', '.join(chosen)}>"
+        name = f"{fn.name}<{', '.join(chosen)}>"  # the C++ name (an instantiation's Triton kernel is named for it)
     else:
         name = kernel.name + (f"<{', '.join(instance[t] for t in tparams)}>" if tparams else "")
     shared = launch_shared(block)
@@ -271,6 +275,20 @@ def _migrated_copy(program: Path, work: Path) -> Path | str:
     return target if text == "ok" else text
 
 
+def _build_includes(program: Path) -> list[str]:
+    """The include folders outside the program that its Makefile names (`-I../bfs-sycl`: headers HeCBench keeps
+    once for several versions of a program), as -I flags resolved against the program's folder."""
+    makefile = program / "Makefile"
+    if not makefile.is_file():
+        return []
+    found = []
+    for folder in re.findall(r"-I\s*(\.\.[^\s$()]*)", makefile.read_text(errors="replace")):
+        path = (program / folder).resolve()
+        if path.is_dir() and f"-I{path}" not in found:
+            found.append(f"-I{path}")
+    return found
+
+
 def _translation_unit(program: Path, relfile: str) -> str:
     """The source the compiler reaches `relfile` through: `relfile` itself, or the source that includes it by a
     quoted name (main.cu's `#include "kernels.cu"` after the headers those kernels need), followed outwards."""
@@ -313,7 +331,7 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
         # address 0 in a non-PIE binary; a kernel that reached one would crash, not pass): the harness links the
         # kernel's file alone.
         build = subprocess.run(["g++", "-O0", "-w", *cflags, f"-I{source.parent}",
-                                f"-I{migrated}", "-x", "c++", str(harness), "-o", str(binary), "-pthread",
+                                f"-I{migrated}", *_build_includes(program), "-x", "c++", str(harness), "-o", str(binary), "-pthread",
                                 "-no-pie", "-Wl,--unresolved-symbols=ignore-all"],
                                capture_output=True, text=True, timeout=CXX_TIMEOUT_S, check=False)
     if build.returncode != 0:
@@ -337,15 +355,17 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     return out
 
 
-def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None = None):
+def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None = None, template=()):
     """The Triton launcher's buffers after one launch under TRITON_INTERPRET=1, run in a child process: a kernel
     that strays out of its buffers can crash the interpreter, and that must cost only its own row. `fill`: every
-    byte of the launcher's shared-memory scratch set to it before the launch (None: as allocated)."""
+    byte of the launcher's shared-memory scratch set to it before the launch (None: as allocated). `template`: the
+    value template parameters of the instantiation checked, each with its numbers (the smallest is launched)."""
     import numpy
 
     (case / "tile").mkdir(parents=True, exist_ok=True)
     (case / "module.py").write_text(text)
     meta = {"kernel": kernel.name, "grid": list(grid), "block": list(block), "fill": fill,
+            "template": {name: numbers[0] for name, numbers in template},
             "inputs": [[str(v.dtype), v.size] if isinstance(v, numpy.ndarray) else
                        {"lanes": list(v)} if isinstance(v, tuple) else v for v in inputs]}
     (case / "tile.json").write_text(json.dumps(meta))
@@ -360,7 +380,7 @@ def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None
 
 
 def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text: str, seed: int, work: Path,
-                       cflags) -> str:
+                       cflags, launcher=None) -> str:
     """What a mismatch at SIZE becomes at EVEN, a size whose launch is whole blocks (64 x 64 in 128-thread blocks,
     64 in 16 x 16 tiles): many kernels guard no edge, since their programs only size data in whole blocks, and at
     SIZE their threads write past the data onto each other's elements. The row stays a mismatch; this says whether
@@ -373,7 +393,8 @@ def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text:
         ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, size=EVEN)
         if isinstance(ref, str):
             return ""
-        got = _triton(text, kernel, inputs, grid, block, work / "cases" / f"{program.name}.{fn.name}.{EVEN}")
+        got = _triton(text, launcher or kernel, inputs, grid, block,
+                      work / "cases" / f"{program.name}.{kernel.name}.{EVEN}", template=kernel.template_consts)
     except (RuntimeError, OSError, subprocess.SubprocessError):
         return ""
     error = _compare(ref, got)
@@ -381,7 +402,7 @@ def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text:
             "crosses" if error <= TOLERANCE else f"also differs at size {EVEN} (whole blocks, error {error:.1e})")
 
 
-def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path) -> bool:
+def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path, template=()) -> bool:
     """Whether the Triton kernel's buffers depend on what its shared-memory scratch held before the launch: two runs
     with every scratch byte 0x00 and 0x41 (12.1 as a float, 1.1e9 as an int: far from zero in any type). The launcher's scratch stands for the original's shared memory, so a
     kernel whose result moves with it reads shared memory no thread wrote: for these inputs the original's result
@@ -390,8 +411,8 @@ def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path) 
     import numpy
 
     try:
-        zero = _triton(text, kernel, inputs, grid, block, case, fill=0x00)
-        poison = _triton(text, kernel, inputs, grid, block, case, fill=0x41)
+        zero = _triton(text, kernel, inputs, grid, block, case, fill=0x00, template=template)
+        poison = _triton(text, kernel, inputs, grid, block, case, fill=0x41, template=template)
     except (RuntimeError, OSError, subprocess.SubprocessError):
         return False
     return any(a is not None and not numpy.array_equal(a, b, equal_nan=True) for a, b in zip(zero, poison))
@@ -425,11 +446,66 @@ def _run_tile_case(case: Path) -> int:
     grid, block = meta["grid"], meta["block"]
     launcher = getattr(module, meta["kernel"])
     launcher(grid if len(grid) > 1 else grid[0], block if len(block) > 1 else block[0], *values,
-             **shared_keywords(launcher, block))
+             **(shared_keywords(launcher, block) | meta.get("template", {})))
     for i, value in enumerate(values):
         if hasattr(value, "numpy"):
             value.numpy().tofile(case / "tile" / f"b{i}.bin")
     return 0
+
+
+def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: str, seed: int, work: Path,
+            cflags) -> tuple[str, float | None, str]:
+    """(parity, error, why) of one kernel, or of one instantiation (`kernel`, `fn`) of a kernel launched at unlike
+    element types, launched through `launcher` (the kernel itself, or the one that picks the instantiation)."""
+    grid, block = _launch(kernel)
+    if any(C_OF.get(signature[p.name].lstrip("*")) is None for p in kernel.params):
+        return "no reference", None, "a parameter type the harness cannot write"  # bfloat16, half
+    inputs = _inputs(signature, kernel.params, seed)
+    case = work / "cases" / f"{program.name}.{kernel.name}"
+    template = getattr(kernel, "template_consts", ())
+    try:
+        ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags)
+    except subprocess.TimeoutExpired:
+        ref = "the original ran past its timeout on the CPU backend"
+    if isinstance(ref, str):
+        return "no reference", None, ref
+    try:
+        got = _triton(text, launcher, inputs, grid, block, case, template=template)
+    except Exception as exc:
+        return "error", None, f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}"
+    error = _compare(ref, got)
+    if error <= TOLERANCE:
+        return "pass", error, ""
+    if _reads_unwritten_shared(text, launcher, inputs, grid, block, case, template=template):
+        return "undefined", error, ("for these inputs the kernel reads shared memory no thread of its block wrote: "
+                                    "its buffers differ with the scratch's bytes (0x00 and 0x41)")
+    return "fail", error, _at_block_multiple(program, relfile, kernel, fn, signature, text, seed, work, cflags,
+                                             launcher)
+
+
+PARITY_ORDER = ("fail", "error", "undefined", "pass")  # the worst first: what a row of instantiations says
+
+
+def _combined(outcomes: list[tuple[str, str, float | None, str]]) -> tuple[str, float | None, str]:
+    """One row's (parity, error, why) from each instantiation's (name, parity, error, why): the worst of those with a
+    reference, its name in the reason, and the instantiations with none named after it."""
+    checked = [o for o in outcomes if o[1] != "no reference"]
+    unchecked: dict[str, list[str]] = {}
+    for name, parity, _, why in outcomes:
+        if parity == "no reference":
+            unchecked.setdefault(why, []).append(name)
+    missing = "; ".join(f"no reference at {_listed(names)} ({why})" for why, names in unchecked.items())
+    if not checked:
+        return "no reference", None, missing
+    name, parity, _, why = min(checked, key=lambda o: PARITY_ORDER.index(o[1]))
+    errors = [o[2] for o in checked if o[2] is not None]
+    said = f"at {name}" + (f": {why}" if why else "") if parity != "pass" else \
+        f"{len(checked)} of {len(outcomes)} instantiations checked ({_listed([o[0] for o in checked])})"
+    return parity, max(errors) if errors else None, "; ".join(filter(None, [said, missing]))
+
+
+def _listed(names: list[str], most: int = 3) -> str:
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
 def _compare(ref, got) -> float:
@@ -522,45 +598,31 @@ def main(argv: list[str] | None = None) -> int:
                     row.why = " ".join(str(exc).split())[:120] or type(exc).__name__
                     continue
                 row.lowered = True
-                check = targets.check_for(kernel)
-                if isinstance(check, str):
-                    row.why = check
+                checks = targets.checks_for(kernel)  # one per instantiation of a kernel launched at unlike types
+                if isinstance(checks, str):
+                    row.why = checks
                     continue
-                error = targets.compile_errors(text, [check])[check.name]
-                if error:
-                    row.why = error[:160]
+                errors = targets.compile_errors(text, checks)
+                row.why = next((f"{c.name}: {errors[c.name]}"[:160] if len(checks) > 1 else errors[c.name][:160]
+                                for c in checks if errors[c.name]), "")
+                if row.why:
                     continue
                 row.compiled = True
                 if options.no_parity:
                     continue
-                grid, block = _launch(kernel)
-                seed = zlib.crc32(f"{program.name}/{relfile}/{fn.name}".encode())
-                inputs = _inputs(check.signature, kernel.params, seed)
-                try:
-                    ref = _reference(program, relfile, kernel, fn, check.signature, inputs, grid, block, work,
-                                     cflags)
-                except subprocess.TimeoutExpired:
-                    ref = "the original ran past its timeout on the CPU backend"
-                if isinstance(ref, str):
-                    row.parity, row.why = "no reference", ref
-                    continue
-                try:
-                    got = _triton(text, kernel, inputs, grid, block, work / "cases" / f"{program.name}.{fn.name}")
-                except Exception as exc:
-                    row.parity, row.why = "error", f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}"
-                    continue
-                row.error = _compare(ref, got)
-                row.parity = "pass" if row.error <= TOLERANCE else "fail"
-                if row.parity == "fail" and _reads_unwritten_shared(text, kernel, inputs, grid, block, work / "cases"
-                                                                    / f"{program.name}.{fn.name}"):
-                    row.parity = "undefined"
-                    row.why = ("for these inputs the kernel reads shared memory no thread of its block wrote: "
-                               "its buffers differ with the scratch's bytes (0x00 and 0x41)")
-                elif row.parity == "fail":
-                    row.why = _at_block_multiple(program, relfile, kernel, fn, check.signature, text, seed, work,
-                                                 cflags)
-                if options.stage and row.parity == "pass":
-                    _stage_case(work / "stage", program, relfile, kernel, fn, check.signature, text, seed)
+                # A kernel launched at unlike element types is checked at each instantiation, through the launcher
+                # of the original's name, which picks the instantiation by the dtypes of the inputs.
+                instances = getattr(kernel, "instances", ())
+                cases = list(zip(instances, fn.instances)) if instances else [(kernel, fn)]
+                outcomes = []
+                for (one, one_fn), check in zip(cases, checks):
+                    seed = zlib.crc32(f"{program.name}/{relfile}/{one.name}".encode())
+                    outcome = _parity(program, relfile, one, one_fn, kernel, check.signature, text, seed, work,
+                                      cflags)
+                    outcomes.append((one.name, *outcome))
+                    if options.stage and outcome[0] == "pass":
+                        _stage_case(work / "stage", program, relfile, one, one_fn, check.signature, text, seed)
+                row.parity, row.error, row.why = _combined(outcomes) if instances else outcomes[0][1:]
         sys.stderr.write(f"{program.name}: {sum(r.program == program.name for r in rows)} kernels\n")
         return rows, crashes
 

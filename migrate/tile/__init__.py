@@ -16,7 +16,7 @@ from .emit import render_module
 from .extension import Outcome, translate_inline, translate_setup
 from .lower import lower
 from .numba import translate_numba
-from .targets import check_for, compile_errors
+from .targets import checks_for, compile_errors
 from .tileir import Rejected, TileKernel
 
 
@@ -130,7 +130,7 @@ def compiled(lowered: list[tuple[TileKernel, int]], origin: str) -> tuple[list[T
     """The lowered kernels that render and compile for sm_90 and gfx942, and a finding for each kernel."""
     kernels: list[TileKernel] = []
     findings: list[TileFinding] = []
-    checks: dict[str, object] = {}
+    checks: dict[str, list] = {}
     renderable: list[tuple[TileKernel, int]] = []
     for kernel, line in lowered:
         try:
@@ -139,17 +139,18 @@ def compiled(lowered: list[tuple[TileKernel, int]], origin: str) -> tuple[list[T
             findings.append(TileFinding("tile-kept-simt", origin, line, f"kernel {kernel.name} stays a SIMT kernel: "
                                         f"its Triton form cannot be written ({type(exc).__name__})"))
             continue
-        check = check_for(kernel)
+        check = checks_for(kernel)  # one per instantiation of a kernel launched at unlike element types
         if isinstance(check, str):
             findings.append(TileFinding("tile-kept-simt", origin, line,
                                         f"kernel {kernel.name} stays a SIMT kernel: {check}"))
             continue
         checks[kernel.name] = check
         renderable.append((kernel, line))
-    errors = compile_errors(render_module([k for k, _ in renderable], origin), list(checks.values())) \
-        if renderable else {}
+    errors = compile_errors(render_module([k for k, _ in renderable], origin),
+                            [c for found in checks.values() for c in found]) if renderable else {}
     for kernel, line in renderable:
-        error = errors.get(checks[kernel.name].name, "")
+        error = next((f"{c.name}: {errors[c.name]}" if kernel.instances else errors[c.name]
+                      for c in checks[kernel.name] if errors.get(c.name)), "")
         if error:
             findings.append(TileFinding("tile-kept-simt", origin, line, f"kernel {kernel.name} stays a SIMT kernel: "
                                         f"its Triton form does not compile ({error})"))

@@ -39,12 +39,15 @@ def expand_calls(module: ir.Module, fn: ir.Function) -> ir.Function:
     return fn if body == fn.body else dataclasses.replace(fn, body=body)
 
 
-def _target(module: ir.Module, call: ir.Call, statement: bool) -> ir.Function | None:
+def _target(module: ir.Module, call: ir.Call, statement: bool) -> tuple[ir.Function, ir.Call] | None:
+    """The device function `call` calls and the call, when it is written in place: a call that returns nothing,
+    or one that takes a reference (a pointer given `&x` and read only as `*p` is one: see _pointed)."""
     callee = module.functions.get(call.func)
     if callee is None or callee.kernel or not callee.body:
         return None
+    callee, call = _pointed(callee, call)
     if statement or any(by_reference(p) for p in callee.params) or _vectors(module, callee):
-        return callee
+        return callee, call
     return None
 
 
@@ -59,6 +62,52 @@ def _type_name(ctype: str) -> str:
     return " ".join(w for w in ctype.replace("*", " ").replace("&", " ").split()
                     if w not in ("const", "volatile", "__restrict__", "struct", "static", "inline", "__inline__",
                                  "__forceinline__", "__device__", "__host__"))
+
+
+def _pointed(callee: ir.Function, call: ir.Call) -> tuple[ir.Function, ir.Call]:
+    """`callee` and `call` with each pointer parameter that is given the address of a variable or element
+    (`next(&seed)`) and used in the body only as `*p` turned into a reference to it, as a C++ reference
+    aliases it: `*p` reads and assigns the caller's `seed`. Unchanged where no parameter is of that kind."""
+    params = list(callee.params)
+    args = list(call.args)
+    body = callee.body
+    for position, (param, arg) in enumerate(zip(callee.params, call.args)):
+        if not (param.pointer and isinstance(arg, ir.Un) and arg.op == "&" and _lvalue(arg.operand)):
+            continue
+        deref = ir.Index(ir.Name(param.name), (ir.Num(0),))
+        if _count(body, deref) != _count(body, ir.Name(param.name)):
+            continue  # the pointer itself is used: moved, compared or passed on
+        body = _replaced(body, deref, ir.Name(param.name))
+        ctype = param.ctype.replace("*", "", 1).strip() + " &"
+        params[position] = dataclasses.replace(param, ctype=ctype, pointer=False)
+        args[position] = arg.operand
+    if body is callee.body:
+        return callee, call
+    return (dataclasses.replace(callee, params=tuple(params), body=body),
+            dataclasses.replace(call, args=tuple(args)))
+
+
+def _count(node, part) -> int:
+    """How many times `part` occurs in `node` (statements, expressions or tuples of them)."""
+    if node == part:
+        return 1
+    if isinstance(node, tuple):
+        return sum(_count(v, part) for v in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return sum(_count(getattr(node, f.name), part) for f in dataclasses.fields(node))
+    return 0
+
+
+def _replaced(node, part, by):
+    """`node` with each occurrence of `part` replaced by `by`."""
+    if node == part:
+        return by
+    if isinstance(node, tuple):
+        return tuple(_replaced(v, part, by) for v in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return dataclasses.replace(node, **{f.name: _replaced(getattr(node, f.name), part, by)
+                                            for f in dataclasses.fields(node)})
+    return node
 
 
 def _statements(module, stmts: tuple, names, depth: int, active: frozenset) -> tuple:
@@ -80,9 +129,9 @@ def _statement(module, stmt, names, depth: int, active: frozenset) -> list:
     if isinstance(stmt, ir.While):
         return [dataclasses.replace(stmt, body=_statements(module, stmt.body, names, depth, active))]
     if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.expr, ir.Call):
-        callee = _target(module, stmt.expr, True)
-        if callee is not None:
-            written = _written(module, callee, stmt.expr, names, depth, active)
+        target = _target(module, stmt.expr, True)
+        if target is not None:
+            written = _written(module, *target, names, depth, active)
             if written is not None:
                 return list(written[0])
         return [stmt]
@@ -112,12 +161,13 @@ def _hoisted(module, expr: ir.Expr, names, depth: int, active: frozenset) -> tup
             return dataclasses.replace(node, test=visit(node.test))
         if isinstance(node, ir.Call):
             node = dataclasses.replace(node, args=tuple(visit(a) for a in node.args))
-            callee = _target(module, node, False)
-            if callee is not None and callee.rtype.strip() not in ("", "void"):
-                written = _written(module, callee, node, names, depth, active)
+            target = _target(module, node, False)
+            if target is not None and target[0].rtype.strip() not in ("", "void"):
+                callee, call = target
+                written = _written(module, callee, call, names, depth, active)
                 if written is not None:
                     stmts, result = written
-                    changed.update(_changes(callee, node))
+                    changed.update(_changes(callee, call))
                     held = f"_{callee.name}_{next(names)}"
                     before.extend(stmts)
                     before.append(ir.Decl(held, _plain(callee.rtype), result))

@@ -12,7 +12,7 @@ import tree_sitter as ts
 from .. import parse
 from . import ir
 from .builtins import builtins
-from .instances import launched
+from .instances import base_of, launched
 from .macros import expand_source, function_macros
 from .targets import triton_type
 
@@ -870,9 +870,10 @@ def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliase
     dispatch defines) is lowered as the generic element type (`T`: its values follow the buffers, and the launch at
     float is the one checked); a value parameter launched with several numbers becomes a constexpr of the tile
     kernel (one compiled kernel per number, as C++ instantiates one per number; the smallest is the one checked).
-    Where the launches give a parameter two values any other way, or a type the
-    lowering has no form for, the kernel keeps the reason (`unlowered`). Unchanged where the source launches it
-    nowhere or in a way that cannot be read."""
+    A type parameter launched at unlike types any other way (int and float, char and short) gives one kernel per
+    instantiation (`_instantiations`). Where the launches give a type the lowering has no form for, the kernel
+    keeps the reason (`unlowered`). Unchanged where the source launches it nowhere or in a way that cannot be
+    read."""
     if not instances or len(fn.tkinds) != len(fn.tparams) or any(len(a) != len(fn.tparams) for a in instances):
         return fn
     generic_types = {"float", "double", "scalar_t", "T"}
@@ -901,7 +902,7 @@ def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliase
                     types[name] = "T"
                 chosen.append("float")
             else:
-                return kept_simt(f"launched as {' and as '.join(sorted(given))}")
+                return _instantiations(fn, instances, aliases, module)
         elif kind == "value":
             numbers = {_folded(_define_value(arg), module.constants) for arg in given}
             if None in numbers:
@@ -921,6 +922,43 @@ def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliase
     fn = _retype(fn, retyped) if retyped else fn
     return dataclasses.replace(fn, tparams=kept, tkinds=("type",) * len(kept), tvalues=tuple(values),
                                tconsts=tuple(consts), instance=tuple(chosen), instance_params=tuple(fn.tparams))
+
+
+def _instantiations(fn: ir.Function, instances: set[tuple[str, ...]], aliases: dict[str, str],
+                    module: ir.Module) -> ir.Function:
+    """A template kernel launched at unlike element types, as one specialised kernel per instantiation of its type
+    parameters (`instances`), each as `_specialised` makes a kernel launched at those types alone (its value
+    parameters bound, or constexprs where they take several numbers), in the order of their types' names. The
+    launcher tells them apart by the element types of its buffers: a type parameter that varies and is no buffer's
+    element type (only a scalar's or a local's) keeps the kernel SIMT, and so does an instantiation kept SIMT.
+    Instantiations whose types are the same Triton types (long and long long) are one kernel."""
+    positions = [i for i, kind in enumerate(fn.tkinds) if kind == "type"]
+    groups: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+    for args in instances:
+        groups.setdefault(tuple(_resolve_type(args[i], aliases) for i in positions), set()).add(args)
+    varying = [j for j in range(len(positions)) if len({key[j] for key in groups}) > 1]
+    dispatch = []
+    for j in varying:
+        name = fn.tparams[positions[j]]
+        buffer = next((p.name for p in fn.params if p.pointer and base_of(p.ctype) == name), None)
+        if buffer is None:
+            given = " and as ".join(sorted({key[j] for key in groups}))
+            return dataclasses.replace(fn, unlowered=f"template parameter {name} launched as {given}, and no buffer "
+                                       "has it as its element type, so a launcher cannot tell the instantiations "
+                                       "apart")
+        dispatch.append(buffer)
+    kept: dict[tuple[str | None, ...], ir.Function] = {}
+    for key in sorted(groups):
+        one = _specialised(fn, groups[key], aliases, module)
+        if one.unlowered:
+            return dataclasses.replace(fn, unlowered=one.unlowered)
+        kept.setdefault(tuple(triton_type(key[j], False) for j in varying), one)
+    consts = [{name for name, _ in one.tconsts} for one in kept.values()]
+    uneven = sorted(set().union(*consts) - set.intersection(*consts))
+    if uneven:  # the launcher passes its keywords to every instantiation alike
+        return dataclasses.replace(fn, unlowered=f"template parameter {uneven[0]} launched with several numbers at "
+                                   "some types and with one at others")
+    return dataclasses.replace(fn, instances=tuple(kept.values()), dispatch=tuple(dispatch))
 
 
 def _folded(expr: ir.Expr | None, constants: dict[str, ir.Expr], depth: int = 0) -> int | None:

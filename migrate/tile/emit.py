@@ -12,6 +12,7 @@ from .builtins import tuning_table
 from .host import HAssign, HCheck, HIf, HLaunch, HostOp, HReturn, launches
 from .printer import code
 from .tileir import DYNAMIC_COUNT, TAssign, TAtomic, TCall, TFor, TIf, TileKernel, TStore, TWhile
+from .targets import dtype_name
 from .values import base_type
 
 
@@ -151,6 +152,36 @@ def _param(p) -> str:
     return ", ".join(p.names)
 
 
+def _tuple(items: list[str]) -> str:
+    """A Python tuple of the expressions `items`."""
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def kernel_contexts(kernel: TileKernel, origin: str) -> list[dict]:
+    """The template values of a lowered kernel: its own, or those of each instantiation of a kernel launched at
+    unlike element types followed by their dispatching launcher's."""
+    if not kernel.instances:
+        return [kernel_context(kernel, origin)]
+    shared = any(_dynamic(k) for k in kernel.instances)
+    instances = [kernel_context(k, origin) | {"shared_arg": shared} for k in kernel.instances]
+    by_name = {p.name: p for p in kernel.params}
+    params = [p.name for p in kernel.params]
+    keywords = [name for name, _ in kernel.template_consts]
+    return instances + [{
+        "name": kernel.name,
+        "signature": ", ".join(["grid", "block"] + params + (["shared=0"] if shared else [])
+                               + (["*"] + keywords if keywords else [])),
+        "key": _tuple([f"_dtype({b})" for b in kernel.dispatch]),
+        "call_args": ["grid", "block"] + params + (["shared=shared"] if shared else [])
+                     + [f"{name}={name}" for name in keywords],
+        "template": [{"name": name, "numbers": list(numbers)} for name, numbers in kernel.template_consts],
+        "dispatch": kernel.dispatch,
+        "types": [base_type(by_name[b].ctype) for b in kernel.dispatch],
+        "choices": [{"key": _tuple([json.dumps(dtype_name(next(p.ctype for p in k.params if p.name == b)))
+                                    for b in kernel.dispatch]), "launcher": k.name} for k in kernel.instances],
+    }]
+
+
 def kernel_context(kernel: TileKernel, origin: str) -> dict:
     params = [p.name for p in kernel.params]
     constexprs = [f"{name}: tl.constexpr" for name, _ in kernel.template_consts] + \
@@ -169,6 +200,8 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
                     for s in kernel.scratch],
         # `extern __shared__` arrays: the launch's shared bytes (CUDA's third launch parameter) size their rows
         "dynamic": _dynamic(kernel) and {"count": DYNAMIC_COUNT, "size": _element_size(kernel)},
+        "shared_arg": _dynamic(kernel),  # the launcher takes `shared` (for a sibling instantiation's, if unused)
+        "dispatch": (),
         "params": params,
         "template": [{"name": name, "numbers": list(numbers)} for name, numbers in kernel.template_consts],
         "call_args": [_argument(p) for p in kernel.params],
@@ -187,8 +220,9 @@ def render_module(kernels: list[TileKernel], origin: str) -> str:
         "tile/module.py.j2",
         origin=origin,
         helpers=helpers,
-        kernels=[kernel_context(k, origin) for k in kernels],
-        block_class=any(k.kind == "block" for k in kernels),
+        kernels=[c for k in kernels for c in kernel_contexts(k, origin)],
+        block_class=any(one.kind == "block" for k in kernels for one in k.instances or (k,)),
+        dispatch=any(k.instances for k in kernels),
         wrap=False,
     )
 
@@ -232,7 +266,8 @@ def _mutated(op: HostOp, kernels: dict[str, TileKernel]) -> list[str]:
     for s in launches(op.body):
         if s.kernel in kernels:
             kernel = kernels[s.kernel]
-            written = " ".join(repr(store.pointer) for store in _stores(kernel.body))
+            written = " ".join(repr(store.pointer) for one in kernel.instances or (kernel,)
+                               for store in _stores(one.body))
             for param, arg in zip(kernel.params, s.args):
                 if isinstance(arg, ir.Name) and arg.id in names and f"Name(id='{param.name}')" in written:
                     mutated.add(arg.id)
@@ -249,7 +284,8 @@ def op_context(op: HostOp, kernels: dict[str, TileKernel], registers: tuple[str,
         "signature": ", ".join(f"{name}: {annotation}" for name, annotation in op.params),
         "returns": op.returns,
         "mutates": _mutated(op, kernels),
-        "body": _host_statements(op.body, {name: _dynamic(k) for name, k in kernels.items()}),
+        "body": _host_statements(op.body, {name: any(_dynamic(one) for one in k.instances or (k,))
+                                           for name, k in kernels.items()}),
     }
 
 
@@ -268,8 +304,9 @@ def render_program(title: str, description: str, origin: str, kernels: list[Tile
         origin=origin,
         imports=imports,
         helpers=sorted({h for k in kernels for h in k.helpers}),
-        kernels=[kernel_context(k, origin) for k in kernels],
-        block_class=any(k.kind == "block" for k in kernels),
+        kernels=[c for k in kernels for c in kernel_contexts(k, origin)],
+        block_class=any(one.kind == "block" for k in kernels for one in k.instances or (k,)),
+        dispatch=any(k.instances for k in kernels),
         wrap=bool(ops) and wrap,
         ops=[op_context(op, by_name, (registers or {}).get(op.name)) for op in ops],
         namespace=namespace,

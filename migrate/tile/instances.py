@@ -83,20 +83,22 @@ def _launch_arguments(call: ts.Node, fn: ir.Function) -> list[str | None] | None
     if head.type == "template_function":
         targs = head.child_by_field_name("arguments")
         explicit = [_words(_text(a)) for a in targs.named_children] if targs is not None else []
-    return _deduced(call, explicit, fn.tparams, fn.tkinds, [(p.ctype, p.pointer) for p in fn.params], {})
+    params = [(p.ctype, p.pointer) for p in fn.params]
+    return _deduced(call, explicit, fn.tparams, fn.tkinds, params, {}, len(params))
 
 
 def _deduced(call: ts.Node, explicit: list[str], tparams, tkinds, params: list[tuple[str, bool]],
-             defaults: dict[str, str]) -> list[str] | None:
+             defaults: dict[str, str], required: int) -> list[str] | None:
     """`explicit` completed as C++ deduces the other template arguments of a call from its arguments' declared
     types (`T* out` given `float* d_out`: T is float), or from a parameter's default; None where that is
-    ambiguous or unknown."""
+    ambiguous or unknown. The call gives from `required` (the parameters without a default value) to all of
+    `params`."""
     if len(explicit) > len(tparams):
         return None
     args_node = call.child_by_field_name("arguments")
     values = [c for c in args_node.named_children if c.type != "comment"] if args_node is not None else []
-    if len(values) != len(params):
-        return None  # another overload, or defaults this reading does not follow
+    if not required <= len(values) <= len(params):
+        return None  # another overload
     scope = _scope(call)
     out: list[str] = list(explicit)
     for position in range(len(explicit), len(tparams)):
@@ -191,6 +193,7 @@ class HostTemplate:
     tkinds: tuple[str, ...]
     defaults: dict[str, str]
     params: tuple[tuple[str, bool], ...]  # (declared type, whether a pointer) of each function parameter
+    required: int  # how many of them come before the first with a default value (`bool timing = false`)
 
 
 def _host_template(fn: ts.Node) -> HostTemplate | None:
@@ -217,10 +220,13 @@ def _host_template(fn: ts.Node) -> HostTemplate | None:
     if head is None:
         return None
     params = []
+    required = None
     plist = declarator.child_by_field_name("parameters")
     for param in plist.named_children if plist is not None else ():
         if param.type == "comment":
             continue
+        if param.type == "optional_parameter_declaration" and required is None:
+            required = len(params)
         kind = param.child_by_field_name("type")
         decl = param.child_by_field_name("declarator")
         stars = 0
@@ -228,7 +234,8 @@ def _host_template(fn: ts.Node) -> HostTemplate | None:
             stars += decl.type == "pointer_declarator"
             decl = decl.child_by_field_name("declarator") or (decl.named_children[0] if decl.named_children else None)
         params.append((_text(kind) if kind is not None else "", stars == 1))
-    return HostTemplate(_text(head).rsplit("::", 1)[-1], tuple(names), tuple(kinds), defaults, tuple(params))
+    return HostTemplate(_text(head).rsplit("::", 1)[-1], tuple(names), tuple(kinds), defaults, tuple(params),
+                        len(params) if required is None else required)
 
 
 def _local_constants(fn: ts.Node | None) -> dict[str, ir.Expr]:
@@ -282,7 +289,7 @@ def _in_host(call: ts.Node, args: list[str], constants: dict[str, ir.Expr], fold
         callee = _callee(use)
         targs = callee.child_by_field_name("arguments") if callee.type == "template_function" else None
         given = _deduced(use, [_words(_text(a)) for a in targs.named_children] if targs is not None else [],
-                         host.tparams, host.tkinds, list(host.params), host.defaults)
+                         host.tparams, host.tkinds, list(host.params), host.defaults, host.required)
         if given is None:
             yield None
             return

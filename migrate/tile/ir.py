@@ -205,6 +205,10 @@ class Function:
     # value template parameters launched with several numbers: each a constexpr of the tile kernel, with the numbers
     tconsts: tuple[tuple[str, tuple[int, ...]], ...] = ()
     unlowered: str = ""  # why the front end keeps this kernel SIMT (its launches' template arguments), if it does
+    # a template kernel launched at unlike element types (int and float): each instantiation specialised as a kernel
+    # launched at its types alone, and the buffers whose element types tell them apart (one per such parameter)
+    instances: tuple[Function, ...] = ()
+    dispatch: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -231,3 +235,22 @@ def names_in(value) -> set[str]:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return set().union(*(names_in(getattr(value, f.name)) for f in dataclasses.fields(value)))
     return set()
+
+
+def substituted(expr: Expr, names: dict[str, Expr]) -> Expr:
+    """`expr` with each name in `names` replaced by its expression (itself substituted in turn)."""
+    if isinstance(expr, Name):
+        return substituted(names[expr.id], names) if expr.id in names else expr
+    if isinstance(expr, Bin):
+        return Bin(expr.op, substituted(expr.left, names), substituted(expr.right, names))
+    if isinstance(expr, Un):
+        return Un(expr.op, substituted(expr.operand, names))
+    if isinstance(expr, Cond):
+        return Cond(substituted(expr.test, names), substituted(expr.body, names), substituted(expr.orelse, names))
+    if isinstance(expr, Cast):
+        return Cast(expr.ctype, substituted(expr.operand, names))
+    if isinstance(expr, Call):
+        return dataclasses.replace(expr, args=tuple(substituted(a, names) for a in expr.args))
+    if isinstance(expr, Index):
+        return Index(substituted(expr.base, names), tuple(substituted(i, names) for i in expr.indices))
+    return expr

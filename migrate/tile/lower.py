@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from . import ir
 from .calls import expand_calls
 from .groups import block_groups
+from .instances import base_of
 from .matmul import lower_matmul
 from .scopes import unshadow
 from .tileir import Rejected, TAssign, TileKernel
@@ -31,6 +33,8 @@ GENERIC_TPARAMS = ("scalar_t", "T", "index_t")  # lowered generically: the eleme
 
 def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     """Lower `fn` to a tile kernel, or raise Rejected naming the construct that keeps it SIMT."""
+    if fn.instances:
+        return _lower_instances(module, fn)
     kernel = _lower(module, fn)
     if fn.tconsts and kernel.kind == "matmul":
         raise Rejected(f"template parameter {fn.tconsts[0][0]} launched as several numbers in a matrix product")
@@ -38,6 +42,41 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     if entry:
         kernel = dataclasses.replace(kernel, body=entry + kernel.body)
     return dataclasses.replace(kernel, template_consts=fn.tconsts) if fn.tconsts else kernel
+
+
+def _lower_instances(module: ir.Module, fn: ir.Function) -> TileKernel:
+    """A template kernel launched at unlike element types: each instantiation lowered as a kernel of its own, named
+    for its types (`k_int`, `k_float`), under a launcher of the original's name that picks one by the element
+    types of the buffers `fn.dispatch`. One instantiation that stays SIMT keeps them all SIMT, with its reason: a
+    launcher that failed at run time for a type the original launches would be worse than none."""
+    varying = [base_of(next(p.ctype for p in fn.params if p.name == b)) for b in fn.dispatch]
+    kernels: list[TileKernel] = []
+    labels: list[str] = []
+    for inst in fn.instances:
+        given = dict(zip(inst.instance_params, inst.instance))
+        types = [given[name] for name in varying]
+        label = types[0] if len(types) == 1 else f"({', '.join(types)})"
+        try:
+            kernel = lower(module, inst)
+        except Rejected as exc:
+            raise Rejected(f"its instantiation at {_named(varying)} = {label}: {exc}") from exc
+        slug = "_".join(re.sub(r"\W+", "_", t).strip("_") for t in types)
+        kernels.append(dataclasses.replace(kernel, name=f"{fn.name}_{slug}"))
+        labels.append(label)
+    consts: dict[str, set[int]] = {}
+    for kernel in kernels:
+        for name, numbers in kernel.template_consts:
+            consts.setdefault(name, set()).update(numbers)
+    summary = " / ".join(dict.fromkeys(k.summary for k in kernels)) + \
+        f"; one kernel per instantiation, {_named(varying)} = {', '.join(labels)}"
+    return TileKernel(fn.name, kernels[0].kind, fn.params, (), frozenset().union(*(k.helpers for k in kernels)), (),
+                      (), {}, summary,
+                      template_consts=tuple((name, tuple(sorted(n))) for name, n in consts.items()),
+                      instances=tuple(kernels), dispatch=fn.dispatch)
+
+
+def _named(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"({', '.join(names)})"
 
 
 def _lower(module: ir.Module, fn: ir.Function) -> TileKernel:

@@ -20,24 +20,6 @@ from .values import (
 )
 
 
-def _subst(expr: ir.Expr, names: dict[str, ir.Expr]) -> ir.Expr:
-    if isinstance(expr, ir.Name):
-        return _subst(names[expr.id], names) if expr.id in names else expr
-    if isinstance(expr, ir.Bin):
-        return ir.Bin(expr.op, _subst(expr.left, names), _subst(expr.right, names))
-    if isinstance(expr, ir.Un):
-        return ir.Un(expr.op, _subst(expr.operand, names))
-    if isinstance(expr, ir.Cond):
-        return ir.Cond(_subst(expr.test, names), _subst(expr.body, names), _subst(expr.orelse, names))
-    if isinstance(expr, ir.Cast):
-        return ir.Cast(expr.ctype, _subst(expr.operand, names))
-    if isinstance(expr, ir.Call):
-        return replace(expr, args=tuple(_subst(a, names) for a in expr.args))
-    if isinstance(expr, ir.Index):
-        return ir.Index(_subst(expr.base, names), tuple(_subst(i, names) for i in expr.indices))
-    return expr
-
-
 def _replace(expr: ir.Expr, mapping: dict) -> ir.Expr:
     """`expr` with every sub-expression found in `mapping` replaced (the replacement is not searched again)."""
     if expr in mapping:
@@ -149,30 +131,30 @@ def lower_matmul(module: ir.Module, fn: ir.Function) -> TileKernel:
             indices, value = shared_stores[operand.base.id]
             mapping = {}
             for store_index, read_index in zip(indices, operand.indices):
-                store_index = _subst(store_index, defs)
+                store_index = ir.substituted(store_index, defs)
                 if not isinstance(store_index, ir.Builtin):
                     raise Rejected("a shared tile stored at a computed index")
-                mapping[store_index] = _subst(read_index, defs)
-            return _replace(_subst(value, defs), mapping)
-        return _subst(operand, defs)
+                mapping[store_index] = ir.substituted(read_index, defs)
+            return _replace(ir.substituted(value, defs), mapping)
+        return ir.substituted(operand, defs)
 
     x_expr, y_expr = resolve(left), resolve(right)
     ctx = Context(module, fn, "elementwise", env=_initial_env(fn))
     ctx.dims = 2
     for name, value in defs.items():
         try:
-            val = evaluate(ctx, _subst(value, defs))
+            val = evaluate(ctx, ir.substituted(value, defs))
         except Rejected:
             continue
         if val.kind == "T":
             ctx.env[name] = val
     if guard is not None:
-        _note_bound(ctx, _subst(guard, defs))
+        _note_bound(ctx, ir.substituted(guard, defs))
     if "x" not in ctx.bounds or "y" not in ctx.bounds:
         raise Rejected("no bounds guard on the output row and column")
     out: list = index_prologue(["x", "y"])
     out.append(TAssign("acc", ir.Call("tl.zeros", (ir.Text("[BLOCK_Y, BLOCK_X]"), ir.Text("tl.float32")))))
-    guard_parts = _conjuncts(_subst(guard, defs)) if guard is not None else []
+    guard_parts = _conjuncts(ir.substituted(guard, defs)) if guard is not None else []
 
     def operand(expr: ir.Expr, k_value: ir.Expr, k_bound: ir.Expr | None, skip: str) -> ir.Expr:
         ctx.env[inner_var] = Val("V", k_value)
@@ -218,14 +200,14 @@ def lower_matmul(module: ir.Module, fn: ir.Function) -> TileKernel:
         inner_stmt = (TFor("k_start", ir.Num(0), k_bound, block_k, inner_stmt),)
     for var, start, bound in reversed(outer):
         start_v = data(ctx, evaluate(ctx, start)).expr
-        bound_v = data(ctx, evaluate(ctx, _subst(bound, defs))).expr
+        bound_v = data(ctx, evaluate(ctx, ir.substituted(bound, defs))).expr
         inner_stmt = (TFor(var, start_v, bound_v, ir.Num(1), inner_stmt),)
     out.extend(inner_stmt)
     if acc_init is not None and float(acc_init.value) != 0.0:
         out.append(TAssign("acc", ir.Bin("+", ir.Name("acc"), acc_init)))
     ctx.env.pop(inner_var, None)
     ctx.env[acc_name] = Val("V", ir.Name("acc"), is_float=True)
-    ctx.pred = data(ctx, evaluate(ctx, _subst(guard, defs))).expr if guard is not None else None
+    ctx.pred = data(ctx, evaluate(ctx, ir.substituted(guard, defs))).expr if guard is not None else None
     ctx.out = []
     for stmt in epilogue:
         statement(ctx, stmt)

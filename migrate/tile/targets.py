@@ -31,6 +31,10 @@ C_TO_TRITON = {
     "char": "i8", "signed char": "i8", "int8_t": "i8", "unsigned char": "u8", "uint8_t": "u8", "bool": "i1",
 }
 QUALIFIERS = ("const", "__restrict__", "__restrict", "restrict", "volatile", "struct")
+# Triton's element types as torch and NumPy name a buffer's dtype (`str(buffer.dtype)` ends with it).
+DTYPE_NAMES = {"fp16": "float16", "bf16": "bfloat16", "fp32": "float32", "fp64": "float64", "i1": "bool",
+               "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64", "u8": "uint8", "u16": "uint16",
+               "u32": "uint32", "u64": "uint64"}
 # Representative constexpr values for block sizes the launcher computes at run time.
 LAUNCH_BLOCK = 256
 CHUNK_BLOCK = 1024
@@ -54,6 +58,11 @@ def triton_type(ctype: str, pointer: bool) -> str | None:
     if base is None:
         return None
     return f"*{base}" if pointer or "*" in ctype else base
+
+
+def dtype_name(ctype: str) -> str | None:
+    """The dtype name of a buffer of C element type `ctype` (float32, uint8, bfloat16), or None."""
+    return DTYPE_NAMES.get(triton_type(ctype, False) or "")
 
 
 def launch_type(ctype: str, pointer: bool) -> str | None:
@@ -99,6 +108,18 @@ def check_for(kernel) -> Check | str:
         constexprs[name] = numbers[0]  # every number compiles alike; the first stands for them
         signature[name] = "constexpr"
     return Check(f"{kernel.name}_tile", signature, constexprs)
+
+
+def checks_for(kernel) -> list[Check] | str:
+    """The compile jobs of a lowered kernel: its own, or one per instantiation of a kernel launched at unlike element
+    types (the first reason one cannot have a job, prefixed with its name, where one cannot)."""
+    checks = []
+    for one in getattr(kernel, "instances", ()) or (kernel,):
+        check = check_for(one)
+        if isinstance(check, str):
+            return check if one is kernel else f"{one.name}: {check}"
+        checks.append(check)
+    return checks
 
 
 def _cache_dir() -> Path:

@@ -4,13 +4,14 @@ warp reductions, inlined device functions. The kernel classes (lower.py, matmul.
 from __future__ import annotations
 
 import copy
+import itertools
 import math
 import re
 from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import builtins, math_table, operator_table, outputs_table
-from .targets import C_TO_TRITON, triton_type
+from .targets import C_TO_TRITON, dtype_name, triton_type
 from .tileir import DYNAMIC_COUNT, Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
@@ -169,22 +170,42 @@ def _tag(val: Val) -> tuple:
 # -- expressions -----------------------------------------------------------------------------------------------
 
 
-def _const_int(ctx: Context, expr: ir.Expr) -> int | None:
+def _const_int(ctx: Context, expr: ir.Expr, given: dict[str, int] | None = None) -> int | None:
+    """The integer a constant expression comes to, or None; `given` holds numbers for names (a value template
+    parameter's, at one of its instantiations)."""
     if isinstance(expr, ir.Num) and not expr.is_float:
         return int(expr.value)
+    if isinstance(expr, ir.Name) and given and expr.id in given:
+        return given[expr.id]
     if isinstance(expr, ir.Name) and expr.id in ctx.module.constants:
-        return _const_int(ctx, ctx.module.constants[expr.id])
+        return _const_int(ctx, ctx.module.constants[expr.id], given)
     if isinstance(expr, ir.Name) and expr.id in ctx.env and ctx.env[expr.id].kind == "U":
         inner = ctx.env[expr.id].expr
         if isinstance(inner, ir.Num) and not inner.is_float:
             return int(inner.value)
     if isinstance(expr, ir.Bin) and expr.op in ("+", "-", "*", "/"):
-        a, b = _const_int(ctx, expr.left), _const_int(ctx, expr.right)
+        a, b = _const_int(ctx, expr.left, given), _const_int(ctx, expr.right, given)
         if a is not None and b is not None:
             return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[expr.op]
     if isinstance(expr, ir.Cast):
-        return _const_int(ctx, expr.operand)
+        return _const_int(ctx, expr.operand, given)
     return None
+
+
+TEMPLATE_COMBINATIONS = 256  # instantiations of value template parameters a shared array's size is folded at
+
+
+def _largest_size(ctx: Context, expr: ir.Expr) -> int | None:
+    """The largest a shared array's dimension comes to over the numbers the kernel's value template parameters are
+    launched with (tl.constexprs): each instantiation uses the start of a scratch row of that size. None where one
+    instantiation does not fold."""
+    names = [name for name, _ in ctx.kernel.tconsts]
+    combinations = list(itertools.islice(itertools.product(*(numbers for _, numbers in ctx.kernel.tconsts)),
+                                         TEMPLATE_COMBINATIONS + 1))
+    if not names or len(combinations) > TEMPLATE_COMBINATIONS:
+        return None
+    sizes = [_const_int(ctx, expr, dict(zip(names, numbers))) for numbers in combinations]
+    return None if None in sizes else max(sizes)
 
 
 def structural(ctx: Context, a: Val, op: str, b: Val, right: ir.Expr) -> tuple | None:
@@ -710,17 +731,15 @@ BLOCK_INDEX = {("tid", a): ("V", f"_tid_{a}") for a in "xyz"} | {("bid", a): ("U
     | {("bdim", a): ("U", f"BD{a.upper()}") for a in "xyz"}
 GRID_AXES = {"x": 0, "y": 1, "z": 2}
 GENERIC_TYPES = ("scalar_t", "T")  # template element types the lowering reads
-TORCH_PREFIX = {"fp": "float", "i": "int", "u": "uint"}  # Triton's element type names as torch's
 
 
 def scratch_dtype(ctype: str) -> str | None:
     """The torch dtype of a shared array's scratch buffer, from the Triton type of its C element type (targets.py's
     table); None for types with no buffer of their own (bool, bfloat16, template types, structures)."""
-    kind = triton_type(ctype, False)
-    found = re.fullmatch(r"(fp|i|u)(8|16|32|64)", kind or "")
-    if found is None or base_type(ctype) in GENERIC_TYPES:
+    name = dtype_name(ctype)
+    if name in (None, "bool", "bfloat16") or base_type(ctype) in GENERIC_TYPES:
         return None
-    return TORCH_PREFIX[found.group(1)] + found.group(2)
+    return name
 
 
 def block_index(ctx: Context, expr: ir.Builtin) -> Val:
@@ -762,6 +781,8 @@ def block_env() -> dict[str, Val]:
 
 def _scratch_decl(ctx: Context, stmt: ir.Decl) -> None:
     dims = [_const_int(ctx, d) for d in stmt.shared]
+    if None in dims and ctx.kernel.tconsts:  # sized by a value template parameter launched with several numbers
+        dims = [_largest_size(ctx, d) for d in stmt.shared]
     if dims == [0]:
         _dynamic_decl(ctx, stmt)
         return
@@ -1057,6 +1078,10 @@ def as_declared(val: Val, ctype: str, widen: bool = False) -> Val:
         # An unsigned value kept in a signed variable is signed from then on (comparisons, division, shifts);
         # Triton would go on computing with it unsigned.
         return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(_signed_cast(base)))))
+    if INT_CASTS.get(base, "").startswith("tl.uint") and not val.unsigned and not isinstance(val.expr, ir.Num):
+        # A signed value kept in an unsigned variable is unsigned from then on: its shifts bring in zeros, its
+        # divisions and comparisons are unsigned, and Triton computes with it so only in an unsigned type.
+        return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(INT_CASTS[base]))), unsigned=True)
     if base in NARROW_CASTS:
         # C keeps the low bits of what a char or short variable is given; it computes with it as an int again.
         if val.is_float:
@@ -1464,6 +1489,16 @@ def _if(ctx: Context, stmt: ir.If) -> None:
     test = truth(data(ctx, test))
     _note_bound(ctx, stmt.test)
     test = _held(ctx, test, _assigned(stmt.then + stmt.orelse))
+    if test.kind == "U" and _branch_local(ctx, stmt.then + stmt.orelse):
+        # One value for the whole program: a branch of the program, not a mask on every load and store under it
+        # (a uniform condition and'ed with a block mask also reads as an int32 mask in Triton's interpreter).
+        for branch, condition in ((stmt.then, test.expr), (stmt.orelse, _negate(test.expr))):
+            saved_out, ctx.out = ctx.out, []
+            walk(ctx, branch)
+            body, ctx.out = tuple(ctx.out), saved_out
+            if body:
+                ctx.emit(TIf(condition, body))
+        return
     saved = ctx.pred
     ctx.pred = _and(saved, test.expr)
     walk(ctx, stmt.then)
@@ -1471,6 +1506,19 @@ def _if(ctx: Context, stmt: ir.If) -> None:
         ctx.pred = _and(saved, _negate(test.expr))
         walk(ctx, stmt.orelse)
     ctx.pred = saved
+
+
+def _branch_local(ctx: Context, stmts: tuple) -> bool:
+    """Whether statements leave nothing behind but memory: no jump or return, no assignment to a variable they
+    do not declare themselves, and no declaration of a name already in use (Triton keeps a name first defined in
+    an `if` only inside it, and a name defined before it only with its type unchanged)."""
+    declared = {stmt.name for stmt in _walk_all(stmts) if isinstance(stmt, ir.Decl)}
+    for stmt in _walk_all(stmts):
+        if isinstance(stmt, (ir.Jump, ir.Return)):
+            return False
+        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name) and stmt.target.id not in declared:
+            return False
+    return not declared & set(ctx.env)
 
 
 def _assigned(stmts: tuple) -> set[str]:
@@ -1499,6 +1547,16 @@ def _held(ctx: Context, test: Val, assigned: set[str]) -> Val:
     return held
 
 
+def _unsized(ctx: Context, bound: ir.Expr) -> str:
+    """What in an index bound a launcher cannot size its grid from (a local's name, a thread index), or "" when it is
+    made of the kernel's parameters and constants."""
+    named = set(re.findall(r"Name\(id='(\w+)'\)", repr(bound)))
+    known = {n for p in ctx.kernel.params for n in p.names} | set(ctx.module.constants) | set(builtins().constants)
+    if named - known:
+        return f"the local {sorted(named - known)[0]}"
+    return "a thread index" if "Builtin(" in repr(bound) else ""
+
+
 def _note_bound(ctx: Context, test: ir.Expr) -> None:
     """Remember `index < bound` guards on the global index (element-wise) or the row (reductions)."""
     if isinstance(test, ir.Un) and test.op == "!" and isinstance(test.operand, ir.Bin):
@@ -1516,11 +1574,8 @@ def _note_bound(ctx: Context, test: ir.Expr) -> None:
             left = evaluate(ctx, test.left)
         except Rejected:
             return
-        bound = test.right if test.op == "<" else ir.Bin("+", test.right, ir.Num(1))
-        named = set(re.findall(r"Name\(id='(\w+)'\)", repr(bound)))
-        known = {n for p in ctx.kernel.params for n in p.names} | set(ctx.module.constants) \
-            | set(builtins().constants)
-        if named - known or "Builtin(" in repr(bound):
+        bound = _launch_bound(ctx, test.right if test.op == "<" else ir.Bin("+", test.right, ir.Num(1)))
+        if _unsized(ctx, bound):
             return  # the launcher sizes the grid from the bound, so it must be made of parameters and constants
         if left.kind == "V" and isinstance(left.expr, ir.Name) and left.expr.id.startswith("offs_"):
             ctx.bounds.setdefault(left.expr.id[5:], bound)
@@ -1530,6 +1585,14 @@ def _note_bound(ctx: Context, test: ir.Expr) -> None:
             (left.kind == "U" and left.expr == ir.Name("pid")) or _tag(left) in (("grouprow",), ("bid", "x"))
         ):
             ctx.rows = bound
+
+
+def _launch_bound(ctx: Context, bound: ir.Expr) -> ir.Expr:
+    """A bound as the launcher computes the grid from it: the program's named constants (`const int DIM = 30;` in
+    a header) written as their values, which the launcher's module does not define."""
+    params = {n for p in ctx.kernel.params for n in p.names}
+    numbers = {k: v for k, v in ctx.module.constants.items() if k not in params and isinstance(v, ir.Num)}
+    return ir.substituted(bound, numbers)
 
 
 def _loop_parts(ctx: Context, stmt) -> tuple[str, ir.Expr, ir.Expr, ir.Expr] | None:
@@ -1600,8 +1663,11 @@ def _loop_body(ctx: Context, stmt) -> None:
             if carried:
                 # One program per element runs one iteration: a value summed over a thread's iterations has no form.
                 raise Rejected(f"a grid-stride loop that carries {carried[0]} across its iterations")
+            unsized = _unsized(ctx, bound_expr)
+            if unsized:  # the launcher sizes the grid from the bound
+                raise Rejected(f"a grid-stride loop bounded by {unsized}, which the launcher cannot size its grid from")
             ctx.env[var] = Val("V", ir.Name(f"offs_{start_tag[1]}"))
-            ctx.bounds.setdefault(start_tag[1], bound_expr)
+            ctx.bounds.setdefault(start_tag[1], _launch_bound(ctx, bound_expr))
             saved = ctx.pred
             ctx.pred = _and(saved, ir.Bin("<", ir.Name(f"offs_{start_tag[1]}"), bound.expr))
             walk(ctx, stmt.body)

@@ -154,11 +154,12 @@ def test_a_header_kernel_launched_with_two_numbers_takes_both() -> None:
     assert "SCALE: tl.constexpr" in module and '_scaled_template = {"SCALE": [3, 5]}' in module
 
 
-def test_a_header_kernel_launched_at_two_unlike_types_keeps_its_reason() -> None:
+def test_a_header_kernel_launched_at_two_unlike_types_takes_both() -> None:
     other = LAUNCHING_MAIN.replace(b"double", b"int").replace(b"void run(", b"void run_int(")
     files = {"src/kernels/scaled.cuh": LAUNCHED_HEADER, "src/main.cu": LAUNCHING_MAIN, "src/other.cu": other}
-    kept = [f.message for f in translate_tree(files).findings if f.path == "src/kernels/scaled.cuh"]
-    assert kept == ["kernel scaled stays a SIMT kernel: template parameter Real launched as double and as int"]
+    notes = [f.message for f in translate_tree(files).findings if f.path == "src/kernels/scaled.cuh"]
+    assert notes == ["kernel scaled becomes a Triton kernel (element-wise map over 1-D indices; one kernel per "
+                     "instantiation, Real = double, int)"]
 
 
 def test_a_source_included_after_its_headers_reads_what_they_define() -> None:
@@ -208,5 +209,9 @@ def test_an_object_like_macro_of_a_kernel_body_is_written_in() -> None:
 def test_a_kernel_launched_in_its_own_header_and_elsewhere_takes_every_launch() -> None:
     header = LAUNCHED_HEADER + b"void run_int(const int* x, int* y, int n) { scaled<int, 2><<<1, 256>>>(x, y, n); }\n"
     files = {"src/kernels/scaled.cuh": header, "src/main.cu": LAUNCHING_MAIN}
-    kept = [f.message for f in translate_tree(files).findings if f.path == "src/kernels/scaled.cuh"]
-    assert kept == ["kernel scaled stays a SIMT kernel: template parameter Real launched as double and as int"]
+    result = translate_tree(files)
+    notes = [f.message for f in result.findings if f.path == "src/kernels/scaled.cuh"]
+    assert notes == ["kernel scaled becomes a Triton kernel (element-wise map over 1-D indices; one kernel per "
+                     "instantiation, Real = double, int)"]
+    module = result.new_files["src/kernels/scaled_tile.py"]
+    assert "* 3" in module and "* 2" in module  # each instantiation's own SCALE

@@ -28,18 +28,22 @@ def test_committed_kernels_compile_for_both_targets(case: str) -> None:
     element type the CUDA source declares)."""
     text = (FIXTURES / case / "expected.py").read_text()
     module = read_module((FIXTURES / case / "input.cu").read_bytes())
+    lowered = {}  # each tile kernel by name: a kernel's, or each instantiation's of one launched at unlike types
+    for fn in module.functions.values():
+        if fn.kernel and f"def {fn.name}" in text:
+            kernel = lower(module, fn)
+            lowered.update({one.name: one for one in kernel.instances or (kernel,)})
     checks = []
     for name, params in KERNEL.findall(text):
-        fn = module.functions[name]
+        kernel = lowered[name]
         # as lowered: a float4 buffer is passed as the floats it holds, a float3 by value as its three lanes
-        signature = {scalar: launch_type(p.ctype, p.pointer)
-                     for p in lower(module, fn).params for scalar in p.names}
+        signature = {scalar: launch_type(p.ctype, p.pointer) for p in kernel.params for scalar in p.names}
         constexprs = {}
         for param in (p.strip() for p in params.split(",")):
             if param == DYNAMIC_COUNT:  # the elements in a row of the dynamic shared array
                 signature[param] = "i32"
             elif param.startswith("_shared_"):  # a shared array's scratch: its element type is the array's
-                scratch = {s.name: s for s in lower(module, fn).scratch}[param]
+                scratch = {s.name: s for s in kernel.scratch}[param]
                 signature[param] = launch_type(scratch.ctype, True)
             elif param.endswith("tl.constexpr"):
                 pname = param.split(":")[0]

@@ -643,6 +643,84 @@ def _cases():
             ref.append(window / (2 * radius + 1))
         return torch.cat(got), torch.cat(ref), 1e-6
 
+    def uniform_branch(m):
+        rows, cols, got, ref = 37, 29, [], []
+        x = rand(rows * cols)
+        lengths = torch.randint(0, cols + 1, (rows,), generator=g, dtype=torch.int32)
+        for mode in (1, -1):  # each branch of the program
+            y = torch.zeros(rows * cols)
+            m.fill_or_copy(5, 128, rows, cols, mode, x, lengths, 2.5, y)
+            row = torch.arange(rows * cols) // cols
+            if mode >= 0:
+                past = (torch.arange(rows * cols) % cols) >= lengths[row]
+                ref.append(torch.where(past, torch.tensor(2.5), x))
+            else:
+                ref.append(torch.where(row >= lengths[0], torch.tensor(2.5), -x))
+            got.append(y)
+        return torch.cat(got), torch.cat(ref), 1e-7
+
+    def constant_bound(m):
+        particles = 45  # 315 elements: the launch's grid comes from particles * DIM
+        positions, best = rand(particles * 7), rand(7)
+        want = positions + 0.25 * (best.repeat(particles) - positions)
+        m.shift_rows(3, 128, positions, best, particles, 0.25)
+        return positions, want, 1e-6
+
+    def address_of_local(m):
+        import numpy as np
+
+        n, base = 999, 123457
+        out = torch.zeros(n)
+        m.fill_random((n + 127) // 128, 128, out, n, base)
+        seed = np.arange(base, base + n, dtype=np.uint32)  # C's unsigned arithmetic: wraps at 2^32, shifts in zeros
+        draws = []
+        for _ in range(2):
+            seed = seed * np.uint32(1103515245) + np.uint32(12345)
+            draws.append((seed >> np.uint32(16)).astype(np.float32) / np.float32(65536.0))
+        return out, torch.from_numpy(draws[0] + draws[1]), 1e-6
+
+    def grid_stride_local_bound(m):
+        rows, cols = 37, 91
+        x, y = rand(rows * cols), torch.zeros(rows * cols)
+        m.scale_all(5, 256, x, y, rows, cols, 1.5)  # 5 blocks of 256 stride over the 3367 elements
+        return y, 1.5 * x, 1e-6
+
+    def template_shared_sized(m):
+        n, got, ref = 1000, [], []
+        assert m._reverse_tiles_template == {"N": [64, 128]}
+        for dtype in (torch.float32, torch.int32):
+            x = torch.randint(-30, 30, (n,), generator=g).to(dtype)
+            for width in (64, 128):  # each tile width the source launches, a block of that many threads
+                y = torch.zeros(n, dtype=dtype)
+                m.reverse_tiles((n + width - 1) // width, width, x, y, n, N=width)
+                tiles = torch.nn.functional.pad(x, (0, -n % width)).view(-1, width).flip(1).reshape(-1)[:n]
+                half = tiles / 2 if dtype.is_floating_point else torch.div(tiles, 2, rounding_mode="trunc")
+                got.append(y.double())
+                ref.append(half.double())
+        return torch.cat(got), torch.cat(ref), 0.0
+
+    def template_types_several(m):
+        n, got, ref = 700, [], []
+        assert set(m._halve_clamp_instances) == {("float64",), ("float32",), ("int32",)}
+        for dtype in (torch.float64, torch.float32, torch.int32):  # each type the source launches, one launcher
+            x = torch.randint(-40, 40, (n,), generator=g).to(dtype) + (0.25 if dtype.is_floating_point else 0)
+            y = torch.full((n,), 7, dtype=dtype)
+            m.halve_clamp((n + 255) // 256, 256, x, y, n)
+            half = x / 2 if dtype.is_floating_point else torch.div(x, 2, rounding_mode="trunc")  # C's int division
+            got.append(y.double())
+            ref.append((half - 1).clamp(min=0).double())
+        with pytest.raises(TypeError):  # a dtype the original never launches it at
+            m.halve_clamp(3, 256, torch.zeros(n, dtype=torch.int64), torch.zeros(n, dtype=torch.int64), n)
+        src_f, src_i = rand(n, scale=10.0), torch.randint(-40, 40, (n,), generator=g, dtype=torch.int32)
+        for scale in (2, 3):
+            dst_i, dst_f = torch.zeros(n, dtype=torch.int32), torch.zeros(n)
+            m.convert_scaled(3, 256, dst_i, src_f, n, S=scale)  # int from float: truncated, then an int division
+            m.convert_scaled(3, 256, dst_f, src_i, n, S=scale)  # float from int: a float division
+            got += [dst_i.double(), dst_f.double()]
+            ref += [torch.div((src_f * scale).to(torch.int32), 4, rounding_mode="trunc").double(),
+                    ((src_i * scale).float() / 4).double()]
+        return torch.cat(got), torch.cat(ref), 0.0
+
     def vector_buffer_cast(m):
         n = 333
         z = rand(n, 2)
@@ -884,7 +962,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "template_values_several": template_values_several, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "uniform_branch": uniform_branch, "constant_bound": constant_bound, "address_of_local": address_of_local, "template_values_several": template_values_several, "template_types_several": template_types_several, "template_shared_sized": template_shared_sized, "grid_stride_local_bound": grid_stride_local_bound, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
