@@ -117,6 +117,12 @@ def param_kind(signature: dict, param):
     return [signature[name] for name in lanes] if lanes else signature[param.name]
 
 
+def _scalar_kinds(signature: dict, params) -> list[str]:
+    """The Triton type of every scalar the kernel takes: each parameter's, each lane's of a vector by value."""
+    kinds = [param_kind(signature, p) for p in params]
+    return [k for kind in kinds for k in (kind if isinstance(kind, list) else [kind])]
+
+
 def _lane_values(kinds: list[str], size: int) -> tuple:
     """A vector passed by value: each lane a scalar argument of its own (the floats apart, so a lane read for
     another would show)."""
@@ -313,8 +319,7 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     migrated = _migrated_copy(program, work)
     if isinstance(migrated, str):
         return migrated
-    kinds = [param_kind(signature, p) for p in kernel.params]
-    if any(C_OF[k.lstrip("*")] is None for kind in kinds for k in (kind if isinstance(kind, list) else [kind])):
+    if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "a parameter type the harness cannot write"
     case = work / "cases" / (f"{program.name}.{kernel.name}" + ("" if size == SIZE else f".{size}"))
     case.mkdir(parents=True, exist_ok=True)
@@ -458,7 +463,7 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
     """(parity, error, why) of one kernel, or of one instantiation (`kernel`, `fn`) of a kernel launched at unlike
     element types, launched through `launcher` (the kernel itself, or the one that picks the instantiation)."""
     grid, block = _launch(kernel)
-    if any(C_OF.get(signature[p.name].lstrip("*")) is None for p in kernel.params):
+    if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "no reference", None, "a parameter type the harness cannot write"  # bfloat16, half
     inputs = _inputs(signature, kernel.params, seed)
     case = work / "cases" / f"{program.name}.{kernel.name}"
