@@ -1080,8 +1080,9 @@ def as_declared(val: Val, ctype: str, widen: bool = False) -> Val:
         return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(_signed_cast(base)))))
     if INT_CASTS.get(base, "").startswith("tl.uint") and not val.unsigned and not isinstance(val.expr, ir.Num):
         # A signed value kept in an unsigned variable is unsigned from then on: its shifts bring in zeros, its
-        # divisions and comparisons are unsigned, and Triton computes with it so only in an unsigned type.
-        return Val(val.kind, ir.Call(".to", (val.expr, ir.Text(INT_CASTS[base]))), unsigned=True)
+        # divisions and comparisons are unsigned, and Triton computes with it so only in an unsigned type (tl.cast,
+        # which also takes a compile-time int: blockDim.x is one).
+        return Val(val.kind, ir.Call("tl.cast", (val.expr, ir.Text(INT_CASTS[base]))), unsigned=True)
     if base in NARROW_CASTS:
         # C keeps the low bits of what a char or short variable is given; it computes with it as an int again.
         if val.is_float:

@@ -721,6 +721,11 @@ def _cases():
                     ((src_i * scale).float() / 4).double()]
         return torch.cat(got), torch.cat(ref), 0.0
 
+    def unsigned_block_size(m):
+        x, y = rand(3 * 64 * 4), torch.zeros(3 * 64 * 4)
+        m.twice_strided(3, 64, x, y)  # 3 blocks of 64 threads, four elements each
+        return y, 2.0 * x, 1e-7
+
     def vector_buffer_cast(m):
         n = 333
         z = rand(n, 2)
@@ -962,7 +967,7 @@ def _cases():
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
-        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "uniform_branch": uniform_branch, "constant_bound": constant_bound, "address_of_local": address_of_local, "template_values_several": template_values_several, "template_types_several": template_types_several, "template_shared_sized": template_shared_sized, "grid_stride_local_bound": grid_stride_local_bound, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "uniform_branch": uniform_branch, "constant_bound": constant_bound, "address_of_local": address_of_local, "unsigned_block_size": unsigned_block_size, "template_values_several": template_values_several, "template_types_several": template_types_several, "template_shared_sized": template_shared_sized, "grid_stride_local_bound": grid_stride_local_bound, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
