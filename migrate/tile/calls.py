@@ -77,7 +77,7 @@ def _pointed(callee: ir.Function, call: ir.Call) -> tuple[ir.Function, ir.Call]:
         deref = ir.Index(ir.Name(param.name), (ir.Num(0),))
         if _count(body, deref) != _count(body, ir.Name(param.name)):
             continue  # the pointer itself is used: moved, compared or passed on
-        body = _replaced(body, deref, ir.Name(param.name))
+        body = ir.replaced(body, {deref: ir.Name(param.name)})
         ctype = param.ctype.replace("*", "", 1).strip() + " &"
         params[position] = dataclasses.replace(param, ctype=ctype, pointer=False)
         args[position] = arg.operand
@@ -96,18 +96,6 @@ def _count(node, part) -> int:
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return sum(_count(getattr(node, f.name), part) for f in dataclasses.fields(node))
     return 0
-
-
-def _replaced(node, part, by):
-    """`node` with each occurrence of `part` replaced by `by`."""
-    if node == part:
-        return by
-    if isinstance(node, tuple):
-        return tuple(_replaced(v, part, by) for v in node)
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return dataclasses.replace(node, **{f.name: _replaced(getattr(node, f.name), part, by)
-                                            for f in dataclasses.fields(node)})
-    return node
 
 
 def _statements(module, stmts: tuple, names, depth: int, active: frozenset) -> tuple:

@@ -254,3 +254,19 @@ def substituted(expr: Expr, names: dict[str, Expr]) -> Expr:
     if isinstance(expr, Index):
         return Index(substituted(expr.base, names), tuple(substituted(i, names) for i in expr.indices))
     return expr
+
+
+def replaced(node, mapping: dict):
+    """`node` (a statement, an expression, or a tuple of them) with every part found in `mapping` replaced by its
+    value; a replacement is not searched again."""
+    try:
+        if node in mapping:
+            return mapping[node]
+    except TypeError:  # an unhashable field (a list of a template's numbers): nothing to replace in it
+        return node
+    if isinstance(node, tuple):
+        return tuple(replaced(v, mapping) for v in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return dataclasses.replace(node, **{f.name: replaced(getattr(node, f.name), mapping)
+                                            for f in dataclasses.fields(node)})
+    return node

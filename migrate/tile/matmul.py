@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from . import ir
 from .tileir import Rejected, TAssign, TFor, TileKernel
@@ -18,25 +17,6 @@ from .values import (
     index_prologue,
     statement,
 )
-
-
-def _replace(expr: ir.Expr, mapping: dict) -> ir.Expr:
-    """`expr` with every sub-expression found in `mapping` replaced (the replacement is not searched again)."""
-    if expr in mapping:
-        return mapping[expr]
-    if isinstance(expr, ir.Bin):
-        return ir.Bin(expr.op, _replace(expr.left, mapping), _replace(expr.right, mapping))
-    if isinstance(expr, ir.Un):
-        return ir.Un(expr.op, _replace(expr.operand, mapping))
-    if isinstance(expr, ir.Cond):
-        return ir.Cond(_replace(expr.test, mapping), _replace(expr.body, mapping), _replace(expr.orelse, mapping))
-    if isinstance(expr, ir.Cast):
-        return ir.Cast(expr.ctype, _replace(expr.operand, mapping))
-    if isinstance(expr, ir.Call):
-        return replace(expr, args=tuple(_replace(a, mapping) for a in expr.args))
-    if isinstance(expr, ir.Index):
-        return ir.Index(_replace(expr.base, mapping), tuple(_replace(i, mapping) for i in expr.indices))
-    return expr
 
 
 def _product(value: ir.Expr) -> tuple[ir.Expr, ir.Expr] | None:
@@ -135,7 +115,7 @@ def lower_matmul(module: ir.Module, fn: ir.Function) -> TileKernel:
                 if not isinstance(store_index, ir.Builtin):
                     raise Rejected("a shared tile stored at a computed index")
                 mapping[store_index] = ir.substituted(read_index, defs)
-            return _replace(ir.substituted(value, defs), mapping)
+            return ir.replaced(ir.substituted(value, defs), mapping)
         return ir.substituted(operand, defs)
 
     x_expr, y_expr = resolve(left), resolve(right)
