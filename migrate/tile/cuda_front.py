@@ -163,6 +163,11 @@ def _call(node: ts.Node) -> ir.Expr:
         name = _text(func).split("::")[-1]
     elif func.type == "primitive_type":  # functional cast: float(x), T(0)
         return ir.Cast(_text(func), args[0])
+    elif func.type == "parenthesized_expression" and (inner := _unparenthesized(func)).type in (
+            "identifier", "type_identifier", "qualified_identifier"):
+        # `(T)(j + 1)`: the parser cannot tell a cast to a type name it does not know from a call of a name in
+        # parentheses; both mean what `T(j + 1)` means, which the type names read later settle (_functional_casts)
+        name = _text(inner).split("::")[-1]
     elif (func.type == "field_expression" and _text(func.child_by_field_name("field")) == "size"
           and func.child_by_field_name("argument").type == "identifier" and len(args) == 1):
         return ir.Call(ACCESSOR_SIZE, (ir.Name(py_name(_text(func.child_by_field_name("argument")))), args[0]))
@@ -404,9 +409,18 @@ def _expression_statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
         inner = _unparenthesized(node.child_by_field_name("right"))
         if inner.type == "assignment_expression":
             first = _expression_statements(inner)
-            if not isinstance(first[-1].target, ir.Name):
-                # `a[i] = b[i] = v` would read b[i] back: another lane may hold that element in Triton
-                raise Unreadable("a chained assignment through memory")
+            last = first[-1]
+            if not isinstance(last.target, ir.Name):
+                # `a[i] = b[j] = v`: reading b[j] back could see another lane's store in Triton, so the value goes
+                # through a local, converted to b's element type as C's assignment expression is
+                base = last.target.base if isinstance(last.target, ir.Index) else None
+                if last.op != "=" or not isinstance(base, ir.Name):
+                    raise Unreadable("a chained assignment through memory")
+                held = ir.Name(f"_chained{inner.start_byte}")
+                first = (*first[:-1], ir.Decl(held.id, "", value=last.value), ir.Assign(last.target, "=", held))
+                stored: ir.Expr = ir.Cast(ELEMENT_OF + base.id, held)
+                return first + (ir.Assign(expression(node.child_by_field_name("left")),
+                                          _text(node.child_by_field_name("operator")), stored),)
             return first + (ir.Assign(expression(node.child_by_field_name("left")),
                                       _text(node.child_by_field_name("operator")), first[-1].target),)
     return (_expression_statement(node),)
@@ -648,6 +662,70 @@ def _initializers(node: ts.Node) -> tuple[ir.Expr, ...]:
     return tuple(out)
 
 
+TYPE_QUALIFIERS = {"const", "volatile", "__restrict__", "__restrict", "restrict"}
+ELEMENT_OF = "element of "  # a cast to the element type of the array or pointer named after it (chained stores)
+
+
+def _element_casts(body: tuple[ir.Stmt, ...], params: list[ir.Param]) -> tuple[ir.Stmt, ...]:
+    """`body` with each cast to the element type of a named array or pointer (`ELEMENT_OF`) made a cast to that
+    type, from the parameter or declaration that names it; Unsupported where no one declaration does."""
+    marks: set[str] = set()
+
+    def visit(node: object) -> None:
+        if isinstance(node, tuple):
+            for item in node:
+                visit(item)
+        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+            if isinstance(node, ir.Cast) and node.ctype.startswith(ELEMENT_OF):
+                marks.add(node.ctype)
+            for f in dataclasses.fields(node):
+                visit(getattr(node, f.name))
+
+    visit(body)
+    if not marks:
+        return body
+    declared: dict[str, list[str]] = {}
+    for param in params:
+        if param.pointer:
+            declared.setdefault(param.name, []).append(param.ctype)
+
+    def decls(node: object) -> None:
+        if isinstance(node, tuple):
+            for item in node:
+                decls(item)
+        elif isinstance(node, ir.Decl):
+            array = node.shared is not None or node.local is not None
+            if array or node.ctype.rstrip().endswith("*"):
+                declared.setdefault(node.name, []).append(
+                    node.ctype if array else node.ctype.rstrip()[:-1])
+        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+            for f in dataclasses.fields(node):
+                decls(getattr(node, f.name))
+
+    decls(body)
+    mapping: dict[ir.Expr, ir.Expr] = {}
+    for mark in marks:
+        types = {" ".join(w for w in t.replace("*", " * ").split() if w not in TYPE_QUALIFIERS)
+                 for t in declared.get(mark[len(ELEMENT_OF):], [])}
+        if len(types) != 1 or "*" in next(iter(types)):
+            return (ir.Unsupported(f"a chained assignment through {mark[len(ELEMENT_OF):]}, whose element type is "
+                                   "not declared once"),)
+        mapping[mark] = next(iter(types))
+
+    def retyped(node: object) -> object:
+        if isinstance(node, tuple):
+            return tuple(retyped(item) for item in node)
+        if not dataclasses.is_dataclass(node) or isinstance(node, type):
+            return node
+        changes = {f.name: retyped(getattr(node, f.name)) for f in dataclasses.fields(node)}
+        node = dataclasses.replace(node, **changes)
+        if isinstance(node, ir.Cast) and node.ctype in mapping:
+            return dataclasses.replace(node, ctype=mapping[node.ctype])
+        return node
+
+    return retyped(body)
+
+
 def _function(node: ts.Node, tparams: tuple[str, ...], aliases: dict[str, str] | None = None) -> ir.Function | None:
     head = [c for c in node.children if c.type not in ("compound_statement",)]
     words = {_text(c) for c in head if c.type not in ("function_declarator",)}
@@ -695,6 +773,7 @@ def _function(node: ts.Node, tparams: tuple[str, ...], aliases: dict[str, str] |
         except Unreadable as exc:
             body = (ir.Unsupported(str(exc), line),)
     body = body or statements(node.child_by_field_name("body"))
+    body = _element_casts(body, params)
     if accessors:
         body = _through_strides(body, accessors)
     return ir.Function(
@@ -805,6 +884,12 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     root = parse.parse("cuda", data).root_node
     module.aliases.update(_accessor_aliases(root))  # read with the parameters
     _collect(root, module)
+    lent_defines = frozenset(d for other in lent for d in other.defines)
+    for name, value in _defined_twice(root, lent_defines).items():
+        if value is None:
+            module.constants.pop(name, None)
+        else:
+            module.constants[name] = value
     for match in KERNEL_HEAD.finditer(data):
         name = match.group(1).decode("utf-8", "replace")
         line_start = data.rfind(b"\n", 0, match.start()) + 1
@@ -817,9 +902,11 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     for name, value in _defines_in_bodies(root).items():
         module.constants.setdefault(name, value)
     module.defines.update({d for other in lent for d in other.defines} | set(_define_sites(root)))
-    lent_defines = frozenset(d for other in lent for d in other.defines)
     aliases = {**{k: v for other in lent for k, v in other.aliases.items()}, **_aliases(root, lent_defines)}
     module.aliases.update(aliases)
+    for name, value in list(module.constants.items()):  # `#define ONE Real_t(1.0)`: a cast, in resolved types
+        value = _functional_casts(value, TYPE_WORDS | set(aliases))
+        module.constants[name] = _retype(value, aliases) if aliases else value
     module.records.update({k: v for other in lent for k, v in other.records.items()} | _records(root, aliases))
     for name, fn in list(module.functions.items()):
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
@@ -1000,12 +1087,15 @@ def _defines_in_bodies(root: ts.Node) -> dict[str, ir.Expr]:
 
 
 def _define_value(text: str) -> ir.Expr | None:
-    """A `#define` body that is a constant expression (`256`, `(16 * 16)`, `(1 << 10)`, `N * 2`), or None."""
+    """A `#define` body that is a constant expression (`256`, `(16 * 16)`, `(1 << 10)`, `N * 2`, `(float)0x10`,
+    `(1.0f / acosf(-1.f))`), its comments left out, or None. A call in it is read as written: whether the lowering
+    knows the function is decided where the name is used."""
+    text = _strip_comments(text).strip()
     try:
         return number(text)
     except Unreadable:
         pass
-    if not re.fullmatch(r"[\w\s().+\-*/%<>&|^~]+", text) or "\n" in text.strip():
+    if not re.fullmatch(r"[\w\s().+\-*/%<>&|^~,]+", text) or "\n" in text.strip():
         return None
     tree = parse.parse("cuda", f"int migrate_define_value = {text};".encode())
     decl = tree.root_node.named_children[0] if tree.root_node.named_children else None
@@ -1016,14 +1106,38 @@ def _define_value(text: str) -> ir.Expr | None:
         value = expression(init.child_by_field_name("value")) if init is not None else None
     except Unreadable:
         return None
-    allowed = (ir.Num, ir.Name, ir.Bin, ir.Un, ir.Builtin)
+    allowed = (ir.Num, ir.Name, ir.Bin, ir.Un, ir.Builtin, ir.Cast, ir.Call, ir.Cond)
     stack = [value]
     while stack:
         node = stack.pop()
-        if not isinstance(node, allowed):
+        if not isinstance(node, allowed) or isinstance(node, ir.Call) and (node.targs or node.kwargs):
             return None
-        stack += [getattr(node, f) for f in ("left", "right", "operand") if hasattr(node, f)]
+        stack += [getattr(node, f) for f in ("left", "right", "operand", "test", "body", "orelse") if hasattr(node, f)]
+        stack += list(node.args) if isinstance(node, ir.Call) else []
     return value
+
+
+def _defined_twice(root: ts.Node, defined: frozenset[str] = frozenset()) -> dict[str, ir.Expr | None]:
+    """Object-like macros a source #defines more than one way outside function bodies: the value of the one in
+    the arms the compiler reads where the sources decide them (as `_aliases` reads type names), else None (which
+    one holds at a kernel depends on where it stands, or on a -D flag)."""
+    bodies: dict[str, set[str]] = {}
+    taken: dict[str, set[str]] = {}
+    defines = _define_sites(root)
+    for walk, into in ((False, bodies), (True, taken)):
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if node.type == "preproc_def" and node.child_by_field_name("value") is not None:
+                name = _text(node.child_by_field_name("name"))
+                into.setdefault(name, set()).add(" ".join(_strip_comments(_text(node.child_by_field_name("value"))).split()))
+            elif node.type == "preproc_ifdef" and walk:
+                stack.extend(_taken_branch(node, defined, defines))
+            elif node.type != "function_definition":
+                stack.extend(node.named_children)
+    twice = {name for name, values in bodies.items() if len(values) > 1}
+    return {name: _define_value(next(iter(taken[name]))) if len(taken.get(name, ())) == 1 else None
+            for name in twice}
 
 
 def _aliases(root: ts.Node, defined: frozenset[str] = frozenset()) -> dict[str, str]:

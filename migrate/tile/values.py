@@ -100,7 +100,33 @@ def _and(a: ir.Expr | None, b: ir.Expr | None) -> ir.Expr | None:
         return b
     if b is None:
         return a
+    if _uniform_mask(a) is not None and _uniform_mask(b) is not None:
+        return _mask_of(ir.Bin("&", _uniform_mask(a), _uniform_mask(b)))
     return ir.Bin("&", a, b)
+
+
+def _mask_of(expr: ir.Expr) -> ir.Expr:
+    return ir.Call("tl.where", (expr, ir.Text("True"), ir.Text("False")))
+
+
+def _uniform_mask(expr: ir.Expr) -> ir.Expr | None:
+    """The condition of the whole program that `_mask_part` made a boolean tensor, or None."""
+    if isinstance(expr, ir.Call) and expr.func == "tl.where" and expr.args[1:] == (ir.Text("True"), ir.Text("False")):
+        return expr.args[0]
+    return None
+
+
+def _condition(pred: ir.Expr) -> ir.Expr:
+    """A predicate as the condition of a select, where a plain scalar condition serves."""
+    inner = _uniform_mask(pred)
+    return pred if inner is None else inner
+
+
+def _mask_part(test: Val, expr: ir.Expr) -> ir.Expr:
+    """`expr` (test's condition or its negation) as a part of a load's or store's mask: a condition of the whole
+    program becomes a boolean tensor first (and'ed into a block mask as it is, Triton's interpreter reads the result
+    as an int32 mask, "mask has unsupported dtype"; compiled Triton takes either)."""
+    return _mask_of(expr) if test.kind == "U" and not isinstance(expr, ir.Num) else expr
 
 
 NEGATED = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
@@ -522,9 +548,9 @@ def _conditional(ctx: Context, expr: ir.Cond) -> Val:
             return body
         raise Rejected("a condition on the thread index")
     saved = ctx.pred
-    ctx.pred = _and(saved, test.expr)
+    ctx.pred = _and(saved, _mask_part(test, test.expr))
     body = data(ctx, evaluate(ctx, expr.body))
-    ctx.pred = _and(saved, _negate(test.expr))  # loads of either branch read only where C evaluates them
+    ctx.pred = _and(saved, _mask_part(test, _negate(test.expr)))  # loads of either branch read only where C evaluates them
     orelse = data(ctx, evaluate(ctx, expr.orelse))
     ctx.pred = saved
     return Val(
@@ -1360,7 +1386,7 @@ def _store_local(ctx: Context, name: str, value: Val, pred: ir.Expr | None) -> N
         # not made where it is false.
         old = data(ctx, ctx.env[name])
         kind = "V" if vector else _combine_kind(value, old)
-        value = Val(kind, ir.Call("tl.where", (pred, value.expr, old.expr)), is_float=value.is_float)
+        value = Val(kind, ir.Call("tl.where", (_condition(pred), value.expr, old.expr)), is_float=value.is_float)
     _assign_name(ctx, name, value, ctx.types.get(name, ""))
 
 
@@ -1481,7 +1507,7 @@ def _if(ctx: Context, stmt: ir.If) -> None:
         test = truth(data(ctx, evaluate(ctx, stmt.test)))
         _note_bound(ctx, ir.Un("!", stmt.test))
         test = _held(ctx, test, _assigned(ctx.kernel.body))
-        ctx.pred = _and(ctx.pred, _negate(test.expr))
+        ctx.pred = _and(ctx.pred, _mask_part(test, _negate(test.expr)))
         return
     test = evaluate(ctx, stmt.test)
     if test.kind == "U" and isinstance(test.expr, ir.Num):
@@ -1501,10 +1527,10 @@ def _if(ctx: Context, stmt: ir.If) -> None:
                 ctx.emit(TIf(condition, body))
         return
     saved = ctx.pred
-    ctx.pred = _and(saved, test.expr)
+    ctx.pred = _and(saved, _mask_part(test, test.expr))
     walk(ctx, stmt.then)
     if stmt.orelse:
-        ctx.pred = _and(saved, _negate(test.expr))
+        ctx.pred = _and(saved, _mask_part(test, _negate(test.expr)))
         walk(ctx, stmt.orelse)
     ctx.pred = saved
 

@@ -215,3 +215,15 @@ def test_a_kernel_launched_in_its_own_header_and_elsewhere_takes_every_launch() 
                      "instantiation, Real = double, int)"]
     module = result.new_files["src/kernels/scaled_tile.py"]
     assert "* 3" in module and "* 2" in module  # each instantiation's own SCALE
+
+
+def test_a_guarded_constant_takes_its_first_definition_and_an_undecided_one_none() -> None:
+    from migrate.tile.cuda_front import read_module
+
+    source = (b"#ifndef WG\n#define WG 64 // the first guard defines it\n#endif\n"
+              b"#ifndef WG\n#define WG 4\n#endif\n"
+              b"#ifdef WIDE\n#define LANES 8\n#else\n#define LANES 4\n#endif\n"
+              b"#if LEVEL > 2\n#define EPS 1e-12\n#else\n#define EPS 1e-6\n#endif\n")
+    constants = read_module(source).constants
+    assert (constants["WG"].value, constants["LANES"].value) == (64, 4)  # WIDE is defined nowhere: its #else holds
+    assert "EPS" not in constants  # which arm holds depends on LEVEL, which no source defines

@@ -659,6 +659,38 @@ def _cases():
             got.append(y)
         return torch.cat(got), torch.cat(ref), 1e-7
 
+    def define_values(m):
+        n = 333  # not a multiple of the block
+        x, y = rand(n).double(), rand(n)
+        want = x.clone()
+        for _ in range(3):
+            want = 0.5 * want + (y * (1.0 / 256.0) * 2.0).double()
+        m.relax((n + 127) // 128, 128, x, y, n)
+        return x, want, 1e-6
+
+    def chained_stores(m):
+        n = 301
+        x = rand(n, scale=10.0).double()
+        out, rounded = torch.zeros(n), torch.zeros(n, dtype=torch.int32)
+        m.stage_and_copy((n + 127) // 128, 128, x, out, rounded, n)
+        staged = (x * 3.0).float()
+        return torch.cat([out.double(), rounded.double()]), torch.cat([staged.double(), staged.trunc().double()]), 0.0
+
+    def parenthesized_cast(m):
+        e = 1001
+        w = torch.zeros(e)
+        m.weights(4, 128, w, e, 0.5, 1)  # a grid smaller than the data: the loop strides over it
+        j = torch.arange(e, dtype=torch.float32)
+        return w, (j + 1) / e + j * 3, 1e-7
+
+    def uniform_mask(m):
+        n = 300
+        x = rand(n)
+        on, off = torch.zeros(n), torch.zeros(n)
+        m.scale_when((n + 127) // 128, 128, x, on, n, 2)
+        m.scale_when((n + 127) // 128, 128, x, off, n, 0)
+        return torch.cat([on, off]), torch.cat([x * 2.0, torch.ones(n)]), 0.0
+
     def constant_bound(m):
         particles = 45  # 315 elements: the launch's grid comes from particles * DIM
         positions, best = rand(particles * 7), rand(7)
@@ -968,6 +1000,8 @@ def _cases():
         "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
         "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "uniform_branch": uniform_branch, "constant_bound": constant_bound, "address_of_local": address_of_local, "unsigned_block_size": unsigned_block_size, "template_values_several": template_values_several, "template_types_several": template_types_several, "template_shared_sized": template_shared_sized, "grid_stride_local_bound": grid_stride_local_bound, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
+        "define_values": define_values, "chained_stores": chained_stores, "parenthesized_cast": parenthesized_cast,
+        "uniform_mask": uniform_mask,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
