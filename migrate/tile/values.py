@@ -488,11 +488,26 @@ def _is_double(ctx: Context, expr: ir.Expr) -> bool:
 
 def _beside_double(ctx: Context, vals: list[Val]) -> list[Val]:
     """Float numbers among `vals` written as fp64 where another of them is fp64: Triton types a bare number fp32,
-    so `x - 0.1` on a double x would subtract 0.1 rounded to fp32 (C's 0.1 is a double)."""
+    so `x - 0.1` on a double x would subtract 0.1 rounded to fp32 (C's 0.1 is a double). So are the numbers a math
+    function of numbers takes (`acos(-1.0) * x` would be pi to fp32)."""
     if not any(v.expr is not None and not isinstance(v.expr, ir.Num) and _is_double(ctx, v.expr) for v in vals):
         return vals
-    return [Val(v.kind, _full(v.expr, "tl.float64"), is_float=True)
-            if isinstance(v.expr, ir.Num) and v.is_float else v for v in vals]
+    out = []
+    for v in vals:
+        if isinstance(v.expr, ir.Num) and v.is_float:
+            v = Val(v.kind, _full(v.expr, "tl.float64"), is_float=True)
+        elif _constant_math(v.expr) and v.is_float:
+            args = tuple(_full(a, "tl.float64") if a.is_float else a for a in v.expr.args)
+            v = replace(v, expr=replace(v.expr, args=args))
+        out.append(v)
+    return out
+
+
+def _constant_math(expr: ir.Expr | None) -> bool:
+    """Whether `expr` is a math function (math.toml's [math]) of numbers only."""
+    funcs = {row.get("tl") or f"_{row['helper']}" for row in math_table().values()}
+    return isinstance(expr, ir.Call) and expr.func in funcs and bool(expr.args) \
+        and all(isinstance(a, ir.Num) for a in expr.args)
 
 
 def _float_division(ctx: Context, a: Val, b: Val) -> ir.Expr | None:
