@@ -670,7 +670,7 @@ def _cases():
         a, b = xd.numpy().astype(np.longdouble), yd.numpy().astype(np.longdouble)
         with np.errstate(invalid="ignore", divide="ignore"):
             refs = [np.arccos(a), np.arcsin(a), np.arctan(b), np.arctan2(a, b), np.cbrt(b),
-                    (math.pi * xd).numpy()]  # acos(-1.0) * a: pi to double, one rounding
+                    (math.pi * xd + yd / (1.0 / math.pi)).numpy()]  # pi to double, each operation rounded
         gotd = outd.view(n, 6)
         double_err = max(ulps(gotd[:, k], r, np.float64) for k, r in enumerate(refs))
         # within 1 ulp of the true value (2 for the float sum, rounded twice); lrintf exactly
