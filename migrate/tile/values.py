@@ -514,11 +514,43 @@ def _is_double(ctx: Context, expr: ir.Expr) -> bool:
 
 def _beside_double(ctx: Context, vals: list[Val]) -> list[Val]:
     """Float numbers among `vals` written as fp64 where another of them is fp64: Triton types a bare number fp32,
-    so `x - 0.1` on a double x would subtract 0.1 rounded to fp32 (C's 0.1 is a double)."""
+    so `x - 0.1` on a double x would subtract 0.1 rounded to fp32 (C's 0.1 is a double). So are the numbers that a
+    math function of numbers takes, in a constant beside a double (`x / (1.0 / acos(-1.0))` would divide by 1/pi
+    to fp32)."""
     if not any(v.expr is not None and not isinstance(v.expr, ir.Num) and _is_double(ctx, v.expr) for v in vals):
         return vals
-    return [Val(v.kind, _full(v.expr, "tl.float64"), is_float=True)
-            if isinstance(v.expr, ir.Num) and v.is_float else v for v in vals]
+    return [Val(v.kind, _full(v.expr, "tl.float64"), is_float=True) if isinstance(v.expr, ir.Num) and v.is_float
+            else replace(v, expr=_double_constant(v.expr)) if v.is_float and _constant(v.expr) else v for v in vals]
+
+
+def _math_functions() -> set[str]:
+    """The Triton functions math.toml's rows call, with C's float division's helper."""
+    return {row.get("tl") or f"_{row['helper']}" for row in (*math_table().values(), *operator_table().values())}
+
+
+def _constant(expr: ir.Expr | None) -> bool:
+    """Whether `expr` is numbers alone, combined by operators and math functions."""
+    if isinstance(expr, ir.Num):
+        return True
+    if isinstance(expr, ir.Bin):
+        return _constant(expr.left) and _constant(expr.right)
+    if isinstance(expr, ir.Un):
+        return _constant(expr.operand)
+    return isinstance(expr, ir.Call) and expr.func in _math_functions() and not expr.kwargs \
+        and all(_constant(a) for a in expr.args)
+
+
+def _double_constant(expr: ir.Expr) -> ir.Expr:
+    """A constant (_constant) whose math functions take their float numbers as fp64, so that each computes in
+    double (Python folds the operators between numbers in double already)."""
+    if isinstance(expr, ir.Bin):
+        return replace(expr, left=_double_constant(expr.left), right=_double_constant(expr.right))
+    if isinstance(expr, ir.Un):
+        return replace(expr, operand=_double_constant(expr.operand))
+    if isinstance(expr, ir.Call):
+        return replace(expr, args=tuple(_full(a, "tl.float64") if isinstance(a, ir.Num) and a.is_float
+                                        else _double_constant(a) for a in expr.args))
+    return expr
 
 
 def _float_division(ctx: Context, a: Val, b: Val) -> ir.Expr | None:

@@ -631,6 +631,52 @@ def _cases():
                          away.double(), torch.stack([popc, popcll, ffs], 1).flatten().double()])
         return got, ref, 1e-6
 
+    def inverse_trig(m):
+        import numpy as np
+
+        def ulps(got, ref, dtype):
+            """|got - ref| in units in the last place of dtype at ref; 0 for two NaNs, inf for NaN against a number
+            or a zero of the other sign."""
+            got, ref = got.numpy().astype(np.longdouble), ref.astype(np.longdouble)
+            exact = ref.astype(dtype)
+            with np.errstate(invalid="ignore"):
+                err = np.abs(got - ref) / np.spacing(np.abs(exact)).astype(np.longdouble)
+            err = np.where(np.isnan(got) & np.isnan(ref) | np.isinf(ref) & (got == ref), 0.0, err)
+            wrong = (np.isnan(got) != np.isnan(ref)) | (got == 0) & (ref == 0) & (np.signbit(got) != np.signbit(ref))
+            return float(np.where(wrong, np.inf, err).max())
+
+        n, inf = 613, float("inf")
+        x, y = rand(n, scale=0.6).clamp(-1.2, 1.2), rand(n, scale=3.0)
+        # atan2's zero and infinite cases in each quadrant, acos and asin at and past their domain's ends, and
+        # lrintf's halfway cases (y * 4 = 0.5, 1.5, -2.5)
+        x[:12] = torch.tensor([0.0, -0.0, 1.0, -1.0, 1.5, -1.0000001, 0.5, 0.0, -0.0, 0.3, -0.7, 1e-30])
+        y[:12] = torch.tensor([0.0, 0.0, -0.0, inf, -inf, 1e-30, 0.125, -0.0, -0.0, 0.375, -0.625, -1e30])
+        finite = torch.isfinite(y)
+        out, nearest = torch.zeros(6 * n), torch.full((n,), -9, dtype=torch.int64)
+        m.angles((n + 127) // 128, 128, x, y, out, nearest, 0.7, n)
+        a, b = x.numpy().astype(np.longdouble), y.numpy().astype(np.longdouble)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            refs = [np.arccos(a), np.arcsin(a), np.arctan(b), np.arctan2(a, b), np.cbrt(b)]
+        # a / acosf(-1.0f) + atan2f(theta, -1.0f): a quotient and a sum rounded to float
+        mixed = a / np.float32(math.pi) + np.arctan2(np.float32(0.7), -1.0)
+        got = out.view(n, 6)
+        float_err = max(ulps(got[:, k], r, np.float32) for k, r in enumerate(refs))
+        mixed_err = ulps(got[:, 5], mixed, np.float32)
+        rounded = torch.round(y[finite] * 4).to(torch.int64)  # halfway cases to even, as lrintf
+        xd, yd = x.double(), y.double()
+        xd[12:], yd[12:] = rand(n - 12, scale=0.6).double().clamp(-1.0, 1.0), rand(n - 12, scale=3.0).double()
+        outd = torch.zeros(6 * n, dtype=torch.float64)
+        m.angles_double((n + 127) // 128, 128, xd, yd, outd, n)
+        a, b = xd.numpy().astype(np.longdouble), yd.numpy().astype(np.longdouble)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            refs = [np.arccos(a), np.arcsin(a), np.arctan(b), np.arctan2(a, b), np.cbrt(b),
+                    (math.pi * xd + yd / (1.0 / math.pi)).numpy()]  # pi to double, each operation rounded
+        gotd = outd.view(n, 6)
+        double_err = max(ulps(gotd[:, k], r, np.float64) for k, r in enumerate(refs))
+        # within 1 ulp of the true value (2 for the float sum, rounded twice); lrintf exactly
+        errs = [float_err, mixed_err / 2, double_err, float(not torch.equal(nearest[finite], rounded))]
+        return torch.tensor(errs, dtype=torch.float64), torch.zeros(4, dtype=torch.float64), 1.0
+
     def template_values_several(m):
         n, got, ref = 700, [], []
         x = rand(n)
@@ -1012,6 +1058,7 @@ def _cases():
         "softmax_warp": softmax("softmax_rows"), "layernorm_warp": layernorm, "row_max_scale": row_max_scale,
         "block_partials": block_partials, "matmul_naive": matmul("matmul_naive"),
         "matmul_tiled": matmul("matmul_tiled"),
+        "inverse_trig": inverse_trig,
     }
 
 
