@@ -946,6 +946,13 @@ def _cases():
         m.annotated((n + 127) // 128, 128, x, y, n)
         return y, 0.433 * (x + 1.0) + x.clamp(min=0.0) + x[0], 1e-6
 
+    def parenthesised_variables(m):
+        rows, shift = 7, 5
+        x, y = rand(rows, 64), torch.zeros(rows, 64)
+        m.shift_rows((rows * 64 + 127) // 128, 128, x, y, rows, shift)
+        c = torch.arange(64).float()
+        return y, x.flip(1) + (shift - c * 2) + (-c) / 2, 1e-6
+
     def three_d_index(m):
         nx, ny, nz = 37, 1, 11
         a = torch.zeros(nz * nx)
@@ -978,6 +985,7 @@ def _cases():
         "softmax_warp": softmax("softmax_rows"), "layernorm_warp": layernorm, "row_max_scale": row_max_scale,
         "block_partials": block_partials, "matmul_naive": matmul("matmul_naive"),
         "matmul_tiled": matmul("matmul_tiled"),
+        "parenthesised_variables": parenthesised_variables,
     }
 
 
