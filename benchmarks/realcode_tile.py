@@ -6,19 +6,25 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    exception there is a crash and is counted;
 2. each `__global__` kernel of each .cu/.cuh file is counted as found, then lowered (`lower`), rendered, and
    compiled with Triton for `GPUTarget("cuda", 90, 32)` and `GPUTarget("hip", "gfx942", 64)` with no GPU;
-3. each kernel that compiles is checked for parity: the original kernel, built on the runtime's CPU backend from
-   the program's `migrate apply` copy with a generated launcher, and the Triton launcher under TRITON_INTERPRET=1
-   get the same random non-zero inputs (float data from N(0,1) kept away from zero, int data in [1, SIZE)), the same
-   integer arguments (SIZE, an awkward size that is no multiple of a block; a vector passed by value is given as
-   the tuple of its lanes, SIZE + k or 0.75 + k / 4 for lane k) and the same launch shape; every buffer
-   is compared after the launch (max |diff| / max(1, |ref|) <= 1e-4). A kernel whose original does not build or
-   run on the CPU backend has no reference and is counted as such. A mismatch whose Triton buffers change with
-   the prior bytes of the launcher's shared-memory scratch (0x00, then 0x41) is counted as undefined for the
-   inputs: the kernel reads shared memory no thread of its block wrote (in the original, for these inputs, or in
-   the lowering), so no reference can settle it; its row says so, and such rows are read by hand. A template kernel
-   launched at unlike element types (one Triton kernel per instantiation) is checked at each instantiation against
-   the original built at it, through the launcher of the original's name (which picks the instantiation by the
-   inputs' dtypes); its row is the worst of those with a reference, and names the ones without;
+3. each kernel that compiles is checked for parity: the original kernel, built on the runtime's CPU backend from the
+   program's `migrate apply` copy with a generated launcher, and the Triton launcher under TRITON_INTERPRET=1 get the
+   same random non-zero inputs (float data from N(0,1) kept away from zero, int data in [1, SIZE)), the same integer
+   arguments (SIZE, an awkward size that is no multiple of a block; a vector passed by value is given as the tuple of
+   its lanes, SIZE + k or 0.75 + k / 4 for lane k) and the same launch shape: the one its program writes in numbers
+   at every launch (`<<<1, 1>>>`: a kernel written for one thread), else a fixed one, its grid widened for an
+   element-wise map whose guard (`i < n * n * n`) needs more threads, as its program and the Triton launcher size the
+   grid to that bound; every buffer is compared after the launch (max |diff| / max(1, |ref|) <= 1e-4). A kernel whose
+   original does not build or run on the CPU backend has no reference and is counted as such. A mismatch whose Triton
+   buffers change with the prior bytes of the launcher's shared-memory scratch (0x00, then 0x41) is counted as
+   undefined for the inputs: the kernel reads shared memory no thread of its block wrote (in the original, for these
+   inputs, or in the lowering), so no reference can settle it; its row says so, and such rows are read by hand. So is
+   a mismatch whose original gives another result with its threads run in the reverse order (a kernel whose threads
+   never wait for each other, called thread by thread from the last: they race on a buffer under this launch), or
+   does what C leaves undefined and the CPU and a GPU resolve differently (a reference built with UBSan's shift,
+   division by zero and float-to-int range checks reports it from the program's sources). A template kernel launched
+   at unlike element types (one Triton kernel per instantiation) is checked at each instantiation against the
+   original built at it, through the launcher of the original's name (which picks the instantiation by the inputs'
+   dtypes); its row is the worst of those with a reference, and names the ones without;
 4. the totals and one row per kernel go to Markdown and JSON.
 
     python3 benchmarks/realcode_tile.py SRC [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity]
@@ -62,6 +68,10 @@ BUFFER = 1 << 21
 BLOCK_1D, GRID_1D = 128, (SIZE * SIZE + 127) // 128
 BLOCK_2D, GRID_2D = (16, 16), ((SIZE + 15) // 16, (SIZE + 15) // 16)
 TOLERANCE = 1e-4
+# The checks a reference is built with when it does not match: behaviour C leaves undefined that the CPU and a GPU
+# resolve differently (x86 takes a shift count modulo the width, a GPU's shift clamps it; a float out of an int's
+# range converts to INT_MIN on x86 and saturates on a GPU), so that no reference can settle the kernel's result.
+UNDEFINED = ("shift", "integer-divide-by-zero", "float-cast-overflow")
 GRAPH_BATCH = 20  # launches in the CUDA graph that times a kernel back to back, on both sides
 DEVICE_SIZE = 1500  # the integer arguments of the GPU timing runs (also awkward)
 
@@ -174,10 +184,12 @@ def shared_keywords(launcher, block) -> dict:
 
 
 def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str, ...], grid, block,
-             api: str = "prt", size: int = SIZE, buffer: int = BUFFER, fn=None) -> str:
+             api: str = "prt", size: int = SIZE, buffer: int = BUFFER, fn=None, reverse: bool = False) -> str:
     """A main() that reads each buffer from argv[1], launches the original kernel once and writes every buffer to
     argv[2]; `api` "prt" runs it on the runtime's CPU backend, "cuda" on a GPU, where argv[3] (a repeat count)
-    adds a timing loop that prints the median launch time (CUDA events)."""
+    adds a timing loop that prints the median launch time (CUDA events). `reverse` (CPU backend, a kernel whose
+    threads never wait for each other) calls the kernel once per thread instead, from the last block's last thread
+    to the first block's first, where the backend runs them from the first."""
     lines = ["#define main migrate_original_main", f'#include "{include}"', "#undef main", "#include <algorithm>",
              "#include <cstdio>", "#include <cstdlib>", "#include <string>", "#include <vector>",
              "int main(int argc, char** argv) {", "  if (argc < 3) return 2;"]
@@ -220,7 +232,17 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
     def dims(shape) -> str:
         return "dim3(" + ", ".join(str(s) for s in shape) + ")"
 
-    if api == "prt":
+    if api == "prt" and reverse:
+        g, b = (list(shape) + [1] * (3 - len(shape)) for shape in (grid, block))
+        launch = (f"gridDim = {dims(grid)}; blockDim = {dims(block)};\n"
+                  f"  for (long long n = {g[0] * g[1] * g[2]} - 1; n >= 0; --n) {{\n"
+                  f"    blockIdx = uint3{{unsigned(n % {g[0]}), unsigned(n / {g[0]} % {g[1]}), "
+                  f"unsigned(n / {g[0] * g[1]})}};\n"
+                  f"    for (long long t = {b[0] * b[1] * b[2]} - 1; t >= 0; --t) {{\n"
+                  f"      threadIdx = uint3{{unsigned(t % {b[0]}), unsigned(t / {b[0]} % {b[1]}), "
+                  f"unsigned(t / {b[0] * b[1]})}};\n"
+                  f"      {name}({', '.join(args)});\n    }}\n  }}")
+    elif api == "prt":
         # parenthesised: the CPU backend's launch macro would split `k<A, B>` at its comma
         launch = f"prtLaunchKernel(({name}), {dims(grid)}, {dims(block)}, {shared}, 0, {', '.join(args)})"
     else:
@@ -312,8 +334,10 @@ def _translation_unit(program: Path, relfile: str) -> str:
 
 
 def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path,
-               cflags: list[str], size: int = SIZE):
-    """The original kernel's outputs on the CPU backend, or a string saying why there are none."""
+               cflags: list[str], size: int = SIZE, variant: str = "", diagnostics: list[str] | None = None):
+    """The original kernel's outputs on the CPU backend, or a string saying why there are none. `variant`
+    "reversed" runs its threads in the reverse order (`_harness`'s `reverse`); "sanitized" builds it with the
+    checks of UNDEFINED and puts what they report, from the program's own sources, into `diagnostics`."""
     import numpy
 
     migrated = _migrated_copy(program, work)
@@ -321,11 +345,14 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
         return migrated
     if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "a parameter type the harness cannot write"
-    case = work / "cases" / (f"{program.name}.{kernel.name}" + ("" if size == SIZE else f".{size}"))
+    case = work / "cases" / (f"{program.name}.{kernel.name}" + ("" if size == SIZE else f".{size}")
+                             + (f".{variant}" if variant else ""))
     case.mkdir(parents=True, exist_ok=True)
     source = migrated / _translation_unit(program, relfile)
     harness = case / "harness.cpp"
-    text = _harness(str(source), kernel, signature, fn.tparams, grid, block, size=size, fn=fn)
+    text = _harness(str(source), kernel, signature, fn.tparams, grid, block, size=size, fn=fn,
+                    reverse=variant == "reversed")
+    checks = [f"-fsanitize={','.join(UNDEFINED)}"] if variant == "sanitized" else []
     binary = case / "harness"
     if binary.is_file() and harness.is_file() and harness.read_text() == text:
         build = subprocess.CompletedProcess([], 0, "", "")  # built by an earlier run from this very harness
@@ -335,7 +362,7 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
         # Symbols of the program's other sources, which only its own main() reaches, are left unresolved (at
         # address 0 in a non-PIE binary; a kernel that reached one would crash, not pass): the harness links the
         # kernel's file alone.
-        build = subprocess.run(["g++", "-O0", "-w", *cflags, f"-I{source.parent}",
+        build = subprocess.run(["g++", "-O0", "-w", *checks, *cflags, f"-I{source.parent}",
                                 f"-I{migrated}", *_build_includes(program), "-x", "c++", str(harness), "-o", str(binary), "-pthread",
                                 "-no-pie", "-Wl,--unresolved-symbols=ignore-all"],
                                capture_output=True, text=True, timeout=CXX_TIMEOUT_S, check=False)
@@ -351,6 +378,11 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
                          timeout=RUN_TIMEOUT_S, check=False)
     if run.returncode != 0:
         return f"the original exits {run.returncode} on the CPU backend"
+    if diagnostics is not None:
+        for line in run.stderr.splitlines():
+            where, _, what = line.partition(": runtime error: ")
+            if what and where.startswith(str(migrated)):  # the program's code, not the runtime's headers
+                diagnostics.append(f"{Path(where).relative_to(migrated).as_posix().rsplit(':', 1)[0]}: {what}")
     out = []
     for i, value in enumerate(inputs):
         if isinstance(value, numpy.ndarray):
@@ -385,14 +417,15 @@ def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None
 
 
 def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text: str, seed: int, work: Path,
-                       cflags, launcher=None) -> str:
+                       cflags, launcher=None, shape=None) -> str:
     """What a mismatch at SIZE becomes at EVEN, a size whose launch is whole blocks (64 x 64 in 128-thread blocks,
     64 in 16 x 16 tiles): many kernels guard no edge, since their programs only size data in whole blocks, and at
     SIZE their threads write past the data onto each other's elements. The row stays a mismatch; this says whether
-    the kernel is right on the sizes its program uses."""
+    the kernel is right on the sizes its program uses. `shape`: the one launch shape the program gives the kernel."""
     one_d = _launch(kernel)[1] == (BLOCK_1D,)
-    grid, block = ((EVEN * EVEN // BLOCK_1D,), (BLOCK_1D,)) if one_d else \
-        ((EVEN // BLOCK_2D[0], EVEN // BLOCK_2D[1]), BLOCK_2D)
+    grid, block = shape or (((EVEN * EVEN // BLOCK_1D,), (BLOCK_1D,)) if one_d else
+                            ((EVEN // BLOCK_2D[0], EVEN // BLOCK_2D[1]), BLOCK_2D))
+    grid = grid if shape else _covering(kernel, grid, block, EVEN)
     inputs = _inputs(signature, kernel.params, seed, size=EVEN)
     try:
         ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, size=EVEN)
@@ -459,10 +492,14 @@ def _run_tile_case(case: Path) -> int:
 
 
 def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: str, seed: int, work: Path,
-            cflags) -> tuple[str, float | None, str]:
+            cflags, shape=None, independent: bool = False) -> tuple[str, float | None, str]:
     """(parity, error, why) of one kernel, or of one instantiation (`kernel`, `fn`) of a kernel launched at unlike
-    element types, launched through `launcher` (the kernel itself, or the one that picks the instantiation)."""
-    grid, block = _launch(kernel)
+    element types, launched through `launcher` (the kernel itself, or the one that picks the instantiation).
+    `shape`: the one (grid, block) the program launches the kernel with, where every launch writes it in numbers
+    (`<<<1, 1>>>`: a kernel written for one thread); `independent`: the kernel's threads never wait for or exchange
+    values with each other, so the original may also be run with its threads in the reverse order."""
+    grid, block = shape or _launch(kernel)
+    grid = grid if shape else _covering(kernel, grid, block, SIZE)
     if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "no reference", None, "a parameter type the harness cannot write"  # bfloat16, half
     inputs = _inputs(signature, kernel.params, seed)
@@ -484,8 +521,91 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
     if _reads_unwritten_shared(text, launcher, inputs, grid, block, case, template=template):
         return "undefined", error, ("for these inputs the kernel reads shared memory no thread of its block wrote: "
                                     "its buffers differ with the scratch's bytes (0x00 and 0x41)")
+    undefined = _undefined_original(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, ref,
+                                    independent)
+    if undefined:
+        return "undefined", error, undefined
     return "fail", error, _at_block_multiple(program, relfile, kernel, fn, signature, text, seed, work, cflags,
-                                             launcher)
+                                             launcher, shape)
+
+
+def _undefined_original(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path, cflags,
+                        ref, independent: bool) -> str:
+    """Why the original's result is not one a translation can be held to, for these inputs and this launch, or "":
+    its threads race (the result changes when they run in the reverse order), or it does what C leaves undefined
+    (UNDEFINED's checks report it)."""
+    try:
+        if independent:
+            reversed_ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
+                                      variant="reversed")
+            if not isinstance(reversed_ref, str) and (apart := _compare(ref, reversed_ref)) > TOLERANCE:
+                return (f"the original's result depends on the order its threads run in (error {apart:.1e} between "
+                        "its threads run first to last and last to first on the CPU backend): under this launch its "
+                        "threads write elements that others read or write")
+        found: list[str] = []
+        _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, variant="sanitized",
+                   diagnostics=found)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return f"for these inputs the original's behaviour is undefined ({found[0]})" if found else ""
+
+
+def _covering(kernel, grid: tuple[int, ...], block: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """The harness's grid for an element-wise map, widened on each axis where the bound the kernel guards
+    (`i < n * n * n`) needs more threads: its program sizes the grid to that bound, and the Triton launcher covers it
+    whatever grid it is given."""
+    fitted = _fitted_grid(kernel, block, size) if kernel.kind == "elementwise" else None
+    if fitted is None or len(fitted) != len(grid):
+        return grid
+    return tuple(max(a, b) for a, b in zip(grid, fitted))
+
+
+LAUNCH = r"\b{name}\s*(?:<[^<>;]*>)?\s*<<<([^;]*?)>>>"
+
+
+def program_launch(files: dict[str, bytes], name: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The one (grid, block) a program launches kernel `name` with, where each of its launches writes both as plain
+    numbers (`k<<<1, 1>>>(...)`); None where any launch computes them, or none is found."""
+    shapes = set()
+    for path, data in files.items():
+        if not path.endswith((".cu", ".cuh", ".h", ".hpp")):
+            continue
+        for match in re.finditer(LAUNCH.format(name=re.escape(name)), data.decode("utf-8", "replace")):
+            config = [part.strip() for part in match.group(1).split(",")]
+            if len(config) < 2 or not all(re.fullmatch(r"\d+", part) for part in config[:2]):
+                return None
+            shapes.add(((int(config[0]),), (int(config[1]),)))
+    return shapes.pop() if len(shapes) == 1 else None
+
+
+def independent_threads(module, fn) -> bool:
+    """Whether a kernel's threads never wait for or exchange values with each other: no barrier, warp operation or
+    shared array in it or in the device functions it calls (then its threads may run one after another)."""
+    import dataclasses
+
+    from migrate.tile import ir
+    from migrate.tile.builtins import builtins
+
+    table = builtins()
+    waiting = set(table.barriers) | set(table.shuffles) | set(table.exchanges or {})
+    seen = {fn.name}
+    stack: list = [fn.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple):
+            stack.extend(node)
+        elif isinstance(node, (ir.Sync, ir.Unsupported)) or (isinstance(node, ir.Decl) and node.shared is not None):
+            return False
+        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+            if isinstance(node, ir.Call):
+                if node.func in waiting or "sync" in node.func.lower():
+                    return False
+                callee = module.functions.get(node.func)
+                if callee is not None and callee.name not in seen:
+                    seen.add(callee.name)
+                    stack.append(callee.body)
+            stack.extend(getattr(node, f.name) for f in dataclasses.fields(node))
+    return True
 
 
 PARITY_ORDER = ("fail", "error", "undefined", "pass")  # the worst first: what a row of instantiations says
@@ -623,7 +743,7 @@ def main(argv: list[str] | None = None) -> int:
                 for (one, one_fn), check in zip(cases, checks):
                     seed = zlib.crc32(f"{program.name}/{relfile}/{one.name}".encode())
                     outcome = _parity(program, relfile, one, one_fn, kernel, check.signature, text, seed, work,
-                                      cflags)
+                                      cflags, program_launch(files, fn.name), independent_threads(module, one_fn))
                     outcomes.append((one.name, *outcome))
                     if options.stage and outcome[0] == "pass":
                         _stage_case(work / "stage", program, relfile, one, one_fn, check.signature, text, seed)

@@ -24,6 +24,7 @@ TYPE_WORDS = {"float", "double", "int", "unsigned", "unsigned int", "long", "lon
 # gets its finding.
 KERNEL_HEAD = re.compile(rb"(?<![\w\"])__global__\b[^;{}()\"]*?\b([A-Za-z_]\w*)\s*\(")
 INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
+MAX_REREADS = 4  # readings of a source with variables in parentheses read as casts (nested ones)
 NUMBER = re.compile(r"^(0[xX][0-9a-fA-F]+|[0-9.]+(?:[eE][-+]?[0-9]+)?)([uUlLfF]*)$")
 
 
@@ -882,6 +883,19 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         data = expand_source(data.decode("utf-8", "replace"), macros, defined).encode("utf-8")
     module = ir.Module(macros=macros)
     root = parse.parse("cuda", data).root_node
+    globals_named = {name for other in lent for name in other.constants}
+    for _ in range(MAX_REREADS):
+        spans = _parenthesised_variables(root, globals_named)
+        if not spans:
+            break
+        # `((i) + (j) * N)`, the expansion of `IDX(i, j)`: tree-sitter, which knows no declarations, may read
+        # `(i) + (j)` as a cast of `+(j)` to a type `i`; where `i` is a variable, its parentheses go (as spaces,
+        # so every offset and line stays) and the text is read again.
+        buffer = bytearray(data)
+        for at in spans:
+            buffer[at] = ord(" ")
+        data = bytes(buffer)
+        root = parse.parse("cuda", data).root_node
     module.aliases.update(_accessor_aliases(root))  # read with the parameters
     _collect(root, module)
     lent_defines = frozenset(d for other in lent for d in other.defines)
@@ -928,6 +942,68 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
 
 
 
+
+
+def _variables_declared(node: ts.Node) -> set[str]:
+    """The names `node` declares as variables: parameters and locals of a function, or a file's globals."""
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if item.type in ("parameter_declaration", "optional_parameter_declaration", "declaration"):
+            for decl in item.children_by_field_name("declarator"):
+                try:
+                    found.add(_declarator_name(decl)[0])
+                except Unreadable:
+                    pass
+        if item.type != "function_definition" or item is node:
+            stack.extend(item.named_children)
+    return found
+
+
+def _parenthesised_variables(root: ts.Node, names: set[str]) -> list[int]:
+    """The offsets of the parentheses of each variable in parentheses that tree-sitter read as a cast of what
+    follows (`(i) + (j)` as `(i)(+(j))`): the variables are those the enclosing function declares, the file's
+    globals and numeric `#define`s, and `names` (the included headers' constants)."""
+    file_names = set(names) | _variables_declared_at_top(root)
+    spans: list[int] = []
+    stack = [(root, file_names)]
+    while stack:
+        node, known = stack.pop()
+        if node.type == "function_definition":
+            known = file_names | _variables_declared(node)
+        if node.type == "cast_expression":
+            kind, value = node.child_by_field_name("type"), node.child_by_field_name("value")
+            close = next((c for c in node.children if c.type == ")"), None)
+            operator = value.child_by_field_name("operator") if value is not None else None
+            if kind is not None and close is not None and operator is not None \
+                    and [c.type for c in kind.children] == ["type_identifier"] and _text(kind) in known \
+                    and value.type in ("unary_expression", "pointer_expression") \
+                    and _text(operator) in ("+", "-", "*", "&"):
+                spans += [node.start_byte, close.start_byte]
+        stack.extend((child, known) for child in node.named_children)
+    return spans
+
+
+def _variables_declared_at_top(root: ts.Node) -> set[str]:
+    """A file's global variables and numeric object-like `#define`s (`#define N 2048`), outside its functions."""
+    found: set[str] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "declaration":
+            for decl in node.children_by_field_name("declarator"):
+                try:
+                    found.add(_declarator_name(decl)[0])
+                except Unreadable:
+                    pass  # a function's declaration
+        elif node.type == "preproc_def":
+            value = node.child_by_field_name("value")
+            if value is not None and _define_value(_text(value)) is not None:
+                found.add(_text(node.child_by_field_name("name")))
+        elif node.type != "function_definition":
+            stack.extend(node.named_children)
+    return found
 
 
 def _launched_elsewhere(fn: ir.Function, origin: str, header: Header | None, read: dict[str, ir.Module | None],

@@ -35,6 +35,12 @@ class Bin:
 
 
 @dataclass(frozen=True)
+class FloatOrder(Bin):
+    """`<`, `<=`, `>` or `>=` of floating-point values: false where an operand is NaN, so its negation is no
+    opposite comparison (`!(x > 0)` holds for a NaN x, `x <= 0` does not)."""
+
+
+@dataclass(frozen=True)
 class Un:
     op: str
     operand: Expr

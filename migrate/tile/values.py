@@ -133,8 +133,9 @@ NEGATED = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
 
 
 def _negate(expr: ir.Expr) -> ir.Expr:
-    """`not expr`, written as the opposite comparison where there is one (a bitwise not of a mask is not)."""
-    if isinstance(expr, ir.Bin) and expr.op in NEGATED:
+    """`not expr`, written as the opposite comparison where there is one (a bitwise not of a mask is not, nor one
+    of a comparison of floats, which a NaN makes false both ways)."""
+    if isinstance(expr, ir.Bin) and expr.op in NEGATED and not isinstance(expr, ir.FloatOrder):
         return ir.Bin(NEGATED[expr.op], expr.left, expr.right)
     return ir.Un("!", expr)
 
@@ -486,7 +487,9 @@ def _binary(ctx: Context, expr: ir.Bin) -> Val:
         ctx.helpers.add("int_divmod")
         call = ir.Call("_c_div" if op == "//" else "_c_rem", (a.expr, b.expr))
         return Val(_combine_kind(a, b), call, unsigned=unsigned)
-    return Val(_combine_kind(a, b), ir.Bin(op, a.expr, b.expr), is_float=is_float, unsigned=unsigned)
+    ordered = op in ("<", "<=", ">", ">=") and (a.is_float or b.is_float)
+    return Val(_combine_kind(a, b), (ir.FloatOrder if ordered else ir.Bin)(op, a.expr, b.expr), is_float=is_float,
+               unsigned=unsigned)
 
 
 def _is_double(ctx: Context, expr: ir.Expr) -> bool:

@@ -1024,6 +1024,23 @@ def _cases():
         m.annotated((n + 127) // 128, 128, x, y, n)
         return y, 0.433 * (x + 1.0) + x.clamp(min=0.0) + x[0], 1e-6
 
+    def parenthesised_variables(m):
+        rows, shift = 7, 5
+        x, y = rand(rows, 64), torch.zeros(rows, 64)
+        m.shift_rows((rows * 64 + 127) // 128, 128, x, y, rows, shift)
+        c = torch.arange(64).float()
+        return y, x.flip(1) + (shift - c * 2) + (-c) / 2, 1e-6
+
+    def float_else_nan(m):
+        n = 301
+        d = rand(n)
+        d[::3] = float("nan")
+        lo, hi = torch.zeros(n), torch.zeros(n)
+        m.step_bounds((n + 127) // 128, 128, d, lo, hi, n)
+        positive = d > 0  # false for NaN: the else branch runs there
+        ref = torch.cat([torch.where(positive, d, 0.0), torch.where(positive, 0.0, 1.0)])
+        return torch.cat([lo, hi]), ref, 0.0
+
     def three_d_index(m):
         nx, ny, nz = 37, 1, 11
         a = torch.zeros(nz * nx)
@@ -1059,6 +1076,8 @@ def _cases():
         "block_partials": block_partials, "matmul_naive": matmul("matmul_naive"),
         "matmul_tiled": matmul("matmul_tiled"),
         "inverse_trig": inverse_trig,
+        "parenthesised_variables": parenthesised_variables,
+        "float_else_nan": float_else_nan,
     }
 
 
