@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import builtins, math_table, operator_table, outputs_table
-from .targets import C_TO_TRITON, dtype_name, triton_type
 from .primitives import REDUCE
+from .targets import C_TO_TRITON, dtype_name, triton_type
 from .tileir import DYNAMIC_COUNT, Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
@@ -88,6 +88,7 @@ class Context:
     warp_lanes: int = 0  # block class: the lanes of the widest logical warp a CUB warp reduction runs over
     copies: dict | None = None  # the kernel's locals that hold one value throughout (_copies)
     alive: ir.Expr | None = None  # the guard made only of the early returns so far: threads outside it have left
+    outer: frozenset | None = None  # in a branch one thread runs unmasked (reduction class): the names from before it
 
     @property
     def per_lane(self) -> bool:
@@ -826,8 +827,8 @@ def _lead_read(ctx: Context, val: Val) -> Val:
             "x" in ctx.lead and _one_d(ctx))
         reader = "lane 0 of each warp"
     if not held:
-        raise Rejected(f"the result of a CUB {over} reduction read outside {reader}, the only thread CUB defines it "
-                       "in")
+        raise Rejected(f"a value defined in {reader} only (a CUB {over} reduction's result, or what that thread alone "
+                       "assigned) read by other threads")
     return Val(kind, val.expr, is_float=val.is_float, unsigned=val.unsigned)
 
 
@@ -1559,6 +1560,11 @@ def _store_local(ctx: Context, name: str, value: Val, pred: ir.Expr | None) -> N
         old = data(ctx, ctx.env[name])
         kind = "V" if vector else _combine_kind(value, old)
         value = Val(kind, ir.Call("tl.where", (pred, value.expr, old.expr)), is_float=value.is_float)
+    if ctx.outer is not None and name in ctx.outer and value.kind in ("U", "V"):
+        # One thread's assignment, run unmasked: the other threads keep the old value, so the new one is that
+        # thread's alone (a read by every thread leaves the kernel to the block class, which masks it).
+        value = Val("L", value.expr, tag=("warp" if ctx.warp_group else "block", "32" if ctx.warp_group else "1",
+                                          value.kind), is_float=value.is_float, unsigned=value.unsigned)
     _assign_name(ctx, name, value, ctx.types.get(name, ""))
 
 
@@ -1674,7 +1680,12 @@ def _if(ctx: Context, stmt: ir.If) -> None:
     if _single_thread(ctx, stmt.test):
         if stmt.orelse:
             raise Rejected("an else branch on a single-thread condition")
-        _walk_pinned(ctx, stmt.then, pins)
+        saved_outer = ctx.outer
+        ctx.outer = frozenset(ctx.env) if saved_outer is None else saved_outer
+        try:
+            _walk_pinned(ctx, stmt.then, pins)
+        finally:
+            ctx.outer = saved_outer
         return
     if len(stmt.then) == 1 and isinstance(stmt.then[0], ir.Return) and not stmt.orelse and ctx.returning is None:
         test = truth(data(ctx, evaluate(ctx, stmt.test)))
