@@ -139,6 +139,9 @@ def expression(node: ts.Node | None) -> ir.Expr:
         return ir.Name(_text(node).split("::")[-1])
     if kind == "initializer_list":  # `d[i] = {ox, oy, oz};`: what it builds is the target's type
         return ir.Call(ir.BRACES, _initializers(node))
+    if kind == "compound_literal_expression" and not _parts(node.child_by_field_name("value")):
+        # `Max{}`: a value of the type made with no arguments, as `Max()` makes it
+        return ir.Call(_text(node.child_by_field_name("type")).split("::")[-1])
     raise Unreadable(kind.replace("_", " "))
 
 
@@ -177,6 +180,12 @@ def _call(node: ts.Node) -> ir.Expr:
         # `b.sync()` on a cooperative-groups handle: a method call, read by migrate/tile/groups.py or named there
         return ir.Call("." + _text(func.child_by_field_name("field")),
                        (ir.Name(py_name(_text(func.child_by_field_name("argument")))),))
+    elif (func.type == "field_expression" and _text(func.child_by_field_name("operator")) == "."
+          and func.child_by_field_name("argument").type == "call_expression"):
+        # `BlockReduce(temp).Sum(v)`: a method of an object made in place, its object the first argument; read by
+        # migrate/tile/primitives.py or named there
+        return ir.Call("." + _text(func.child_by_field_name("field")),
+                       (expression(func.child_by_field_name("argument")),) + args)
     else:
         raise Unreadable(f"call through {func.type.replace('_', ' ')}")
     if name in ("static_cast", "reinterpret_cast") and targs:
@@ -265,10 +274,53 @@ def _type_text(node: ts.Node) -> str:
 def statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
     if node.type == "compound_statement":
         out: list[ir.Stmt] = []
+        aliases: dict[str, str] = {}
         for child in node.named_children:
-            out.extend(statements(child))
+            if child.type in ("type_definition", "alias_declaration"):
+                found = _local_alias(child)
+                if found is None:
+                    out.append(ir.Unsupported(child.type.replace("_", " "), child.start_point[0] + 1))
+                else:
+                    aliases[found[0]] = _resolve_type(found[1], aliases)
+                continue
+            read = statements(child)
+            out.extend(_aliased(read, aliases) if aliases else read)
         return tuple(out)
     return _statement(node)
+
+
+def _local_alias(node: ts.Node) -> tuple[str, str] | None:
+    """(name, type) of a type alias in a function body (`typedef float4 vec;`, `using T = float;`,
+    `using BlockReduce = cub::BlockReduce<float, 256>;`); None for one that defines a structure or names a pointer or
+    an array type, which its uses cannot be read through."""
+    if node.type == "alias_declaration":
+        name, value = node.child_by_field_name("name"), node.child_by_field_name("type")
+        if name is None or value is None:
+            return None
+        return _text(name), " ".join(_text(value).split())
+    base = node.child_by_field_name("type")
+    declarators = node.children_by_field_name("declarator")
+    if base is None or base.child_by_field_name("body") is not None or len(declarators) != 1 \
+            or declarators[0].type != "type_identifier":
+        return None
+    return _text(declarators[0]), " ".join(_text(base).split())
+
+
+def _aliased(stmts: tuple[ir.Stmt, ...], aliases: dict[str, str]) -> tuple[ir.Stmt, ...]:
+    """Statements after local type aliases, read through them: each type they carry resolved, and a call of an alias
+    on one value (`vec(x)`, `BlockReduce(temp)`, which makes a CUB primitive over its storage) the cast it is; one on
+    none (`BlockReduce()`) a call of the resolved type."""
+    def bare(node):
+        if isinstance(node, tuple):
+            return tuple(bare(n) for n in node)
+        if not dataclasses.is_dataclass(node) or isinstance(node, type):
+            return node
+        node = dataclasses.replace(node, **{f.name: bare(getattr(node, f.name)) for f in dataclasses.fields(node)})
+        if isinstance(node, ir.Call) and node.func in aliases and not node.args and not node.targs:
+            return ir.Call(aliases[node.func])
+        return node
+
+    return _retype(_functional_casts(bare(stmts), set(aliases)), aliases)
 
 
 def _statement(node: ts.Node) -> tuple[ir.Stmt, ...]:
@@ -1308,7 +1360,9 @@ def _accessor_aliases(root: ts.Node) -> dict[str, str]:
 def _resolve_type(ctype: str, aliases: dict[str, str]) -> str:
     for _ in range(4):  # chains of aliases, a few deep
         words = re.split(r"(\W+)", ctype)
-        resolved = "".join(aliases.get(w, w) for w in words)
+        # a name after `::` is a member of a namespace or class, not the alias (`typedef cub::BlockReduce<...>
+        # BlockReduce;`)
+        resolved = "".join(w if k and words[k - 1].endswith("::") else aliases.get(w, w) for k, w in enumerate(words))
         if resolved == ctype:
             break
         ctype = resolved

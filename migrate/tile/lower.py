@@ -10,6 +10,7 @@ from .calls import expand_calls
 from .groups import block_groups
 from .instances import base_of
 from .matmul import lower_matmul
+from .primitives import block_primitives
 from .scopes import unshadow
 from .tileir import Rejected, TAssign, TileKernel
 from .values import (
@@ -84,7 +85,7 @@ def _lower(module: ir.Module, fn: ir.Function) -> TileKernel:
         raise Rejected(fn.unlowered)
     if fn.tparams and any(t not in GENERIC_TPARAMS for t in fn.tparams):
         raise Rejected(f"template parameters {', '.join(fn.tparams)}")
-    fn = lanes_of(module, unshadow(block_groups(expand_calls(module, fn))))
+    fn = lanes_of(module, unshadow(block_primitives(module, block_groups(expand_calls(module, fn)))))
     shared, shuffles, two_d = _uses(module, fn)
     rows = two_d and not shared and not shuffles and program_rows(module, fn)
     kinds = ["matmul"] if two_d else []
@@ -161,8 +162,11 @@ def _lower_block(module: ir.Module, fn: ir.Function) -> TileKernel:
         raise Rejected("shared arrays in a kernel with no buffer argument to place their scratch beside")
     text = repr([fn.body] + [module.functions[n].body for n in sorted(_calls(module, fn))])
     dims = 3 if "axis='z'" in text else 2 if "axis='y'" in text else 1
+    lanes = "triton.next_power_of_2(BDX * BDY * BDZ)"
+    if ctx.warp_lanes:  # whole logical warps, each a row of the lanes
+        lanes = f"max({ctx.warp_lanes}, {lanes})"
     blocks = {"BDX": ir.Text("_dims(block)[0]"), "BDY": ir.Text("_dims(block)[1]"),
-              "BDZ": ir.Text("_dims(block)[2]"), "BLOCK": ir.Text("triton.next_power_of_2(BDX * BDY * BDZ)")}
+              "BDZ": ir.Text("_dims(block)[2]"), "BLOCK": ir.Text(lanes)}
     grid = tuple(ir.Text(f"_dims(grid)[{axis}]") for axis in range(3))
     sample = (("BDX", 16), ("BDY", 16), ("BDZ", 1), ("BLOCK", 256)) if dims > 1 else \
         (("BDX", 256), ("BDY", 1), ("BDZ", 1), ("BLOCK", 256))

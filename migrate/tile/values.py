@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import builtins, math_table, operator_table, outputs_table
+from .primitives import REDUCE
 from .targets import C_TO_TRITON, dtype_name, triton_type
 from .tileir import DYNAMIC_COUNT, Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
 
@@ -37,7 +38,9 @@ class Val:
     """A value in the tile program. kind: T (thread structure, symbolic), U (one per program), V (a vector over the
     block), P (a partial of a reduction still spread over threads; `expr` already holds the full reduction),
     PTR (a pointer), S (a shared array), A (a per-thread local array: `tag` holds its dimensions, and each element
-    is a value of its own in the environment, named by `element_name`)."""
+    is a value of its own in the environment, named by `element_name`), L (the result of a CUB reduction, defined in
+    the first thread of what it reduced over only: `tag` holds what that was, block or warp, its extent, and the
+    kind the value takes where it is read, U or V)."""
 
     kind: str
     expr: ir.Expr | None = None
@@ -81,6 +84,11 @@ class Context:
     touched: dict[str, set] = field(default_factory=dict)  # block class: scratch accesses since the last barrier
     loops: list[tuple[str, str]] = field(default_factory=list)  # masked loops with a break or continue: (go, active)
     returning: tuple[str, str, str] | None = None  # a device function returning from branches: done, result, type
+    lead: frozenset = frozenset()  # what the guards around the statement pin: thread axes at 0, "lane:K" lanes
+    warp_lanes: int = 0  # block class: the lanes of the widest logical warp a CUB warp reduction runs over
+    copies: dict | None = None  # the kernel's locals that hold one value throughout (_copies)
+    alive: ir.Expr | None = None  # the guard made only of the early returns so far: threads outside it have left
+    outer: frozenset | None = None  # in a branch one thread runs unmasked (reduction class): the names from before it
 
     @property
     def per_lane(self) -> bool:
@@ -311,6 +319,8 @@ def data(ctx: Context, val: Val) -> Val:
         return materialize(ctx, val)
     if val.kind == "P":
         raise Rejected("a per-thread partial used before its block reduction")
+    if val.kind == "L":
+        return _lead_read(ctx, val)
     if val.kind == "S" and ctx.mode == "block" and ctx.scratch[val.tag[0]].dims == (1,):
         return _scratch_read(ctx, val, Val("U", ir.Num(0)))  # a scalar `__shared__ float total;`
     if val.kind == "S" and ctx.mode == "block" and len(ctx.scratch[val.tag[0]].dims) == 1:
@@ -450,6 +460,8 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
 
 def _binary(ctx: Context, expr: ir.Bin) -> Val:
     a, b = evaluate(ctx, expr.left), evaluate(ctx, expr.right)
+    if ctx.mode == "block":  # a shared array in arithmetic is the address of its first element (`buffer + n`)
+        a, b = (data(ctx, v) if v.kind == "S" else v for v in (a, b))
     if a.kind == "T" or b.kind == "T":
         tag = structural(ctx, a, expr.op, b, expr.right)
         if tag is None and expr.op in ("*", "+"):
@@ -597,6 +609,11 @@ def _conditional(ctx: Context, expr: ir.Cond) -> Val:
 
 def _call(ctx: Context, expr: ir.Call) -> Val:
     name = expr.func
+    if name == REDUCE:
+        return _primitive_reduce(ctx, expr)
+    broadcast = _lane_zero(ctx, expr)
+    if broadcast is not None:
+        return broadcast
     if ctx.mode == "block" and name in builtins().exchanges:
         return _exchange(ctx, expr)
     if name in builtins().shuffles:
@@ -782,6 +799,169 @@ def _tree_loop(ctx: Context, body: tuple) -> bool:
         reduced = ir.Name(total)
     state.state, state.value = "complete", Val("U", reduced, is_float=value.is_float)
     return True
+
+
+# -- CUB's block and warp reductions (migrate/tile/primitives.py): the aggregate is the first thread's alone -------
+
+
+def _primitive_reduce(ctx: Context, call: ir.Call) -> Val:
+    """A CUB reduction of one value per thread over the block (or each logical warp) of the threads the guard lets
+    through (and, given a count, the first that many): one value per program (per warp, held by each of its lanes),
+    readable by the first thread (lane) only."""
+    op, over, extent = call.targs
+    what = "a CUB block reduction" if over == "block" else "a CUB warp reduction"
+    if ctx.mode == "elementwise":
+        raise Rejected(f"{what} in an element-wise map")
+    value = evaluate(ctx, call.args[0])
+    count = call.args[1] if len(call.args) > 1 else None
+    if value.kind == "A":
+        raise Rejected(f"{what} of a per-thread array")
+    if value.kind == "P":
+        # A strided loop's partial (`for (i = tid; i < n; i += blockDim.x) m = fmaxf(m, x[i]);`): its expression
+        # already holds the reduction over every thread of the block (or lane of the warp).
+        if value.scope != over or value.op != op or (over == "warp" and extent != str(WARP)):
+            raise Rejected(f"{what} ({op}) of a {value.op} partial spread over the {value.scope or 'program'}")
+        if count is not None and not _every_thread(ctx, count, over):
+            raise Rejected(f"{what} of the first threads only, of a partial spread over the {value.scope}")
+        return Val("L", value.expr, tag=(over, extent, "U"), is_float=value.is_float)
+    value = data(ctx, value)
+    if value.kind not in ("U", "V"):
+        raise Rejected(f"{what} of something that is not one value per thread")
+    if ctx.mode == "block":
+        lane, mask = ir.Name("_lane"), ir.Name(LANES)
+    elif over == "warp" or ctx.warp_group:
+        raise Rejected(f"{what} in a program whose lanes are not one per thread (the block class runs it)")
+    else:
+        ctx.faithful = True  # each lane a thread of the block, as the launch gives it
+        lane, mask = ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK"))), None
+    mask = _and(mask, ctx.pred)  # threads that left the kernel take no part (CUDA leaves their share undefined)
+    if count is not None and not _every_thread(ctx, count, over):
+        valid = data(ctx, evaluate(ctx, count))
+        within = lane if over == "block" else ir.Bin("%", lane, ir.Num(int(extent)))
+        mask = _and(mask, ir.Bin("<", within, valid.expr))
+    x = value.expr
+    if value.kind == "U":
+        x = _broadcast(ctx, x) if not value.is_float else ir.Bin("+", x, ir.Call(
+            "tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.float64" if _is_double(ctx, x) else "tl.float32"))))
+    if mask is not None:
+        x = ir.Call("tl.where", (mask, x, _reduce_identity(op, value, x)))
+    name = ctx.fresh("aggregate")
+    if over == "block":
+        ctx.emit(TAssign(name, ir.Call(REDUCE_CALL[op], (x,), kwargs=(("axis", ir.Num(0)),))))
+        return Val("L", ir.Name(name), tag=(over, extent, "U"), is_float=value.is_float, unsigned=value.unsigned)
+    # Each logical warp a row of lanes: reduced along it, its result given back to every lane of the row.
+    lanes = int(extent)
+    ctx.warp_lanes = max(ctx.warp_lanes, lanes)
+    rows = ir.Text(f"[BLOCK // {lanes}, {lanes}]")
+    reduced = ir.Call(REDUCE_CALL[op], (ir.Call("tl.reshape", (x, rows)),), kwargs=(("axis", ir.Num(1)),))
+    spread = ir.Call("tl.broadcast_to", (ir.Index(reduced, (ir.Slice(), ir.NoneConst())), rows))
+    ctx.emit(TAssign(name, ir.Call("tl.reshape", (spread, ir.Text("[BLOCK]")))))
+    return Val("L", ir.Name(name), tag=(over, extent, "V"), is_float=value.is_float, unsigned=value.unsigned)
+
+
+def _reduce_identity(op: str, value: Val, x: ir.Expr) -> ir.Expr:
+    """What a masked-out lane holds in a reduction: 0 for a sum, an infinity for a float max or min, and for an
+    integer one the smallest (largest) of all lanes, which no lane's share can pass."""
+    if op == "sum":
+        return ir.Num(0.0, True) if value.is_float else ir.Num(0)
+    if value.is_float:
+        return ir.Num(float("-inf") if op == "max" else float("inf"), True)
+    return ir.Call("tl.min" if op == "max" else "tl.max", (x,), kwargs=(("axis", ir.Num(0)),))
+
+
+def _every_thread(ctx: Context, count: ir.Expr, over: str) -> bool:
+    """Whether a reduction's count of taking part is every thread: blockDim.x (of a 1-D block), or warpSize."""
+    if over == "block":
+        return count == ir.Builtin("blockDim", "x")
+    return count == ir.Name("warpSize") or _const_int(ctx, count) == WARP
+
+
+def _lead_read(ctx: Context, val: Val) -> Val:
+    """A CUB aggregate read where the guards pin the thread that holds it: thread 0 of the block (on each axis the
+    primitive's block has), or lane 0 of a warp. Any other read is undefined in CUDA, so the kernel stays SIMT."""
+    over, extent, kind = val.tag
+    if over == "block":
+        held = set("xyz"[: int(extent)]) <= ctx.lead
+        reader = "thread 0 of the block"
+    else:
+        held = any(p.startswith("lane:") and int(p[5:]) % int(extent) == 0 for p in ctx.lead) or (
+            "x" in ctx.lead and _one_d(ctx))
+        reader = "lane 0 of each warp"
+    if not held:
+        raise Rejected(f"a value defined in {reader} only (a CUB {over} reduction's result, or what that thread alone "
+                       "assigned) read by other threads")
+    return Val(kind, val.expr, is_float=val.is_float, unsigned=val.unsigned)
+
+
+def _one_d(ctx: Context) -> bool:
+    """Whether the kernel reads only the x axis of its thread index (a warp's lanes are then its threads' x)."""
+    return not re.search(r"kind='(threadIdx|blockDim)', axis='[yz]'", repr(ctx.kernel.body))
+
+
+def _lane_zero(ctx: Context, call: ir.Call) -> Val | None:
+    """`__shfl_sync(mask, agg, 0)` of a CUB warp reduction's result: lane 0's value, which is the warp's aggregate,
+    for every lane of the warp (logical warps as wide as the shuffle's segment)."""
+    row = builtins().exchanges.get(call.func)
+    if row is None or row["form"] != "index":
+        return None
+    args = call.args[1:] if row["mask"] else call.args
+    if len(args) not in (2, 3) or not isinstance(args[0], ir.Name):
+        return None
+    val = ctx.env.get(args[0].id)
+    if val is None or val.kind != "L" or val.tag[0] != "warp":
+        return None
+    width = _const_int(ctx, args[2]) if len(args) == 3 else WARP
+    if _const_int(ctx, args[1]) != 0 or width != int(val.tag[1]):
+        return None
+    return Val(val.tag[2], val.expr, is_float=val.is_float, unsigned=val.unsigned)
+
+
+def _pins(ctx: Context, test: ir.Expr) -> frozenset:
+    """What a guard pins: each thread axis it holds at 0 ("x" for `threadIdx.x == 0`, also through a local that
+    copies it), and "lane:K" for `threadIdx.x % K == 0` (`& (K - 1)`, `% warpSize`); the terms of `&&` together."""
+    if isinstance(test, ir.Bin) and test.op == "&&":
+        return _pins(ctx, test.left) | _pins(ctx, test.right)
+    if isinstance(test, ir.Un) and test.op == "!":
+        found = _pin_of(ctx, test.operand)
+    elif isinstance(test, ir.Bin) and test.op == "==" and test.right == ir.Num(0):
+        found = _pin_of(ctx, test.left)
+    elif isinstance(test, ir.Bin) and test.op == "==" and test.left == ir.Num(0):
+        found = _pin_of(ctx, test.right)
+    else:
+        found = None
+    return frozenset([found] if found else [])
+
+
+def _pin_of(ctx: Context, expr: ir.Expr, depth: int = 0) -> str | None:
+    while isinstance(expr, ir.Cast):
+        expr = expr.operand
+    if isinstance(expr, ir.Name) and depth < 8:
+        copied = _copies(ctx).get(expr.id)
+        return _pin_of(ctx, copied, depth + 1) if copied is not None else None
+    if isinstance(expr, ir.Builtin) and expr.kind == "threadIdx":
+        return expr.axis
+    if isinstance(expr, ir.Bin) and expr.op in ("%", "&") and _pin_of(ctx, expr.left, depth) == "x":
+        k = WARP if expr.right == ir.Name("warpSize") else _const_int(ctx, expr.right)
+        if k is not None and expr.op == "&":
+            k += 1
+        if k is not None and k > 0 and not k & (k - 1):
+            return f"lane:{k}"
+    return None
+
+
+def _copies(ctx: Context) -> dict[str, ir.Expr]:
+    """The kernel's locals that hold one value from their declaration on (declared once, never assigned)."""
+    if ctx.copies is None:
+        declared: dict[str, list] = {}
+        assigned = set()
+        for stmt in _walk_all(ctx.kernel.body):
+            if isinstance(stmt, ir.Decl) and stmt.shared is None and stmt.local is None:
+                declared.setdefault(stmt.name, []).append(stmt.value)
+            elif isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name):
+                assigned.add(stmt.target.id)
+        ctx.copies = {name: values[0] for name, values in declared.items()
+                      if len(values) == 1 and values[0] is not None and name not in assigned}
+    return ctx.copies
 
 
 # -- one program per thread block: lanes are the block's threads, shared arrays are per-program scratch --------
@@ -1102,6 +1282,9 @@ def as_declared(val: Val, ctype: str, widen: bool = False) -> Val:
     variable becomes one, a float into an integer variable is truncated toward zero; with `widen` (a declaration's
     value, a device function's argument), an integer into a 64-bit variable becomes 64-bit. Generic types (T,
     scalar_t, auto) and values that are not data keep their form."""
+    if val.kind == "L":
+        held = as_declared(replace(val, kind=val.tag[2], tag=()), ctype, widen)
+        return replace(held, kind="L", tag=val.tag)
     if val.kind not in ("U", "V") or val.expr is None:
         return val
     base = base_type(ctype)
@@ -1175,6 +1358,9 @@ def _assign_name(ctx: Context, name: str, val: Val, declared: str = "") -> None:
         value = _full(number, dtype)
     ctx.emit(TAssign(target, value))
     unsigned = not is_float and (val.unsigned or _is_unsigned(declared))
+    if val.kind == "L":  # still readable by the first thread only
+        ctx.env[name] = replace(val, expr=ir.Name(target), is_float=is_float, unsigned=unsigned)
+        return
     ctx.env[name] = Val(val.kind, ir.Name(target), is_float=is_float, unsigned=unsigned)
 
 
@@ -1351,7 +1537,10 @@ def _atomic(ctx: Context, call: ir.Call) -> None:
     if value.kind not in ("U", "V"):
         raise Rejected(f"{call.func} of a value that is not one per thread")
     target = pointer.expr
-    if pointer.kind == "U":
+    one_thread = ctx.mode == "reduction" and value.kind == "U" and not (
+        ctx.pred is not None and _mentions_vector(ctx, ctx.pred)) and (
+        "x" in ctx.lead or (ctx.warp_group and any(p.startswith("lane:") for p in ctx.lead)))
+    if pointer.kind == "U" and not one_thread:
         # Every thread updates the same address: a block of that address, one update per lane.
         target = _broadcast(ctx, target)
     ctx.emit(TAtomic(func, target, value.expr, _mem_mask(ctx, True) if ctx.mode == "block" else ctx.pred))
@@ -1416,12 +1605,27 @@ def _store_local(ctx: Context, name: str, value: Val, pred: ir.Expr | None) -> N
                        "condition")
     value = as_declared(value, ctx.types.get(name, ""))
     vector = pred is not None and _mentions_vector(ctx, pred)
+    held = ctx.env.get(name)
+    if pred is not None and pred == ctx.alive and held is not None and held.kind == "L":
+        # the threads the guard keeps out have left the kernel: what they held is read no more
+        ctx.env[name] = replace(held, kind=held.tag[2], tag=())
+    if pred is not None and value.kind == "L" and name in ctx.env:
+        # The threads the guard keeps out hold the variable's old value; the first thread's is still the one defined.
+        old = data(ctx, ctx.env[name])
+        kind = "V" if vector or "V" in (old.kind, value.tag[2]) else "U"
+        value = replace(value, expr=ir.Call("tl.where", (pred, value.expr, old.expr)),
+                        tag=value.tag[:2] + (kind,))
     if pred is not None and value.kind in ("U", "V") and name in ctx.env:
         # Also where `pred` is one value per program (a row kernel's `if (v < 0) v = 1 / v;`): the assignment is
         # not made where it is false.
         old = data(ctx, ctx.env[name])
         kind = "V" if vector else _combine_kind(value, old)
         value = Val(kind, ir.Call("tl.where", (_condition(pred), value.expr, old.expr)), is_float=value.is_float)
+    if ctx.outer is not None and name in ctx.outer and value.kind in ("U", "V"):
+        # One thread's assignment, run unmasked: the other threads keep the old value, so the new one is that
+        # thread's alone (a read by every thread leaves the kernel to the block class, which masks it).
+        value = Val("L", value.expr, tag=("warp" if ctx.warp_group else "block", "32" if ctx.warp_group else "1",
+                                          value.kind), is_float=value.is_float, unsigned=value.unsigned)
     _assign_name(ctx, name, value, ctx.types.get(name, ""))
 
 
@@ -1533,20 +1737,29 @@ def _single_thread(ctx: Context, test: ir.Expr) -> bool:
 
 
 def _if(ctx: Context, stmt: ir.If) -> None:
+    pins = _pins(ctx, stmt.test)
     if _single_thread(ctx, stmt.test):
         if stmt.orelse:
             raise Rejected("an else branch on a single-thread condition")
-        walk(ctx, stmt.then)
+        saved_outer = ctx.outer
+        ctx.outer = frozenset(ctx.env) if saved_outer is None else saved_outer
+        try:
+            _walk_pinned(ctx, stmt.then, pins)
+        finally:
+            ctx.outer = saved_outer
         return
     if len(stmt.then) == 1 and isinstance(stmt.then[0], ir.Return) and not stmt.orelse and ctx.returning is None:
         test = truth(data(ctx, evaluate(ctx, stmt.test)))
         _note_bound(ctx, ir.Un("!", stmt.test))
         test = _held(ctx, test, _assigned(ctx.kernel.body))
+        top = ctx.pred is None or ctx.pred == ctx.alive
         ctx.pred = _and(ctx.pred, _mask_part(test, _negate(test.expr)))
+        if top:
+            ctx.alive = ctx.pred
         return
     test = evaluate(ctx, stmt.test)
     if test.kind == "U" and isinstance(test.expr, ir.Num):
-        walk(ctx, stmt.then if test.expr.value else stmt.orelse)
+        _walk_pinned(ctx, stmt.then, pins) if test.expr.value else walk(ctx, stmt.orelse)
         return
     test = truth(data(ctx, test))
     _note_bound(ctx, stmt.test)
@@ -1554,20 +1767,31 @@ def _if(ctx: Context, stmt: ir.If) -> None:
     if test.kind == "U" and _branch_local(ctx, stmt.then + stmt.orelse):
         # One value for the whole program: a branch of the program, not a mask on every load and store under it
         # (a uniform condition and'ed with a block mask also reads as an int32 mask in Triton's interpreter).
-        for branch, condition in ((stmt.then, test.expr), (stmt.orelse, _negate(test.expr))):
+        for branch, condition, pinned in ((stmt.then, test.expr, pins), (stmt.orelse, _negate(test.expr), ())):
             saved_out, ctx.out = ctx.out, []
-            walk(ctx, branch)
+            _walk_pinned(ctx, branch, pinned)
             body, ctx.out = tuple(ctx.out), saved_out
             if body:
                 ctx.emit(TIf(condition, body))
         return
     saved = ctx.pred
     ctx.pred = _and(saved, _mask_part(test, test.expr))
-    walk(ctx, stmt.then)
+    _walk_pinned(ctx, stmt.then, pins)
     if stmt.orelse:
         ctx.pred = _and(saved, _mask_part(test, _negate(test.expr)))
         walk(ctx, stmt.orelse)
     ctx.pred = saved
+
+
+def _walk_pinned(ctx: Context, stmts: tuple, pins) -> None:
+    """`stmts` under a guard that pins what `pins` names (threadIdx.x == 0: "x"), for the reads of CUB aggregates
+    in them."""
+    saved = ctx.lead
+    ctx.lead = saved | frozenset(pins)
+    try:
+        walk(ctx, stmts)
+    finally:
+        ctx.lead = saved
 
 
 def _branch_local(ctx: Context, stmts: tuple) -> bool:

@@ -1047,6 +1047,52 @@ def _cases():
         m.fill_3d(((nx + 7) // 8, 1, (nz + 3) // 4), (8, 1, 4), a, nx, ny, nz)
         return a, torch.full((nz * nx,), 2.0), 0.0
 
+    def cub_block_sum(m):
+        n = 1000
+        x, y = rand(n), rand(n)
+        blocks = (n + 255) // 256
+        out, d = torch.zeros(blocks), torch.zeros(1)
+        m.block_sum(blocks, 256, x, out, n)
+        m.block_dot(8, 256, x, y, d, n)
+        ref = torch.nn.functional.pad(x, (0, blocks * 256 - n)).double().view(blocks, 256).sum(1)
+        dot = (x.double() * y.double()).sum().reshape(1)
+        return torch.cat([out.double(), d.double()]), torch.cat([ref, dot]), 1e-5
+
+    def cub_block_max(m):
+        n, threads = 1000, 128
+        blocks = (n + threads - 1) // threads
+        x, out = rand(n), torch.zeros(blocks)
+        m.block_max(blocks, threads, x, out, n)
+        padded = torch.full((blocks * threads,), -1.0e30)
+        padded[:n] = x
+        ints, low = torch.randint(-1000, 1000, (3 * threads,), generator=g, dtype=torch.int32), torch.zeros(3, dtype=torch.int32)
+        m.block_min_first(3, threads, ints, low, 37)
+        first = ints.view(3, threads)[:, :37].min(1).values
+        return torch.cat([out.double(), low.double()]), torch.cat([padded.view(blocks, threads).max(1).values.double(),
+                                                                 first.double()]), 0.0
+
+    def cub_warp_sum(m):
+        rows, cols = 13, 70
+        x, y, z = rand(rows, cols), torch.zeros(rows), torch.zeros(rows, cols)
+        m.warp_rows((rows + 3) // 4, 128, x, y, rows, cols)
+        m.warp_scale((rows + 7) // 8, 256, x, z, rows, cols)
+        return torch.cat([y, z.flatten()]), torch.cat([x.double().sum(1).float(),
+                                                        (x / x.max(1, keepdim=True).values).flatten()]), 1e-5
+
+    def single_thread_assign(m):
+        n = 700
+        x, y = rand(n), torch.empty(n)
+        m.total_in_first(3, 256, x, y, n)
+        ref = torch.ones(n)
+        ref[::256] = torch.nn.functional.pad(x, (0, 768 - n)).view(3, 256).sum(1)
+        return y, ref, 1e-5
+
+    def local_type_alias(m):
+        n = 777
+        x, y = rand(n), torch.empty(n)
+        m.scaled_pairs((n + 127) // 128, 128, x, y, n)
+        return y, x + (x.double() / 3).float(), 1e-6
+
     return {
         "accessor_rows": accessor_rows, "float_to_int_cast": float_to_int_cast,
         "define_constants": define_constants, "pointer_deref": pointer_deref, "function_macros": function_macros,
@@ -1078,6 +1124,8 @@ def _cases():
         "inverse_trig": inverse_trig,
         "parenthesised_variables": parenthesised_variables,
         "float_else_nan": float_else_nan,
+        "cub_block_sum": cub_block_sum, "cub_block_max": cub_block_max, "cub_warp_sum": cub_warp_sum, "local_type_alias": local_type_alias,
+        "single_thread_assign": single_thread_assign,
     }
 
 
