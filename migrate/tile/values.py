@@ -566,7 +566,9 @@ def _pointer_cast(ctx: Context, expr: ir.Cast, inner: Val) -> Val:
     (vectors.py)."""
     base = base_type(expr.ctype)
     source = _pointee(ctx, expr.operand)
-    if source is not None and source != base:
+    if source == base:
+        return inner
+    if source is not None:
         generic = {source, base} & (set(GENERIC_TYPES) | set(ctx.kernel.tparams))
         kinds = triton_type(source, False), triton_type(base, False)
         widths = [_width(k) for k in kinds]

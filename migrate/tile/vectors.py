@@ -407,8 +407,8 @@ def _lane_names(name: str, lanes: tuple[str, ...], taken: set[str]) -> tuple[str
 
 
 def _inner(stmt, block):
-    """`stmt` with `block` applied to each statement list inside it."""
-    changes = {attr: block(getattr(stmt, attr)) for attr in ("then", "orelse", "body", "init", "step")
+    """`stmt` with `block` applied to each block of statements inside it (a loop's own init and step are not one)."""
+    changes = {attr: block(getattr(stmt, attr)) for attr in ("then", "orelse", "body")
                if isinstance(getattr(stmt, attr, None), tuple)}
     return dataclasses.replace(stmt, **changes) if changes else stmt
 
