@@ -76,6 +76,13 @@ def outputs_table() -> dict[str, list[str]]:
 
 
 @cache
+def bits_table() -> dict[str, tuple[str, str]]:
+    """Functions that read a value's bits as another type of the same width (math.toml [bits]): name -> (the C type
+    the argument is converted to, the C type its bits are read as)."""
+    return {name: (row["from"], row["to"]) for name, row in _load("math.toml").get("bits", {}).items()}
+
+
+@cache
 def operator_table() -> dict[str, dict[str, str]]:
     """C operators on floats that lower to a helper rather than to Triton's own operator (math.toml [operators])."""
     return _load("math.toml").get("operators", {})

@@ -188,9 +188,12 @@ def _call(node: ts.Node) -> ir.Expr:
                        (expression(func.child_by_field_name("argument")),) + args)
     else:
         raise Unreadable(f"call through {func.type.replace('_', ' ')}")
+    if name == "reinterpret_cast" and targs and not targs[0].rstrip().endswith(("*", "&")):
+        # reinterpret_cast<uintptr_t>(p): a pointer as an integer, an address Triton has no value of
+        raise Unreadable(f"reinterpret_cast<{targs[0]}> (a pointer read as an integer)")
     if name in ("static_cast", "reinterpret_cast") and targs:
-        if name == "reinterpret_cast":
-            raise Unreadable("reinterpret_cast")
+        # A pointer reinterpreted is the C cast `(float4*) p`; a reference, `reinterpret_cast<int&>(f)`, reads the
+        # bits of the variable as the other type (values.py), as the C cast `(int&) f` does.
         return ir.Cast(targs[0], args[0])
     return ir.Call(name, args, targs)
 

@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass, field, replace
 
 from . import ir
-from .builtins import builtins, math_table, operator_table, outputs_table
+from .builtins import bits_table, builtins, math_table, operator_table, outputs_table
 from .primitives import REDUCE
-from .targets import C_TO_TRITON, dtype_name, triton_type
+from .targets import C_TO_TRITON, DTYPE_NAMES, dtype_name, triton_type
 from .tileir import DYNAMIC_COUNT, Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
@@ -222,7 +222,7 @@ def _const_int(ctx: Context, expr: ir.Expr, given: dict[str, int] | None = None)
         a, b = _const_int(ctx, expr.left, given), _const_int(ctx, expr.right, given)
         if a is not None and b is not None:
             return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[expr.op]
-    if isinstance(expr, ir.Cast):
+    if isinstance(expr, ir.Cast) and not expr.ctype.rstrip().endswith("&"):  # a reference cast reads bits
         return _const_int(ctx, expr.operand, given)
     return None
 
@@ -392,13 +392,14 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
         if expr.axis not in ("x", "y") or (expr.axis == "y" and ctx.dims < 2 and not rows):
             raise Rejected(f"{expr.kind}.{expr.axis} (a thread index on an axis this kernel class does not tile)")
         return Val("T", tag=(kinds[expr.kind], expr.axis))
+    if isinstance(expr, ir.Cast) and expr.ctype.rstrip().endswith("&"):
+        # `reinterpret_cast<int&>(f)`, `(int&) f`: the variable's bits read as the other type
+        return _bits(ctx, evaluate(ctx, expr.operand), _declared(ctx, expr.operand),
+                     base_type(expr.ctype.rstrip().removesuffix("&")), f"a reference cast to {expr.ctype.strip()}")
     if isinstance(expr, ir.Cast):
         inner = evaluate(ctx, expr.operand)
         if inner.kind == "PTR" and "*" in expr.ctype:
-            base = expr.ctype.replace("*", " ").replace("const", " ").replace("__restrict__", " ").strip()
-            if _is_float_type(base) != inner.is_float or _is_narrow(base) != inner.narrow or base in ("void", "char"):
-                # (char*)p + bytes and its kin: the element size changes, so the arithmetic after it would too.
-                raise Rejected(f"a pointer cast to {expr.ctype.strip()}")
+            inner = _pointer_cast(ctx, expr, inner)
         if inner.kind in ("T", "P", "S", "PTR"):
             return inner
         target = expr.ctype.replace("const", "").strip()
@@ -459,7 +460,29 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
 
 
 def _binary(ctx: Context, expr: ir.Bin) -> Val:
+    if expr.op in ("&&", "||"):
+        return _logical(ctx, expr)
     a, b = evaluate(ctx, expr.left), evaluate(ctx, expr.right)
+    return _operation(ctx, expr, a, b)
+
+
+def _logical(ctx: Context, expr: ir.Bin) -> Val:
+    """`a && b`, `a || b`: the loads of b read only where C evaluates it (a true, for &&; false, for ||), so
+    `i > 0 && x[i - 1] != x[i]` never reads x[-1]."""
+    a = evaluate(ctx, expr.left)
+    if a.kind not in ("U", "V", "T") or (a.kind == "U" and isinstance(a.expr, ir.Num)):
+        return _operation(ctx, expr, a, evaluate(ctx, expr.right))
+    test = truth(data(ctx, a))
+    saved = ctx.pred
+    ctx.pred = _and(saved, _mask_part(test, test.expr if expr.op == "&&" else _negate(test.expr)))
+    try:
+        b = evaluate(ctx, expr.right)
+    finally:
+        ctx.pred = saved
+    return _operation(ctx, expr, a, b)
+
+
+def _operation(ctx: Context, expr: ir.Bin, a: Val, b: Val) -> Val:
     if ctx.mode == "block":  # a shared array in arithmetic is the address of its first element (`buffer + n`)
         a, b = (data(ctx, v) if v.kind == "S" else v for v in (a, b))
     if a.kind == "T" or b.kind == "T":
@@ -607,6 +630,99 @@ def _conditional(ctx: Context, expr: ir.Cond) -> Val:
     )
 
 
+def _pointer_cast(ctx: Context, expr: ir.Cast, inner: Val) -> Val:
+    """The pointer `inner` cast to `expr.ctype`, where the cast keeps the size of the elements the pointer steps
+    over: `(const float*) p` of a float buffer is that buffer, `(unsigned int*) p` of an int or float buffer reads
+    the same memory as unsigned ints (a bitcast of the pointer). Rejected where the size changes (`(char*) p +
+    bytes`, `(float*)` of a double buffer: the arithmetic after it would step otherwise) or the lowering cannot
+    tell. CUDA's vector views of a buffer of their scalars (`(float4*) x`) are read lane by lane before this
+    (vectors.py)."""
+    base = base_type(expr.ctype)
+    source = _pointee(ctx, expr.operand)
+    if source == base:
+        return inner
+    if source is not None:
+        generic = {source, base} & (set(GENERIC_TYPES) | set(ctx.kernel.tparams))
+        kinds = triton_type(source, False), triton_type(base, False)
+        widths = [_width(k) for k in kinds]
+        if generic or None in widths or widths[0] != widths[1]:
+            how = "elements of another size" if None not in widths and not generic else "elements of another type"
+            raise Rejected(f"a pointer cast to {expr.ctype.strip()} of a buffer of {source} (its memory read as "
+                           f"{how})")
+        if kinds[0] == kinds[1]:
+            return inner
+        retyped = ir.Call(".to", (inner.expr, ir.Text(f"tl.pointer_type(tl.{DTYPE_NAMES[kinds[1]]})")))
+        return replace(inner, expr=retyped, is_float=kinds[1][0] in "fb", narrow=_is_narrow(base),
+                       unsigned=kinds[1] in ("u32", "u64"))
+    vectors = builtins().vectors or {}
+    if base in vectors or base in ctx.module.records:
+        raise Rejected(f"a pointer cast to {expr.ctype.strip()} whose lanes are not read one by one (a view of a "
+                       "pointer this lowering does not follow)")
+    if _is_float_type(base) != inner.is_float or _is_narrow(base) != inner.narrow or base in ("void", "char"):
+        raise Rejected(f"a pointer cast to {expr.ctype.strip()}")
+    return inner
+
+
+def _pointee(ctx: Context, expr: ir.Expr) -> str | None:
+    """The element type a pointer-valued expression was declared with, where the lowering can tell: a pointer
+    parameter or local, moved by an offset or taken as `&p[i]`, or a cast to a pointer type."""
+    if isinstance(expr, ir.Name):
+        ctype = ctx.types.get(expr.id)
+        if ctype is None and not ctx.prefix:  # a kernel's parameters, which its device functions do not see
+            ctype = next((p.ctype + "*" for p in ctx.kernel.params if p.name == expr.id and p.pointer), None)
+        return base_type(ctype) if ctype is not None and "*" in ctype else None
+    if isinstance(expr, ir.Bin) and expr.op in ("+", "-"):
+        return _pointee(ctx, expr.left) or (_pointee(ctx, expr.right) if expr.op == "+" else None)
+    if isinstance(expr, ir.Un) and expr.op == "&" and isinstance(expr.operand, ir.Index) \
+            and len(expr.operand.indices) == 1:
+        return _pointee(ctx, expr.operand.base)
+    if isinstance(expr, ir.Cast) and expr.ctype.count("*") == 1:
+        return base_type(expr.ctype)
+    return None
+
+
+def _declared(ctx: Context, expr: ir.Expr) -> str | None:
+    """The C type of a variable or an element of a buffer, as declared; None where the lowering cannot tell."""
+    if isinstance(expr, ir.Name):
+        ctype = ctx.types.get(expr.id)
+        if ctype is None and not ctx.prefix:
+            ctype = next((p.ctype for p in ctx.kernel.params if expr.id in p.names and not p.pointer), None)
+        return base_type(ctype) if ctype is not None and "*" not in ctype else None
+    if isinstance(expr, ir.Index) and len(expr.indices) == 1:
+        return _pointee(ctx, expr.base)
+    return None
+
+
+def _width(kind: str | None) -> int | None:
+    """The bits of a Triton scalar type (fp32: 32); None for bool and unknown types."""
+    digits = re.sub(r"\D", "", kind or "")
+    return int(digits) if digits and kind != "i1" else None
+
+
+def _bits(ctx: Context, val: Val, source: str | None, target: str, what: str) -> Val:
+    """`val` converted to C type `source`, its bits read as a `target` of the same width (a bitcast)."""
+    if source is None:
+        raise Rejected(f"{what} of a value whose declared type the lowering does not follow")
+    kinds = [None if t in GENERIC_TYPES or t in ctx.kernel.tparams else triton_type(t, False)
+             for t in (source, target)]
+    widths = [_width(k) for k in kinds]
+    if val.kind not in ("U", "V", "T"):
+        raise Rejected(f"{what} of something other than a scalar value")
+    if None in widths or widths[0] != widths[1] or widths[0] < 32:
+        raise Rejected(f"{what} of a {source}: a reading of its bits as {target} other than between 32- or 64-bit "
+                       "scalar types of one width")
+    dtypes = [ir.Text("tl." + DTYPE_NAMES[k]) for k in kinds]
+    val = data(ctx, val)
+    if isinstance(val.expr, ir.Num):
+        value = _full(val.expr, dtypes[0].text)
+    else:
+        value = ir.Call(".to", (val.expr, dtypes[0]))
+    if kinds[0] != kinds[1]:
+        value = ir.Call(".to", (value, dtypes[1]), kwargs=(("bitcast", ir.Text("True")),))
+    return Val("U" if val.kind == "U" else val.kind, value, is_float=kinds[1][0] in "fb",
+               unsigned=kinds[1] in ("u32", "u64"))
+
+
 def _call(ctx: Context, expr: ir.Call) -> Val:
     name = expr.func
     if name == REDUCE:
@@ -614,6 +730,9 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     broadcast = _lane_zero(ctx, expr)
     if broadcast is not None:
         return broadcast
+    if name in bits_table() and len(expr.args) == 1:
+        source, target = bits_table()[name]
+        return _bits(ctx, evaluate(ctx, expr.args[0]), source, target, f"{name}()")
     if ctx.mode == "block" and name in builtins().exchanges:
         return _exchange(ctx, expr)
     if name in builtins().shuffles:
@@ -650,6 +769,13 @@ def _load(ctx: Context, pointer: ir.Expr, is_float: bool, kind: str) -> Val:
 
 
 def _index(ctx: Context, expr: ir.Index) -> Val:
+    cast = expr.base
+    if isinstance(cast, ir.Cast) and cast.ctype.count("*") == 1 and isinstance(cast.operand, ir.Un) \
+            and cast.operand.op == "&" and not isinstance(cast.operand.operand, ir.Index) and expr.indices == (ir.Num(0),):
+        # `*(int*) &f`: the variable's bits read as the other type
+        variable = cast.operand.operand
+        return _bits(ctx, evaluate(ctx, variable), _declared(ctx, variable), base_type(cast.ctype),
+                     f"a read through ({cast.ctype.strip()}) of the address of a variable")
     base = evaluate(ctx, expr.base)
     if base.kind == "S" and ctx.mode == "block":
         return _scratch_read(ctx, base, _scratch_index(ctx, base, expr))
@@ -1242,7 +1368,14 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
         value = evaluate(ctx, arg)
         if value.kind == "A":
             raise Rejected(f"a per-thread local array passed to {fn.name}")
-        env[param.name] = as_declared(value, param.ctype, widen=True)
+        value = as_declared(value, param.ctype, widen=True)
+        if value.kind in ("U", "V") and "tl.load" in repr(value.expr):
+            # a value read from memory is read at the call, as C passes it: the body may store there before it
+            # reads its parameter (`ptr[i] = scan(ptr[i], ptr)`, where scan zeroes ptr[i] first)
+            held = f"{fn.name}_{param.name}"
+            ctx.emit(TAssign(held, value.expr))
+            value = replace(value, expr=ir.Name(held))
+        env[param.name] = value
         types[param.name] = param.ctype
     for name, value in zip(fn.tparams, call.targs):
         text = value.strip()
@@ -1878,7 +2011,32 @@ def _launch_bound(ctx: Context, bound: ir.Expr) -> ir.Expr:
     a header) written as their values, which the launcher's module does not define."""
     params = {n for p in ctx.kernel.params for n in p.names}
     numbers = {k: v for k, v in ctx.module.constants.items() if k not in params and isinstance(v, ir.Num)}
-    return ir.substituted(bound, numbers)
+    return _floor_divisions(ctx, ir.substituted(bound, numbers))
+
+
+def _floor_divisions(ctx: Context, bound: ir.Expr) -> ir.Expr:
+    """A launch bound with C's `/` of two integers written `//`, as the launcher's Python ints need (`n / 4` would
+    be a float there); the grid is sized from a bound that is not negative, where the two agree."""
+    if isinstance(bound, ir.Bin):
+        left, right = _floor_divisions(ctx, bound.left), _floor_divisions(ctx, bound.right)
+        op = "//" if bound.op == "/" and _integer(ctx, bound.left) and _integer(ctx, bound.right) else bound.op
+        return ir.Bin(op, left, right)
+    return bound
+
+
+def _integer(ctx: Context, expr: ir.Expr) -> bool:
+    """Whether an expression of the kernel's parameters and numbers is an integer in C."""
+    if isinstance(expr, ir.Num):
+        return not expr.is_float
+    if isinstance(expr, ir.Name):
+        ctype = next((p.ctype for p in ctx.kernel.params if expr.id in p.names and not p.pointer), None)
+        return ctype is not None and triton_type(base_type(ctype), False) in ("i32", "i64", "u32", "u64", "i16",
+                                                                              "u16", "i8", "u8")
+    if isinstance(expr, ir.Bin) and expr.op in ("+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"):
+        return _integer(ctx, expr.left) and _integer(ctx, expr.right)
+    if isinstance(expr, ir.Cast):
+        return triton_type(base_type(expr.ctype), False) in ("i32", "i64", "u32", "u64")
+    return False
 
 
 def _loop_parts(ctx: Context, stmt) -> tuple[str, ir.Expr, ir.Expr, ir.Expr] | None:

@@ -14,7 +14,15 @@ lowering:
   their elements;
 - a whole-vector assignment (`p[i] = v`, `v = make_float4(...)`, `p[i] = {x, y, z}`, `v = p[j]`) is one per
   lane, each lane's value computed before any is written (so `p[i] = make_float4(p[i].y, p[i].x, ...)` swaps, as it
-  does in C); lanes an initializer list leaves out are zero, as C fills them.
+  does in C); lanes an initializer list leaves out are zero, as C fills them; `auto v = ...` of a vector is a local
+  of its type;
+- a view of a buffer of scalars as vectors of the same scalar (`reinterpret_cast<const float4*>(x)[i]`,
+  `*reinterpret_cast<float4*>(&y[4 * i])`, `((float2*) (p + off))[0]`) is read and written lane by lane on the
+  buffer itself: lane k of element i of the view of `p + off` is `p[off + 4 * i + k]`. These are the elements the
+  vector access reads wherever the original's address is aligned for the vector (where it is not, the original
+  faults), so the offset need not be known. A view whose lanes are not the buffer's elements (a float buffer read
+  as int4, a half buffer as float4), or of a pointer this rewrite does not follow, keeps the kernel SIMT with that
+  reason, as does a byte view (`(char*) p`, values.py).
 
 Device functions that take or return vectors are already written into the kernel (calls.py). A kernel that uses a
 vector any other way (one passed whole to a call left as it is, vector arithmetic from a header's operators, a
@@ -25,11 +33,14 @@ is, for the lowering to name what it cannot read."""
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 from . import ir
 from .builtins import builtins
+from .calls import _rename
 from .targets import triton_type
 from .tileir import Rejected
+from .values import GENERIC_TYPES
 
 LANE_NAMES = "xyzw"
 
@@ -55,8 +66,9 @@ def lanes_of(module: ir.Module, fn: ir.Function) -> ir.Function:
     try:
         return rewrite.run()
     except _Unchanged as why:
-        if rewrite.typed_params:
-            raise Rejected(str(why)) from None  # its vector parameters would keep types Triton has none of
+        if rewrite.typed_params or rewrite.views:
+            # its vector parameters would keep types Triton has none of; a view, lanes the lowering cannot read
+            raise Rejected(str(why)) from None
         return fn
 
 
@@ -69,6 +81,8 @@ class _Rewrite:
         self.types: dict[str, str] = {}  # each vector buffer, local and parameter -> its type's name (float3)
         self.scalars: dict[str, tuple[str, ...]] = {}  # a vector parameter by value -> its lanes' parameters
         self.typed_params = False  # whether a parameter is a vector or a buffer of them
+        self.views = False  # whether a buffer of scalars is read or written as vectors
+        self.pointees: dict[str, str] = {}  # pointer parameters and locals, shared arrays of scalars -> element type
         self.counter = 0
 
     def run(self) -> ir.Function:
@@ -77,6 +91,8 @@ class _Rewrite:
         for p in self.fn.params:
             vector = self.table.get(_base(p.ctype))
             if vector is None:
+                if p.pointer and p.ctype.count("*") <= 1:
+                    self.pointees[p.name] = _base(p.ctype)
                 params.append(p)
                 continue
             self.typed_params = True
@@ -90,21 +106,58 @@ class _Rewrite:
             self.buffers[p.name] = vector
             params.append(dataclasses.replace(p, ctype=vector[0],
                                               declared=p.ctype + ("*" if "*" not in p.ctype else "")))
-        self._find_locals(self.fn.body)
-        if not self.buffers and not self.locals:
+        self.views = any(self._view_type(n) is not None for n in _nodes(self.fn.body))
+        body = self._apart(self.fn.body, taken)
+        self._find_locals(body)
+        if not self.buffers and not self.locals and not self.views:
             return self.fn
-        body = self._stmts(self.fn.body)
+        body = self._stmts(body)
         whole = sorted(ir.names_in(body) & set(self.locals))
         if whole:
             raise _Unchanged(f"{self._describe(ir.Name(whole[0]))} used whole where it is not read lane by lane")
         return dataclasses.replace(self.fn, params=tuple(params), body=body)
+
+    def _apart(self, body: tuple, taken: set[str]) -> tuple:
+        """`body` with each local vector whose name another declaration in the kernel also takes (`float4 v` in
+        one block, `float v` in a later one) renamed through its block, so that each name is one variable."""
+        counts = Counter(stmt.name for stmt in _all(body) if isinstance(stmt, ir.Decl))
+        twice = {name for name, count in counts.items() if count > 1}
+        taken |= set(counts)
+
+        def block(stmts: tuple) -> tuple:
+            out: list = []
+            for at, stmt in enumerate(stmts):
+                if isinstance(stmt, ir.Decl) and stmt.name in twice and _base(stmt.ctype) in self.table \
+                        and "*" not in stmt.ctype and stmt.shared is None and stmt.local is None:
+                    k = 1
+                    while f"{stmt.name}_{k}" in taken:
+                        k += 1
+                    taken.add(f"{stmt.name}_{k}")
+                    rest = _rename(stmts[at:], {stmt.name: ir.Name(f"{stmt.name}_{k}")})
+                    return tuple(out) + (rest[0],) + block(rest[1:])
+                out.append(_inner(stmt, block))
+            return tuple(out)
+
+        return block(body) if twice else body
 
     def _find_locals(self, stmts: tuple) -> None:
         for stmt in _all(stmts):
             if not isinstance(stmt, ir.Decl):
                 continue
             vector = self.table.get(_base(stmt.ctype))
+            if vector is None and _base(stmt.ctype) in ("", "auto") and stmt.value is not None \
+                    and stmt.local is None and stmt.shared is None:
+                vector = self._vector(stmt.value)  # `auto a = *reinterpret_cast<const float4*>(p)`: a float4
+                if vector is not None:
+                    self.types[stmt.name] = self._type_of(stmt.value)
+                    self.locals[stmt.name] = vector
+                elif self._moved(stmt.value)[0] is not None:  # `auto q = p + off`: a pointer to p's elements
+                    self.pointees[stmt.name] = self.pointees[self._moved(stmt.value)[0].id]
+                continue
             if vector is None:
+                pointer = stmt.ctype.count("*") == 1 and stmt.local is None and stmt.shared is None
+                if pointer or (stmt.shared is not None and "*" not in stmt.ctype):
+                    self.pointees[stmt.name] = _base(stmt.ctype)
                 continue
             self.types[stmt.name] = _base(stmt.ctype)
             if "*" in stmt.ctype:
@@ -126,9 +179,63 @@ class _Rewrite:
             return self.locals[expr.id]
         if isinstance(expr, ir.Index) and isinstance(expr.base, ir.Name) and expr.base.id in self.buffers:
             return self.buffers[expr.base.id]
+        if isinstance(expr, ir.Index) and self._view_type(expr.base) is not None:
+            return self.table[self._view_type(expr.base)]
         if isinstance(expr, ir.Call) and expr.func.startswith("make_") and expr.func[5:] in (builtins().vectors or {}):
             return self.table[expr.func[5:]]
         return None
+
+    def _type_of(self, expr: ir.Expr) -> str:
+        """The name of the vector type of a vector-valued expression (float4)."""
+        if isinstance(expr, ir.Name):
+            return self.types.get(expr.id, "vector")
+        if isinstance(expr, ir.Index) and isinstance(expr.base, ir.Name):
+            return self.types.get(expr.base.id, "vector")
+        if isinstance(expr, ir.Index) and self._view_type(expr.base) is not None:
+            return self._view_type(expr.base)
+        if isinstance(expr, ir.Call) and expr.func.startswith("make_"):
+            return expr.func[5:]
+        return "vector"
+
+    def _view_type(self, expr: ir.Expr) -> str | None:
+        """The vector type a pointer cast views memory as (`(float4*) x`, `reinterpret_cast<const float4*>(x)`)."""
+        if isinstance(expr, ir.Cast) and expr.ctype.count("*") == 1 and _base(expr.ctype) in self.table:
+            return _base(expr.ctype)
+        return None
+
+    def _view(self, view: ir.Cast) -> tuple[ir.Name, ir.Expr | None]:
+        """The buffer of scalars a vector view reads and the offset into it where the view starts, in elements;
+        _Unchanged where its lanes are not that buffer's elements or the pointer is not one this rewrite follows."""
+        vector = self._view_type(view)
+        element = self.table[vector][0]
+        pointer, offset = self._moved(view.operand)
+        if pointer is None:
+            raise _Unchanged(f"a view as {vector} of a pointer other than a buffer of scalars, moved by an offset "
+                             "(the lanes of its elements are not followed)")
+        source = self.pointees[pointer.id]
+        if not _same_scalar(source, element, self.fn.tparams):
+            raise _Unchanged(f"a view of the {source or 'untyped'} buffer {pointer.id} as {vector}, whose lanes are "
+                             f"{element} (not the buffer's elements)")
+        return pointer, offset
+
+    def _moved(self, expr: ir.Expr) -> tuple[ir.Name | None, ir.Expr | None]:
+        """A pointer expression as a buffer of scalars and an offset into it in elements (None: none): `p`,
+        `p + a + b`, `a + p`, `p - a`, `&p[a]`; (None, None) for any other."""
+        if isinstance(expr, ir.Name) and expr.id in self.pointees:
+            return expr, None
+        if isinstance(expr, ir.Un) and expr.op == "&" and isinstance(expr.operand, ir.Index) \
+                and len(expr.operand.indices) == 1:
+            pointer, offset = self._moved(expr.operand.base)
+            return pointer, _plus(offset, expr.operand.indices[0])
+        if isinstance(expr, ir.Bin) and expr.op in ("+", "-"):
+            pointer, offset = self._moved(expr.left)
+            if pointer is not None:
+                return pointer, _plus(offset, expr.right if expr.op == "+" else ir.Un("-", expr.right))
+        if isinstance(expr, ir.Bin) and expr.op == "+":
+            pointer, offset = self._moved(expr.right)
+            if pointer is not None:
+                return pointer, _plus(expr.left, offset)
+        return None, None
 
     def _fits(self, value: ir.Expr, vector: tuple[str, tuple[str, ...]]) -> bool:
         """Whether `value` can be stored whole into a `vector`: one of the same type, or an initializer list of no
@@ -144,6 +251,9 @@ class _Rewrite:
             return f"the {self.types.get(expr.id, 'vector')} {kind} {expr.id}"
         if isinstance(expr, ir.Index) and isinstance(expr.base, ir.Name):
             return f"an element of the {self.types.get(expr.base.id, 'vector')} array {expr.base.id}"
+        if isinstance(expr, ir.Index) and self._view_type(expr.base) is not None:
+            pointer = self._view(expr.base)[0]
+            return f"an element of the {self._view_type(expr.base)} view of {pointer.id}"
         if isinstance(expr, ir.Call):
             return "an initializer list" if expr.func == ir.BRACES else f"{expr.func}()"
         return "a vector"
@@ -155,6 +265,15 @@ class _Rewrite:
             if expr.id in self.scalars:
                 return ir.Name(self.scalars[expr.id][k])
             return ir.Name(f"{expr.id}__{self.locals[expr.id][1][k]}")
+        if isinstance(expr, ir.Index) and self._view_type(expr.base) is not None:
+            pointer, offset = self._view(expr.base)
+            lanes = len(self.table[self._view_type(expr.base)][1])
+            if len(expr.indices) != 1:
+                raise _Unchanged(f"{self._describe(expr)} indexed in {len(expr.indices)} dimensions")
+            index = ir.Bin("+", ir.Bin("*", ir.Num(lanes), self._expr(expr.indices[0])), ir.Num(k))
+            if offset is not None:
+                index = ir.Bin("+", self._expr(offset), index)
+            return ir.Index(pointer, (index,))
         if isinstance(expr, ir.Index):
             if len(expr.indices) != 1:
                 raise _Unchanged(f"the {self.types.get(expr.base.id, 'vector')} array {expr.base.id} indexed in "
@@ -260,6 +379,9 @@ class _Rewrite:
                              "from a header's operators)")
         if self._vector(node) is not None:
             raise _Unchanged(f"{self._describe(node)} used whole where a scalar is read")
+        if self._view_type(node) is not None:
+            raise _Unchanged(f"a view of memory as {self._view_type(node)} used other than by its elements (a "
+                             "pointer to vectors kept, moved or passed on)")
         if isinstance(node, ir.Cast) and isinstance(node.operand, ir.Name) and node.operand.id in self.buffers \
                 and node.ctype.count("*") == 1 and _base(node.ctype) == self.buffers[node.operand.id][0]:
             return node.operand  # `(float*) v2` of a float2 buffer: the buffer of its elements it now is
@@ -282,6 +404,42 @@ def _lane_names(name: str, lanes: tuple[str, ...], taken: set[str]) -> tuple[str
         if not taken & set(names):
             return names
     raise _Unchanged(f"the vector parameter {name}, whose lanes' names the kernel already uses")
+
+
+def _inner(stmt, block):
+    """`stmt` with `block` applied to each block of statements inside it (a loop's own init and step are not one)."""
+    changes = {attr: block(getattr(stmt, attr)) for attr in ("then", "orelse", "body")
+               if isinstance(getattr(stmt, attr, None), tuple)}
+    return dataclasses.replace(stmt, **changes) if changes else stmt
+
+
+def _plus(a: ir.Expr | None, b: ir.Expr | None) -> ir.Expr | None:
+    """`a + b` of two offsets, either of which may be none."""
+    return b if a is None else a if b is None else ir.Bin("+", a, b)
+
+
+def _same_scalar(source: str, element: str, tparams: tuple[str, ...]) -> bool:
+    """Whether a buffer of C type `source` holds `element`s: the same type, or spellings of one Triton type (char and
+    signed char, unsigned and uint32_t); a template's element type is none but itself."""
+    if source == element:
+        return True
+    if source in GENERIC_TYPES or source in tparams or element in GENERIC_TYPES or element in tparams:
+        return False
+    kind = triton_type(source, False)
+    return kind is not None and kind == triton_type(element, False)
+
+
+def _nodes(node):
+    """`node` and every expression and statement inside it."""
+    yield node
+    if isinstance(node, tuple):
+        for item in node:
+            yield from _nodes(item)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            if isinstance(value, tuple) or dataclasses.is_dataclass(value):
+                yield from _nodes(value)
 
 
 def _operands(node) -> tuple:

@@ -811,6 +811,51 @@ def _cases():
         m.conj_scale((n + 127) // 128, 128, z, w, 1.5, n)
         return w, torch.stack([1.5 * z[:, 0], -1.5 * z[:, 1]], 1), 1e-6
 
+    def vector_views(m):
+        n = 333  # not a multiple of 4: scale4's tail runs one element at a time
+        x, y = rand(n), torch.zeros(n)
+        m.scale4((n // 4 + 63) // 64, 64, x, y, 1.5, n)
+        k, off = 70, 3  # shifted_sum reads a float4 at a + 3 + 4 * i: the view of an offset pointer
+        a = rand(4 * k + off)
+        w = torch.randint(-9, 9, (4 * k,), generator=g, dtype=torch.int32)
+        out = torch.zeros(6 * k)
+        m.shifted_sum((k + 31) // 32, 32, a, w, out, off, k)
+        v = a[off:].view(k, 4)
+        sums = torch.stack([v[:, 0] + v[:, 1], v[:, 2] + v[:, 3]], 1).flatten()
+        b = 301
+        fx = rand(b, scale=100.0)
+        bits, back = torch.zeros(3 * b, dtype=torch.int32), torch.zeros(b)
+        m.float_bits((b + 127) // 128, 128, fx, bits, back, b)
+        twice = (2.0 * fx).view(torch.int32)
+        ref_bits = torch.stack([twice, fx.view(torch.int32), twice >> 23], 1).flatten()
+        signed = torch.randint(-1000, 1000, (b,), generator=g, dtype=torch.int32)
+        views = torch.zeros(2 * b, dtype=torch.int32)  # each result below 2**31: the same bits as an int
+        m.unsigned_views((b + 127) // 128, 128, signed, fx, views.view(torch.uint32), b)
+        as_unsigned = signed.to(torch.int64) % (1 << 32)  # the int's bits read as an unsigned int
+        ref_views = torch.stack([as_unsigned // 3, (fx < 0).to(torch.int64)], 1).flatten()
+        levels = torch.rand(402, generator=g) * 100.0  # 100 float4s and two elements no vector reaches
+        q = torch.full((402,), 7, dtype=torch.uint8)
+        m.quantise4(2, 32, levels, q, 402)  # fewer threads than vectors: the loop strides over the grid
+        ref_q = torch.cat([(2.0 * levels[:400]).to(torch.int32).to(torch.uint8), torch.full((2,), 7, dtype=torch.uint8)])
+        got = torch.cat([y.double(), out.double(), bits.double(), back.double(), views.double(), q.double()])
+        ref = torch.cat([(1.5 * x).double(), (v * w.view(k, 4)).flatten().double(), sums.double(),
+                         ref_bits.double(), (-2.0 * fx + 1.0).double(), ref_views.double(), ref_q.double()])
+        return got, ref, 1e-6
+
+    def read_when_evaluated(m):
+        n = 301
+        x = torch.randint(0, 3, (n,), generator=g, dtype=torch.int32)
+        start = torch.zeros(n, dtype=torch.int32)
+        m.run_starts((n + 127) // 128, 128, x, start, n)
+        first = torch.cat([torch.zeros(1, dtype=torch.bool), x[1:] != x[:-1]])
+        last = torch.cat([x[:-1] != x[1:], torch.ones(1, dtype=torch.bool)])
+        blocks = 3
+        y, out = torch.randint(-50, 50, (128 * blocks,), generator=g, dtype=torch.int32), torch.zeros(128 * blocks,
+                                                                                                        dtype=torch.int32)
+        m.cleared(blocks, 128, y, out)
+        got = torch.cat([start.double(), out.double()])
+        return got, torch.cat([(first.int() + 2 * last.int()).double(), (10 * y).double()]), 0.0
+
     def do_and_increments(m):
         n = 500
         x = torch.randint(-100, 1000, (n,), generator=g, dtype=torch.int32)
@@ -1111,6 +1156,7 @@ def _cases():
         "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "uniform_branch": uniform_branch, "constant_bound": constant_bound, "address_of_local": address_of_local, "unsigned_block_size": unsigned_block_size, "template_values_several": template_values_several, "template_types_several": template_types_several, "template_shared_sized": template_shared_sized, "grid_stride_local_bound": grid_stride_local_bound, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "define_values": define_values, "chained_stores": chained_stores, "parenthesized_cast": parenthesized_cast,
         "uniform_mask": uniform_mask,
+        "vector_views": vector_views, "read_when_evaluated": read_when_evaluated,
         "histogram_atomic": histogram, "atomic_sum_one_address": total_sum,
         "narrow_int_promotion": narrow_int_promotion, "guard_reads_stored": guard_reads_stored,
         "online_softmax_stats": online_softmax_stats, "scalar_load_mask": scalar_load_mask,
