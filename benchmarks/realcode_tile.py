@@ -557,7 +557,11 @@ def _covering(kernel, grid: tuple[int, ...], block: tuple[int, ...], size: int) 
     fitted = _fitted_grid(kernel, block, size) if kernel.kind == "elementwise" else None
     if fitted is None or len(fitted) != len(grid):
         return grid
-    return tuple(max(a, b) for a, b in zip(grid, fitted))
+    wide = tuple(max(a, b) for a, b in zip(grid, fitted))
+    threads = 1
+    for blocks, width in zip(wide, block):
+        threads *= blocks * width
+    return wide if threads <= BUFFER // 4 else grid  # (more threads than that would index past the buffers)
 
 
 LAUNCH = r"\b{name}\s*(?:<[^<>;]*>)?\s*<<<([^;]*?)>>>"
