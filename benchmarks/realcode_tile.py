@@ -10,21 +10,21 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    program's `migrate apply` copy with a generated launcher, and the Triton launcher under TRITON_INTERPRET=1 get the
    same random non-zero inputs (float data from N(0,1) kept away from zero, int data in [1, SIZE)), the same integer
    arguments (SIZE, an awkward size that is no multiple of a block; a vector passed by value is given as the tuple of
-   its lanes, SIZE + k or 0.75 + k / 4 for lane k) and the same launch shape: the one its program writes in numbers
-   at every launch (`<<<1, 1>>>`: a kernel written for one thread), else a fixed one, its grid widened for an
-   element-wise map whose guard (`i < n * n * n`) needs more threads, as its program and the Triton launcher size the
-   grid to that bound; every buffer is compared after the launch (max |diff| / max(1, |ref|) <= 1e-4). A kernel whose
-   original does not build or run on the CPU backend has no reference and is counted as such. A mismatch whose Triton
-   buffers change with the prior bytes of the launcher's shared-memory scratch (0x00, then 0x41) is counted as
-   undefined for the inputs: the kernel reads shared memory no thread of its block wrote (in the original, for these
-   inputs, or in the lowering), so no reference can settle it; its row says so, and such rows are read by hand. So is
-   a mismatch whose original gives another result with its threads run in the reverse order (a kernel whose threads
-   never wait for each other, called thread by thread from the last: they race on a buffer under this launch), or
-   does what C leaves undefined and the CPU and a GPU resolve differently (a reference built with UBSan's shift,
-   division by zero and float-to-int range checks reports it from the program's sources). A template kernel launched
-   at unlike element types (one Triton kernel per instantiation) is checked at each instantiation against the
-   original built at it, through the launcher of the original's name (which picks the instantiation by the inputs'
-   dtypes); its row is the worst of those with a reference, and names the ones without;
+   its lanes, SIZE + k or 0.75 + k / 4 for lane k) and the same launch shape: the one block its program launches at
+   every launch, written in numbers (`<<<1, 1>>>`: a kernel written for one thread), else a fixed one, its grid
+   widened for an element-wise map whose guard (`i < n * n * n`) needs more threads, as its program and the Triton
+   launcher size the grid to that bound; every buffer is compared after the launch (max |diff| / max(1, |ref|) <=
+   1e-4). A kernel whose original does not build or run on the CPU backend has no reference and is counted as such. A
+   mismatch whose Triton buffers change with the prior bytes of the launcher's shared-memory scratch (0x00, then
+   0x41) is counted as undefined for the inputs: the kernel reads shared memory no thread of its block wrote (in the
+   original, for these inputs, or in the lowering), so no reference can settle it; its row says so, and such rows are
+   read by hand. So is a mismatch whose original gives another result with its threads run in the reverse order (a
+   kernel whose threads never wait for each other, called thread by thread from the last: they race on a buffer under
+   this launch), or does what C leaves undefined and the CPU and a GPU resolve differently (a reference built with
+   UBSan's shift, division by zero and float-to-int range checks reports it from the program's sources). A template
+   kernel launched at unlike element types (one Triton kernel per instantiation) is checked at each instantiation
+   against the original built at it, through the launcher of the original's name (which picks the instantiation by
+   the inputs' dtypes); its row is the worst of those with a reference, and names the ones without;
 4. the totals and one row per kernel go to Markdown and JSON.
 
     python3 benchmarks/realcode_tile.py SRC [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity]
@@ -557,22 +557,28 @@ def _covering(kernel, grid: tuple[int, ...], block: tuple[int, ...], size: int) 
     fitted = _fitted_grid(kernel, block, size) if kernel.kind == "elementwise" else None
     if fitted is None or len(fitted) != len(grid):
         return grid
-    return tuple(max(a, b) for a, b in zip(grid, fitted))
+    wide = tuple(max(a, b) for a, b in zip(grid, fitted))
+    threads = 1
+    for blocks, width in zip(wide, block):
+        threads *= blocks * width
+    return wide if threads <= BUFFER // 4 else grid  # (more threads than that would index past the buffers)
 
 
 LAUNCH = r"\b{name}\s*(?:<[^<>;]*>)?\s*<<<([^;]*?)>>>"
 
 
 def program_launch(files: dict[str, bytes], name: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """The one (grid, block) a program launches kernel `name` with, where each of its launches writes both as plain
-    numbers (`k<<<1, 1>>>(...)`); None where any launch computes them, or none is found."""
+    """The one block a program launches kernel `name` as, where each of its launches writes the grid as 1 and the
+    block as a plain number (`k<<<1, 1>>>(...)`, `k<<<1, 256>>>`: a kernel whose threads share one job, which more
+    blocks would repeat over each other); None where any launch computes them, or none is found. (A larger grid
+    written in numbers is sized to the program's own data, not to the harness's.)"""
     shapes = set()
     for path, data in files.items():
         if not path.endswith((".cu", ".cuh", ".h", ".hpp")):
             continue
         for match in re.finditer(LAUNCH.format(name=re.escape(name)), data.decode("utf-8", "replace")):
             config = [part.strip() for part in match.group(1).split(",")]
-            if len(config) < 2 or not all(re.fullmatch(r"\d+", part) for part in config[:2]):
+            if len(config) < 2 or config[0] != "1" or not re.fullmatch(r"\d+", config[1]):
                 return None
             shapes.add(((int(config[0]),), (int(config[1]),)))
     return shapes.pop() if len(shapes) == 1 else None
