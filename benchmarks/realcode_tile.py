@@ -523,10 +523,10 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
                                     "its buffers differ with the scratch's bytes (0x00 and 0x41)")
     undefined = _undefined_original(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, ref,
                                     independent)
-    if undefined:
-        return "undefined", error, undefined
-    return "fail", error, _at_block_multiple(program, relfile, kernel, fn, signature, text, seed, work, cflags,
-                                             launcher, shape)
+    even = _at_block_multiple(program, relfile, kernel, fn, signature, text, seed, work, cflags, launcher, shape)
+    if undefined:  # what whole blocks give still says whether the kernel is right on its program's sizes
+        return "undefined", error, "; ".join(filter(None, [undefined, even]))
+    return "fail", error, even
 
 
 def _undefined_original(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path, cflags,
