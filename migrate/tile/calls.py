@@ -195,7 +195,7 @@ def _written(module, callee: ir.Function, call: ir.Call, names, depth: int,
     result = None
     if body and isinstance(body[-1], ir.Return):
         result, body = body[-1].value, body[:-1]
-    if any(isinstance(s, ir.Return) for s in _all(body)):
+    if any(isinstance(s, ir.Return) for s in ir.statements_in(body)):
         return None  # returns before its end: the rest of the body would need a mask
     if callee.rtype.strip() not in ("", "void") and result is None:
         return None
@@ -262,21 +262,12 @@ def _changes(callee: ir.Function, call: ir.Call) -> set[str]:
             if by_reference(param) and param.name in assigned} - {None}
 
 
-def _all(stmts: tuple):
-    for stmt in stmts:
-        yield stmt
-        for attr in ("then", "orelse", "body", "init", "step"):
-            inner = getattr(stmt, attr, None)
-            if isinstance(inner, tuple):
-                yield from _all(inner)
-
-
 def _assigned_names(stmts: tuple) -> set[str]:
-    return {_root(s.target) for s in _all(stmts) if isinstance(s, ir.Assign) and isinstance(s.target, ir.Name)}
+    return {_root(s.target) for s in ir.statements_in(stmts) if isinstance(s, ir.Assign) and isinstance(s.target, ir.Name)}
 
 
 def _declared(stmts: tuple) -> list[str]:
-    return sorted({s.name for s in _all(stmts) if isinstance(s, ir.Decl)})
+    return sorted({s.name for s in ir.statements_in(stmts) if isinstance(s, ir.Decl)})
 
 
 def _root(expr: ir.Expr) -> str | None:

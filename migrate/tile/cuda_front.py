@@ -313,17 +313,9 @@ def _aliased(stmts: tuple[ir.Stmt, ...], aliases: dict[str, str]) -> tuple[ir.St
     """Statements after local type aliases, read through them: each type they carry resolved, and a call of an alias
     on one value (`vec(x)`, `BlockReduce(temp)`, which makes a CUB primitive over its storage) the cast it is; one on
     none (`BlockReduce()`) a call of the resolved type."""
-    def bare(node):
-        if isinstance(node, tuple):
-            return tuple(bare(n) for n in node)
-        if not dataclasses.is_dataclass(node) or isinstance(node, type):
-            return node
-        node = dataclasses.replace(node, **{f.name: bare(getattr(node, f.name)) for f in dataclasses.fields(node)})
-        if isinstance(node, ir.Call) and node.func in aliases and not node.args and not node.targs:
-            return ir.Call(aliases[node.func])
-        return node
-
-    return _retype(_functional_casts(bare(stmts), set(aliases)), aliases)
+    made = {n: ir.Call(aliases[n.func]) for n in ir.nodes(stmts)
+            if isinstance(n, ir.Call) and n.func in aliases and not n.args and not n.targs}
+    return _retype(_functional_casts(ir.replaced(stmts, made), set(aliases)), aliases)
 
 
 def _statement(node: ts.Node) -> tuple[ir.Stmt, ...]:
@@ -725,61 +717,27 @@ ELEMENT_OF = "element of "  # a cast to the element type of the array or pointer
 def _element_casts(body: tuple[ir.Stmt, ...], params: list[ir.Param]) -> tuple[ir.Stmt, ...]:
     """`body` with each cast to the element type of a named array or pointer (`ELEMENT_OF`) made a cast to that
     type, from the parameter or declaration that names it; Unsupported where no one declaration does."""
-    marks: set[str] = set()
-
-    def visit(node: object) -> None:
-        if isinstance(node, tuple):
-            for item in node:
-                visit(item)
-        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-            if isinstance(node, ir.Cast) and node.ctype.startswith(ELEMENT_OF):
-                marks.add(node.ctype)
-            for f in dataclasses.fields(node):
-                visit(getattr(node, f.name))
-
-    visit(body)
-    if not marks:
+    marked = {n for n in ir.nodes(body) if isinstance(n, ir.Cast) and n.ctype.startswith(ELEMENT_OF)}
+    if not marked:
         return body
-    declared: dict[str, list[str]] = {}
+    declared: dict[str, set[str]] = {}
     for param in params:
         if param.pointer:
-            declared.setdefault(param.name, []).append(param.ctype)
-
-    def decls(node: object) -> None:
-        if isinstance(node, tuple):
-            for item in node:
-                decls(item)
-        elif isinstance(node, ir.Decl):
-            array = node.shared is not None or node.local is not None
-            if array or node.ctype.rstrip().endswith("*"):
-                declared.setdefault(node.name, []).append(
-                    node.ctype if array else node.ctype.rstrip()[:-1])
-        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-            for f in dataclasses.fields(node):
-                decls(getattr(node, f.name))
-
-    decls(body)
-    mapping: dict[ir.Expr, ir.Expr] = {}
-    for mark in marks:
+            declared.setdefault(param.name, set()).add(param.ctype)
+    for decl in ir.nodes(body):
+        if isinstance(decl, ir.Decl) and (decl.shared is not None or decl.local is not None):
+            declared.setdefault(decl.name, set()).add(decl.ctype)
+        elif isinstance(decl, ir.Decl) and decl.ctype.rstrip().endswith("*"):
+            declared.setdefault(decl.name, set()).add(decl.ctype.rstrip()[:-1])
+    mapping: dict[ir.Cast, ir.Cast] = {}
+    for cast in marked:
+        name = cast.ctype[len(ELEMENT_OF):]
         types = {" ".join(w for w in t.replace("*", " * ").split() if w not in TYPE_QUALIFIERS)
-                 for t in declared.get(mark[len(ELEMENT_OF):], [])}
+                 for t in declared.get(name, ())}
         if len(types) != 1 or "*" in next(iter(types)):
-            return (ir.Unsupported(f"a chained assignment through {mark[len(ELEMENT_OF):]}, whose element type is "
-                                   "not declared once"),)
-        mapping[mark] = next(iter(types))
-
-    def retyped(node: object) -> object:
-        if isinstance(node, tuple):
-            return tuple(retyped(item) for item in node)
-        if not dataclasses.is_dataclass(node) or isinstance(node, type):
-            return node
-        changes = {f.name: retyped(getattr(node, f.name)) for f in dataclasses.fields(node)}
-        node = dataclasses.replace(node, **changes)
-        if isinstance(node, ir.Cast) and node.ctype in mapping:
-            return dataclasses.replace(node, ctype=mapping[node.ctype])
-        return node
-
-    return retyped(body)
+            return (ir.Unsupported(f"a chained assignment through {name}, whose element type is not declared once"),)
+        mapping[cast] = ir.Cast(next(iter(types)), cast.operand)
+    return ir.replaced(body, mapping)
 
 
 def _function(node: ts.Node, tparams: tuple[str, ...], aliases: dict[str, str] | None = None) -> ir.Function | None:
@@ -999,13 +957,15 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
 
 
 
-def _variables_declared(node: ts.Node) -> set[str]:
-    """The names `node` declares as variables: parameters and locals of a function, or a file's globals."""
+def _variables_declared(node: ts.Node, kinds: tuple[str, ...] = (
+        "parameter_declaration", "optional_parameter_declaration", "declaration")) -> set[str]:
+    """The names `node` declares as variables (by declarations of `kinds`): parameters and locals of a function,
+    or a file's globals."""
     found: set[str] = set()
     stack = [node]
     while stack:
         item = stack.pop()
-        if item.type in ("parameter_declaration", "optional_parameter_declaration", "declaration"):
+        if item.type in kinds:
             for decl in item.children_by_field_name("declarator"):
                 try:
                     found.add(_declarator_name(decl)[0])
@@ -1042,17 +1002,11 @@ def _parenthesised_variables(root: ts.Node, names: set[str]) -> list[int]:
 
 def _variables_declared_at_top(root: ts.Node) -> set[str]:
     """A file's global variables and numeric object-like `#define`s (`#define N 2048`), outside its functions."""
-    found: set[str] = set()
+    found = _variables_declared(root, ("declaration",))  # not a prototype's parameters
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.type == "declaration":
-            for decl in node.children_by_field_name("declarator"):
-                try:
-                    found.add(_declarator_name(decl)[0])
-                except Unreadable:
-                    pass  # a function's declaration
-        elif node.type == "preproc_def":
+        if node.type == "preproc_def":
             value = node.child_by_field_name("value")
             if value is not None and _define_value(_text(value)) is not None:
                 found.add(_text(node.child_by_field_name("name")))

@@ -28,7 +28,7 @@ def block_groups(fn: ir.Function) -> ir.Function:
     """`fn` with its thread-block handles written as the barrier, rank and size they stand for."""
     table = builtins().group or {}
     types = set(table.get("types", ()))
-    handles = {s.name for s in _all(fn.body) if isinstance(s, ir.Decl) and s.ctype.split("::")[-1].strip() in types
+    handles = {s.name for s in ir.statements_in(fn.body) if isinstance(s, ir.Decl) and s.ctype.split("::")[-1].strip() in types
                and isinstance(s.value, ir.Call) and s.value.func == table.get("make") and not s.value.args}
     if not handles:
         return fn
@@ -92,11 +92,3 @@ def _mentions(value, names: set[str]) -> bool:
         return any(_mentions(getattr(value, f.name), names) for f in dataclasses.fields(value))
     return False
 
-
-def _all(stmts: tuple):
-    for stmt in stmts:
-        yield stmt
-        for attr in ("then", "orelse", "body", "init", "step"):
-            inner = getattr(stmt, attr, None)
-            if isinstance(inner, tuple):
-                yield from _all(inner)

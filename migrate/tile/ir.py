@@ -232,6 +232,29 @@ class Module:
     records: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
 
 
+def statements_in(stmts: tuple):
+    """Every statement of `stmts`, those nested in branches and loops after the one that holds them."""
+    for stmt in stmts:
+        yield stmt
+        for attr in ("then", "orelse", "body", "init", "step"):
+            inner = getattr(stmt, attr, None)
+            if isinstance(inner, tuple):
+                yield from statements_in(inner)
+
+
+def nodes(node):
+    """`node` and every expression and statement inside it."""
+    yield node
+    if isinstance(node, tuple):
+        for item in node:
+            yield from nodes(item)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            if isinstance(value, tuple) or dataclasses.is_dataclass(value):
+                yield from nodes(value)
+
+
 def names_in(value) -> set[str]:
     """Every name an expression, statement or tuple of them reads or writes."""
     if isinstance(value, Name):

@@ -126,7 +126,7 @@ def _reduce(primitive: Primitive, method: str, args: tuple[ir.Expr, ...], module
 
 def block_primitives(module: ir.Module, fn: ir.Function) -> ir.Function:
     """`fn` with each reduction of a CUB primitive one REDUCE call, and the primitives' storages dropped."""
-    storage = {s.name for s in _all(fn.body) if isinstance(s, ir.Decl) and s.shared is not None
+    storage = {s.name for s in ir.statements_in(fn.body) if isinstance(s, ir.Decl) and s.shared is not None
                and _primitive(s.ctype, (builtins().primitives or {}).get("storage", "")) is not None}
 
     def expr(node):
@@ -161,11 +161,3 @@ def block_primitives(module: ir.Module, fn: ir.Function) -> ir.Function:
         raise Rejected(f"the CUB storage {used[0]} used other than by its primitive")
     return dataclasses.replace(fn, body=body)
 
-
-def _all(stmts: tuple):
-    for stmt in stmts:
-        yield stmt
-        for attr in ("then", "orelse", "body", "init", "step"):
-            inner = getattr(stmt, attr, None)
-            if isinstance(inner, tuple):
-                yield from _all(inner)

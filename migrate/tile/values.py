@@ -1080,7 +1080,7 @@ def _copies(ctx: Context) -> dict[str, ir.Expr]:
     if ctx.copies is None:
         declared: dict[str, list] = {}
         assigned = set()
-        for stmt in _walk_all(ctx.kernel.body):
+        for stmt in ir.statements_in(ctx.kernel.body):
             if isinstance(stmt, ir.Decl) and stmt.shared is None and stmt.local is None:
                 declared.setdefault(stmt.name, []).append(stmt.value)
             elif isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name):
@@ -1931,8 +1931,8 @@ def _branch_local(ctx: Context, stmts: tuple) -> bool:
     """Whether statements leave nothing behind but memory: no jump or return, no assignment to a variable they
     do not declare themselves, and no declaration of a name already in use (Triton keeps a name first defined in
     an `if` only inside it, and a name defined before it only with its type unchanged)."""
-    declared = {stmt.name for stmt in _walk_all(stmts) if isinstance(stmt, ir.Decl)}
-    for stmt in _walk_all(stmts):
+    declared = {stmt.name for stmt in ir.statements_in(stmts) if isinstance(stmt, ir.Decl)}
+    for stmt in ir.statements_in(stmts):
         if isinstance(stmt, (ir.Jump, ir.Return)):
             return False
         if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name) and stmt.target.id not in declared:
@@ -1943,7 +1943,7 @@ def _branch_local(ctx: Context, stmts: tuple) -> bool:
 def _assigned(stmts: tuple) -> set[str]:
     """The local names that statements (and the statements nested in them) assign."""
     names = set()
-    for stmt in _walk_all(stmts):
+    for stmt in ir.statements_in(stmts):
         if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name):
             names.add(stmt.target.id)
         elif isinstance(stmt, ir.Decl):
@@ -2196,12 +2196,12 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
     """A loop whose threads may leave it at different iterations (`while (lo < hi)`, `for (j = start[i]; j <
     end[i]; ++j)`): it runs while any lane is still in it, each lane under its own mask, which the test narrows
     after every iteration; every value the loop changes is one per lane from its start."""
-    if any(isinstance(stmt, ir.Return) for stmt in _walk_all(body)):
+    if any(isinstance(stmt, ir.Return) for stmt in ir.statements_in(body)):
         raise Rejected("a return inside a loop whose threads leave it at different iterations")
     for stmt in init:
         statement(ctx, stmt)
     _bind_declared(ctx, body + step)
-    stored = {stmt.target.base.id for stmt in _walk_all(body + step) if isinstance(stmt, ir.Assign)
+    stored = {stmt.target.base.id for stmt in ir.statements_in(body + step) if isinstance(stmt, ir.Assign)
               and isinstance(stmt.target, ir.Index) and isinstance(stmt.target.base, ir.Name)}
     arrays = {n for n in stored if n in ctx.env and ctx.env[n].kind == "A"}
     carried = sorted(_expand_arrays(ctx, {n for n in _assigned(body + step) if n in ctx.env} | arrays))
@@ -2393,14 +2393,6 @@ def _chunk_loop(ctx: Context, var: str, bound: Val, body: tuple, lane_loop: bool
 # -- classes ---------------------------------------------------------------------------------------------------
 
 
-def _walk_all(stmts: tuple):
-    for stmt in stmts:
-        yield stmt
-        for attr in ("then", "orelse", "body", "init", "step"):
-            inner = getattr(stmt, attr, None)
-            if isinstance(inner, tuple):
-                yield from _walk_all(inner)
-
 
 def _calls(module: ir.Module, fn: ir.Function, seen: set[str] | None = None) -> set[str]:
     text = repr(fn.body)
@@ -2426,7 +2418,7 @@ def _uses(module: ir.Module, fn: ir.Function) -> tuple[bool, bool, bool]:
     bodies = [fn.body] + [module.functions[n].body for n in sorted(_calls(module, fn))]
     shared = shuffles = two_d = False
     for body in bodies:
-        for stmt in _walk_all(body):
+        for stmt in ir.statements_in(body):
             if isinstance(stmt, ir.Decl) and stmt.shared is not None:
                 shared = True
         text = repr(body)

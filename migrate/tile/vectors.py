@@ -106,7 +106,7 @@ class _Rewrite:
             self.buffers[p.name] = vector
             params.append(dataclasses.replace(p, ctype=vector[0],
                                               declared=p.ctype + ("*" if "*" not in p.ctype else "")))
-        self.views = any(self._view_type(n) is not None for n in _nodes(self.fn.body))
+        self.views = any(self._view_type(n) is not None for n in ir.nodes(self.fn.body))
         body = self._apart(self.fn.body, taken)
         self._find_locals(body)
         if not self.buffers and not self.locals and not self.views:
@@ -120,7 +120,7 @@ class _Rewrite:
     def _apart(self, body: tuple, taken: set[str]) -> tuple:
         """`body` with each local vector whose name another declaration in the kernel also takes (`float4 v` in
         one block, `float v` in a later one) renamed through its block, so that each name is one variable."""
-        counts = Counter(stmt.name for stmt in _all(body) if isinstance(stmt, ir.Decl))
+        counts = Counter(stmt.name for stmt in ir.statements_in(body) if isinstance(stmt, ir.Decl))
         twice = {name for name, count in counts.items() if count > 1}
         taken |= set(counts)
 
@@ -141,7 +141,7 @@ class _Rewrite:
         return block(body) if twice else body
 
     def _find_locals(self, stmts: tuple) -> None:
-        for stmt in _all(stmts):
+        for stmt in ir.statements_in(stmts):
             if not isinstance(stmt, ir.Decl):
                 continue
             vector = self.table.get(_base(stmt.ctype))
@@ -429,18 +429,6 @@ def _same_scalar(source: str, element: str, tparams: tuple[str, ...]) -> bool:
     return kind is not None and kind == triton_type(element, False)
 
 
-def _nodes(node):
-    """`node` and every expression and statement inside it."""
-    yield node
-    if isinstance(node, tuple):
-        for item in node:
-            yield from _nodes(item)
-    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for f in dataclasses.fields(node):
-            value = getattr(node, f.name)
-            if isinstance(value, tuple) or dataclasses.is_dataclass(value):
-                yield from _nodes(value)
-
 
 def _operands(node) -> tuple:
     """The operands of an operator or the arguments of a call that is not a vector's constructor."""
@@ -452,11 +440,3 @@ def _operands(node) -> tuple:
         return node.args
     return ()
 
-
-def _all(stmts: tuple):
-    for stmt in stmts:
-        yield stmt
-        for attr in ("then", "orelse", "body", "init", "step"):
-            inner = getattr(stmt, attr, None)
-            if isinstance(inner, tuple):
-                yield from _all(inner)
