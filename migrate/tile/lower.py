@@ -12,7 +12,7 @@ from .instances import base_of
 from .matmul import lower_matmul
 from .scopes import unshadow
 from .symbols import with_symbols
-from .tileir import Rejected, TAssign, TileKernel
+from .tileir import Rejected, TAssign, TAtomic, TFor, TIf, TileKernel, TStore, TWhile
 from .values import (
     Context,
     _calls,
@@ -124,6 +124,10 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
         missing = [a for a in axes if a not in ctx.bounds]
         if missing:
             raise Rejected(f"no bounds guard on the global index ({missing[0]})")
+        if any(s.mask is None for s in _effects(ctx.out)):
+            # `slack[i] -= m; if (i < k) flags[i] = 0;`: the grid sized from the guard would leave out the threads
+            # past k, whose unguarded store the original makes
+            raise Rejected("a store outside the bounds guard that would size the grid")
         prologue = index_prologue(axes)
         blocks = {"BLOCK_X": ir.Num(1024)} if ctx.dims == 1 else {"BLOCK_X": ir.Num(64), "BLOCK_Y": ir.Num(16)}
         grid = tuple(
@@ -152,6 +156,15 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
                       ("BLOCK",), grid, {"BLOCK": block},
                       "block reduction per program" if ctx.faithful else "row reduction, one program per row",
                       symbols=tuple(ctx.symbols.values()))
+
+
+def _effects(stmts: tuple):
+    """The stores and atomics among tile statements, those inside loops and ifs too."""
+    for stmt in stmts:
+        if isinstance(stmt, (TStore, TAtomic)):
+            yield stmt
+        elif isinstance(stmt, (TFor, TIf, TWhile)):
+            yield from _effects(stmt.body)
 
 
 def _lower_block(module: ir.Module, fn: ir.Function) -> TileKernel:
