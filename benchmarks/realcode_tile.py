@@ -14,7 +14,10 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    every launch, written in numbers (`<<<1, 1>>>`: a kernel written for one thread), else a fixed one, its grid
    widened for an element-wise map whose guard (`i < n * n * n`) needs more threads, as its program and the Triton
    launcher size the grid to that bound; every buffer is compared after the launch (max |diff| / max(1, |ref|) <=
-   1e-4). A kernel whose original does not build or run on the CPU backend has no reference and is counted as such. A
+   1e-4), and so is every variable of device memory at namespace scope the kernel uses (`__constant__`, `__device__`,
+   `__managed__`: read back with cudaMemcpyFromSymbol and from the module's tensor of it), each filled first with the
+   same random values on both sides where it has no initializer (cudaMemcpyToSymbol; the module's `name.on(device)`),
+   its initializer kept where it has one (the original's is in its source, the module's in the module). A kernel whose original does not build or run on the CPU backend has no reference and is counted as such. A
    mismatch whose Triton buffers change with the prior bytes of the launcher's shared-memory scratch (0x00, then
    0x41) is counted as undefined for the inputs: the kernel reads shared memory no thread of its block wrote (in the
    original, for these inputs, or in the lowering), so no reference can settle it; its row says so, and such rows are
@@ -139,6 +142,20 @@ def _lane_values(kinds: list[str], size: int) -> tuple:
     return tuple(FLOATS + 0.25 * k if kind.startswith("fp") else size + k for k, kind in enumerate(kinds))
 
 
+def _random(rng, base: str, count: int, size: int):
+    """`count` random elements of Triton type `base`: floats from N(0,1) kept away from zero, ints in [1, size)."""
+    import numpy
+
+    if base.startswith("fp"):
+        data = rng.standard_normal(count)
+        data = numpy.where(numpy.abs(data) < 0.05, 0.5, data)
+    elif base == "i1":
+        data = rng.integers(0, 2, count)
+    else:
+        data = rng.integers(1, size, count)
+    return data.astype(NUMPY_OF[base])
+
+
 def _inputs(signature: dict, params, seed: int, size: int = SIZE, buffer: int = BUFFER):
     import numpy
 
@@ -149,18 +166,33 @@ def _inputs(signature: dict, params, seed: int, size: int = SIZE, buffer: int = 
         if isinstance(kind, list):
             values.append(_lane_values(kind, size))
         elif kind.startswith("*"):
-            base = kind[1:]
-            if base.startswith("fp"):
-                data = rng.standard_normal(buffer)
-                data = numpy.where(numpy.abs(data) < 0.05, 0.5, data)
-            elif base == "i1":
-                data = rng.integers(0, 2, buffer)
-            else:
-                data = rng.integers(1, size, buffer)
-            values.append(data.astype(NUMPY_OF[base]))
+            values.append(_random(rng, kind[1:], buffer, size))
         else:
             values.append(FLOATS if kind.startswith("fp") else size)
     return values
+
+
+def symbol_specs(kernel) -> list[dict]:
+    """The variables of device memory at namespace scope a tile kernel uses (its launcher passes their tensors), as
+    the harness handles them: each by its C name (`qualified`, as host code names it) and its module's (`name`),
+    with its Triton element type, its element count, and whether the harness fills it with random values before
+    the launch (one with no initializer: the original's host code would have written it; one with an initializer
+    keeps it on both sides). Every one is read back after the launch and compared. A namespace-scope `const`
+    array without `__device__` or `__constant__` is no device symbol (the host cannot copy it): left out."""
+    from migrate.tile.targets import triton_type
+
+    return [{"name": g.name, "qualified": g.qualified or g.name, "kind": triton_type(g.ctype, False),
+             "count": g.count, "fill": g.values is None}
+            for g in getattr(kernel, "symbols", ()) if g.space != "const"]
+
+
+def symbol_inputs(specs: list[dict], seed: int, size: int = SIZE) -> list:
+    """Each variable's starting values: random ones (a generator of its own, so the buffers' inputs stay as they
+    were) for those the harness fills, None for the others."""
+    import numpy
+
+    rng = numpy.random.default_rng(seed + 1)
+    return [_random(rng, spec["kind"], spec["count"], size) if spec["fill"] else None for spec in specs]
 
 
 def launch_shared(block) -> int:
@@ -184,12 +216,15 @@ def shared_keywords(launcher, block) -> dict:
 
 
 def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str, ...], grid, block,
-             api: str = "prt", size: int = SIZE, buffer: int = BUFFER, fn=None, reverse: bool = False) -> str:
+             api: str = "prt", size: int = SIZE, buffer: int = BUFFER, fn=None, reverse: bool = False,
+             symbols=()) -> str:
     """A main() that reads each buffer from argv[1], launches the original kernel once and writes every buffer to
     argv[2]; `api` "prt" runs it on the runtime's CPU backend, "cuda" on a GPU, where argv[3] (a repeat count)
     adds a timing loop that prints the median launch time (CUDA events). `reverse` (CPU backend, a kernel whose
     threads never wait for each other) calls the kernel once per thread instead, from the last block's last thread
-    to the first block's first, where the backend runs them from the first."""
+    to the first block's first, where the backend runs them from the first. `symbols` (symbol_specs): the variables
+    of device memory the kernel uses, each filled from argv[1]/s<j>.bin before the launch where the harness fills
+    it (cudaMemcpyToSymbol) and written to argv[2]/s<j>.bin after it (cudaMemcpyFromSymbol)."""
     lines = ["#define main migrate_original_main", f'#include "{include}"', "#undef main", "#include <algorithm>",
              "#include <cstdio>", "#include <cstdlib>", "#include <string>", "#include <vector>",
              "int main(int argc, char** argv) {", "  if (argc < 3) return 2;"]
@@ -232,6 +267,15 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
     def dims(shape) -> str:
         return "dim3(" + ", ".join(str(s) for s in shape) + ")"
 
+    for j, spec in enumerate(symbols):
+        ctype, count = C_OF[spec["kind"]], spec["count"]
+        lines.append(f"  std::vector<char> s{j}(sizeof({ctype}) * {count});")
+        if spec["fill"]:
+            lines += [f'  {{ FILE* f = std::fopen((std::string(argv[1]) + "/s{j}.bin").c_str(), "rb");',
+                      (f"    if (!f || std::fread(s{j}.data(), 1, s{j}.size(), f) != s{j}.size()) return 3;"
+                       " std::fclose(f); }"),
+                      (f"  if ({api}MemcpyToSymbol({spec['qualified']}, s{j}.data(), s{j}.size()) != {api}Success)"
+                       " return 5;")]
     if api == "prt" and reverse:
         g, b = (list(shape) + [1] * (3 - len(shape)) for shape in (grid, block))
         launch = (f"gridDim = {dims(grid)}; blockDim = {dims(block)};\n"
@@ -244,7 +288,7 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
                   f"      {name}({', '.join(args)});\n    }}\n  }}")
     elif api == "prt":
         # parenthesised: the CPU backend's launch macro would split `k<A, B>` at its comma
-        launch = f"prtLaunchKernel(({name}), {dims(grid)}, {dims(block)}, {shared}, 0, {', '.join(args)})"
+        launch = f"prtLaunchKernel(({name}), {dims(grid)}, {dims(block)}, {shared}, 0{''.join(', ' + a for a in args)})"
     else:
         launch = f"{name}<<<{dims(grid)}, {dims(block)}, {shared}>>>({', '.join(args)})"
         on_stream = f"{name}<<<{dims(grid)}, {dims(block)}, {shared}, s>>>({', '.join(args)})"
@@ -257,6 +301,11 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
             lines += [f"  {api}Memcpy(h{i}.data(), d{i}, sizeof({ctype}) * {buffer}, {api}MemcpyDeviceToHost);",
                       f'  {{ FILE* f = std::fopen((std::string(argv[2]) + "/b{i}.bin").c_str(), "wb");',
                       f"    std::fwrite(h{i}.data(), sizeof({ctype}), {buffer}, f); std::fclose(f); }}"]
+    for j, spec in enumerate(symbols):
+        lines += [(f"  if ({api}MemcpyFromSymbol(s{j}.data(), {spec['qualified']}, s{j}.size()) != {api}Success)"
+                   " return 6;"),
+                  f'  {{ FILE* f = std::fopen((std::string(argv[2]) + "/s{j}.bin").c_str(), "wb");',
+                  f"    std::fwrite(s{j}.data(), 1, s{j}.size(), f); std::fclose(f); }}"]
     if api == "cuda":
         lines += ["  if (argc > 3) {", "    int repeat = std::atoi(argv[3]);", "    std::vector<float> times;",
                   "    cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);",
@@ -334,8 +383,10 @@ def _translation_unit(program: Path, relfile: str) -> str:
 
 
 def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path,
-               cflags: list[str], size: int = SIZE, variant: str = "", diagnostics: list[str] | None = None):
-    """The original kernel's outputs on the CPU backend, or a string saying why there are none. `variant`
+               cflags: list[str], size: int = SIZE, variant: str = "", diagnostics: list[str] | None = None,
+               symbols=()):
+    """The original kernel's outputs on the CPU backend (every buffer, then every variable of `symbols`: pairs of
+    a symbol_specs entry and its starting values or None), or a string saying why there are none. `variant`
     "reversed" runs its threads in the reverse order (`_harness`'s `reverse`); "sanitized" builds it with the
     checks of UNDEFINED and puts what they report, from the program's own sources, into `diagnostics`."""
     import numpy
@@ -351,7 +402,7 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     source = migrated / _translation_unit(program, relfile)
     harness = case / "harness.cpp"
     text = _harness(str(source), kernel, signature, fn.tparams, grid, block, size=size, fn=fn,
-                    reverse=variant == "reversed")
+                    reverse=variant == "reversed", symbols=[spec for spec, _ in symbols])
     checks = [f"-fsanitize={','.join(UNDEFINED)}"] if variant == "sanitized" else []
     binary = case / "harness"
     if binary.is_file() and harness.is_file() and harness.read_text() == text:
@@ -374,6 +425,9 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     for i, value in enumerate(inputs):
         if isinstance(value, numpy.ndarray):
             value.tofile(case / "in" / f"b{i}.bin")
+    for j, (_, value) in enumerate(symbols):
+        if value is not None:
+            value.tofile(case / "in" / f"s{j}.bin")
     run = subprocess.run([str(binary), str(case / "in"), str(case / "ref")], capture_output=True, text=True,
                          timeout=RUN_TIMEOUT_S, check=False)
     if run.returncode != 0:
@@ -389,14 +443,17 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
             out.append(numpy.fromfile(case / "ref" / f"b{i}.bin", dtype=value.dtype))
         else:
             out.append(None)
-    return out
+    return out + [numpy.fromfile(case / "ref" / f"s{j}.bin", dtype=NUMPY_OF[spec["kind"]])
+                  for j, (spec, _) in enumerate(symbols)]
 
 
-def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None = None, template=()):
+def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None = None, template=(), symbols=()):
     """The Triton launcher's buffers after one launch under TRITON_INTERPRET=1, run in a child process: a kernel
     that strays out of its buffers can crash the interpreter, and that must cost only its own row. `fill`: every
     byte of the launcher's shared-memory scratch set to it before the launch (None: as allocated). `template`: the
-    value template parameters of the instantiation checked, each with its numbers (the smallest is launched)."""
+    value template parameters of the instantiation checked, each with its numbers (the smallest is launched).
+    `symbols`: the variables of device memory, as _reference takes them (their starting values are in case/in,
+    which _reference wrote); their tensors follow the buffers in what is returned."""
     import numpy
 
     (case / "tile").mkdir(parents=True, exist_ok=True)
@@ -404,7 +461,8 @@ def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None
     meta = {"kernel": kernel.name, "grid": list(grid), "block": list(block), "fill": fill,
             "template": {name: numbers[0] for name, numbers in template},
             "inputs": [[str(v.dtype), v.size] if isinstance(v, numpy.ndarray) else
-                       {"lanes": list(v)} if isinstance(v, tuple) else v for v in inputs]}
+                       {"lanes": list(v)} if isinstance(v, tuple) else v for v in inputs],
+            "symbols": [spec for spec, _ in symbols]}
     (case / "tile.json").write_text(json.dumps(meta))
     done = subprocess.run([sys.executable, __file__, "--run-tile-case", str(case)], capture_output=True, text=True,
                           timeout=RUN_TIMEOUT_S * 3, check=False, env={**os.environ, "TRITON_INTERPRET": "1"})
@@ -413,7 +471,8 @@ def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None
         raise RuntimeError(f"the interpreter run failed ({last[:100]})" if done.returncode > 0
                            else f"the interpreter run crashed (signal {-done.returncode})")
     return [numpy.fromfile(case / "tile" / f"b{i}.bin", dtype=v.dtype) if isinstance(v, numpy.ndarray) else None
-            for i, v in enumerate(inputs)]
+            for i, v in enumerate(inputs)] + \
+        [numpy.fromfile(case / "tile" / f"s{j}.bin", dtype=NUMPY_OF[spec["kind"]]) for j, (spec, _) in enumerate(symbols)]
 
 
 def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text: str, seed: int, work: Path,
@@ -427,12 +486,16 @@ def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text:
                             ((EVEN // BLOCK_2D[0], EVEN // BLOCK_2D[1]), BLOCK_2D))
     grid = grid if shape else _covering(kernel, grid, block, EVEN)
     inputs = _inputs(signature, kernel.params, seed, size=EVEN)
+    specs = symbol_specs(kernel)
+    symbols = list(zip(specs, symbol_inputs(specs, seed, EVEN)))
     try:
-        ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, size=EVEN)
+        ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, size=EVEN,
+                         symbols=symbols)
         if isinstance(ref, str):
             return ""
         got = _triton(text, launcher or kernel, inputs, grid, block,
-                      work / "cases" / f"{program.name}.{kernel.name}.{EVEN}", template=kernel.template_consts)
+                      work / "cases" / f"{program.name}.{kernel.name}.{EVEN}", template=kernel.template_consts,
+                      symbols=symbols)
     except (RuntimeError, OSError, subprocess.SubprocessError):
         return ""
     error = _compare(ref, got)
@@ -440,7 +503,7 @@ def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text:
             "crosses" if error <= TOLERANCE else f"also differs at size {EVEN} (whole blocks, error {error:.1e})")
 
 
-def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path, template=()) -> bool:
+def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path, template=(), symbols=()) -> bool:
     """Whether the Triton kernel's buffers depend on what its shared-memory scratch held before the launch: two runs
     with every scratch byte 0x00 and 0x41 (12.1 as a float, 1.1e9 as an int: far from zero in any type). The launcher's scratch stands for the original's shared memory, so a
     kernel whose result moves with it reads shared memory no thread wrote: for these inputs the original's result
@@ -449,8 +512,8 @@ def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path, 
     import numpy
 
     try:
-        zero = _triton(text, kernel, inputs, grid, block, case, fill=0x00, template=template)
-        poison = _triton(text, kernel, inputs, grid, block, case, fill=0x41, template=template)
+        zero = _triton(text, kernel, inputs, grid, block, case, fill=0x00, template=template, symbols=symbols)
+        poison = _triton(text, kernel, inputs, grid, block, case, fill=0x41, template=template, symbols=symbols)
     except (RuntimeError, OSError, subprocess.SubprocessError):
         return False
     return any(a is not None and not numpy.array_equal(a, b, equal_nan=True) for a, b in zip(zero, poison))
@@ -481,6 +544,9 @@ def _run_tile_case(case: Path) -> int:
             values.append(tuple(item["lanes"]))
         else:
             values.append(item)
+    specs = meta.get("symbols", [])
+    set_symbols(module, specs, [numpy.fromfile(case / "in" / f"s{j}.bin", dtype=NUMPY_OF[spec["kind"]])
+                                if spec["fill"] else None for j, spec in enumerate(specs)], None)
     grid, block = meta["grid"], meta["block"]
     launcher = getattr(module, meta["kernel"])
     launcher(grid if len(grid) > 1 else grid[0], block if len(block) > 1 else block[0], *values,
@@ -488,7 +554,24 @@ def _run_tile_case(case: Path) -> int:
     for i, value in enumerate(values):
         if hasattr(value, "numpy"):
             value.numpy().tofile(case / "tile" / f"b{i}.bin")
+    for j, value in enumerate(read_symbols(module, specs, None)):
+        value.tofile(case / "tile" / f"s{j}.bin")
     return 0
+
+
+def set_symbols(module, specs: list[dict], values: list, device) -> None:
+    """Write each variable's starting values (None: leave it as the module made it) into its tensor on `device`
+    (None: where the kernels run), as the original's host code did with cudaMemcpyToSymbol."""
+    import torch
+
+    for spec, value in zip(specs, values):
+        if value is not None:
+            getattr(module, spec["name"]).on(device).copy_(torch.from_numpy(value.copy()))
+
+
+def read_symbols(module, specs: list[dict], device) -> list:
+    """Each variable's tensor on `device`, as NumPy arrays (cudaMemcpyFromSymbol)."""
+    return [getattr(module, spec["name"]).on(device).cpu().numpy() for spec in specs]
 
 
 def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: str, seed: int, work: Path,
@@ -503,26 +586,29 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
     if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "no reference", None, "a parameter type the harness cannot write"  # bfloat16, half
     inputs = _inputs(signature, kernel.params, seed)
+    specs = symbol_specs(kernel)
+    symbols = list(zip(specs, symbol_inputs(specs, seed)))
     case = work / "cases" / f"{program.name}.{kernel.name}"
     template = getattr(kernel, "template_consts", ())
     try:
-        ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags)
+        ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
+                         symbols=symbols)
     except subprocess.TimeoutExpired:
         ref = "the original ran past its timeout on the CPU backend"
     if isinstance(ref, str):
         return "no reference", None, ref
     try:
-        got = _triton(text, launcher, inputs, grid, block, case, template=template)
+        got = _triton(text, launcher, inputs, grid, block, case, template=template, symbols=symbols)
     except Exception as exc:
         return "error", None, f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}"
     error = _compare(ref, got)
     if error <= TOLERANCE:
         return "pass", error, ""
-    if _reads_unwritten_shared(text, launcher, inputs, grid, block, case, template=template):
+    if _reads_unwritten_shared(text, launcher, inputs, grid, block, case, template=template, symbols=symbols):
         return "undefined", error, ("for these inputs the kernel reads shared memory no thread of its block wrote: "
                                     "its buffers differ with the scratch's bytes (0x00 and 0x41)")
     undefined = _undefined_original(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, ref,
-                                    independent)
+                                    independent, symbols)
     even = _at_block_multiple(program, relfile, kernel, fn, signature, text, seed, work, cflags, launcher, shape)
     if undefined:  # what whole blocks give still says whether the kernel is right on its program's sizes
         return "undefined", error, "; ".join(filter(None, [undefined, even]))
@@ -530,21 +616,21 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
 
 
 def _undefined_original(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path, cflags,
-                        ref, independent: bool) -> str:
+                        ref, independent: bool, symbols=()) -> str:
     """Why the original's result is not one a translation can be held to, for these inputs and this launch, or "":
     its threads race (the result changes when they run in the reverse order), or it does what C leaves undefined
     (UNDEFINED's checks report it)."""
     try:
         if independent:
             reversed_ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
-                                      variant="reversed")
+                                      variant="reversed", symbols=symbols)
             if not isinstance(reversed_ref, str) and (apart := _compare(ref, reversed_ref)) > TOLERANCE:
                 return (f"the original's result depends on the order its threads run in (error {apart:.1e} between "
                         "its threads run first to last and last to first on the CPU backend): under this launch its "
                         "threads write elements that others read or write")
         found: list[str] = []
         _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, variant="sanitized",
-                   diagnostics=found)
+                   diagnostics=found, symbols=symbols)
     except (OSError, subprocess.SubprocessError):
         return ""
     return f"for these inputs the original's behaviour is undefined ({found[0]})" if found else ""
@@ -845,13 +931,14 @@ def _stage_case(stage: Path, program: Path, relfile: str, kernel, fn, signature:
     case = stage / "cases" / f"{program.name}.{kernel.name}"
     case.mkdir(parents=True, exist_ok=True)
     include = f"../../programs/{program.name}/{_translation_unit(program, relfile)}"
+    specs = symbol_specs(kernel)
     (case / "harness.cu").write_text(_harness(include, kernel, signature, fn.tparams, grid, block, api="cuda",
-                                              size=size, buffer=device_buffer(size), fn=fn))
+                                              size=size, buffer=device_buffer(size), fn=fn, symbols=specs))
     (case / "module.py").write_text(text)
     (case / "case.json").write_text(json.dumps({
         "program": program.name, "file": relfile, "kernel": kernel.name, "seed": seed, "size": size,
         "buffer": device_buffer(size), "grid": list(grid), "block": list(block),
-        "params": [[p.name, param_kind(signature, p)] for p in kernel.params]}, indent=1) + "\n")
+        "params": [[p.name, param_kind(signature, p)] for p in kernel.params], "symbols": specs}, indent=1) + "\n")
     target = stage / "programs" / program.name
     if not target.is_dir():
         for path in sorted(program.rglob("*")):

@@ -87,12 +87,17 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     params = [SimpleNamespace(name=n) for n, _ in spec["params"]]
     signature = dict(spec["params"])
     inputs = harness._inputs(signature, params, spec["seed"], spec["size"], spec["buffer"])
+    specs = spec.get("symbols", [])  # the variables of device memory the kernel uses
+    starts = harness.symbol_inputs(specs, spec["seed"], spec["size"])
     src, out = work / "in", work / "out"
     src.mkdir(parents=True, exist_ok=True)
     out.mkdir(parents=True, exist_ok=True)
     for i, value in enumerate(inputs):
         if isinstance(value, numpy.ndarray):
             value.tofile(src / f"b{i}.bin")
+    for j, value in enumerate(starts):
+        if value is not None:
+            value.tofile(src / f"s{j}.bin")
     binary = case / "original"
     if not binary.is_file():
         result["error"] = (case / "build.log").read_text()[:160] if (case / "build.log").is_file() else "no build"
@@ -108,7 +113,8 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
     if graphed:
         result["cuda_graph_ms"] = float(graphed.group(1))
     reference = [numpy.fromfile(out / f"b{i}.bin", dtype=v.dtype) if isinstance(v, numpy.ndarray) else None
-                 for i, v in enumerate(inputs)]
+                 for i, v in enumerate(inputs)] + \
+        [numpy.fromfile(out / f"s{j}.bin", dtype=harness.NUMPY_OF[one["kind"]]) for j, one in enumerate(specs)]
     grid = spec["grid"] if len(spec["grid"]) > 1 else spec["grid"][0]
     block = spec["block"] if len(spec["block"]) > 1 else spec["block"][0]
     text = (case / "module.py").read_text()
@@ -128,9 +134,11 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
             module = _import(folder / "module.py", text, next(numbers))
             launcher = getattr(module, name)
             tensors = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
+            harness.set_symbols(module, specs, starts, "cuda")
             launcher(grid, block, *tensors, **harness.shared_keywords(launcher, block))
             torch.cuda.synchronize()
-            got = [t.cpu().numpy() if hasattr(t, "cpu") else None for t in tensors]
+            got = [t.cpu().numpy() if hasattr(t, "cpu") else None for t in tensors] + \
+                harness.read_symbols(module, specs, "cuda")
             outputs.setdefault(folder.name, got)
             error = harness._compare(reference, got)
             row = {"parity": bool(error <= harness.TOLERANCE), "error": error}

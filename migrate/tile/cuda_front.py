@@ -796,9 +796,21 @@ def _function(node: ts.Node, tparams: tuple[str, ...], aliases: dict[str, str] |
     )
 
 
-def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = ()) -> None:
-    for child in node.named_children:
+def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = (),
+             branches: tuple[frozenset[str], dict[str, int]] | None = None, taken: bool = True,
+             children: list[ts.Node] | None = None) -> None:
+    """Every function and named constant under `node` (or among `children`). With `branches` (the headers' macros
+    and the source's `#define` sites), the named constants of an `#ifdef`/`#ifndef` branch the sources decide
+    against are left out (`const int n = 4;` under `#ifdef USE_TEST_MATRIX`, which nothing defines), as the compiler
+    leaves them; `taken` is False inside such a branch. Functions are read in every branch."""
+    for child in node.named_children if children is None else children:
         kind = child.type
+        if kind == "preproc_ifdef" and branches is not None:
+            chosen = _taken_branch(child, *branches)
+            for part in child.named_children:
+                for one in part.named_children if part.type == "preproc_else" else [part]:
+                    _collect(child, module, tparams, branches, taken and one in chosen, [one])
+            continue
         if kind == "function_definition":
             try:
                 fn = _function(child, tparams, module.aliases)
@@ -819,12 +831,14 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = ()) ->
                                  "value" if p.type in ("parameter_declaration", "optional_parameter_declaration")
                                  else "other")
             before = set(module.functions)
-            _collect(child, module, tuple(names))
+            _collect(child, module, tuple(names), branches, taken)
             for name in set(module.functions) - before:
                 module.functions[name] = dataclasses.replace(module.functions[name], tkinds=tuple(kinds))
         elif kind in ("linkage_specification", "declaration_list", "preproc_ifdef", "preproc_if", "preproc_else",
                       "namespace_definition"):
-            _collect(child, module, tparams)
+            _collect(child, module, tparams, branches, taken)
+        elif not taken:
+            continue  # a named constant of a branch the compiler does not read
         elif kind == "preproc_def":
             value = child.child_by_field_name("value")
             if value is not None:
@@ -910,8 +924,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         data = bytes(buffer)
         root = parse.parse("cuda", data).root_node
     module.aliases.update(_accessor_aliases(root))  # read with the parameters
-    _collect(root, module)
     lent_defines = frozenset(d for other in lent for d in other.defines)
+    _collect(root, module, branches=(lent_defines, _define_sites(root)))
     for name, value in _defined_twice(root, lent_defines).items():
         if value is None:
             module.constants.pop(name, None)
@@ -951,6 +965,18 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
                 module.functions.setdefault(name, fn)
         for name, value in other.constants.items():
             module.constants.setdefault(name, value)
+    from .symbols import read_globals  # (it reads declarations with this module's helpers)
+
+    for name, one in read_globals(root, module.constants, aliases, lent_defines).items():
+        if not one.dims and one.const and one.values is not None and not one.why and name not in module.constants:
+            # `__device__ const float scale = 0.5f;`: a named constant, of the value C stores in it
+            value = one.values[0]
+            module.constants[name] = ir.Num(value, isinstance(value, float))
+            continue
+        module.globals[name] = dataclasses.replace(one, path=origin)
+    for other in lent:
+        for name, one in other.globals.items():
+            module.globals.setdefault(name, one)
     return module
 
 
@@ -1133,25 +1159,7 @@ def _instantiations(fn: ir.Function, instances: set[tuple[str, ...]], aliases: d
     return dataclasses.replace(fn, instances=tuple(kept.values()), dispatch=tuple(dispatch))
 
 
-def _folded(expr: ir.Expr | None, constants: dict[str, ir.Expr], depth: int = 0) -> int | None:
-    """The integer a constant expression of numbers and named constants comes to, or None."""
-    if expr is None or depth > 8:
-        return None
-    if isinstance(expr, ir.Num):
-        return expr.value if isinstance(expr.value, int) and not isinstance(expr.value, bool) else None
-    if isinstance(expr, ir.Name):
-        return _folded(constants.get(expr.id), constants, depth + 1)
-    if isinstance(expr, ir.Un) and expr.op == "-":
-        inner = _folded(expr.operand, constants, depth + 1)
-        return None if inner is None else -inner
-    if isinstance(expr, ir.Bin):
-        a, b = _folded(expr.left, constants, depth + 1), _folded(expr.right, constants, depth + 1)
-        if a is None or b is None:
-            return None
-        ops = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "<<": lambda: a << b,
-               ">>": lambda: a >> b, "/": lambda: int(a / b) if b else None, "%": lambda: a % b if b else None}
-        return ops[expr.op]() if expr.op in ops else None
-    return None
+_folded = ir.folded  # (named so here since instances.py and symbols.py take it from this module)
 
 
 def _defines_in_bodies(root: ts.Node) -> dict[str, ir.Expr]:

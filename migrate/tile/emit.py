@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, fields, is_dataclass
+from pathlib import PurePosixPath
 
 from ..templating import render_template
 from . import ir
 from .builtins import tuning_table
 from .host import HAssign, HCheck, HIf, HLaunch, HostOp, HReturn, launches
 from .printer import code
-from .tileir import DYNAMIC_COUNT, TAssign, TAtomic, TCall, TFor, TIf, TileKernel, TStore, TWhile
+from .symbols import declared_as
 from .targets import dtype_name
+from .tileir import (
+    DYNAMIC_COUNT,
+    SYMBOL_PREFIX,
+    TAssign,
+    TAtomic,
+    TCall,
+    TFor,
+    TIf,
+    TileKernel,
+    TStore,
+    TWhile,
+)
 from .values import base_type
 
 
@@ -140,7 +154,8 @@ def _tuning(kernel: TileKernel) -> dict:
         "space": _packed([json.dumps(c) + "," for c in configs], 116),
         "class": _tuning_class(kernel),
         # every buffer, not only those stored through by name: a store may go through a pointer computed from one
-        "restored": [p.name for p in kernel.params if p.pointer],
+        "restored": [p.name for p in kernel.params if p.pointer]
+                    + [SYMBOL_PREFIX + g.name for g in kernel.symbols if g.writable],
     }
 
 
@@ -189,12 +204,18 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
     tuning = _tuning(kernel)
     tuned = frozenset(tuning["tuned"])
     scratch = [s.name for s in kernel.scratch] + ([DYNAMIC_COUNT] if _dynamic(kernel) else [])
-    beside = next((p.name for p in kernel.params if p.pointer), "")
+    symbols = [SYMBOL_PREFIX + g.name for g in kernel.symbols]
+    buffer = next((p.name for p in kernel.params if p.pointer), "")
+    beside = buffer or (symbols[0] if symbols else "")
     return {
         "name": kernel.name,
         "summary": kernel.summary,
         "origin": origin,
-        "signature": ", ".join([_param(p) for p in kernel.params] + scratch + constexprs),
+        "signature": ", ".join([_param(p) for p in kernel.params] + scratch + symbols + constexprs),
+        # each variable of device memory the kernel uses: its tensor on the device of the first buffer (or on the
+        # device kernels run on, where the kernel takes none)
+        "symbols": [{"name": SYMBOL_PREFIX + g.name, "symbol": g.name, "where": buffer or "None"}
+                    for g in kernel.symbols],
         "scratch": [{"name": s.name, "count": DYNAMIC_COUNT if s.dynamic else s.count,
                      "dtype": repr(s.dtype) if s.dtype else "None", "beside": s.like or beside}
                     for s in kernel.scratch],
@@ -213,12 +234,34 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
     }
 
 
+def _number(value: float) -> str:
+    """A value of a variable's initializer as Python reads it back exactly (repr gives a float's shortest exact
+    spelling; infinities and NaN have none of their own)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f'float("{value}")'
+    return repr(value)
+
+
+def symbol_contexts(kernels: list[TileKernel], origin: str) -> list[dict]:
+    """The template values of the variables of device memory the kernels use, each once, in the source's order."""
+    found = {g.name: g for k in kernels for one in (k, *k.instances) for g in one.symbols}
+    out = []
+    for g in sorted(found.values(), key=lambda g: (g.line, g.name)):
+        values = None if g.values is None else _packed([_number(v) + "," for v in g.values], 112)
+        out.append({"name": g.name, "declared": declared_as(g), "line": g.line,
+                    "origin": PurePosixPath(g.path).name if g.path else origin,
+                    "dtype": repr(dtype_name(g.ctype)), "count": g.count, "initial": values,
+                    "writes": "the kernels write it" if g.writable else "the kernels only read it"})
+    return out
+
+
 def render_module(kernels: list[TileKernel], origin: str) -> str:
     """A Python module holding every tile kernel of one source and its launchers."""
     helpers = sorted({h for k in kernels for h in k.helpers})
     return render_template(
         "tile/module.py.j2",
         origin=origin,
+        symbols=symbol_contexts(kernels, origin),
         helpers=helpers,
         kernels=[c for k in kernels for c in kernel_contexts(k, origin)],
         block_class=any(one.kind == "block" for k in kernels for one in k.instances or (k,)),
@@ -303,6 +346,7 @@ def render_program(title: str, description: str, origin: str, kernels: list[Tile
         description=description,
         origin=origin,
         imports=imports,
+        symbols=symbol_contexts(kernels, origin),
         helpers=sorted({h for k in kernels for h in k.helpers}),
         kernels=[c for k in kernels for c in kernel_contexts(k, origin)],
         block_class=any(one.kind == "block" for k in kernels for one in k.instances or (k,)),

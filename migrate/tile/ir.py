@@ -218,6 +218,45 @@ class Function:
 
 
 @dataclass(frozen=True)
+class Global:
+    """A variable of device memory defined at namespace scope (`__constant__ float w[9] = {...};`, `__device__ const
+    double D[512] = {...};`, `__device__ int flags[32];`, `__managed__ int count;`): kernels read it, and may write it,
+    by its name. `values` holds its initializer in C's element order, converted to its element type as C converts it
+    and padded with zeros to its size; None where it has none (CUDA starts it zeroed). `why` says why the kernels
+    that name it stay SIMT ("" where it has a tile form)."""
+
+    name: str
+    ctype: str  # its element type (aliases resolved)
+    dims: tuple[int, ...]  # () for a scalar
+    values: tuple[int | float, ...] | None
+    space: str  # __constant__ | __device__ | __managed__ | const (a namespace-scope const or constexpr array)
+    line: int
+    const: bool = False  # declared const (or constexpr): nothing writes it
+    qualified: str = ""  # its name with the namespaces it is declared in (`ns::table`), as host code outside names it
+    path: str = ""  # the source that declares it (the kernel's own, or a header it includes)
+    why: str = ""
+
+    @property
+    def count(self) -> int:
+        """Its number of elements."""
+        total = 1
+        for d in self.dims:
+            total *= d
+        return total
+
+    @property
+    def writable(self) -> bool:
+        """Whether a kernel may store into it (the host alone writes `__constant__` data; nothing writes `const`)."""
+        return self.space in ("__device__", "__managed__") and not self.const
+
+    @property
+    def symbol(self) -> bool:
+        """Whether it is a device symbol the host reaches (cudaMemcpyToSymbol, cudaMemcpyFromSymbol); a namespace-scope
+        `const` array without `__device__` or `__constant__` is not."""
+        return self.space != "const"
+
+
+@dataclass(frozen=True)
 class Module:
     """Every kernel and device function of one source, and its named constants."""
 
@@ -230,6 +269,8 @@ class Module:
     defines: set[str] = field(default_factory=set)  # every macro the source and its headers #define
     # structures whose fields are all one scalar type (`struct kv { float k, v; };`): name -> (type, field names)
     records: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    # variables of device memory at namespace scope, the source's own and its headers': name -> Global
+    globals: dict[str, Global] = field(default_factory=dict)
 
 
 def statements_in(stmts: tuple):
@@ -299,3 +340,29 @@ def replaced(node, mapping: dict):
         return dataclasses.replace(node, **{f.name: replaced(getattr(node, f.name), mapping)
                                             for f in dataclasses.fields(node)})
     return node
+
+
+def folded(expr: Expr | None, constants: dict[str, Expr], depth: int = 0) -> int | None:
+    """The integer a constant expression of numbers and named constants comes to, or None."""
+    if expr is None or depth > 64:
+        return None
+    if isinstance(expr, Num):
+        return expr.value if isinstance(expr.value, int) and not isinstance(expr.value, bool) else None
+    if isinstance(expr, Name):
+        return folded(constants.get(expr.id), constants, depth + 1)
+    if isinstance(expr, Un) and expr.op == "-":
+        inner = folded(expr.operand, constants, depth + 1)
+        return None if inner is None else -inner
+    if isinstance(expr, Bin):
+        a, b = folded(expr.left, constants, depth + 1), folded(expr.right, constants, depth + 1)
+        if a is None or b is None:
+            return None
+        ops = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "<<": lambda: a << b,
+               ">>": lambda: a >> b, "/": lambda: int(a / b) if b else None, "%": lambda: a % b if b else None,
+               "<": lambda: int(a < b), "<=": lambda: int(a <= b), ">": lambda: int(a > b),
+               ">=": lambda: int(a >= b), "==": lambda: int(a == b), "!=": lambda: int(a != b)}
+        return ops[expr.op]() if expr.op in ops else None
+    if isinstance(expr, Cond):  # `((n<8)?2:((n<16)?3:...))`, as a log2 macro writes it
+        test = folded(expr.test, constants, depth + 1)
+        return None if test is None else folded(expr.body if test else expr.orelse, constants, depth + 1)
+    return None

@@ -12,7 +12,8 @@ from .instances import base_of
 from .matmul import lower_matmul
 from .primitives import block_primitives
 from .scopes import unshadow
-from .tileir import Rejected, TAssign, TileKernel
+from .symbols import with_symbols
+from .tileir import Rejected, TAssign, TAtomic, TFor, TIf, TileKernel, TStore, TWhile
 from .values import (
     Context,
     _calls,
@@ -34,6 +35,7 @@ GENERIC_TPARAMS = ("scalar_t", "T", "index_t")  # lowered generically: the eleme
 
 def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     """Lower `fn` to a tile kernel, or raise Rejected naming the construct that keeps it SIMT."""
+    module, fn = with_symbols(module, fn)
     if fn.instances:
         return _lower_instances(module, fn)
     kernel = _lower(module, fn)
@@ -70,10 +72,11 @@ def _lower_instances(module: ir.Module, fn: ir.Function) -> TileKernel:
             consts.setdefault(name, set()).update(numbers)
     summary = " / ".join(dict.fromkeys(k.summary for k in kernels)) + \
         f"; one kernel per instantiation, {_named(varying)} = {', '.join(labels)}"
+    symbols = {g.name: g for k in kernels for g in k.symbols}
     return TileKernel(fn.name, kernels[0].kind, fn.params, (), frozenset().union(*(k.helpers for k in kernels)), (),
                       (), {}, summary,
                       template_consts=tuple((name, tuple(sorted(n))) for name, n in consts.items()),
-                      instances=tuple(kernels), dispatch=fn.dispatch)
+                      instances=tuple(kernels), dispatch=fn.dispatch, symbols=tuple(symbols.values()))
 
 
 def _named(names: list[str]) -> str:
@@ -122,6 +125,10 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
         missing = [a for a in axes if a not in ctx.bounds]
         if missing:
             raise Rejected(f"no bounds guard on the global index ({missing[0]})")
+        if any(s.mask is None for s in _effects(ctx.out)):
+            # `slack[i] -= m; if (i < k) flags[i] = 0;`: the grid sized from the guard would leave out the threads
+            # past k, whose unguarded store the original makes
+            raise Rejected("a store outside the bounds guard that would size the grid")
         prologue = index_prologue(axes)
         blocks = {"BLOCK_X": ir.Num(1024)} if ctx.dims == 1 else {"BLOCK_X": ir.Num(64), "BLOCK_Y": ir.Num(16)}
         grid = tuple(
@@ -132,7 +139,7 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
             grid += (GRID_Y,)
         return TileKernel(fn.name, "elementwise", fn.params, tuple(prologue) + tuple(ctx.out),
                           frozenset(ctx.helpers), tuple(blocks), grid, blocks,
-                          f"element-wise map over {ctx.dims}-D indices")
+                          f"element-wise map over {ctx.dims}-D indices", symbols=tuple(ctx.symbols.values()))
     prologue = (TAssign("pid", ir.Call("tl.program_id", (ir.Num(0),))),)
     if ctx.warp_group:
         grid = (ctx.rows if ctx.rows is not None else ir.Bin("*", ir.Name("grid0"), ir.Name("block0 // 32")),)
@@ -148,7 +155,17 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
         block = ir.Num(1024)
     return TileKernel(fn.name, "reduction", fn.params, prologue + tuple(ctx.out), frozenset(ctx.helpers),
                       ("BLOCK",), grid, {"BLOCK": block},
-                      "block reduction per program" if ctx.faithful else "row reduction, one program per row")
+                      "block reduction per program" if ctx.faithful else "row reduction, one program per row",
+                      symbols=tuple(ctx.symbols.values()))
+
+
+def _effects(stmts: tuple):
+    """The stores and atomics among tile statements, those inside loops and ifs too."""
+    for stmt in stmts:
+        if isinstance(stmt, (TStore, TAtomic)):
+            yield stmt
+        elif isinstance(stmt, (TFor, TIf, TWhile)):
+            yield from _effects(stmt.body)
 
 
 def _lower_block(module: ir.Module, fn: ir.Function) -> TileKernel:
@@ -158,7 +175,7 @@ def _lower_block(module: ir.Module, fn: ir.Function) -> TileKernel:
     walk(ctx, fn.body)
     if ctx.result is not None:
         raise Rejected("a kernel that returns a value")
-    if ctx.scratch and not any(p.pointer for p in fn.params):
+    if ctx.scratch and not any(p.pointer for p in fn.params) and not ctx.symbols:
         raise Rejected("shared arrays in a kernel with no buffer argument to place their scratch beside")
     text = repr([fn.body] + [module.functions[n].body for n in sorted(_calls(module, fn))])
     dims = 3 if "axis='z'" in text else 2 if "axis='y'" in text else 1
@@ -173,4 +190,4 @@ def _lower_block(module: ir.Module, fn: ir.Function) -> TileKernel:
     scratch = sorted(ctx.scratch.values(), key=lambda s: s.dynamic)  # the dynamic one, whose count follows, last
     return TileKernel(fn.name, "block", fn.params, tuple(block_prologue()) + tuple(ctx.out), frozenset(ctx.helpers),
                       tuple(blocks), grid, blocks, f"one program per thread block ({dims}-D blocks)",
-                      scratch=tuple(scratch), sample=sample)
+                      scratch=tuple(scratch), sample=sample, symbols=tuple(ctx.symbols.values()))

@@ -201,7 +201,7 @@ def lower_matmul(module: ir.Module, fn: ir.Function) -> TileKernel:
     )
     what = "shared-memory tiled" if shared_stores else "naive"
     return TileKernel(fn.name, "matmul", fn.params, tuple(out), frozenset(ctx.helpers), tuple(blocks), grid,
-                      blocks, f"matrix product ({what}) onto tl.dot")
+                      blocks, f"matrix product ({what}) onto tl.dot", symbols=tuple(ctx.symbols.values()))
 
 
 def _const(ctx: Context, expr: ir.Expr) -> int | None:

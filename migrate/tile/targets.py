@@ -90,6 +90,11 @@ def check_for(kernel) -> Check | str:
         signature[scratch.name] = kind
     if any(getattr(s, "dynamic", False) for s in getattr(kernel, "scratch", ())):
         signature["_shared_count"] = "i32"  # elements in a row of the dynamic shared array
+    for symbol in getattr(kernel, "symbols", ()):  # a variable of device memory: its tensor, which the launcher passes
+        kind = triton_type(symbol.ctype, True)
+        if kind is None:
+            return f"the variable {symbol.name} of type {symbol.ctype} has no Triton type"
+        signature["_symbol_" + symbol.name] = kind  # tileir.SYMBOL_PREFIX (this module is also loaded on its own)
     sample = dict(getattr(kernel, "sample", ()))
     constexprs: dict[str, int] = {}
     for name in kernel.constexprs:

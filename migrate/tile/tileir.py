@@ -83,6 +83,9 @@ class Scratch:
 
 
 DYNAMIC_COUNT = "_shared_count"  # the kernel argument: elements in a row of the dynamic shared array
+# The kernel argument that points at the tensor holding a variable of device memory at namespace scope (symbols.py):
+# `_symbol_<name>`, which its launcher passes.
+SYMBOL_PREFIX = "_symbol_"
 
 
 @dataclass(frozen=True)
@@ -108,3 +111,6 @@ class TileKernel:
     # dispatches on those buffers (its body, grid and widths are empty)
     instances: tuple[TileKernel, ...] = ()
     dispatch: tuple[str, ...] = ()
+    # the variables of device memory at namespace scope it reads or writes (`__constant__ float w[9]`), each one
+    # more pointer argument (SYMBOL_PREFIX + name) its launcher passes after the scratch buffers
+    symbols: tuple[ir.Global, ...] = ()

@@ -13,7 +13,19 @@ from . import ir
 from .builtins import bits_table, builtins, math_table, operator_table, outputs_table
 from .primitives import REDUCE
 from .targets import C_TO_TRITON, DTYPE_NAMES, dtype_name, triton_type
-from .tileir import DYNAMIC_COUNT, Rejected, Scratch, TAssign, TAtomic, TCall, TFor, TIf, TStore, TWhile
+from .tileir import (
+    DYNAMIC_COUNT,
+    SYMBOL_PREFIX,
+    Rejected,
+    Scratch,
+    TAssign,
+    TAtomic,
+    TCall,
+    TFor,
+    TIf,
+    TStore,
+    TWhile,
+)
 
 FLOAT_TYPES = {"float", "double", "half", "__half", "scalar_t", "T", "float32", "float64", "__nv_bfloat16"}
 FLT_MAX = 3.4028234663852886e38
@@ -89,6 +101,7 @@ class Context:
     copies: dict | None = None  # the kernel's locals that hold one value throughout (_copies)
     alive: ir.Expr | None = None  # the guard made only of the early returns so far: threads outside it have left
     outer: frozenset | None = None  # in a branch one thread runs unmasked (reduction class): the names from before it
+    symbols: dict[str, ir.Global] = field(default_factory=dict)  # variables of device memory the kernel uses
 
     @property
     def per_lane(self) -> bool:
@@ -383,6 +396,9 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             value = builtins().constants[expr.id]
             is_float = isinstance(value, float)
             return Val("U", ir.Num(value, is_float), is_float=is_float)
+        symbol = _symbol(ctx, expr.id)
+        if symbol is not None:
+            return symbol
         raise Rejected(f"the name {expr.id} (not a parameter, local or constant)")
     if isinstance(expr, ir.Builtin) and ctx.mode == "block":
         return block_index(ctx, expr)
@@ -447,6 +463,8 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
     if isinstance(expr, ir.Index):
         return _index(ctx, expr)
     if isinstance(expr, ir.Attr):
+        if isinstance(expr.obj, ir.Name) and expr.obj.id not in ctx.env:
+            _symbol(ctx, expr.obj.id)  # a structure of device memory: the reason it has no tile form
         param = next((p for p in ctx.kernel.params if expr.obj == ir.Name(p.name) and not p.pointer), None)
         if param is not None:
             raise Rejected(f"the member .{expr.name} of the parameter {param.name} of type {base_type(param.ctype)}, "
@@ -457,6 +475,26 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             "or a structure whose fields are not all one scalar type)"
         )
     raise Rejected(f"the expression form {type(expr).__name__}")
+
+
+def _symbol(ctx: Context, name: str) -> Val | None:
+    """A variable of device memory at namespace scope, as the pointer the tile kernel takes its tensor by (an array
+    names its first element, as C's arrays decay); None for any other name. A scalar is reached only as element 0
+    of that pointer (symbols.with_symbols writes its uses so), so its bare name here is one a local hides."""
+    held = name.removeprefix(SYMBOL_PREFIX)
+    g = ctx.module.globals.get(held)
+    if g is None:
+        return None
+    if g.why:
+        raise Rejected(g.why)
+    if g.space == "__shared__":  # declared in the kernel by with_symbols, unless a local of its name hides it
+        raise Rejected(f"the __shared__ array {held} at namespace scope, named where a local of that name is "
+                       "declared too")
+    if not g.dims and held == name:
+        raise Rejected(f"the variable {name} of device memory, named where a local of that name is declared too")
+    ctx.symbols[held] = g
+    return Val("PTR", ir.Name(SYMBOL_PREFIX + held), is_float=_is_float_type(g.ctype), narrow=_is_narrow(g.ctype),
+               unsigned=_is_unsigned(g.ctype))
 
 
 def _binary(ctx: Context, expr: ir.Bin) -> Val:
@@ -1354,7 +1392,9 @@ def _masked_return(ctx: Context, value: ir.Expr | None) -> None:
 def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
     saved_env, saved_prefix, saved_result, saved_types = ctx.env, ctx.prefix, ctx.result, ctx.types
     saved_pred, saved_returning = ctx.pred, ctx.returning
-    env = {k: v for k, v in saved_env.items() if v.kind in ("PTR",)}
+    # the kernel's pointers, and the shared arrays declared at namespace scope (which device functions name too)
+    env = {k: v for k, v in saved_env.items()
+           if v.kind == "PTR" or (v.kind == "S" and getattr(ctx.module.globals.get(k), "space", "") == "__shared__")}
     types = {}
     if len(call.args) > len(fn.params):
         raise Rejected(f"a call of {fn.name} with more arguments than it takes")
@@ -1970,7 +2010,11 @@ def _unsized(ctx: Context, bound: ir.Expr) -> str:
     """What in an index bound a launcher cannot size its grid from (a local's name, a thread index), or "" when it is
     made of the kernel's parameters and constants."""
     named = set(re.findall(r"Name\(id='(\w+)'\)", repr(bound)))
-    known = {n for p in ctx.kernel.params for n in p.names} | set(ctx.module.constants) | set(builtins().constants)
+    # a named constant the launcher can be given the value of (_launch_bound): a number, or one it folds to
+    constants = {name for name in named if name in ctx.module.constants and (
+        isinstance(ctx.module.constants[name], ir.Num)
+        or ir.folded(ctx.module.constants[name], ctx.module.constants) is not None)}
+    known = {n for p in ctx.kernel.params for n in p.names} | constants | set(builtins().constants)
     if named - known:
         return f"the local {sorted(named - known)[0]}"
     return "a thread index" if "Builtin(" in repr(bound) else ""
@@ -2008,9 +2052,15 @@ def _note_bound(ctx: Context, test: ir.Expr) -> None:
 
 def _launch_bound(ctx: Context, bound: ir.Expr) -> ir.Expr:
     """A bound as the launcher computes the grid from it: the program's named constants (`const int DIM = 30;` in
-    a header) written as their values, which the launcher's module does not define."""
+    a header, `const int n = 1 << (LOG + 1);`) written as their values, which the launcher's module does not
+    define."""
     params = {n for p in ctx.kernel.params for n in p.names}
-    numbers = {k: v for k, v in ctx.module.constants.items() if k not in params and isinstance(v, ir.Num)}
+    numbers = {}
+    for name in ir.names_in(bound) - params:
+        value = ctx.module.constants.get(name)
+        number = ir.folded(value, ctx.module.constants) if value is not None else None
+        if isinstance(value, ir.Num) or number is not None:
+            numbers[name] = value if isinstance(value, ir.Num) else ir.Num(number)
     return _floor_divisions(ctx, ir.substituted(bound, numbers))
 
 

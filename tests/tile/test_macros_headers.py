@@ -227,3 +227,25 @@ def test_a_guarded_constant_takes_its_first_definition_and_an_undecided_one_none
     constants = read_module(source).constants
     assert (constants["WG"].value, constants["LANES"].value) == (64, 4)  # WIDE is defined nowhere: its #else holds
     assert "EPS" not in constants  # which arm holds depends on LEVEL, which no source defines
+
+
+def test_a_header_lends_its_tables_of_device_memory() -> None:
+    # the header's table becomes a tensor of the includer's module, under its name, holding its values
+    header = b"#pragma once\n__constant__ float kTaps[3] = {0.25f, 0.5f, 0.25f};\n"
+    main = (b'#include "taps.cuh"\n__global__ void k(const float* x, float* y, int n) {\n'
+            b"  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = kTaps[i % 3] * x[i];\n}\n")
+    result = translate_tree({"taps.cuh": header, "k.cu": main})
+    assert [f.rule for f in result.findings] == ["tile-kernel"]
+    module = result.new_files["k_tile.py"]
+    assert "kTaps = _Symbol('float32', 3, (  # __constant__ float kTaps[3] (taps.cuh:2)" in module
+    assert "0.25, 0.5, 0.25," in module and "kTaps.on(x)" in module
+
+
+def test_a_constant_of_an_ifdef_branch_not_compiled_is_not_read() -> None:
+    # `#ifdef USE_TEST` with nothing defining USE_TEST: n is 1 << 10, as the compiler reads it, not the test's 4
+    source = (b"#ifdef USE_TEST\nconst int n = 4;\n#else\n#define klog2(v) ((v < 512) ? 8 : 9)\n"
+              b"const int n = 1 << (klog2(1000) + 1);\n#endif\n__device__ int cover[n];\n"
+              b"__global__ void k(int* y) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+              b"  if (i < n) y[i] = cover[i];\n}\n")
+    module = translate_tree({"k.cu": source}).new_files["k_tile.py"]
+    assert "cover = _Symbol('int32', 1024)" in module and "triton.cdiv(1024," in module

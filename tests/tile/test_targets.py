@@ -12,7 +12,7 @@ import pytest
 from migrate.tile.cuda_front import read_module
 from migrate.tile.lower import lower
 from migrate.tile.targets import Check, compile_errors, launch_type, triton_type
-from migrate.tile.tileir import DYNAMIC_COUNT
+from migrate.tile.tileir import DYNAMIC_COUNT, SYMBOL_PREFIX
 
 # Only the worker process imports Triton: importing it here would fix its mode before the interpreter tests set it.
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("triton") is None, reason="Triton is not installed")
@@ -45,6 +45,9 @@ def test_committed_kernels_compile_for_both_targets(case: str) -> None:
             elif param.startswith("_shared_"):  # a shared array's scratch: its element type is the array's
                 scratch = {s.name: s for s in kernel.scratch}[param]
                 signature[param] = launch_type(scratch.ctype, True)
+            elif param.startswith(SYMBOL_PREFIX):  # a variable of device memory's tensor: its element type's
+                symbol = {SYMBOL_PREFIX + g.name: g for g in kernel.symbols}[param]
+                signature[param] = launch_type(symbol.ctype, True)
             elif param.endswith("tl.constexpr"):
                 pname = param.split(":")[0]
                 signature[pname] = "constexpr"

@@ -1138,7 +1138,68 @@ def _cases():
         m.scaled_pairs((n + 127) // 128, 128, x, y, n)
         return y, x + (x.double() / 3).float(), 1e-6
 
+    def device_tables(m):
+        # The tables' values as C stores them: float32 weights (0.1 rounded to float), an int table padded with zeros
+        n = 777
+        x, y = rand(n), torch.zeros(n)
+        m.smooth((n + 127) // 128, 128, x, y, n)
+        weights = torch.tensor([0.1, 0.2, 0.4, 0.2, 0.1], dtype=torch.float32)
+        sign = torch.tensor([-1, 0, 1, 1, 0, 0], dtype=torch.float32)
+        i = torch.arange(n)
+        s = torch.zeros(n)
+        for k in range(5):
+            s = s + weights[k] * x[(i + k) % n]
+        ref_y = s * sign[(i % 2) * 3 + i % 3]
+        re, im, out = rand(n).double(), rand(n).double(), torch.zeros(n, dtype=torch.float64)
+        m.twiddle((n + 127) // 128, 128, re, im, out, n)
+        d3 = torch.tensor([1.0, 0.0, 0.98078528040323043, -0.19509032201612825, 0.99518472667219693,
+                           -0.098017140329560604, 0.95694033573220882, -0.29028467725446233], dtype=torch.float64)
+        t = 2 * (i % 4)
+        ref_out = re * d3[t] - im * d3[t + 1]
+        v = torch.randint(0, 1 << 20, (n,), generator=g, dtype=torch.int32)
+        count = torch.zeros(n, dtype=torch.int32)
+        m.bit_count((n + 127) // 128, 128, v, count, n)
+        bits = torch.tensor([0, 1, 1, 2, 1, 2, 2, 3])
+        ref_count = bits[v & 7] + bits[(v >> 3) & 7]
+        assert m.D3.on(re).dtype == torch.float64 and m.D3.on(re)[3].item() == -0.19509032201612825
+        edges = torch.zeros(4)
+        m.edges(1, 128, edges, 4)
+        assert edges.tolist() == [1.0000001192092896, 1.0, 1.0000001192092896, 1.0]
+        assert m.c_weights.on(x)[0].item() == float(torch.tensor(0.1, dtype=torch.float32))
+        return (torch.cat([y.double(), out, count.double()]),
+                torch.cat([ref_y.double(), ref_out, ref_count.double()]), 1e-6)
+
+    def device_symbols(m):
+        # The host fills `lut` (cudaMemcpyToSymbol in the original), the kernels write `flags` and count in `hits`,
+        # which the host reads back (cudaMemcpyFromSymbol)
+        n = 1000
+        data = torch.randint(0, 1 << 31, (n,), generator=g, dtype=torch.int64).to(torch.uint32)
+        r = torch.zeros(n, dtype=torch.int32)
+        m.lut.on(r).copy_(torch.tensor([b.bit_count() for b in range(256)], dtype=torch.uint8))
+        m.popcount_lut((n + 255) // 256, 256, data, r, n)
+        ref_r = torch.tensor([int(d).bit_count() for d in data.to(torch.int64)], dtype=torch.int32)
+        v = torch.randint(-3, 3, (n,), generator=g, dtype=torch.int32)
+        m.mark((n + 255) // 256, 256, v, n)
+        i = torch.arange(n)
+        ref_flags = torch.zeros(32, dtype=torch.int32)
+        ref_flags[(i % 32)[v > 0]] = 1
+        assert m.hits.on(v)[0].item() == int((v > 0).sum())
+        x, y = rand(n), torch.zeros(n)
+        m.reverse_blocks((n + 127) // 128, 128, x, y, n)  # each block of 128 reversed through the shared array
+        padded = torch.cat([x, torch.zeros(128 * ((n + 127) // 128) - n)])
+        ref_y = padded.view(-1, 128).flip(1).flatten()[:n]
+        return (torch.cat([r.double(), m.flags.on(v).double(), y.double()]),
+                torch.cat([ref_r.double(), ref_flags.double(), ref_y.double()]), 0.0)
+
+    def device_symbols_kept(m):
+        n = 300
+        x, y = rand(n), torch.zeros(n)
+        m.plain((n + 127) // 128, 128, x, y, n)
+        return y, 2.0 * x, 0.0
+
     return {
+        "device_tables": device_tables, "device_symbols": device_symbols,
+        "device_symbols_kept": device_symbols_kept,
         "accessor_rows": accessor_rows, "float_to_int_cast": float_to_int_cast,
         "define_constants": define_constants, "pointer_deref": pointer_deref, "function_macros": function_macros,
         "functional_cast": functional_cast, "divergent_loops": divergent_loops,
