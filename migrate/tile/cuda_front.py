@@ -12,6 +12,7 @@ import tree_sitter as ts
 from .. import parse
 from . import ir
 from .builtins import builtins
+from .conditionals import Unknown, decide
 from .instances import base_of, launched
 from .macros import expand_source, function_macros
 from .targets import triton_type
@@ -41,9 +42,15 @@ def _parts(node: ts.Node) -> list[ts.Node]:
     return [c for c in node.named_children if c.type != "comment"]
 
 
+# Names the Triton code written for a kernel reads in its body (`for i in range(...)`, `tl.load`): a C identifier
+# spelled so would hide them.
+PYTHON_NAMES = {"range", "tl", "triton"}
+
+
 def py_name(name: str) -> str:
-    """A C identifier as a Python one: keywords such as `in` or `lambda` get a trailing underscore."""
-    return name + "_" if keyword.iskeyword(name) else name
+    """A C identifier as a Python one: keywords such as `in` or `lambda`, and the names the Triton code reads
+    (`range`: bilateral's `float range = ...`), get a trailing underscore."""
+    return name + "_" if keyword.iskeyword(name) or name in PYTHON_NAMES else name
 
 
 def number(text: str) -> ir.Num:
@@ -883,6 +890,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     read = {} if _read is None else _read
     macros: dict[str, tuple[tuple[str, ...], str] | None] = {}
     lent: list[ir.Module] = []
+    included: dict[str, dict] = {}  # the macros each header included by a quoted name leaves
     if header is not None:
         for name in INCLUDE.findall(data):
             found = header(name.decode("utf-8", "replace"), origin)
@@ -895,6 +903,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             if read[path] is not None:
                 lent.append(read[path])
                 macros.update(read[path].macros)
+                included[name.decode("utf-8", "replace")] = read[path].preprocessor
+    start: list[dict] = []  # the macros each includer has defined where it includes this source
     for path, before in includers(origin) if includers is not None and origin else ():
         key = f"{path} before {origin}"
         if key not in read:
@@ -902,13 +912,18 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             read[key] = read_module(before, path, header, read, includers=includers)
         if read[key] is not None:
             lent.append(read[key])
+            start.append(read[key].preprocessor)
             for name, macro in read[key].macros.items():
                 macros.setdefault(name, macro)
+    # the conditionals whose arms are known, reduced to them (lines kept): the reader sees the compiled text
+    decided = decide(data.decode("utf-8", "replace"), _common(start), included.get,
+                     _device_lines(parse.parse("cuda", data).root_node) if b"__CUDA_ARCH__" in data else None)
+    data = decided.text.encode("utf-8")
     defined = set(macros)  # the headers' macros are in force from the top
     macros.update(function_macros(data))
     if any(m is not None for m in macros.values()) or b"#define" in data or b"# define" in data:
         data = expand_source(data.decode("utf-8", "replace"), macros, defined).encode("utf-8")
-    module = ir.Module(macros=macros)
+    module = ir.Module(macros=macros, preprocessor=decided.env)
     root = parse.parse("cuda", data).root_node
     globals_named = {name for other in lent for name in other.constants}
     for _ in range(MAX_REREADS):
@@ -931,6 +946,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             module.constants.pop(name, None)
         else:
             module.constants[name] = value
+    if decided.undecided:
+        _name_undecided(module, decided.undecided)
     for match in KERNEL_HEAD.finditer(data):
         name = match.group(1).decode("utf-8", "replace")
         line_start = data.rfind(b"\n", 0, match.start()) + 1
@@ -1039,6 +1056,44 @@ def _variables_declared_at_top(root: ts.Node) -> set[str]:
         elif node.type != "function_definition":
             stack.extend(node.named_children)
     return found
+
+
+def _common(envs: list[dict]) -> dict:
+    """The macros a source starts from where several sources include it: those they all leave alike."""
+    if len(envs) <= 1:
+        return dict(envs[0]) if envs else {}
+    out = {}
+    for name in set().union(*envs):
+        states = [env.get(name) for env in envs]
+        out[name] = states[0] if all(s == states[0] for s in states) else \
+            Unknown(f"{name}, which the sources that include this one define differently")
+    return out
+
+
+def _device_lines(root: ts.Node) -> Callable[[int], bool]:
+    """Whether a (0-based) line is inside the body of a __global__ or __device__ function: code nvcc's device pass
+    compiles, where `__CUDA_ARCH__` is defined."""
+    spans = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "function_definition":
+            body = node.child_by_field_name("body")
+            if body is not None and re.search(rb"\b__(global|device)__\b", node.text[:body.start_byte - node.start_byte]):
+                spans.append((body.start_point[0], body.end_point[0]))
+            continue
+        stack.extend(node.named_children)
+    return lambda line: any(first < line < last for first, last in spans)
+
+
+def _name_undecided(module: ir.Module, undecided: dict[int, str]) -> None:
+    """The conditionals left in the functions' bodies, as statements the reader could not read, named with the
+    macro that left each (migrate/tile/conditionals.py)."""
+    for name, fn in module.functions.items():
+        mapping = {stmt: ir.Unsupported(undecided[stmt.line], stmt.line) for stmt in ir.statements_in(fn.body)
+                   if isinstance(stmt, ir.Unsupported) and stmt.what.startswith("preproc") and stmt.line in undecided}
+        if mapping:
+            module.functions[name] = dataclasses.replace(fn, body=ir.replaced(fn.body, mapping))
 
 
 def _launched_elsewhere(fn: ir.Function, origin: str, header: Header | None, read: dict[str, ir.Module | None],

@@ -267,6 +267,8 @@ class Module:
     macros: dict[str, tuple[tuple[str, ...], str] | None] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)  # type names defined as other types (typedef, using)
     defines: set[str] = field(default_factory=set)  # every macro the source and its headers #define
+    # the macros at the source's end, as migrate/tile/conditionals.py reads them (for its includers and includes)
+    preprocessor: dict = field(default_factory=dict)
     # structures whose fields are all one scalar type (`struct kv { float k, v; };`): name -> (type, field names)
     records: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     # variables of device memory at namespace scope, the source's own and its headers': name -> Global

@@ -1508,7 +1508,9 @@ def as_declared(val: Val, ctype: str, widen: bool = False) -> Val:
             bits, signed = NARROW_CASTS[base]
             value = int(val.expr.value) & ((1 << bits) - 1)
             return Val(val.kind, ir.Num(value - (1 << bits) if signed and value >> (bits - 1) else value))
-        narrow = ir.Call(".to", (val.expr, ir.Text(f"tl.{'int' if NARROW_CASTS[base][1] else 'uint'}{NARROW_CASTS[base][0]}")))
+        # tl.cast: the value may be a plain int (a loop's index under the interpreter: `idx_min = i;` into a char)
+        narrow = ir.Call("tl.cast", (val.expr, ir.Text(f"tl.{'int' if NARROW_CASTS[base][1] else 'uint'}"
+                                                       f"{NARROW_CASTS[base][0]}")))
         return Val(val.kind, ir.Call(".to", (narrow, ir.Text("tl.int32"))))
     return val
 

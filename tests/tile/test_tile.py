@@ -527,6 +527,21 @@ def _cases():
         m.relax((n + 127) // 128, 128, u, f, 0.3, n)
         return u, ref, 1e-15
 
+    def preproc_arms(m):
+        n = 1000
+        x, bias, y = rand(n), rand(n), torch.zeros(n)
+        m.scale_bias((n + 127) // 128, 128, x, bias, y, 0.75, n)
+        # the arms taken: bias read, s = alpha * 2 (UNROLL is 4), two steps of + 0.25 (CUDART_VERSION >= 9000),
+        # halved (__CUDA_ARCH__ >= 300 in device code)
+        return y, ((0.75 * 2.0 + 0.5) * x + bias) * 0.5, 1e-6
+
+    def reserved_names(m):
+        n = 1000
+        x, y = rand(n), torch.zeros(n)
+        m.window_sum((n + 127) // 128, 128, x, y, n)
+        ref = x + x.roll(-1) + x.roll(-2) + 2.0
+        return y, ref, 1e-6
+
     def wide_unsigned_literal(m):
         n = 1000
         words = torch.randint(-2**62, 2**62, (n,), generator=g, dtype=torch.int64)
@@ -1212,7 +1227,8 @@ def _cases():
         "widened_declaration": widened_declaration, "loop_jumps": loop_jumps, "branch_returns": branch_returns,
         "accessor_macro": accessor_macro, "index_type_param": index_type_param,
         "double_carried": double_carried, "unsigned_into_signed": unsigned_into_signed,
-        "conditional_alias": conditional_alias, "wide_unsigned_literal": wide_unsigned_literal,
+        "conditional_alias": conditional_alias, "preproc_arms": preproc_arms, "reserved_names": reserved_names,
+        "wide_unsigned_literal": wide_unsigned_literal,
         "row_branch_assign": row_branch_assign, "loop_carried_index": loop_carried_index,
         "template_instance": template_instance, "device_calls": device_calls, "record_fields": record_fields, "vector_type_param": vector_type_param, "vector_lanes": vector_lanes, "hidden_loop_name": hidden_loop_name, "comma_steps": comma_steps, "switch_cases": switch_cases, "group_block": group_block, "template_deduced": template_deduced, "template_host_deduced": template_host_deduced, "condition_assigns": condition_assigns, "rounding_and_bits": rounding_and_bits, "mixed_sign_divmod": mixed_sign_divmod, "hinted_loads": hinted_loads, "do_and_increments": do_and_increments, "vector_buffer_cast": vector_buffer_cast, "uniform_branch": uniform_branch, "constant_bound": constant_bound, "address_of_local": address_of_local, "unsigned_block_size": unsigned_block_size, "template_values_several": template_values_several, "template_types_several": template_types_several, "template_shared_sized": template_shared_sized, "grid_stride_local_bound": grid_stride_local_bound, "wide_carried_local": wide_carried_local, "guarded_scalar_load": guarded_scalar_load,
         "define_values": define_values, "chained_stores": chained_stores, "parenthesized_cast": parenthesized_cast,
