@@ -12,7 +12,12 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    integer arguments (SIZE, an awkward size that is no multiple of a block; a vector passed by value is given as
    the tuple of its lanes, SIZE + k or 0.75 + k / 4 for lane k) and the same launch shape; every buffer
    is compared after the launch (max |diff| / max(1, |ref|) <= 1e-4). A kernel whose original does not build or
-   run on the CPU backend has no reference and is counted as such. A mismatch whose Triton buffers change with
+   run on the CPU backend has no reference and is counted as such. An original that crashes is run again in a
+   diagnosis build (AddressSanitizer and the bounds and shift checks): one that indexed past the buffers or the
+   dynamic shared memory the harness gave it is checked again, both sides, with more (longer buffers, 48 KiB); one
+   that did something undefined for the harness's inputs and launch (an array of known size indexed out of its
+   bounds, memory no allocation holds, a failing device assert) is counted as undefined for the inputs, its row
+   saying what and at which line. A mismatch whose Triton buffers change with
    the prior bytes of the launcher's shared-memory scratch (0x00, then 0x41) is counted as undefined for the
    inputs: the kernel reads shared memory no thread of its block wrote (in the original, for these inputs, or in
    the lowering), so no reference can settle it; its row says so, and such rows are read by hand. A template kernel
@@ -21,7 +26,7 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    inputs' dtypes); its row is the worst of those with a reference, and names the ones without;
 4. the totals and one row per kernel go to Markdown and JSON.
 
-    python3 benchmarks/realcode_tile.py SRC [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity]
+    python3 benchmarks/realcode_tile.py SRC [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity] [--sanitize]
         [--results benchmarks/results/realcode-tile] [--merge FULL.json [--partial PART.json]]
 
 `--merge FULL.json` puts the rows of this run (or of an earlier `--only` run, `--partial PART.json`) in place of
@@ -456,7 +461,7 @@ def _sanitized(report: str, migrated: Path, driver: str, kernel) -> tuple[str, s
     ub = re.search(r"^(/\S+?):(\d+):\d+: runtime error: (.+)$", report, re.M)
     if ub:
         where = _where(f"    #0 0x0 in f {ub.group(1)}:{ub.group(2)}\n", migrated)
-        return "undefined", f"{ub.group(3).strip()} at {where}"
+        return "undefined", f"is undefined at {where}: {ub.group(3).strip()}"
     error = re.search(r"ERROR: AddressSanitizer: ([\w-]+)", report)
     if not error:
         return "", ""
@@ -495,10 +500,12 @@ def _sanitized(report: str, migrated: Path, driver: str, kernel) -> tuple[str, s
 
 
 def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path,
-               cflags: list[str], size: int = SIZE, shared: int | None = None):
+               cflags: list[str], size: int = SIZE, shared: int | None = None, sanitize: bool = False):
     """The original kernel's outputs on the CPU backend (with `shared` bytes of dynamic shared memory, or
     launch_shared(block)), a string saying why there are none, or a Grow: the original indexed past the buffers or
-    the dynamic shared memory it was given, and the kernel is to be checked again with more."""
+    the dynamic shared memory it was given, and the kernel is to be checked again with more. A run that crashes is
+    diagnosed (_failed); with `sanitize`, every run is, since an original that strays without crashing gives a
+    reference of whatever memory it reached."""
     import numpy
 
     migrated = _migrated_copy(program, work)
@@ -537,8 +544,10 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     command = [str(case / "in"), str(case / "ref"), str(shared)]
     run = subprocess.run([str(case / "harness"), *command], capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
                          check=False)
-    if run.returncode != 0:
-        return _failed(run, case, text_of(preinclude), flags, migrated, kernel, inputs, shared, command)
+    if run.returncode != 0 or sanitize:
+        found = _failed(run, case, text_of(preinclude), flags, migrated, kernel, inputs, shared, command)
+        if found is not None:
+            return found
     out = []
     for i, value in enumerate(inputs):
         if isinstance(value, numpy.ndarray):
@@ -552,11 +561,12 @@ def _failed(run, case: Path, text: str, flags: list[str], migrated: Path, kernel
             command: list[str]):
     """Why the original's run failed, in words, or a Grow when it indexed past the harness's buffers or dynamic
     shared memory and more of them may do: a device assert's failure is read from its message; a crash is run again
-    in a diagnosis build (SANITIZE), whose report tells what the original did, where."""
+    in a diagnosis build (SANITIZE), whose report tells what the original did, where. For a run that did not fail
+    (`--sanitize`), None when the diagnosis build finds nothing either."""
     import numpy
 
     launch = _launch_words(case)
-    said = re.search(r"^(\S+?):(\d+): .*?Assertion `(.+)' failed", run.stderr, re.M)
+    said = re.search(r"(/\S+?):(\d+): [^\n]*?Assertion `(.+)' failed", run.stderr)
     if said:
         where = _where(f"    #0 0x0 in f {said.group(1)}:{said.group(2)}\n", migrated)
         return (f"undefined for the harness's inputs and launch ({launch}): the original's device assert "
@@ -566,12 +576,14 @@ def _failed(run, case: Path, text: str, flags: list[str], migrated: Path, kernel
         return bare
     build = _build(case / "sanitized.cpp", case / "sanitized", SANITIZE_PRELUDE + text, [*SANITIZE, *flags])
     if build.returncode != 0:
-        return bare + " (its diagnosis build fails)"
+        return None if run.returncode == 0 else bare + " (its diagnosis build fails)"
     diagnosis = subprocess.run([str(case / "sanitized"), *command], capture_output=True, text=True,
                                timeout=RUN_TIMEOUT_S * 3, check=False,
                                env={**os.environ, "PRT_CPU_THREADS": "1",
                                     "ASAN_OPTIONS": "detect_leaks=0:allocator_may_return_null=1"})
     kind, words = _sanitized(diagnosis.stderr, migrated, str(case / "sanitized.cpp"), kernel)
+    if not kind and run.returncode == 0:
+        return None
     if not kind:
         return bare + (" (its diagnosis build runs clean: on one pool thread, with its __shared__ arrays static)"
                        if diagnosis.returncode == 0 else f" (its diagnosis build exits {diagnosis.returncode})")
@@ -703,7 +715,7 @@ GROWS = 3  # checks again with more buffer or dynamic shared memory, at most
 
 
 def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: str, seed: int, work: Path,
-            cflags) -> tuple[str, float | None, str]:
+            cflags, sanitize: bool = False) -> tuple[str, float | None, str]:
     """(parity, error, why) of one kernel, or of one instantiation (`kernel`, `fn`) of a kernel launched at unlike
     element types, launched through `launcher` (the kernel itself, or the one that picks the instantiation).
 
@@ -722,7 +734,7 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
         inputs = _inputs(signature, kernel.params, seed, buffer=buffer)
         try:
             ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
-                             shared=shared)
+                             shared=shared, sanitize=sanitize)
         except subprocess.TimeoutExpired:
             ref = "the original ran past its timeout on the CPU backend"
         if not isinstance(ref, Grow) or len(grown) == GROWS:
@@ -804,6 +816,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="comma-separated program names")
     parser.add_argument("--tree", type=Path, help="generate with the migrate package of this folder")
     parser.add_argument("--no-parity", action="store_true")
+    parser.add_argument("--sanitize", action="store_true",
+                        help="diagnose every original in the sanitizers' build, not only one that crashes: an original "
+                             "that strays past what the harness gives it without crashing is then caught too (slow: a "
+                             "second build of every reference)")
     parser.add_argument("--jobs", type=int, default=3, help="programs checked at once (their builds and runs are "
                                                               "child processes)")
     parser.add_argument("--work", type=Path, help="scratch folder (default: a temporary one)")
@@ -891,7 +907,7 @@ def main(argv: list[str] | None = None) -> int:
                 for (one, one_fn), check in zip(cases, checks):
                     seed = zlib.crc32(f"{program.name}/{relfile}/{one.name}".encode())
                     outcome = _parity(program, relfile, one, one_fn, kernel, check.signature, text, seed, work,
-                                      cflags)
+                                      cflags, options.sanitize)
                     outcomes.append((one.name, *outcome))
                     if options.stage and outcome[0] == "pass":
                         _stage_case(work / "stage", program, relfile, one, one_fn, check.signature, text, seed)
