@@ -748,24 +748,35 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
     if isinstance(ref, Grow):
         ref = f"{ref.why}, past the most the harness gives"
     if isinstance(ref, str):
+        _drop_grown(case, buffer)
         if ref.startswith(UNDEFINED):
             return "undefined", None, ref
         return "no reference", None, "; ".join(filter(None, [note, ref]))
     try:
-        got = _triton(text, launcher, inputs, grid, block, case, template=template, shared=shared)
-    except Exception as exc:
-        return "error", None, "; ".join(filter(None, [f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}",
-                                                      note]))
-    error = _compare(ref, got)
-    if error <= TOLERANCE:
-        return "pass", error, note
-    if _reads_unwritten_shared(text, launcher, inputs, grid, block, case, template=template, shared=shared):
-        return "undefined", error, "; ".join(filter(None, [
-            "for these inputs the kernel reads shared memory no thread of its block wrote: its buffers differ with "
-            "the scratch's bytes (0x00 and 0x41)", note]))
-    return "fail", error, "; ".join(filter(None, [
-        _at_block_multiple(program, relfile, kernel, fn, signature, text, seed, work, cflags, launcher, buffer,
-                           shared), note]))
+        try:
+            got = _triton(text, launcher, inputs, grid, block, case, template=template, shared=shared)
+        except Exception as exc:
+            return "error", None, "; ".join(filter(None, [f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}",
+                                                          note]))
+        error = _compare(ref, got)
+        if error <= TOLERANCE:
+            return "pass", error, note
+        if _reads_unwritten_shared(text, launcher, inputs, grid, block, case, template=template, shared=shared):
+            return "undefined", error, "; ".join(filter(None, [
+                "for these inputs the kernel reads shared memory no thread of its block wrote: its buffers differ with "
+                "the scratch's bytes (0x00 and 0x41)", note]))
+        return "fail", error, "; ".join(filter(None, [
+            _at_block_multiple(program, relfile, kernel, fn, signature, text, seed, work, cflags, launcher, buffer,
+                               shared), note]))
+    finally:
+        _drop_grown(case, buffer)
+
+
+def _drop_grown(case: Path, buffer: int) -> None:
+    """Grown buffers (up to BUFFER_MAX elements each, several copies of each) are not kept in the work folder."""
+    if buffer > BUFFER:
+        for folder in ("in", "ref", "tile"):
+            shutil.rmtree(case / folder, ignore_errors=True)
 
 
 PARITY_ORDER = ("fail", "error", "undefined", "pass")  # the worst first: what a row of instantiations says
