@@ -17,20 +17,27 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    1e-4), and so is every variable of device memory at namespace scope the kernel uses (`__constant__`, `__device__`,
    `__managed__`: read back with cudaMemcpyFromSymbol and from the module's tensor of it), each filled first with the
    same random values on both sides where it has no initializer (cudaMemcpyToSymbol; the module's `name.on(device)`),
-   its initializer kept where it has one (the original's is in its source, the module's in the module). A kernel whose original does not build or run on the CPU backend has no reference and is counted as such. A
-   mismatch whose Triton buffers change with the prior bytes of the launcher's shared-memory scratch (0x00, then
-   0x41) is counted as undefined for the inputs: the kernel reads shared memory no thread of its block wrote (in the
+   its initializer kept where it has one (the original's is in its source, the module's in the module). A kernel
+   whose original does not build or run on the CPU backend has no reference and is counted as such. An original that
+   crashes is run again in a diagnosis build (AddressSanitizer and the bounds and shift checks): one that indexed
+   past the buffers or the dynamic shared memory the harness gave it is checked again, both sides, with more (longer
+   buffers, 48 KiB; the variables of device memory keep their own sizes); one that did something undefined for the
+   harness's inputs and launch (an array of known size indexed out of its bounds, memory no allocation holds, a
+   failing device assert) is counted as undefined for the inputs, its row saying what and at which line. A mismatch
+   whose Triton buffers change with the prior bytes of the launcher's shared-memory scratch (0x00, then 0x41) is
+   counted as undefined for the inputs: the kernel reads shared memory no thread of its block wrote (in the
    original, for these inputs, or in the lowering), so no reference can settle it; its row says so, and such rows are
    read by hand. So is a mismatch whose original gives another result with its threads run in the reverse order (a
-   kernel whose threads never wait for each other, called thread by thread from the last: they race on a buffer under
-   this launch), or does what C leaves undefined and the CPU and a GPU resolve differently (a reference built with
-   UBSan's shift, division by zero and float-to-int range checks reports it from the program's sources). A template
-   kernel launched at unlike element types (one Triton kernel per instantiation) is checked at each instantiation
-   against the original built at it, through the launcher of the original's name (which picks the instantiation by
-   the inputs' dtypes); its row is the worst of those with a reference, and names the ones without;
+   kernel whose threads never wait for each other, called thread by thread from the last: they race on a buffer or a
+   variable under this launch), or does what C leaves undefined and the CPU and a GPU resolve differently (a
+   reference built with UBSan's shift, division by zero and float-to-int range checks reports it from the program's
+   sources). A template kernel launched at unlike element types (one Triton kernel per instantiation) is checked at
+   each instantiation against the original built at it, through the launcher of the original's name (which picks
+   the instantiation by the inputs' dtypes); its row is the worst of those with a reference, and names the ones
+   without;
 4. the totals and one row per kernel go to Markdown and JSON.
 
-    python3 benchmarks/realcode_tile.py SRC [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity]
+    python3 benchmarks/realcode_tile.py SRC [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity] [--sanitize]
         [--results benchmarks/results/realcode-tile] [--merge FULL.json [--partial PART.json]]
 
 `--merge FULL.json` puts the rows of this run (or of an earlier `--only` run, `--partial PART.json`) in place of
@@ -74,7 +81,7 @@ TOLERANCE = 1e-4
 # The checks a reference is built with when it does not match: behaviour C leaves undefined that the CPU and a GPU
 # resolve differently (x86 takes a shift count modulo the width, a GPU's shift clamps it; a float out of an int's
 # range converts to INT_MIN on x86 and saturates on a GPU), so that no reference can settle the kernel's result.
-UNDEFINED = ("shift", "integer-divide-by-zero", "float-cast-overflow")
+UB_CHECKS = ("shift", "integer-divide-by-zero", "float-cast-overflow")
 GRAPH_BATCH = 20  # launches in the CUDA graph that times a kernel back to back, on both sides
 DEVICE_SIZE = 1500  # the integer arguments of the GPU timing runs (also awkward)
 
@@ -196,38 +203,75 @@ def symbol_inputs(specs: list[dict], seed: int, size: int = SIZE) -> list:
 
 
 def launch_shared(block) -> int:
-    """Bytes of dynamic shared memory every launch of the harness gives, the original's and the Triton launcher's
-    (`shared=`, which launchers of kernels with an `extern __shared__` array take): 8 per thread."""
+    """Bytes of dynamic shared memory every launch of the harness gives at first, the original's and the Triton
+    launcher's (`shared=`, which launchers of kernels with an `extern __shared__` array take): 8 per thread. A kernel
+    whose original indexes past them is checked again with SHARED_MAX (see _parity)."""
     block = block if isinstance(block, (list, tuple)) else [block]
     return 8 * max(1, block[0] * (block[1] if len(block) > 1 else 1))
 
 
-def shared_keywords(launcher, block) -> dict:
-    """The keywords a Triton launcher takes beside its buffers: the launch's dynamic shared memory, if it takes it,
-    and the template arguments of a kernel launched with several (the smallest number of each, the instantiation
-    the C++ reference is built at)."""
+def shared_keywords(launcher, block, shared: int | None = None) -> dict:
+    """The keywords a Triton launcher takes beside its buffers: the launch's dynamic shared memory (`shared` bytes,
+    or launch_shared(block)), if it takes it, and the template arguments of a kernel launched with several (the
+    smallest number of each, the instantiation the C++ reference is built at)."""
     import inspect
 
     template = launcher.__globals__.get(f"_{launcher.__name__}_template", {})
     keywords = {name: numbers[0] for name, numbers in template.items()}
     if "shared" in inspect.signature(launcher).parameters:
-        keywords["shared"] = launch_shared(block)
+        keywords["shared"] = launch_shared(block) if shared is None else shared
     return keywords
 
 
+def _accessor_dims(params, i: int) -> int:
+    """The dimensions of the tensor accessor whose pointer is params[i] (the front end passes a
+    `PackedTensorAccessor64<float, 2>` as its pointer, then x_stride0.., then x_size0..), or 0."""
+    name, dims = params[i].name, 0
+    while i + 1 + dims < len(params) and params[i + 1 + dims].name == f"{name}_stride{dims}":
+        dims += 1
+    sizes = [p.name for p in params[i + 1 + dims:i + 1 + 2 * dims]]
+    return dims if dims and sizes == [f"{name}_size{d}" for d in range(dims)] else 0
+
+
+# The prt driver's helpers: a buffer's element count read from its input file (so that one build runs at any buffer
+# size), and the launch's dynamic shared memory from argv[3].
+PRT_HELPERS = [
+    "static size_t migrate_harness_count(const char* dir, int i, size_t size) {",
+    '  FILE* f = std::fopen((std::string(dir) + "/b" + std::to_string(i) + ".bin").c_str(), "rb");',
+    "  if (!f) return 0;",
+    "  std::fseek(f, 0, SEEK_END); long bytes = std::ftell(f); std::fclose(f);",
+    "  return bytes > 0 ? size_t(bytes) / size : 0;",
+    "}",
+]
+# A kernel's parameter types, for a tensor accessor the harness builds from a pointer, sizes and strides.
+PARAM_TYPES = [
+    "template <class F> struct migrate_harness_params;",
+    "template <class... P> struct migrate_harness_params<void (*)(P...)> { using type = std::tuple<std::decay_t<P>...>; };",
+]
+
+
 def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str, ...], grid, block,
-             api: str = "prt", size: int = SIZE, buffer: int = BUFFER, fn=None, reverse: bool = False,
+             api: str = "prt", size: int = SIZE, buffer: int = BUFFER, fn=None, shared: int | None = None,
+             scope: str = "", deduced: bool = False, preinclude: bool = False, reverse: bool = False,
              symbols=()) -> str:
     """A main() that reads each buffer from argv[1], launches the original kernel once and writes every buffer to
-    argv[2]; `api` "prt" runs it on the runtime's CPU backend, "cuda" on a GPU, where argv[3] (a repeat count)
-    adds a timing loop that prints the median launch time (CUDA events). `reverse` (CPU backend, a kernel whose
-    threads never wait for each other) calls the kernel once per thread instead, from the last block's last thread
-    to the first block's first, where the backend runs them from the first. `symbols` (symbol_specs): the variables
-    of device memory the kernel uses, each filled from argv[1]/s<j>.bin before the launch where the harness fills
-    it (cudaMemcpyToSymbol) and written to argv[2]/s<j>.bin after it (cudaMemcpyFromSymbol)."""
-    lines = ["#define main migrate_original_main", f'#include "{include}"', "#undef main", "#include <algorithm>",
-             "#include <cstdio>", "#include <cstdlib>", "#include <string>", "#include <vector>",
-             "int main(int argc, char** argv) {", "  if (argc < 3) return 2;"]
+    argv[2]; `api` "prt" runs it on the runtime's CPU backend (each buffer as long as its input file; argv[3], if
+    given, the launch's bytes of dynamic shared memory), "cuda" on a GPU (`buffer` elements each), where argv[3] (a
+    repeat count) adds a timing loop that prints the median launch time (CUDA events). `scope`: the namespaces the
+    kernel is declared in (`a::b::`); `deduced`: the kernel's name is overloaded, and the launch picks the overload
+    by its arguments, as `<<<>>>` does; `preinclude`: the runtime's header first (a source that includes its CUDA
+    header only `#ifdef __CUDACC__`). `reverse` (CPU backend, a kernel whose threads never wait for each other)
+    calls the kernel once per thread instead, from the last block's last thread to the first block's first, where
+    the backend runs them from the first, with the launch's dynamic shared memory set up as the backend's launch
+    sets it. `symbols` (symbol_specs): the variables of device memory the kernel uses, each of its own fixed size,
+    filled from argv[1]/s<j>.bin before the launch where the harness fills it (cudaMemcpyToSymbol) and written to
+    argv[2]/s<j>.bin after it (cudaMemcpyFromSymbol)."""
+    lines = (["#include <prt/prt.h>"] if preinclude else []) + [
+        "#define main migrate_original_main", f'#include "{include}"', "#undef main", "#include <algorithm>",
+        "#include <cstdint>", "#include <cstdio>", "#include <cstdlib>", "#include <memory>", "#include <string>", "#include <tuple>",
+        "#include <type_traits>", "#include <vector>"]
+    lines += (PRT_HELPERS if api == "prt" else []) + PARAM_TYPES
+    lines += ["int main(int argc, char** argv) {", "  if (argc < 3) return 2;"]
     from migrate.tile.targets import C_TO_TRITON
 
     # Each template parameter as the lowering types it (index_t int64, any other float), in the instantiation and in
@@ -237,8 +281,19 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
     def instantiated(ctype: str) -> str:
         return re.sub(r"\b\w+\b", lambda m: instance.get(m.group(0), m.group(0)), ctype)
 
+    if fn is not None and fn.instance:  # a kernel specialised to the one instantiation its program launches
+        chosen = [instance.get(t, arg) for t, arg in zip(fn.instance_params, fn.instance)]
+        name = f"{fn.name}<{', '.join(chosen)}>"  # the C++ name (an instantiation's Triton kernel is named for it)
+    else:
+        name = kernel.name + (f"<{', '.join(instance[t] for t in tparams)}>" if tparams else "")
+    name = scope + name
+
     args = []
+    skip = 0  # the strides and sizes of a tensor accessor, which its argument takes
     for i, param in enumerate(kernel.params):
+        if skip:
+            skip -= 1
+            continue
         kind = param_kind(signature, param)
         if isinstance(kind, list):  # a vector or structure by value, built from its lanes
             lanes = ", ".join(f"({instantiated(param.ctype)})({value})" for value in _lane_values(kind, size))
@@ -246,39 +301,58 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
             args.append(f"{instantiated(whole)}{{{lanes}}}")
         elif kind.startswith("*"):
             ctype = C_OF[kind[1:]]
-            lines += [f"  std::vector<{ctype}> h{i}({buffer});",
+            count = f"migrate_harness_count(argv[1], {i}, sizeof({ctype}))" if api == "prt" else str(buffer)
+            # unique_ptr, not std::vector: a vector<bool> has no data()
+            lines += [f"  size_t n{i} = {count};",
+                      f"  std::unique_ptr<{ctype}[]> h{i}(new {ctype}[n{i} ? n{i} : 1]);",
                       f'  {{ FILE* f = std::fopen((std::string(argv[1]) + "/b{i}.bin").c_str(), "rb");',
-                      (f"    if (!f || std::fread(h{i}.data(), sizeof({ctype}), {buffer}, f) != {buffer}) return 3;"
+                      (f"    if (!f || std::fread(h{i}.get(), sizeof({ctype}), n{i}, f) != n{i}) return 3;"
                        " std::fclose(f); }"),
-                      f"  {ctype}* d{i} = nullptr; {api}Malloc((void**)&d{i}, sizeof({ctype}) * {buffer});",
-                      f"  {api}Memcpy(d{i}, h{i}.data(), sizeof({ctype}) * {buffer}, {api}MemcpyHostToDevice);"]
+                      f"  {ctype}* d{i} = nullptr; {api}Malloc((void**)&d{i}, sizeof({ctype}) * n{i});",
+                      f"  {api}Memcpy(d{i}, h{i}.get(), sizeof({ctype}) * n{i}, {api}MemcpyHostToDevice);"]
             declared = param.declared or param.ctype  # a float4 buffer read as floats is still a float4* there
             cast = instantiated(declared.replace("__restrict__", ""))
-            args.append(f"({cast}{'' if '*' in declared else '*'})d{i}")
+            pointer = f"({cast}{'' if '*' in declared else '*'})d{i}"
+            dims = _accessor_dims(kernel.params, i)
+            if dims:  # a tensor accessor: the kernel's own parameter type, from the pointer, its sizes and strides
+                extents = ", ".join([str(size)] * dims)
+                # int64 sizes: a 64-bit accessor's own index type, which a 32-bit one also takes
+                lines += [f"  const int64_t s{i}[] = {{{extents}}}, t{i}[] = {{{extents}}};"]
+                whole = (f"std::tuple_element_t<{len(args)}, "
+                         f"typename migrate_harness_params<decltype(&{name})>::type>")
+                args.append(f"{whole}({pointer}, s{i}, t{i})")
+                skip = 2 * dims
+            else:
+                args.append(pointer)
         else:
             args.append(f"({instantiated(param.ctype)})({FLOATS if kind.startswith('fp') else size})")
-    if fn is not None and fn.instance:  # a kernel specialised to the one instantiation its program launches
-        chosen = [instance.get(t, arg) for t, arg in zip(fn.instance_params, fn.instance)]
-        name = f"{fn.name}<{', '.join(chosen)}>"  # the C++ name (an instantiation's Triton kernel is named for it)
-    else:
-        name = kernel.name + (f"<{', '.join(instance[t] for t in tparams)}>" if tparams else "")
-    shared = launch_shared(block)
+    shared = launch_shared(block) if shared is None else shared
+    if api == "prt":
+        lines.append(f"  size_t migrate_shared = argc > 3 ? size_t(std::strtoull(argv[3], nullptr, 10)) : {shared};")
 
     def dims(shape) -> str:
         return "dim3(" + ", ".join(str(s) for s in shape) + ")"
 
+    passed = "".join(f", {a}" for a in args)  # none for a kernel without parameters
+    # `v<j>`, not `s<j>`: a tensor accessor's sizes are `s<i>`
     for j, spec in enumerate(symbols):
         ctype, count = C_OF[spec["kind"]], spec["count"]
-        lines.append(f"  std::vector<char> s{j}(sizeof({ctype}) * {count});")
+        lines.append(f"  std::vector<char> v{j}(sizeof({ctype}) * {count});")
         if spec["fill"]:
             lines += [f'  {{ FILE* f = std::fopen((std::string(argv[1]) + "/s{j}.bin").c_str(), "rb");',
-                      (f"    if (!f || std::fread(s{j}.data(), 1, s{j}.size(), f) != s{j}.size()) return 3;"
+                      (f"    if (!f || std::fread(v{j}.data(), 1, v{j}.size(), f) != v{j}.size()) return 3;"
                        " std::fclose(f); }"),
-                      (f"  if ({api}MemcpyToSymbol({spec['qualified']}, s{j}.data(), s{j}.size()) != {api}Success)"
+                      (f"  if ({api}MemcpyToSymbol({spec['qualified']}, v{j}.data(), v{j}.size()) != {api}Success)"
                        " return 5;")]
     if api == "prt" and reverse:
         g, b = (list(shape) + [1] * (3 - len(shape)) for shape in (grid, block))
-        launch = (f"gridDim = {dims(grid)}; blockDim = {dims(block)};\n"
+        # The backend's own start of a block (blockDim, gridDim, the dynamic shared memory) on this thread; `prt`
+        # unmasked, which a program may define as a macro of its own (logic-rewrite: `#define prt print()`).
+        launch = ('#pragma push_macro("prt")\n#undef prt\n'
+                  f"  const prt::cpu::Launch migrate_launch{{nullptr, nullptr, {dims(grid)}, {dims(block)}, "
+                  "migrate_shared};\n"
+                  "  prt::cpu::this_worker().begin_launch(&migrate_launch);\n"
+                  '#pragma pop_macro("prt")\n'
                   f"  for (long long n = {g[0] * g[1] * g[2]} - 1; n >= 0; --n) {{\n"
                   f"    blockIdx = uint3{{unsigned(n % {g[0]}), unsigned(n / {g[0]} % {g[1]}), "
                   f"unsigned(n / {g[0] * g[1]})}};\n"
@@ -288,7 +362,8 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
                   f"      {name}({', '.join(args)});\n    }}\n  }}")
     elif api == "prt":
         # parenthesised: the CPU backend's launch macro would split `k<A, B>` at its comma
-        launch = f"prtLaunchKernel(({name}), {dims(grid)}, {dims(block)}, {shared}, 0{''.join(', ' + a for a in args)})"
+        macro = "prtLaunchDeduced" if deduced else "prtLaunchKernel"
+        launch = f"{macro}(({name}), {dims(grid)}, {dims(block)}, migrate_shared, 0{passed})"
     else:
         launch = f"{name}<<<{dims(grid)}, {dims(block)}, {shared}>>>({', '.join(args)})"
         on_stream = f"{name}<<<{dims(grid)}, {dims(block)}, {shared}, s>>>({', '.join(args)})"
@@ -298,14 +373,14 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
         kind = param_kind(signature, param)
         if isinstance(kind, str) and kind.startswith("*"):
             ctype = C_OF[kind[1:]]
-            lines += [f"  {api}Memcpy(h{i}.data(), d{i}, sizeof({ctype}) * {buffer}, {api}MemcpyDeviceToHost);",
+            lines += [f"  {api}Memcpy(h{i}.get(), d{i}, sizeof({ctype}) * n{i}, {api}MemcpyDeviceToHost);",
                       f'  {{ FILE* f = std::fopen((std::string(argv[2]) + "/b{i}.bin").c_str(), "wb");',
-                      f"    std::fwrite(h{i}.data(), sizeof({ctype}), {buffer}, f); std::fclose(f); }}"]
+                      f"    std::fwrite(h{i}.get(), sizeof({ctype}), n{i}, f); std::fclose(f); }}"]
     for j, spec in enumerate(symbols):
-        lines += [(f"  if ({api}MemcpyFromSymbol(s{j}.data(), {spec['qualified']}, s{j}.size()) != {api}Success)"
+        lines += [(f"  if ({api}MemcpyFromSymbol(v{j}.data(), {spec['qualified']}, v{j}.size()) != {api}Success)"
                    " return 6;"),
                   f'  {{ FILE* f = std::fopen((std::string(argv[2]) + "/s{j}.bin").c_str(), "wb");',
-                  f"    std::fwrite(s{j}.data(), 1, s{j}.size(), f); std::fclose(f); }}"]
+                  f"    std::fwrite(v{j}.data(), 1, v{j}.size(), f); std::fclose(f); }}"]
     if api == "cuda":
         lines += ["  if (argc > 3) {", "    int repeat = std::atoi(argv[3]);", "    std::vector<float> times;",
                   "    cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);",
@@ -382,13 +457,141 @@ def _translation_unit(program: Path, relfile: str) -> str:
     return relfile
 
 
+def _scope(program: Path, relfile: str, fn) -> str:
+    """The namespaces the kernel is declared in, as its qualified name starts (`mean_shift::gpu::`); "" for none."""
+    from migrate import parse
+
+    path = program / relfile
+    if fn is None or not path.is_file() or b"namespace" not in path.read_bytes():
+        return ""
+    names = []
+    node = parse.parse("cuda", path.read_bytes()).root_node
+    while node is not None:  # down through the namespaces whose lines hold the kernel's
+        inner = next((c for c in node.named_children if c.start_point[0] < fn.line <= c.end_point[0] + 1
+                      and c.type in ("namespace_definition", "declaration_list", "linkage_specification",
+                                     "preproc_ifdef", "preproc_if", "preproc_else")), None)
+        if inner is not None and inner.type == "namespace_definition":
+            name = inner.child_by_field_name("name")
+            if name is not None:  # an unnamed namespace adds nothing
+                names.append(name.text.decode())
+        node = inner
+    return "".join(f"{n}::" for n in names)
+
+
+def _overloaded(source: Path, name: str) -> bool:
+    """Whether the kernel's name is declared __global__ more than once in its source (`update` at two parameter
+    lists): the harness's launch then resolves it by its arguments."""
+    if not source.is_file():
+        return False
+    text = source.read_text(errors="replace")
+    return len(re.findall(rf"__global__[^;{{}}()]*?\b{re.escape(name)}\s*\(", text)) > 1
+
+
+SHARED_MAX = 48 * 1024  # the most dynamic shared memory a CUDA launch may have without opting in to more
+BUFFER_GROWTH = 8  # a kernel whose original indexes past its buffers is checked again with buffers this much longer
+BUFFER_MAX = 1 << 26  # elements, at most, of a grown buffer
+BUFFER_BYTES_MAX = 3 << 29  # bytes, at most, of all of a kernel's grown buffers together
+# The diagnosis build of an original that crashes: AddressSanitizer, and the checks of the indexing of arrays of
+# known size and of shift counts; each __shared__ array as static storage (a thread_local array gets no redzone), run
+# on one pool thread (every block in turn then has it to itself).
+SANITIZE = ["-g", "-fsanitize=address,bounds,shift-exponent", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
+SANITIZE_PRELUDE = "#include <prt/prt.h>\n#undef __shared__\n#define __shared__ static\n"
+
+
+@dataclass
+class Grow:
+    """The original indexed past what the harness gave it: check the kernel again with these (both sides)."""
+
+    buffer: int
+    shared: int
+    why: str
+
+
+def _build(harness: Path, binary: Path, text: str, flags: list[str]) -> subprocess.CompletedProcess:
+    """Builds `text` (written to `harness`) into `binary`, unless an earlier run built it from this very text."""
+    if binary.is_file() and harness.is_file() and harness.read_text() == text:
+        return subprocess.CompletedProcess([], 0, "", "")
+    binary.unlink(missing_ok=True)
+    harness.write_text(text)
+    # Symbols of the program's other sources, which only its own main() reaches, are left unresolved (at address 0 in
+    # a non-PIE binary; a kernel that reached one would crash, not pass): the harness links the kernel's file alone.
+    return subprocess.run(["g++", "-O0", "-w", *flags, "-x", "c++", str(harness), "-o", str(binary), "-pthread",
+                           "-no-pie", "-Wl,--unresolved-symbols=ignore-all"],
+                          capture_output=True, text=True, timeout=CXX_TIMEOUT_S, check=False)
+
+
+def _where(report: str, migrated: Path) -> str:
+    """The first frame of a sanitizer report in the program's own sources, as file:line and the line's text."""
+    for path, line in re.findall(r"^\s*#\d+ 0x[0-9a-f]+ in .*? (/\S+?):(\d+)(?::\d+)?$", report, re.M):
+        if path.startswith(str(migrated) + "/"):
+            text = ""
+            try:
+                text = Path(path).read_text(errors="replace").splitlines()[int(line) - 1].strip()
+            except (OSError, IndexError):
+                pass
+            shown = f" (`{text[:70]}`)" if text else ""
+            return f"{Path(path).relative_to(migrated)}:{line}{shown}"
+    return "a line of no source of the program"
+
+
+def _sanitized(report: str, migrated: Path, driver: str, kernel) -> tuple[str, str]:
+    """What the diagnosis build's report says the original did: (kind, words). kind "shared": it went past the
+    launch's dynamic shared memory; "buffer": past one of the harness's buffers (words name it); "stack": past its
+    stack; "undefined": anything else the sanitizers caught (an array of known size indexed out of its bounds, a
+    shift by more than its width, memory no allocation holds); "" when they caught nothing."""
+    ub = re.search(r"^(/\S+?):(\d+):\d+: runtime error: (.+)$", report, re.M)
+    if ub:
+        where = _where(f"    #0 0x0 in f {ub.group(1)}:{ub.group(2)}\n", migrated)
+        return "undefined", f"is undefined at {where}: {ub.group(3).strip()}"
+    error = re.search(r"ERROR: AddressSanitizer: ([\w-]+)", report)
+    if not error:
+        return "", ""
+    kind = error.group(1)
+    access = re.search(r"^(READ|WRITE) of size (\d+)", report, re.M)
+    verb = {"READ": "reads", "WRITE": "writes"}.get(access.group(1) if access else "", "accesses")
+    where = _where(report[error.end():], migrated)
+    if kind == "stack-overflow":
+        return "stack", f"overflows its stack at {where}"
+    region = re.search(r"is located (\d+) bytes to the (left|right) of (\d+)-byte region", report)
+    if region:
+        offset, side, size = int(region.group(1)), region.group(2), int(region.group(3))
+        allocation = report[region.end():].split("SUMMARY:")[0]
+        past = (f"{offset} bytes past the end of" if side == "right" else f"{offset} bytes before")
+        if "begin_launch" in allocation:
+            return "shared", f"{verb} {past} the launch's {size} bytes of dynamic shared memory at {where}"
+        made = re.search(rf"{re.escape(driver)}:(\d+)", allocation)
+        if made:
+            lines = Path(driver).read_text().splitlines()
+            held = lines[int(made.group(1)) - 1] if int(made.group(1)) <= len(lines) else ""
+            index = re.search(r"&d(\d+)\b", held)
+            if index and "Malloc" in held and side == "right":
+                name = kernel.params[int(index.group(1))].name
+                return "buffer", f"{verb} {past} the buffer {name} ({size} bytes) at {where}"
+        return "undefined", f"{verb} {past} a {size}-byte allocation at {where}"
+    array = re.search(r"is located (\d+) bytes to the (left|right) of global variable '([^']+)'.*? of size (\d+)",
+                      report)
+    if array:
+        side = "past the end of" if array.group(2) == "right" else "before"
+        return "undefined", f"{verb} {side} the array {array.group(3)} ({array.group(4)} bytes) at {where}"
+    if kind == "stack-buffer-overflow":
+        return "undefined", f"{verb} past a local array at {where}"
+    if kind == "SEGV":
+        return "undefined", f"{verb} memory no allocation holds at {where}"
+    return "undefined", f"{kind.replace('-', ' ')} at {where}"
+
+
 def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path,
-               cflags: list[str], size: int = SIZE, variant: str = "", diagnostics: list[str] | None = None,
-               symbols=()):
-    """The original kernel's outputs on the CPU backend (every buffer, then every variable of `symbols`: pairs of
-    a symbol_specs entry and its starting values or None), or a string saying why there are none. `variant`
-    "reversed" runs its threads in the reverse order (`_harness`'s `reverse`); "sanitized" builds it with the
-    checks of UNDEFINED and puts what they report, from the program's own sources, into `diagnostics`."""
+               cflags: list[str], size: int = SIZE, shared: int | None = None, sanitize: bool = False,
+               variant: str = "", diagnostics: list[str] | None = None, symbols=()):
+    """The original kernel's outputs on the CPU backend (with `shared` bytes of dynamic shared memory, or
+    launch_shared(block)): every buffer, then every variable of `symbols` (pairs of a symbol_specs entry and its
+    starting values or None); a string saying why there are none, or a Grow: the original indexed past the buffers
+    or the dynamic shared memory it was given, and the kernel is to be checked again with more. A run that crashes
+    is diagnosed (_failed); with `sanitize`, every run is, since an original that strays without crashing gives a
+    reference of whatever memory it reached. `variant` (built and run in a case folder of its own; a run of it that
+    fails is not diagnosed): "reversed" runs the original's threads in the reverse order (`_harness`'s `reverse`);
+    "sanitized" builds it with the checks of UB_CHECKS and puts what they report, from the program's own sources,
+    into `diagnostics`."""
     import numpy
 
     migrated = _migrated_copy(program, work)
@@ -396,27 +599,32 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
         return migrated
     if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "a parameter type the harness cannot write"
-    case = work / "cases" / (f"{program.name}.{kernel.name}" + ("" if size == SIZE else f".{size}")
-                             + (f".{variant}" if variant else ""))
-    case.mkdir(parents=True, exist_ok=True)
+    shared = launch_shared(block) if shared is None else shared
+    # program.kernel[.size][.variant]: a variant's build and buffers beside the plain run's, which it is compared with
+    base = work / "cases" / (f"{program.name}.{kernel.name}" + ("" if size == SIZE else f".{size}"))
+    case = base.with_name(f"{base.name}.{variant}") if variant else base
+    for folder in (base, case):  # the plain run's keeps what the variants share (its `preinclude` marker)
+        folder.mkdir(parents=True, exist_ok=True)
     source = migrated / _translation_unit(program, relfile)
-    harness = case / "harness.cpp"
-    text = _harness(str(source), kernel, signature, fn.tparams, grid, block, size=size, fn=fn,
-                    reverse=variant == "reversed", symbols=[spec for spec, _ in symbols])
-    checks = [f"-fsanitize={','.join(UNDEFINED)}"] if variant == "sanitized" else []
-    binary = case / "harness"
-    if binary.is_file() and harness.is_file() and harness.read_text() == text:
-        build = subprocess.CompletedProcess([], 0, "", "")  # built by an earlier run from this very harness
-    else:
-        binary.unlink(missing_ok=True)
-        harness.write_text(text)
-        # Symbols of the program's other sources, which only its own main() reaches, are left unresolved (at
-        # address 0 in a non-PIE binary; a kernel that reached one would crash, not pass): the harness links the
-        # kernel's file alone.
-        build = subprocess.run(["g++", "-O0", "-w", *checks, *cflags, f"-I{source.parent}",
-                                f"-I{migrated}", *_build_includes(program), "-x", "c++", str(harness), "-o", str(binary), "-pthread",
-                                "-no-pie", "-Wl,--unresolved-symbols=ignore-all"],
-                               capture_output=True, text=True, timeout=CXX_TIMEOUT_S, check=False)
+    flags = [*cflags, f"-I{source.parent}", f"-I{migrated}", *_build_includes(program)]
+    if variant == "sanitized":
+        flags = [f"-fsanitize={','.join(UB_CHECKS)}", *flags]
+
+    def text_of(preinclude: bool) -> str:
+        return _harness(str(source), kernel, signature, fn.tparams, grid, block, size=size, fn=fn,
+                        scope=_scope(program, relfile, fn), deduced=_overloaded(program / relfile, fn.name),
+                        preinclude=preinclude, reverse=variant == "reversed", symbols=[spec for spec, _ in symbols])
+
+    marker = base / "preinclude"
+    preinclude = marker.is_file()  # an earlier run found the source needs it
+    build = _build(case / "harness.cpp", case / "harness", text_of(preinclude), flags)
+    if build.returncode != 0 and not preinclude and re.search(r"'__(global|device)__' does not name a type",
+                                                               build.stderr.replace("‘", "'").replace("’", "'")):
+        # The source includes its CUDA header only under nvcc (`#ifdef __CUDACC__`): the runtime's header first.
+        preinclude = True
+        build = _build(case / "harness.cpp", case / "harness", text_of(True), flags)
+        if build.returncode == 0:
+            marker.write_text("")
     if build.returncode != 0:
         first = next((l for l in build.stderr.splitlines() if "error" in l), "no error line")
         return "the original does not build on the CPU backend: " + first.split("error:")[-1].strip()[:120]
@@ -428,10 +636,15 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     for j, (_, value) in enumerate(symbols):
         if value is not None:
             value.tofile(case / "in" / f"s{j}.bin")
-    run = subprocess.run([str(binary), str(case / "in"), str(case / "ref")], capture_output=True, text=True,
-                         timeout=RUN_TIMEOUT_S, check=False)
-    if run.returncode != 0:
+    command = [str(case / "in"), str(case / "ref"), str(shared)]
+    run = subprocess.run([str(case / "harness"), *command], capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
+                         check=False)
+    if variant and run.returncode != 0:
         return f"the original exits {run.returncode} on the CPU backend"
+    if not variant and (run.returncode != 0 or sanitize):
+        found = _failed(run, case, text_of(preinclude), flags, migrated, kernel, inputs, shared, command)
+        if found is not None:
+            return found
     if diagnostics is not None:
         for line in run.stderr.splitlines():
             where, _, what = line.partition(": runtime error: ")
@@ -447,18 +660,70 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
                   for j, (spec, _) in enumerate(symbols)]
 
 
-def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None = None, template=(), symbols=()):
+def _failed(run, case: Path, text: str, flags: list[str], migrated: Path, kernel, inputs, shared: int,
+            command: list[str]):
+    """Why the original's run failed, in words, or a Grow when it indexed past the harness's buffers or dynamic
+    shared memory and more of them may do: a device assert's failure is read from its message; a crash is run again
+    in a diagnosis build (SANITIZE), whose report tells what the original did, where. For a run that did not fail
+    (`--sanitize`), None when the diagnosis build finds nothing either."""
+    import numpy
+
+    launch = _launch_words(case)
+    said = re.search(r"(/\S+?):(\d+): [^\n]*?Assertion `(.+)' failed", run.stderr)
+    if said:
+        where = _where(f"    #0 0x0 in f {said.group(1)}:{said.group(2)}\n", migrated)
+        return (f"undefined for the harness's inputs and launch ({launch}): the original's device assert "
+                f"`{said.group(3)[:80]}` fails at {where.split(' (')[0]}")
+    bare = f"the original exits {run.returncode} on the CPU backend"
+    if run.returncode > 0:
+        return bare
+    build = _build(case / "sanitized.cpp", case / "sanitized", SANITIZE_PRELUDE + text, [*SANITIZE, *flags])
+    if build.returncode != 0:
+        return None if run.returncode == 0 else bare + " (its diagnosis build fails)"
+    diagnosis = subprocess.run([str(case / "sanitized"), *command], capture_output=True, text=True,
+                               timeout=RUN_TIMEOUT_S * 3, check=False,
+                               env={**os.environ, "PRT_CPU_THREADS": "1",
+                                    "ASAN_OPTIONS": "detect_leaks=0:allocator_may_return_null=1"})
+    kind, words = _sanitized(diagnosis.stderr, migrated, str(case / "sanitized.cpp"), kernel)
+    if not kind and run.returncode == 0:
+        return None
+    if not kind:
+        return bare + (" (its diagnosis build runs clean: on one pool thread, with its __shared__ arrays static)"
+                       if diagnosis.returncode == 0 else f" (its diagnosis build exits {diagnosis.returncode})")
+    buffer = max((v.size for v in inputs if isinstance(v, numpy.ndarray)), default=BUFFER)
+    if kind == "shared" and shared < SHARED_MAX:
+        return Grow(buffer, SHARED_MAX, f"the original {words}")
+    if kind == "buffer":
+        grown = min(buffer * BUFFER_GROWTH, BUFFER_MAX)
+        total = sum(v.itemsize * grown for v in inputs if isinstance(v, numpy.ndarray))
+        if grown > buffer and total <= BUFFER_BYTES_MAX:
+            return Grow(grown, shared, f"the original {words}")
+    if kind == "stack":
+        return f"the original {words} on the CPU backend (PRT_CPU_STACK_SIZE sets a fiber's stack)"
+    return f"undefined for the harness's inputs and launch ({launch}): the original {words}"
+
+
+def _launch_words(case: Path) -> str:
+    """The harness's launch shape, as its driver writes it, in words."""
+    text = (case / "harness.cpp").read_text() if (case / "harness.cpp").is_file() else ""
+    shape = re.search(r"\), dim3\(([^)]*)\), dim3\(([^)]*)\), migrate_shared", text)
+    return f"grid ({shape.group(1)}), block ({shape.group(2)})" if shape else "its launch"
+
+
+def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None = None, template=(),
+            shared: int | None = None, symbols=()):
     """The Triton launcher's buffers after one launch under TRITON_INTERPRET=1, run in a child process: a kernel
     that strays out of its buffers can crash the interpreter, and that must cost only its own row. `fill`: every
     byte of the launcher's shared-memory scratch set to it before the launch (None: as allocated). `template`: the
     value template parameters of the instantiation checked, each with its numbers (the smallest is launched).
-    `symbols`: the variables of device memory, as _reference takes them (their starting values are in case/in,
-    which _reference wrote); their tensors follow the buffers in what is returned."""
+    `shared`: the launch's bytes of dynamic shared memory (None: launch_shared(block)). `symbols`: the variables of
+    device memory, as _reference takes them (their starting values are in case/in, which _reference wrote); their
+    tensors follow the buffers in what is returned."""
     import numpy
 
     (case / "tile").mkdir(parents=True, exist_ok=True)
     (case / "module.py").write_text(text)
-    meta = {"kernel": kernel.name, "grid": list(grid), "block": list(block), "fill": fill,
+    meta = {"kernel": kernel.name, "grid": list(grid), "block": list(block), "fill": fill, "shared": shared,
             "template": {name: numbers[0] for name, numbers in template},
             "inputs": [[str(v.dtype), v.size] if isinstance(v, numpy.ndarray) else
                        {"lanes": list(v)} if isinstance(v, tuple) else v for v in inputs],
@@ -476,26 +741,27 @@ def _triton(text: str, kernel, inputs, grid, block, case: Path, fill: int | None
 
 
 def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text: str, seed: int, work: Path,
-                       cflags, launcher=None, shape=None) -> str:
+                       cflags, launcher=None, shape=None, buffer: int = BUFFER, shared: int | None = None) -> str:
     """What a mismatch at SIZE becomes at EVEN, a size whose launch is whole blocks (64 x 64 in 128-thread blocks,
     64 in 16 x 16 tiles): many kernels guard no edge, since their programs only size data in whole blocks, and at
     SIZE their threads write past the data onto each other's elements. The row stays a mismatch; this says whether
-    the kernel is right on the sizes its program uses. `shape`: the one launch shape the program gives the kernel."""
+    the kernel is right on the sizes its program uses. `shape`: the one launch shape the program gives the kernel;
+    `buffer`, `shared`: the elements of each buffer and the bytes of dynamic shared memory the check at SIZE gave."""
     one_d = _launch(kernel)[1] == (BLOCK_1D,)
     grid, block = shape or (((EVEN * EVEN // BLOCK_1D,), (BLOCK_1D,)) if one_d else
                             ((EVEN // BLOCK_2D[0], EVEN // BLOCK_2D[1]), BLOCK_2D))
     grid = grid if shape else _covering(kernel, grid, block, EVEN)
-    inputs = _inputs(signature, kernel.params, seed, size=EVEN)
+    inputs = _inputs(signature, kernel.params, seed, size=EVEN, buffer=buffer)
     specs = symbol_specs(kernel)
     symbols = list(zip(specs, symbol_inputs(specs, seed, EVEN)))
     try:
         ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, size=EVEN,
-                         symbols=symbols)
-        if isinstance(ref, str):
+                         shared=shared, symbols=symbols)
+        if not isinstance(ref, list):
             return ""
         got = _triton(text, launcher or kernel, inputs, grid, block,
                       work / "cases" / f"{program.name}.{kernel.name}.{EVEN}", template=kernel.template_consts,
-                      symbols=symbols)
+                      shared=shared, symbols=symbols)
     except (RuntimeError, OSError, subprocess.SubprocessError):
         return ""
     error = _compare(ref, got)
@@ -503,7 +769,8 @@ def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text:
             "crosses" if error <= TOLERANCE else f"also differs at size {EVEN} (whole blocks, error {error:.1e})")
 
 
-def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path, template=(), symbols=()) -> bool:
+def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path, template=(),
+                            shared: int | None = None, symbols=()) -> bool:
     """Whether the Triton kernel's buffers depend on what its shared-memory scratch held before the launch: two runs
     with every scratch byte 0x00 and 0x41 (12.1 as a float, 1.1e9 as an int: far from zero in any type). The launcher's scratch stands for the original's shared memory, so a
     kernel whose result moves with it reads shared memory no thread wrote: for these inputs the original's result
@@ -512,8 +779,10 @@ def _reads_unwritten_shared(text: str, kernel, inputs, grid, block, case: Path, 
     import numpy
 
     try:
-        zero = _triton(text, kernel, inputs, grid, block, case, fill=0x00, template=template, symbols=symbols)
-        poison = _triton(text, kernel, inputs, grid, block, case, fill=0x41, template=template, symbols=symbols)
+        zero = _triton(text, kernel, inputs, grid, block, case, fill=0x00, template=template, shared=shared,
+                       symbols=symbols)
+        poison = _triton(text, kernel, inputs, grid, block, case, fill=0x41, template=template, shared=shared,
+                         symbols=symbols)
     except (RuntimeError, OSError, subprocess.SubprocessError):
         return False
     return any(a is not None and not numpy.array_equal(a, b, equal_nan=True) for a, b in zip(zero, poison))
@@ -550,7 +819,7 @@ def _run_tile_case(case: Path) -> int:
     grid, block = meta["grid"], meta["block"]
     launcher = getattr(module, meta["kernel"])
     launcher(grid if len(grid) > 1 else grid[0], block if len(block) > 1 else block[0], *values,
-             **(shared_keywords(launcher, block) | meta.get("template", {})))
+             **(shared_keywords(launcher, block, meta.get("shared")) | meta.get("template", {})))
     for i, value in enumerate(values):
         if hasattr(value, "numpy"):
             value.numpy().tofile(case / "tile" / f"b{i}.bin")
@@ -574,63 +843,108 @@ def read_symbols(module, specs: list[dict], device) -> list:
     return [getattr(module, spec["name"]).on(device).cpu().numpy() for spec in specs]
 
 
+UNDEFINED = "undefined for the harness's inputs and launch"  # how an original undefined there is said (_failed)
+GROWS = 3  # checks again with more buffer or dynamic shared memory, at most
+
+
 def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: str, seed: int, work: Path,
-            cflags, shape=None, independent: bool = False) -> tuple[str, float | None, str]:
+            cflags, shape=None, independent: bool = False, sanitize: bool = False) -> tuple[str, float | None, str]:
     """(parity, error, why) of one kernel, or of one instantiation (`kernel`, `fn`) of a kernel launched at unlike
     element types, launched through `launcher` (the kernel itself, or the one that picks the instantiation).
     `shape`: the one (grid, block) the program launches the kernel with, where every launch writes it in numbers
     (`<<<1, 1>>>`: a kernel written for one thread); `independent`: the kernel's threads never wait for or exchange
-    values with each other, so the original may also be run with its threads in the reverse order."""
+    values with each other, so the original may also be run with its threads in the reverse order; `sanitize`: every
+    original is run in the diagnosis build, not only one that crashes.
+
+    An original that indexes past the buffers (BUFFER elements each) or the dynamic shared memory (launch_shared)
+    the harness gives it is checked again, both sides, with more (buffers BUFFER_GROWTH times longer, up to
+    BUFFER_MAX; SHARED_MAX bytes), and its row says so. One that the diagnosis build finds undefined for the
+    harness's inputs and launch (an array indexed past its bounds, a failing device assert) is counted as undefined,
+    with what it did and where; so is a mismatch whose original races or does what C leaves undefined
+    (_undefined_original)."""
     grid, block = shape or _launch(kernel)
     grid = grid if shape else _covering(kernel, grid, block, SIZE)
     if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "no reference", None, "a parameter type the harness cannot write"  # bfloat16, half
-    inputs = _inputs(signature, kernel.params, seed)
-    specs = symbol_specs(kernel)
-    symbols = list(zip(specs, symbol_inputs(specs, seed)))
     case = work / "cases" / f"{program.name}.{kernel.name}"
     template = getattr(kernel, "template_consts", ())
-    try:
-        ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
-                         symbols=symbols)
-    except subprocess.TimeoutExpired:
-        ref = "the original ran past its timeout on the CPU backend"
+    # the variables of device memory keep their own sizes: only the buffers grow
+    specs = symbol_specs(kernel)
+    symbols = list(zip(specs, symbol_inputs(specs, seed)))
+    buffer, shared, grown = BUFFER, launch_shared(block), []
+    for _ in range(GROWS + 1):
+        inputs = _inputs(signature, kernel.params, seed, buffer=buffer)
+        try:
+            ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
+                             shared=shared, sanitize=sanitize, symbols=symbols)
+        except subprocess.TimeoutExpired:
+            ref = "the original ran past its timeout on the CPU backend"
+        if not isinstance(ref, Grow) or len(grown) == GROWS:
+            break
+        grown.append(f"{ref.why}, so it is checked with " + (
+            f"{ref.buffer}-element buffers" if ref.buffer != buffer else f"{ref.shared} bytes of dynamic shared memory"))
+        buffer, shared = ref.buffer, ref.shared
+    note = "; ".join(grown)
+    # what the GPU timing run of a staged case launches with (_stage_case)
+    case.mkdir(parents=True, exist_ok=True)  # (not made by a reference that had no migrated copy to build from)
+    (case / "sizes.json").write_text(json.dumps({"buffer": buffer, "shared": shared}))
+    if isinstance(ref, Grow):
+        ref = f"{ref.why}, past the most the harness gives"
     if isinstance(ref, str):
-        return "no reference", None, ref
+        _drop_grown(case, buffer)
+        if ref.startswith(UNDEFINED):
+            return "undefined", None, ref
+        return "no reference", None, "; ".join(filter(None, [note, ref]))
     try:
-        got = _triton(text, launcher, inputs, grid, block, case, template=template, symbols=symbols)
-    except Exception as exc:
-        return "error", None, f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}"
-    error = _compare(ref, got)
-    if error <= TOLERANCE:
-        return "pass", error, ""
-    if _reads_unwritten_shared(text, launcher, inputs, grid, block, case, template=template, symbols=symbols):
-        return "undefined", error, ("for these inputs the kernel reads shared memory no thread of its block wrote: "
-                                    "its buffers differ with the scratch's bytes (0x00 and 0x41)")
-    undefined = _undefined_original(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, ref,
-                                    independent, symbols)
-    even = _at_block_multiple(program, relfile, kernel, fn, signature, text, seed, work, cflags, launcher, shape)
-    if undefined:  # what whole blocks give still says whether the kernel is right on its program's sizes
-        return "undefined", error, "; ".join(filter(None, [undefined, even]))
-    return "fail", error, even
+        try:
+            got = _triton(text, launcher, inputs, grid, block, case, template=template, shared=shared,
+                          symbols=symbols)
+        except Exception as exc:
+            return "error", None, "; ".join(filter(None, [f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}",
+                                                          note]))
+        error = _compare(ref, got)
+        if error <= TOLERANCE:
+            return "pass", error, note
+        if _reads_unwritten_shared(text, launcher, inputs, grid, block, case, template=template, shared=shared,
+                                   symbols=symbols):
+            return "undefined", error, "; ".join(filter(None, [
+                "for these inputs the kernel reads shared memory no thread of its block wrote: its buffers differ with "
+                "the scratch's bytes (0x00 and 0x41)", note]))
+        undefined = _undefined_original(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
+                                        ref, independent, shared, symbols)
+        even = _at_block_multiple(program, relfile, kernel, fn, signature, text, seed, work, cflags, launcher, shape,
+                                  buffer, shared)
+        # what whole blocks give still says whether the kernel is right on its program's sizes
+        return ("undefined" if undefined else "fail"), error, "; ".join(filter(None, [undefined, even, note]))
+    finally:
+        _drop_grown(case, buffer)
+
+
+def _drop_grown(case: Path, buffer: int) -> None:
+    """Grown buffers (up to BUFFER_MAX elements each, several copies of each) are not kept in the work folder: the
+    case's own, its variants' and those of its check at EVEN."""
+    if buffer > BUFFER:
+        for folder in [case, *case.parent.glob(f"{case.name}.*")]:
+            for part in ("in", "ref", "tile"):
+                shutil.rmtree(folder / part, ignore_errors=True)
 
 
 def _undefined_original(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path, cflags,
-                        ref, independent: bool, symbols=()) -> str:
+                        ref, independent: bool, shared: int | None = None, symbols=()) -> str:
     """Why the original's result is not one a translation can be held to, for these inputs and this launch, or "":
     its threads race (the result changes when they run in the reverse order), or it does what C leaves undefined
-    (UNDEFINED's checks report it)."""
+    (the checks of UB_CHECKS report it)."""
     try:
         if independent:
             reversed_ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
-                                      variant="reversed", symbols=symbols)
-            if not isinstance(reversed_ref, str) and (apart := _compare(ref, reversed_ref)) > TOLERANCE:
+                                      shared=shared, variant="reversed", symbols=symbols)
+            if isinstance(reversed_ref, list) and (apart := _compare(ref, reversed_ref)) > TOLERANCE:
                 return (f"the original's result depends on the order its threads run in (error {apart:.1e} between "
                         "its threads run first to last and last to first on the CPU backend): under this launch its "
                         "threads write elements that others read or write")
         found: list[str] = []
-        _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, variant="sanitized",
-                   diagnostics=found, symbols=symbols)
+        _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, shared=shared,
+                   variant="sanitized", diagnostics=found, symbols=symbols)
     except (OSError, subprocess.SubprocessError):
         return ""
     return f"for these inputs the original's behaviour is undefined ({found[0]})" if found else ""
@@ -748,6 +1062,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="comma-separated program names")
     parser.add_argument("--tree", type=Path, help="generate with the migrate package of this folder")
     parser.add_argument("--no-parity", action="store_true")
+    parser.add_argument("--sanitize", action="store_true",
+                        help="diagnose every original in the sanitizers' build, not only one that crashes: an original "
+                             "that strays past what the harness gives it without crashing is then caught too (slow: a "
+                             "second build of every reference)")
     parser.add_argument("--jobs", type=int, default=3, help="programs checked at once (their builds and runs are "
                                                               "child processes)")
     parser.add_argument("--work", type=Path, help="scratch folder (default: a temporary one)")
@@ -835,7 +1153,8 @@ def main(argv: list[str] | None = None) -> int:
                 for (one, one_fn), check in zip(cases, checks):
                     seed = zlib.crc32(f"{program.name}/{relfile}/{one.name}".encode())
                     outcome = _parity(program, relfile, one, one_fn, kernel, check.signature, text, seed, work,
-                                      cflags, program_launch(files, fn.name), independent_threads(module, one_fn))
+                                      cflags, shape=program_launch(files, fn.name),
+                                      independent=independent_threads(module, one_fn), sanitize=options.sanitize)
                     outcomes.append((one.name, *outcome))
                     if options.stage and outcome[0] == "pass":
                         _stage_case(work / "stage", program, relfile, one, one_fn, check.signature, text, seed)
@@ -932,12 +1251,19 @@ def _stage_case(stage: Path, program: Path, relfile: str, kernel, fn, signature:
     case.mkdir(parents=True, exist_ok=True)
     include = f"../../programs/{program.name}/{_translation_unit(program, relfile)}"
     specs = symbol_specs(kernel)
+    # the buffers and dynamic shared memory the parity check gave the kernel, if it needed more than the harness's
+    checked = stage.parent / "cases" / f"{program.name}.{kernel.name}" / "sizes.json"
+    sizes = json.loads(checked.read_text()) if checked.is_file() else {}
+    buffer = max(device_buffer(size), sizes.get("buffer", 0))
+    shared = sizes.get("shared", launch_shared(block))
     (case / "harness.cu").write_text(_harness(include, kernel, signature, fn.tparams, grid, block, api="cuda",
-                                              size=size, buffer=device_buffer(size), fn=fn, symbols=specs))
+                                              size=size, buffer=buffer, fn=fn, shared=shared,
+                                              scope=_scope(program, relfile, fn),
+                                              deduced=_overloaded(program / relfile, fn.name), symbols=specs))
     (case / "module.py").write_text(text)
     (case / "case.json").write_text(json.dumps({
         "program": program.name, "file": relfile, "kernel": kernel.name, "seed": seed, "size": size,
-        "buffer": device_buffer(size), "grid": list(grid), "block": list(block),
+        "buffer": buffer, "shared": shared, "grid": list(grid), "block": list(block),
         "params": [[p.name, param_kind(signature, p)] for p in kernel.params], "symbols": specs}, indent=1) + "\n")
     target = stage / "programs" / program.name
     if not target.is_dir():

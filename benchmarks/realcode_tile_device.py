@@ -135,7 +135,7 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
             launcher = getattr(module, name)
             tensors = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
             harness.set_symbols(module, specs, starts, "cuda")
-            launcher(grid, block, *tensors, **harness.shared_keywords(launcher, block))
+            launcher(grid, block, *tensors, **harness.shared_keywords(launcher, block, spec.get("shared")))
             torch.cuda.synchronize()
             got = [t.cpu().numpy() if hasattr(t, "cpu") else None for t in tensors] + \
                 harness.read_symbols(module, specs, "cuda")
@@ -149,7 +149,7 @@ def _run_case(case: Path, work: Path, harness, repeat: int) -> dict:
             if not row["parity"]:
                 return row
             fresh = [torch.from_numpy(v.copy()).cuda() if isinstance(v, numpy.ndarray) else v for v in inputs]
-            shared = harness.shared_keywords(launcher, block)
+            shared = harness.shared_keywords(launcher, block, spec.get("shared"))
             call = lambda run=launcher, args=fresh: run(grid, block, *args, **shared)
             row["ms"] = median_ms(call, repeat, warmup=3)
             row["config"] = module._TUNERS and next(iter(module._TUNERS.values()))[1]
@@ -252,7 +252,7 @@ def _interpret(case: Path, out: Path) -> None:
     module = _import(out / "module.py", (case / "module.py").read_text(), 0)
     launcher = getattr(module, spec["kernel"])
     tensors = [torch.from_numpy(v.copy()) if isinstance(v, numpy.ndarray) else v for v in inputs]
-    launcher(grid, block, *tensors, **harness.shared_keywords(launcher, block))
+    launcher(grid, block, *tensors, **harness.shared_keywords(launcher, block, spec.get("shared")))
     for i, t in enumerate(tensors):
         if hasattr(t, "numpy"):
             t.numpy().tofile(out / f"b{i}.bin")

@@ -1,0 +1,250 @@
+"""The CPU reference of benchmarks/realcode_tile.py: the driver it writes around an original kernel builds for kernels
+without parameters, of an overloaded name, in a namespace, with bool buffers or tensor accessors, and in a source that
+includes its CUDA header only under nvcc, also with its threads run in the reverse order and in a UBSan build; an
+original that indexes past what the harness gives it is checked again with more, one undefined for the harness's
+inputs is said to be, with what it did and where, and so is one whose threads race or that shifts past an int's width;
+variables of device memory filled before the launch and read back after it, in every build; the launch shape a
+program writes in numbers. The kernels are the fixture program tests/tile/realcode/harness-cuda."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROGRAM = Path(__file__).resolve().parent / "realcode" / "harness-cuda"
+SMALL = 4096  # elements of each buffer: small, so that a compiled-in index past it shows
+
+pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not installed")
+
+
+@pytest.fixture(scope="module")
+def harness():
+    spec = importlib.util.spec_from_file_location("realcode_tile_under_test", ROOT / "benchmarks" / "realcode_tile.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def setting(harness, tmp_path_factory):
+    """(work folder, compiler flags): one migrated copy of the fixture program for every test here."""
+    cflags = subprocess.run([sys.executable, "-m", "migrate.cli", "runtime", "--cflags"], capture_output=True,
+                            text=True, cwd=ROOT, check=True).stdout.split()
+    return tmp_path_factory.mktemp("realcode"), cflags
+
+
+def _module(relfile: str):
+    from migrate.tile.cuda_front import read_module
+
+    return read_module((PROGRAM / relfile).read_bytes(), relfile)
+
+
+def _kernel(relfile: str, name: str):
+    return _module(relfile).functions[name]
+
+
+def _signature(fn) -> dict[str, str]:
+    from migrate.tile.targets import C_TO_TRITON
+
+    kinds = {}
+    for p in fn.params:
+        base = p.ctype.replace("const", "").replace("*", "").strip()
+        kinds[p.name] = ("*" if p.pointer else "") + C_TO_TRITON.get(base, "i32")
+    return kinds
+
+
+def _reference(harness, setting, relfile: str, name: str, block=(64,), grid=(2,), shared=None, buffer=SMALL,
+               sanitize=False, size=64, symbols=(), **variant):
+    work, cflags = setting
+    fn = _kernel(relfile, name)
+    signature = _signature(fn)
+    inputs = harness._inputs(signature, fn.params, 7, size=size, buffer=buffer)
+    return harness._reference(PROGRAM, relfile, fn, fn, signature, inputs, grid, block, work, cflags, size=size,
+                              shared=shared, sanitize=sanitize, symbols=symbols, **variant), inputs
+
+
+def _undefined(harness, setting, name: str) -> str:
+    """What _undefined_original says of the fixture kernel `name` at the harness's SIZE, as _parity asks it."""
+    work, cflags = setting
+    fn = _kernel("main.cu", name)
+    ref, inputs = _reference(harness, setting, "main.cu", name, size=harness.SIZE)
+    assert isinstance(ref, list), ref
+    return harness._undefined_original(PROGRAM, "main.cu", fn, fn, _signature(fn), inputs, (2,), (64,), work, cflags,
+                                       ref, harness.independent_threads(_module("main.cu"), fn))
+
+
+def test_kernel_without_parameters_builds_and_runs(harness, setting):
+    ref, _ = _reference(harness, setting, "main.cu", "no_parameters")
+    assert ref == []
+
+
+def test_overloaded_kernel_is_launched_by_its_arguments(harness, setting):
+    fn = _kernel("main.cu", "scale")
+    ref, inputs = _reference(harness, setting, "main.cu", "scale")
+    assert isinstance(ref, list), ref
+    assert (ref[0][:64] == inputs[0][:64] * (2.0 if len(fn.params) == 2 else 0.75)).all()
+
+
+def test_kernel_in_a_namespace_is_named_with_it(harness, setting):
+    assert harness._scope(PROGRAM, "main.cu", _kernel("main.cu", "negate")) == "fixture::gpu::"
+    ref, inputs = _reference(harness, setting, "main.cu", "negate")
+    assert isinstance(ref, list), ref
+    assert (ref[0][:64] == -inputs[0][:64]).all()
+
+
+def test_bool_buffer(harness, setting):
+    ref, inputs = _reference(harness, setting, "main.cu", "count_true")
+    assert isinstance(ref, list), ref
+    assert ref[1][0] == inputs[1][0] + inputs[0][:64].sum()
+
+
+def test_source_including_its_cuda_header_only_under_nvcc(harness, setting):
+    ref, inputs = _reference(harness, setting, "guarded.cu", "plus_one")
+    assert isinstance(ref, list), ref
+    assert (ref[0][:64] == inputs[0][:64] + 1).all()
+
+
+def test_past_dynamic_shared_memory_asks_for_more(harness, setting):
+    """reverse_rows indexes n = 64 floats of dynamic shared memory; 8 bytes for each of 16 threads are 128."""
+    grown, _ = _reference(harness, setting, "main.cu", "reverse_rows", block=(16,), shared=128)
+    assert isinstance(grown, harness.Grow), grown
+    assert grown.shared == harness.SHARED_MAX and "past the end of the launch's 128 bytes of dynamic shared" in grown.why
+    ref, inputs = _reference(harness, setting, "main.cu", "reverse_rows", block=(16,), shared=grown.shared)
+    assert isinstance(ref, list), ref
+    assert (ref[1][:64] == inputs[0][:64][::-1]).all()
+
+
+def test_past_a_buffer_asks_for_longer_ones(harness, setting):
+    """far_copy reads x[3000], 224 bytes past 2944 floats (the runtime rounds an allocation up to 256 bytes): no crash
+    (the heap holds other memory there), which the sanitizers' build (--sanitize) catches."""
+    assert isinstance(_reference(harness, setting, "main.cu", "far_copy", buffer=2944)[0], list)
+    grown, _ = _reference(harness, setting, "main.cu", "far_copy", buffer=2944, sanitize=True)
+    assert isinstance(grown, harness.Grow), grown
+    assert grown.buffer == 2944 * harness.BUFFER_GROWTH and "past the end of the buffer x" in grown.why, grown
+    ref, inputs = _reference(harness, setting, "main.cu", "far_copy", buffer=grown.buffer, sanitize=True)
+    assert isinstance(ref, list), ref
+    assert ref[1][0] == inputs[0][3000]
+
+
+def test_past_a_shared_array_is_undefined_for_the_launch(harness, setting):
+    """tile_sum's shared array holds 8 floats; the harness's blocks of 64 threads write past it."""
+    why, _ = _reference(harness, setting, "main.cu", "tile_sum")
+    assert isinstance(why, str) and why.startswith(harness.UNDEFINED), why
+    assert "index 8 out of bounds for type 'float [8]'" in why and "(`part[threadIdx.x] = " in why, why
+
+
+def test_failing_device_assert_is_undefined_for_the_inputs(harness, setting):
+    why, _ = _reference(harness, setting, "main.cu", "checked")
+    assert isinstance(why, str) and why.startswith(harness.UNDEFINED), why
+    assert re.search(r"device assert `x\[i\] < 0` fails at main\.cu:\d+$", why), why
+
+
+@pytest.mark.parametrize(("relfile", "name"), [("main.cu", "negate"), ("main.cu", "scale"), ("guarded.cu", "plus_one")])
+def test_reversed_threads_of_independent_kernels_give_the_same_result(harness, setting, relfile, name):
+    """In a namespace, overloaded, in a source that includes CUDA only under nvcc: the reversed launch names the kernel
+    as the backend's launch does."""
+    ref, _ = _reference(harness, setting, relfile, name)
+    reversed_ref, _ = _reference(harness, setting, relfile, name, variant="reversed")
+    assert isinstance(ref, list) and isinstance(reversed_ref, list), (ref, reversed_ref)
+    assert harness._compare(ref, reversed_ref) == 0
+
+
+def test_reversed_launch_has_the_launch_dynamic_shared_memory(harness, setting):
+    ref, inputs = _reference(harness, setting, "main.cu", "own_slot", variant="reversed")
+    assert isinstance(ref, list), ref
+    assert (ref[1][:64] == 2 * inputs[0][:64]).all()
+
+
+def test_racing_original_is_undefined(harness, setting):
+    """shift_down's thread i reads the element thread i + 1 writes: first to last each copies its neighbour's first
+    value, last to first every one gets x[63]."""
+    ref, inputs = _reference(harness, setting, "main.cu", "shift_down")
+    reversed_ref, _ = _reference(harness, setting, "main.cu", "shift_down", variant="reversed")
+    assert (ref[0][:63] == inputs[0][1:64]).all()
+    assert (reversed_ref[0][:63] == inputs[0][63]).all()
+    why = _undefined(harness, setting, "shift_down")
+    assert why.startswith("the original's result depends on the order its threads run in"), why
+
+
+def test_shift_past_the_width_is_undefined(harness, setting):
+    found: list[str] = []
+    ref, _ = _reference(harness, setting, "main.cu", "shift_by", variant="sanitized", diagnostics=found)
+    assert isinstance(ref, list), ref
+    assert found and re.fullmatch(r"main\.cu:\d+: shift exponent 64 is too large for 32-bit type 'int'", found[0]), found
+    why = _undefined(harness, setting, "shift_by")
+    assert re.fullmatch(r"for these inputs the original's behaviour is undefined \(main\.cu:\d+: shift exponent "
+                        rf"{harness.SIZE} is too large for 32-bit type 'int'\)", why), why
+
+
+def test_independent_original_is_not_undefined(harness, setting):
+    assert _undefined(harness, setting, "negate") == ""
+
+
+def test_clean_original_is_not_undefined(harness, setting):
+    found: list[str] = []
+    ref, _ = _reference(harness, setting, "guarded.cu", "plus_one", variant="sanitized", diagnostics=found)
+    assert isinstance(ref, list) and not found, (ref, found)
+
+
+def _symbol(name: str, kind: str, values) -> tuple[dict, object]:
+    """A variable of device memory the harness fills with `values`, as _parity pairs a symbol_specs entry with them."""
+    import numpy
+
+    start = numpy.array(values, dtype={"fp32": "float32", "u32": "uint32", "i32": "int32"}[kind])
+    return {"name": name, "qualified": name, "kind": kind, "count": start.size, "fill": True}, start
+
+
+@pytest.mark.parametrize("variant", [{}, {"variant": "reversed"}])
+def test_device_symbols_are_filled_and_read_back(harness, setting, variant):
+    """weigh reads a __constant__ table and counts its threads in a __device__ variable: both are filled before the
+    launch and follow the buffers in the reference, also with its threads run in the reverse order."""
+    import numpy
+
+    symbols = [_symbol("weights", "fp32", [0.5, 2.0, -1.0, 3.0]), _symbol("hits", "u32", [5])]
+    ref, inputs = _reference(harness, setting, "main.cu", "weigh", symbols=symbols, **variant)
+    assert isinstance(ref, list) and len(ref) == 5, ref  # x, y, n, then weights and hits
+    assert (ref[1][:64] == inputs[0][:64] * numpy.tile(symbols[0][1], 16)).all()
+    assert (ref[3] == symbols[0][1]).all() and ref[4].tolist() == [5 + 64]
+
+
+def test_device_cuda_harness_copies_symbols_around_the_launch(harness):
+    fn = _kernel("main.cu", "weigh")
+    symbols = [_symbol("weights", "fp32", [1, 2, 3, 4])[0], _symbol("hits", "u32", [0])[0]]
+    text = harness._harness("main.cu", fn, _signature(fn), fn.tparams, (2,), (64,), api="cuda", symbols=symbols)
+    launch = text.index("weigh<<<")
+    assert text.index("cudaMemcpyToSymbol(weights, v0.data()") < launch
+    assert launch < text.index("cudaMemcpyFromSymbol(v1.data(), hits, v1.size())") < text.index("atoi(argv[3])")
+
+
+def test_diagnosis_build_fills_symbols_too(harness, setting):
+    """reach_copy reads x[reach]; reach = 3000 puts the read past 2944 floats, which only a diagnosis build whose
+    driver fills `reach` as the plain run's does can see (unfilled, it reads x[0])."""
+    reach = [_symbol("reach", "i32", [3000])]
+    grown, _ = _reference(harness, setting, "main.cu", "reach_copy", buffer=2944, sanitize=True, symbols=reach)
+    assert isinstance(grown, harness.Grow), grown
+    assert grown.buffer == 2944 * harness.BUFFER_GROWTH and "past the end of the buffer x" in grown.why, grown
+    ref, inputs = _reference(harness, setting, "main.cu", "reach_copy", buffer=grown.buffer, sanitize=True,
+                             symbols=reach)
+    assert isinstance(ref, list), ref
+    assert ref[1][0] == inputs[0][3000] and ref[2][0] == 3000
+
+
+def test_launch_shape_written_in_numbers(harness):
+    files = {"main.cu": (PROGRAM / "main.cu").read_bytes(), "guarded.cu": (PROGRAM / "guarded.cu").read_bytes()}
+    assert harness.program_launch(files, "no_parameters") == ((1,), (1,))
+    assert harness.program_launch(files, "scale") == ((1,), (64,))
+    assert harness.program_launch(files, "negate") == ((1,), (64,))
+    assert harness.program_launch(files, "shift_down") is None  # a grid it computes
+    assert harness.program_launch(files, "own_slot") is None  # never launched
+    module = _module("main.cu")
+    independent = {name: harness.independent_threads(module, module.functions[name])
+                   for name in ("negate", "shift_down", "tile_sum", "own_slot")}
+    assert independent == {"negate": True, "shift_down": True, "tile_sum": False, "own_slot": False}
