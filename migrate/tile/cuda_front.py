@@ -13,7 +13,7 @@ from .. import parse
 from . import ir
 from .builtins import builtins
 from .conditionals import Unknown, decide
-from .instances import base_of, launched
+from .instances import base_of, constant_value, launched
 from .macros import expand_source, function_macros
 from .targets import triton_type
 
@@ -857,12 +857,9 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = (),
         ):
             for decl in child.children_by_field_name("declarator"):
                 if decl.type == "init_declarator":
-                    try:
-                        module.constants[_text(decl.child_by_field_name("declarator"))] = expression(
-                            decl.child_by_field_name("value")
-                        )
-                    except Unreadable:
-                        pass
+                    value = constant_value(decl.child_by_field_name("value"))
+                    if value is not None:
+                        module.constants[_text(decl.child_by_field_name("declarator"))] = value
 
 
 # A header the source includes by a quoted name: (its path, its bytes), or None when it is not in the tree.
@@ -970,11 +967,19 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
         fn = _retype(fn, aliases) if aliases else fn
         if fn.kernel and fn.tparams:
-            instances = launched(root, fn, module.constants, _folded)
-            if instances is not None and launchers is not None:
-                elsewhere = _launched_elsewhere(fn, origin, header, read, launchers)
-                instances = None if elsewhere is None else instances | elsewhere
-            fn = _specialised(fn, instances, aliases, module)
+            hosts = _host_callers(origin, launchers)
+            instances = launched(root, fn, module.constants, _folded, hosts)
+            if not isinstance(instances, str) and launchers is not None:
+                elsewhere = _launched_elsewhere(fn, origin, header, read, launchers, hosts)
+                instances = elsewhere if isinstance(elsewhere, str) else instances | elsewhere
+            generic = set(fn.tparams) <= GENERIC_TPARAMS  # lowered generically where no instantiation is known
+            if isinstance(instances, str) and not generic:
+                fn = dataclasses.replace(fn, unlowered=f"template parameters {', '.join(fn.tparams)}: {instances}")
+            elif not instances and not generic:
+                fn = dataclasses.replace(fn, unlowered=f"template parameters {', '.join(fn.tparams)}: no launch of "
+                                         "it is read, so no instantiation is known")
+            elif instances and not isinstance(instances, str):
+                fn = _specialised(fn, instances, aliases, module)
         module.functions[name] = fn
     for other in lent:
         for name, fn in other.functions.items():
@@ -1096,10 +1101,22 @@ def _name_undecided(module: ir.Module, undecided: dict[int, str]) -> None:
             module.functions[name] = dataclasses.replace(fn, body=ir.replaced(fn.body, mapping))
 
 
+def _host_callers(origin: str, launchers: Launchers | None) -> Callable[[str], list[ts.Node]] | None:
+    """The finder of the syntax trees of the program's sources other than `origin` that name a host function (they
+    may call the host function template a kernel is launched in); None without the program's sources."""
+    if launchers is None:
+        return None
+
+    def callers(name: str) -> list[ts.Node]:
+        return [parse.parse("cuda", data).root_node for path, data in launchers(name) if path != origin]
+
+    return callers
+
+
 def _launched_elsewhere(fn: ir.Function, origin: str, header: Header | None, read: dict[str, ir.Module | None],
-                        launchers: Launchers) -> set[tuple[str, ...]] | None:
+                        launchers: Launchers, hosts=None) -> set[tuple[str, ...]] | str:
     """The instantiations of `fn` the program's other sources launch (each read with its own constants and those
-    of its headers), or None when one launch cannot be read."""
+    of its headers), or the reason one launch cannot be read."""
     found: set[tuple[str, ...]] = set()
     for path, data in launchers(fn.name.rsplit("::", 1)[-1]):
         if path == origin:
@@ -1108,14 +1125,14 @@ def _launched_elsewhere(fn: ir.Function, origin: str, header: Header | None, rea
             read[path] = None  # being read: an include cycle stops here
             read[path] = read_module(data, path, header, read)
         constants = read[path].constants if read[path] is not None else {}
-        got = launched(parse.parse("cuda", data).root_node, fn, constants, _folded)
-        if got is None:
-            return None
+        got = launched(parse.parse("cuda", data).root_node, fn, constants, _folded, hosts)
+        if isinstance(got, str):
+            return got
         found |= got
     return found
 
 
-def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliases: dict[str, str],
+def _specialised(fn: ir.Function, instances: set[tuple[str, ...]], aliases: dict[str, str],
                  module: ir.Module) -> ir.Function:
     """A template kernel specialised to the instantiations its source launches (migrate/tile/instances.py reads
     them): a parameter every launch gives the same type is retyped to it, one given the same number bound to it; a
@@ -1159,7 +1176,8 @@ def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliase
         elif kind == "value":
             numbers = {_folded(_define_value(arg), module.constants) for arg in given}
             if None in numbers:
-                return fn
+                unknown = sorted(a for a in given if _folded(_define_value(a), module.constants) is None)
+                return kept_simt(f"launched as {unknown[0]}, which is no constant this source gives a number")
             if len(numbers) != 1:
                 # one kernel for every number, each a compile-time constant there as in each C++ instantiation
                 consts.append((name, tuple(sorted(numbers))))
@@ -1214,6 +1232,7 @@ def _instantiations(fn: ir.Function, instances: set[tuple[str, ...]], aliases: d
     return dataclasses.replace(fn, instances=tuple(kept.values()), dispatch=tuple(dispatch))
 
 
+GENERIC_TPARAMS = {"scalar_t", "T", "index_t"}  # as migrate/tile/lower.py lowers them without an instantiation
 _folded = ir.folded  # (named so here since instances.py and symbols.py take it from this module)
 
 

@@ -1212,6 +1212,29 @@ def _cases():
         m.plain((n + 127) // 128, 128, x, y, n)
         return y, 2.0 * x, 0.0
 
+    def template_sizeof_constant(m):
+        n, got, ref = 700, [], []
+        assert m._chunk_sum_template == {"PER": [2, 4]}
+        for per in (2, 4):  # 16 bytes of doubles, of floats
+            x, y = rand(per * n), torch.zeros(n)
+            m.chunk_sum((n + 127) // 128, 128, x, y, n, PER=per)
+            got.append(y)
+            ref.append(x.view(n, per).sum(1))
+        return torch.cat(got), torch.cat(ref), 1e-5
+
+    def template_named_kernel(m):
+        n, got, ref = 700, [], []
+        assert m._axpy_n_template == {"K": [2, 3]}
+        for k in (2, 3):
+            x, y = rand(n), rand(n)
+            want = y.clone()
+            for _ in range(k):
+                want = 0.5 * x + want
+            m.axpy_n((n + 127) // 128, 128, x, y, 0.5, n, K=k)
+            got.append(y)
+            ref.append(want)
+        return torch.cat(got), torch.cat(ref), 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1249,6 +1272,7 @@ def _cases():
         "float_else_nan": float_else_nan,
         "cub_block_sum": cub_block_sum, "cub_block_max": cub_block_max, "cub_warp_sum": cub_warp_sum, "local_type_alias": local_type_alias,
         "single_thread_assign": single_thread_assign,
+        "template_sizeof_constant": template_sizeof_constant, "template_named_kernel": template_named_kernel,
     }
 
 
