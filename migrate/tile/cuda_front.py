@@ -776,6 +776,14 @@ def _function(node: ts.Node, tparams: tuple[str, ...], aliases: dict[str, str] |
                 default = expression(p.child_by_field_name("default_value"))
                 params.append(ir.Param(pname, _type_text(p), pointer or dims is not None, default))
                 continue
+            if p.type == "optional_parameter_declaration":  # a kernel's: the launcher takes a number's default
+                pname, pointer, dims = _declarator_name(p.child_by_field_name("declarator"))
+                default = expression(p.child_by_field_name("default_value"))
+                if not isinstance(default, ir.Num) and not (isinstance(default, ir.Un) and default.op == "-"
+                                                           and isinstance(default.operand, ir.Num)):
+                    raise Unreadable(f"the default value of parameter {pname}, which is no number")
+                params.append(ir.Param(pname, _type_text(p), pointer or dims is not None, default))
+                continue
             if p.type != "parameter_declaration":
                 raise Unreadable(f"a parameter the parser could not read ({_text(p)[:40]})")
             if p.child_by_field_name("declarator") is None:  # unnamed: the launcher still passes it
@@ -963,6 +971,9 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         value = _functional_casts(value, TYPE_WORDS | set(aliases))
         module.constants[name] = _retype(value, aliases) if aliases else value
     module.records.update({k: v for other in lent for k, v in other.records.items()} | _records(root, aliases))
+    for other in lent:  # the headers' constants, which the launches' template arguments may name
+        for name, value in other.constants.items():
+            module.constants.setdefault(name, value)
     for name, fn in list(module.functions.items()):
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
         fn = _retype(fn, aliases) if aliases else fn
@@ -985,8 +996,6 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         for name, fn in other.functions.items():
             if not fn.kernel:
                 module.functions.setdefault(name, fn)
-        for name, value in other.constants.items():
-            module.constants.setdefault(name, value)
     from .symbols import read_globals  # (it reads declarations with this module's helpers)
 
     for name, one in read_globals(root, module.constants, aliases, lent_defines).items():

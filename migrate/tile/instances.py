@@ -121,7 +121,8 @@ def _named(root: ts.Node, name: str):
                     yield node, [_words(_text(a)) for a in targs.named_children] if targs is not None else []
                     continue
             elif head is not None and head.type == "identifier" and _text(head) == name and parent is not None \
-                    and parent.type != "template_function" and parent.child_by_field_name("declarator") != node:
+                    and parent.type != "template_function" and parent.child_by_field_name("declarator") != node \
+                    and name not in _scope(node):  # not a local of the same name (`size_t k;`)
                 yield node, None
                 continue
         stack.extend(reversed(node.named_children))
@@ -158,8 +159,28 @@ def _launch_arguments(call: ts.Node, fn: ir.Function) -> list[str | None] | None
     if head.type == "template_function":
         targs = head.child_by_field_name("arguments")
         explicit = [_words(_text(a)) for a in targs.named_children] if targs is not None else []
-    params = [(p.ctype, p.pointer) for p in fn.params]
-    return _deduced(call, explicit, fn.tparams, fn.tkinds, params, {}, len(params))
+    declared = _declared(fn.params)
+    params = [(p.ctype, p.pointer) for p in declared]
+    required = next((i for i, p in enumerate(declared) if p.default is not None), len(declared))
+    return _deduced(call, explicit, fn.tparams, fn.tkinds, params, {}, required)
+
+
+def _declared(params: tuple[ir.Param, ...]) -> list[ir.Param]:
+    """A kernel's parameters as its source declares them: a tensor accessor's strides and sizes, which the front
+    end adds after it (`a`, `a_stride0`, `a_size0`), left out."""
+    out: list[ir.Param] = []
+    added: set[str] = set()
+    names = {p.name for p in params}
+    for param in params:
+        if param.name in added:
+            continue
+        out.append(param)
+        rank = 0
+        while f"{param.name}_stride{rank}" in names and f"{param.name}_size{rank}" in names:
+            rank += 1
+        if param.pointer and rank:
+            added |= {f"{param.name}_{kind}{d}" for kind in ("stride", "size") for d in range(rank)}
+    return out
 
 
 def _deduced(call: ts.Node, explicit: list[str], tparams, tkinds, params: list[tuple[str, bool]],
@@ -183,11 +204,17 @@ def _deduced(call: ts.Node, explicit: list[str], tparams, tkinds, params: list[t
                 out.append(defaults[name])
                 continue
             return None  # a value parameter is never deduced
+        # the types read from the arguments: one that cannot be read here agrees with them where the program
+        # compiles, as C++ deduces one type from every argument or none
         deduced = {_type_of(value, scope, pointer) for (ctype, pointer), value in zip(params, values)
-                   if base_of(ctype) == name}
+                   if base_of(ctype) == name} - {None}
         if not deduced and name in defaults:
             deduced = {defaults[name]}
-        if len(deduced) != 1 or None in deduced:
+        if len(deduced) > 1:  # a type and the enclosing template's parameter: that parameter is the type there
+            enclosing = _enclosing(call)
+            host = _host_template(enclosing) if enclosing is not None else None
+            deduced -= set(host.tparams) if host is not None else set()
+        if len(deduced) != 1:
             return None
         out.append(deduced.pop())
     return out
@@ -254,6 +281,11 @@ def _type_of(node: ts.Node, scope: dict[str, str], pointer: bool) -> str | None:
         if text.count("*") != (1 if pointer else 0):
             return None
         return base_of(text) or None
+    if kind == "pointer_expression" and pointer and _text(node.child_by_field_name("operator")) == "&":
+        target = node.child_by_field_name("argument")  # `&x[i]`: a pointer to an element of pointer x
+        if target is not None and target.type == "subscript_expression":
+            return _type_of(target.child_by_field_name("argument"), scope, pointer)
+        return None
     if kind == "binary_expression" and pointer and _text(node.child_by_field_name("operator")) in ("+", "-"):
         return _type_of(node.child_by_field_name("left"), scope, pointer)
     return None

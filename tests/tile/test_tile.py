@@ -1235,6 +1235,19 @@ def _cases():
             ref.append(want)
         return torch.cat(got), torch.cat(ref), 1e-6
 
+    def template_default_params(m):
+        n = 700
+        x = rand(n)
+        padded = torch.nn.functional.pad(x, (2, 2))
+        mean = padded.unfold(0, 5, 1).sum(1) / 5
+        y, half = torch.zeros(n), torch.zeros(n)
+        m.window_mean((n + 127) // 128, 128, x, y, n)  # scale and shift left at their defaults
+        m.window_mean((n + 127) // 128, 128, x, half, n, 0.5)
+        shifted = torch.zeros(n)
+        m.window_mean((n + 127) // 128, 128, x, shifted, n, 1.0, 1)
+        ahead = torch.nn.functional.pad(x, (1, 3)).unfold(0, 5, 1).sum(1) / 5
+        return torch.cat([y, half, shifted]), torch.cat([mean, 0.5 * mean, ahead]), 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1273,6 +1286,7 @@ def _cases():
         "cub_block_sum": cub_block_sum, "cub_block_max": cub_block_max, "cub_warp_sum": cub_warp_sum, "local_type_alias": local_type_alias,
         "single_thread_assign": single_thread_assign,
         "template_sizeof_constant": template_sizeof_constant, "template_named_kernel": template_named_kernel,
+        "template_default_params": template_default_params,
     }
 
 
