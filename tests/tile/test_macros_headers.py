@@ -195,8 +195,8 @@ def test_a_host_template_called_nowhere_names_that() -> None:
              "src/scaled.cuh": b'#include "defs.h"\n' + HOST_TEMPLATE_KERNELS,
              "src/main.cu": b'#include "scaled.cuh"\nint main() { return 0; }\n'}
     notes = [f.message for f in translate_tree(files).findings if f.path == "src/scaled.cuh"]
-    assert notes == ["kernel scaled stays a SIMT kernel: template parameters Real, SCALE: the host function template "
-                     "run_scaled it is launched in is called nowhere"]
+    assert notes == [("kernel scaled stays a SIMT kernel: template parameters Real, SCALE: the host function template "
+                      "run_scaled it is launched in is called nowhere")]
 
 
 def test_a_source_included_after_its_headers_reads_what_they_define() -> None:
