@@ -964,6 +964,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             module.unread[name] = data.count(b"\n", 0, match.start()) + 1
     for name, value in _defines_in_bodies(root).items():
         module.constants.setdefault(name, value)
+    for name, number in _enumerators(root, module.constants).items():
+        module.constants.setdefault(name, ir.Num(number))
     module.defines.update({d for other in lent for d in other.defines} | set(_define_sites(root)))
     aliases = {**{k: v for other in lent for k, v in other.aliases.items()}, **_aliases(root, lent_defines)}
     module.aliases.update(aliases)
@@ -1243,6 +1245,37 @@ def _instantiations(fn: ir.Function, instances: set[tuple[str, ...]], aliases: d
 
 GENERIC_TPARAMS = {"scalar_t", "T", "index_t"}  # as migrate/tile/lower.py lowers them without an instantiation
 _folded = ir.folded  # (named so here since instances.py and symbols.py take it from this module)
+
+
+def _enumerators(root: ts.Node, constants: dict[str, ir.Expr]) -> dict[str, int]:
+    """The number of each enumerator the source's enumerations declare outside functions (`enum class Op { ADD,
+    MUL = 4, SUB };`: ADD 0, MUL 4, SUB 5), by its name alone, as kernel bodies read `Op::MUL`. A name two
+    enumerations give unlike numbers, or whose number cannot be read, is left out."""
+    found: dict[str, int | None] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "function_definition":
+            continue
+        if node.type != "enumerator_list":
+            stack.extend(node.named_children)
+            continue
+        number: int | None = -1
+        for item in node.named_children:
+            name, value = item.child_by_field_name("name"), item.child_by_field_name("value")
+            if item.type != "enumerator" or name is None:
+                continue
+            if value is not None:
+                try:
+                    number = _folded(expression(value), {**constants, **{k: ir.Num(v) for k, v in found.items()
+                                                                        if v is not None}})
+                except Unreadable:
+                    number = None
+            else:
+                number = number + 1 if number is not None else None
+            key = _text(name)
+            found[key] = number if found.get(key, number) == number else None
+    return {name: number for name, number in found.items() if number is not None}
 
 
 def _defines_in_bodies(root: ts.Node) -> dict[str, ir.Expr]:

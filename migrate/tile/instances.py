@@ -475,6 +475,8 @@ def _constant(arg: str, constants: dict[str, ir.Expr], fold) -> str | None:
         arg = sizes_folded(arg)
         if arg is None:
             return None
+    if re.fullmatch(r"(\w+::)+[A-Za-z_]\w*", arg) and arg.rsplit("::", 1)[-1] in constants:
+        arg = arg.rsplit("::", 1)[-1]  # an enumerator (`Op::MUL`), read by its name as kernel bodies read it
     if re.fullmatch(r"[A-Za-z_]\w*", arg) and arg in constants:
         value = fold(constants[arg], constants)
         return str(value) if value is not None else None

@@ -1248,6 +1248,17 @@ def _cases():
         ahead = torch.nn.functional.pad(x, (1, 3)).unfold(0, 5, 1).sum(1) / 5
         return torch.cat([y, half, shifted]), torch.cat([mean, 0.5 * mean, ahead]), 1e-6
 
+    def template_enum_values(m):
+        n, got, ref = 700, [], []
+        assert m._blend_template == {"MODE": [0, 4, 5]}
+        a, b = rand(n), rand(n)
+        for mode, want in ((0, a + b), (4, a * b), (5, torch.maximum(a, b))):  # ADD, MUL, MAX
+            y = torch.zeros(n)
+            m.blend((n + 127) // 128, 128, a, b, y, n, MODE=mode)
+            got.append(y)
+            ref.append(want)
+        return torch.cat(got), torch.cat(ref), 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1287,6 +1298,7 @@ def _cases():
         "single_thread_assign": single_thread_assign,
         "template_sizeof_constant": template_sizeof_constant, "template_named_kernel": template_named_kernel,
         "template_default_params": template_default_params,
+        "template_enum_values": template_enum_values,
     }
 
 
