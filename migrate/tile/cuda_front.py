@@ -1112,14 +1112,16 @@ def _name_undecided(module: ir.Module, undecided: dict[int, str]) -> None:
             module.functions[name] = dataclasses.replace(fn, body=ir.replaced(fn.body, mapping))
 
 
-def _host_callers(origin: str, launchers: Launchers | None) -> Callable[[str], list[ts.Node]] | None:
+def _host_callers(origin: str, launchers: Launchers | None) -> Callable[[str], list[tuple[ts.Node, dict]]] | None:
     """The finder of the syntax trees of the program's sources other than `origin` that name a host function (they
-    may call the host function template a kernel is launched in); None without the program's sources."""
+    may call the host function template a kernel is launched in), each with its type aliases; None without the
+    program's sources."""
     if launchers is None:
         return None
 
-    def callers(name: str) -> list[ts.Node]:
-        return [parse.parse("cuda", data).root_node for path, data in launchers(name) if path != origin]
+    def callers(name: str) -> list[tuple[ts.Node, dict]]:
+        roots = [parse.parse("cuda", data).root_node for path, data in launchers(name) if path != origin]
+        return [(root, _aliases(root)) for root in roots]
 
     return callers
 

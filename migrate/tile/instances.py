@@ -19,7 +19,7 @@ from . import ir
 from .builtins import builtins
 from .targets import C_TO_TRITON
 
-HOST_DEPTH = 3  # host function templates followed outwards from a launch
+HOST_DEPTH = 6  # host function templates followed outwards from a launch
 QUALIFIER_WORDS = {"const", "volatile", "__restrict__", "__restrict", "restrict", "struct", "typename"}
 SIZEOF = re.compile(r"\bsizeof\s*\(\s*([A-Za-z_][\w\s:]*?)\s*\)")
 GENERIC_NAMES = {"T", "scalar_t", "index_t"}  # names C_TO_TRITON gives a type that a program may define otherwise
@@ -77,7 +77,12 @@ def launched(root: ts.Node, fn: ir.Function, constants: dict[str, ir.Expr], fold
     function template."""
     short = fn.name.rsplit("::", 1)[-1]
     found: set[tuple[str, ...]] = set()
-    sites: list[tuple[ts.Node, list[str | None] | None]] = [(c, _launch_arguments(c, fn)) for c in _calls(root, short)]
+    declared = _declared(fn.params)
+    required = next((i for i, p in enumerate(declared) if p.default is not None), len(declared))
+    # a launch giving more or fewer arguments than this kernel takes launches another overload of the same name
+    sites: list[tuple[ts.Node, list[str | None] | None]] = [
+        (c, _launch_arguments(c, fn)) for c in _calls(root, short)
+        if _fits(c, required, len(declared)) or not c.child_by_field_name("arguments")]
     for node, explicit in _named(root, short):
         if explicit is None:
             return (f"it is named without template arguments at line {node.start_point[0] + 1}, so the "
@@ -94,13 +99,27 @@ def launched(root: ts.Node, fn: ir.Function, constants: dict[str, ir.Expr], fold
 
 
 def _named(root: ts.Node, name: str):
-    """The places kernel `name` is named other than as a call's callee or in a declaration: each node with its
-    explicit template arguments (`k<float, 4>` passed to a launching function, `auto f = k<int, 256>;`), or with
-    None where it is named bare (`helper(k, ...)`: the instantiation comes from a function pointer's type)."""
+    """The places function `name` is named other than as a call's callee or in a declaration: each node with its
+    explicit template arguments (`k<float, 4>` passed to a launching function, `auto f = k<int, 256>;`, an explicit
+    instantiation `template void k<float, 4>(float*, int);`), or with None where it is named bare (`helper(k,
+    ...)`: the instantiation comes from a function pointer's type)."""
     stack = [root]
     while stack:
         node = stack.pop()
         kind = node.type
+        if kind == "template_instantiation":  # `template void k<float, 4>(float*, int);`: an instantiation
+            declarator = node.child_by_field_name("declarator")
+            while declarator is not None and declarator.type != "function_declarator":
+                declarator = declarator.child_by_field_name("declarator")
+            head = declarator.child_by_field_name("declarator") if declarator is not None else None
+            while head is not None and head.type == "qualified_identifier":
+                head = head.child_by_field_name("name")
+            named = head.child_by_field_name("name") if head is not None and head.type == "template_function" \
+                else head
+            if named is not None and _text(named) == name:
+                targs = head.child_by_field_name("arguments") if head.type == "template_function" else None
+                yield node, [_words(_text(a)) for a in targs.named_children] if targs is not None else None
+            continue
         if kind in ("function_declarator", "preproc_def", "preproc_function_def"):
             continue
         parent = node.parent
@@ -220,6 +239,13 @@ def _deduced(call: ts.Node, explicit: list[str], tparams, tkinds, params: list[t
     return out
 
 
+def _fits(call: ts.Node, required: int, most: int) -> bool:
+    """Whether a call gives as many arguments as a function of `required` to `most` parameters takes."""
+    args_node = call.child_by_field_name("arguments")
+    count = len([c for c in args_node.named_children if c.type != "comment"]) if args_node is not None else 0
+    return required <= count <= most
+
+
 def _enclosing(node: ts.Node) -> ts.Node | None:
     node = node.parent
     while node is not None and node.type != "function_definition":
@@ -301,6 +327,7 @@ class HostTemplate:
     defaults: dict[str, str]
     params: tuple[tuple[str, bool], ...]  # (declared type, whether a pointer) of each function parameter
     required: int  # how many of them come before the first with a default value (`bool timing = false`)
+    variadic: bool = False  # whether the last is a pack (`Args... args`), which takes any number of arguments
 
 
 def _host_template(fn: ts.Node) -> HostTemplate | None:
@@ -341,8 +368,9 @@ def _host_template(fn: ts.Node) -> HostTemplate | None:
             stars += decl.type == "pointer_declarator"
             decl = decl.child_by_field_name("declarator") or (decl.named_children[0] if decl.named_children else None)
         params.append((_text(kind) if kind is not None else "", stars == 1))
+    variadic = plist is not None and any(p.type == "variadic_parameter_declaration" for p in plist.named_children)
     return HostTemplate(_text(head).rsplit("::", 1)[-1], tuple(names), tuple(kinds), defaults, tuple(params),
-                        len(params) if required is None else required)
+                        len(params) if required is None else required, variadic)
 
 
 def _local_constants(fn: ts.Node | None) -> dict[str, ir.Expr]:
@@ -414,7 +442,7 @@ def _in_host(call: ts.Node, args: list[str], constants: dict[str, ir.Expr], fold
     constants by their numbers: one tuple per instantiation, or a reason (a string) where one cannot be read. A
     local constant computed from the host function's template parameters (`constexpr int n = sizeof(uint4) /
     sizeof(T);`) is computed for each instantiation. `elsewhere(name)` gives the syntax trees of the program's other
-    sources that name a host function, where it is called from there as well."""
+    sources that name a host function, each with its type aliases, where it is called from there as well."""
     fn = _enclosing(call)
     locals_ = {**constants, **_local_constants(fn)}
     host = _host_template(fn) if fn is not None else None
@@ -448,8 +476,18 @@ def _in_host(call: ts.Node, args: list[str], constants: dict[str, ir.Expr], fold
     while root.parent is not None:
         root = root.parent
     uses = [c for c in _calls(root, host.name, plain=True) if _enclosing(c) != fn]
-    for other in elsewhere(host.name) if elsewhere is not None else ():
-        uses += _calls(other, host.name, plain=True)
+    aliases: dict[int, dict[str, str]] = {}  # the type aliases of another source, by its calls' ids
+    for other, named in elsewhere(host.name) if elsewhere is not None else ():
+        for use in _calls(other, host.name, plain=True):
+            uses.append(use)
+            aliases[use.id] = named
+    for tree in [root, *(other for other, _ in (elsewhere(host.name) if elsewhere is not None else ()))]:
+        for node, _ in _named(tree, host.name):  # `auto f = &run<double>;`: an instantiation no call shows
+            yield (f"the host function template {host.name} it is launched in is named other than in a call at "
+                   f"line {node.start_point[0] + 1}")
+            return
+    # a call giving more or fewer arguments than this function takes calls another overload of the same name
+    uses = [u for u in uses if host.variadic or _fits(u, host.required, len(host.params))]
     if not uses:
         yield f"the host function template {host.name} it is launched in is called nowhere"
         return
@@ -462,7 +500,8 @@ def _in_host(call: ts.Node, args: list[str], constants: dict[str, ir.Expr], fold
             yield (f"the template arguments of the host function template {host.name} at line "
                    f"{use.start_point[0] + 1} cannot be deduced")
             return
-        binding = dict(zip(params, given))
+        named = aliases.get(use.id, {})  # `using offset_t = int;` where the call is: the type it names
+        binding = {p: named.get(g, g) if kind == "type" else g for p, kind, g in zip(params, host.tkinds, given)}
         yield from _in_host(use, [_bound(a, binding) for a in resolved], constants, fold, depth + 1, elsewhere)
 
 

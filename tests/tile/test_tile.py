@@ -1259,6 +1259,16 @@ def _cases():
             ref.append(want)
         return torch.cat(got), torch.cat(ref), 1e-6
 
+    def template_host_chain(m):
+        got, ref = [], []
+        assert m._copy_vec_template == {"VEC": [1, 4]}
+        for n, vec in ((1000, 4), (999, 1)):  # as copy_any picks the width
+            x, y = rand(n), torch.zeros(n)
+            m.copy_vec((n // vec + 127) // 128, 128, x, y, n, VEC=vec)
+            got.append(y)
+            ref.append(x * vec)
+        return torch.cat(got), torch.cat(ref), 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1299,6 +1309,7 @@ def _cases():
         "template_sizeof_constant": template_sizeof_constant, "template_named_kernel": template_named_kernel,
         "template_default_params": template_default_params,
         "template_enum_values": template_enum_values,
+        "template_host_chain": template_host_chain,
     }
 
 
