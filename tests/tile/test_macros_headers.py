@@ -199,6 +199,29 @@ def test_a_host_template_called_nowhere_names_that() -> None:
                       "run_scaled it is launched in is called nowhere")]
 
 
+def test_a_host_template_call_reads_the_type_aliases_and_overloads_of_its_source() -> None:
+    # main.cu calls copy_into at its alias idx_t (int) and a two-argument overload of it, another function; the
+    # kernel's Index is int, so it is retyped as int rather than kept SIMT as the unknown idx_t
+    header = b"""#pragma once
+template <typename Index>
+__global__ void gather(const float* x, const Index* at, float* y, Index n) {
+    Index i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[at[i]];
+}
+template <typename Index>
+void copy_into(const float* x, const Index* at, float* y, Index n) {
+    gather<<<(n + 255) / 256, 256>>>(x, at, y, n);
+}
+template <typename Index>
+void copy_into(float* y, Index n) {}
+"""
+    main = (b'#include "gather.cuh"\nusing idx_t = int;\n'
+            b"void run(const float* x, const idx_t* at, float* y, idx_t n) { copy_into(y, n); copy_into(x, at, y, n); }\n")
+    notes = [f.message for f in translate_tree({"src/gather.cuh": header, "src/main.cu": main}).findings
+             if f.path == "src/gather.cuh"]
+    assert notes == ["kernel gather becomes a Triton kernel (element-wise map over 1-D indices)"]
+
+
 def test_a_source_included_after_its_headers_reads_what_they_define() -> None:
     # main.cu includes the definitions, then the kernels' file, as one translation unit: the kernels read DIM
     files = {"src/defs.hpp": b"#pragma once\n#define DIM 7\n",
