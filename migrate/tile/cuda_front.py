@@ -1367,11 +1367,24 @@ def _aliases(root: ts.Node, defined: frozenset[str] = frozenset()) -> dict[str, 
     while stack:
         node = stack.pop()
         kind = node.type
+        if kind == "enum_specifier" and node.child_by_field_name("body") is not None:
+            # an enumeration is held as its underlying type: int, unless it names one (`enum class Op : uint8_t`)
+            name, held = node.child_by_field_name("name"), node.child_by_field_name("base")
+            if name is not None:
+                note(_text(name), _text(held) if held is not None else "int")
+            continue
         if kind == "type_definition":
             base = node.child_by_field_name("type")
             if base is not None and base.type in ("struct_specifier", "union_specifier") and \
                     base.child_by_field_name("body") is not None:
                 continue  # `typedef struct { ... } name;` names a structure of its own (records)
+            if base is not None and base.type == "enum_specifier" and base.child_by_field_name("body") is not None:
+                held = base.child_by_field_name("base")  # `typedef enum { A, B } mode_t;`: its underlying type
+                for decl in node.children_by_field_name("declarator"):
+                    if decl.type == "type_identifier":
+                        note(_text(decl), _text(held) if held is not None else "int")
+                stack.append(base)
+                continue
             for decl in node.children_by_field_name("declarator"):
                 if base is not None and decl.type == "type_identifier":
                     note(_text(decl), _text(base))

@@ -1253,10 +1253,11 @@ def _cases():
         assert m._blend_template == {"MODE": [0, 4, 5]}
         a, b = rand(n), rand(n)
         for mode, want in ((0, a + b), (4, a * b), (5, torch.maximum(a, b))):  # ADD, MUL, MAX
-            y = torch.zeros(n)
+            y, picked = torch.zeros(n), torch.zeros(n)
             m.blend((n + 127) // 128, 128, a, b, y, n, MODE=mode)
-            got.append(y)
-            ref.append(want)
+            m.pick((n + 127) // 128, 128, a, b, picked, n, mode)
+            got += [y, picked]
+            ref += [want, a * b if mode == 4 else a + b]
         return torch.cat(got), torch.cat(ref), 1e-6
 
     def template_host_chain(m):
