@@ -91,7 +91,7 @@ def launched(root: ts.Node, fn: ir.Function, constants: dict[str, ir.Expr], fold
     for node, args in sites:
         if args is None:
             return f"the template arguments of its launch at line {node.start_point[0] + 1} cannot be deduced"
-        for resolved in _in_host(node, args, constants, fold, 0, elsewhere):
+        for resolved in _in_host(node, args, constants, fold, 0, elsewhere, fn.tkinds):
             if isinstance(resolved, str):
                 return resolved
             found.add(resolved)
@@ -437,12 +437,13 @@ def _bound(text: str, binding: dict[str, str]) -> str:
 
 
 def _in_host(call: ts.Node, args: list[str], constants: dict[str, ir.Expr], fold, depth: int,
-             elsewhere=None):
+             elsewhere=None, kinds: tuple[str, ...] = ()):
     """`args` with the host function's template parameters replaced by each of its instantiations and named
     constants by their numbers: one tuple per instantiation, or a reason (a string) where one cannot be read. A
     local constant computed from the host function's template parameters (`constexpr int n = sizeof(uint4) /
-    sizeof(T);`) is computed for each instantiation. `elsewhere(name)` gives the syntax trees of the program's other
-    sources that name a host function, each with its type aliases, where it is called from there as well."""
+    sizeof(T);`) is computed for each instantiation; an argument `kinds` says is a type is kept as written.
+    `elsewhere(name)` gives the syntax trees of the program's other sources that name a host function, each with
+    its type aliases, where it is called from there as well."""
     fn = _enclosing(call)
     locals_ = {**constants, **_local_constants(fn)}
     host = _host_template(fn) if fn is not None else None
@@ -452,14 +453,14 @@ def _in_host(call: ts.Node, args: list[str], constants: dict[str, ir.Expr], fold
     for _ in range(4):
         dependent |= {n for n, t in texts.items() if _mentions(t, (*params, *dependent))}
     resolved: list[str] = []
-    for arg in args:
+    for position, arg in enumerate(args):
         for _ in range(4):
             if not _mentions(arg, dependent):
                 break
             arg = re.sub(r"(?<![\w:])([A-Za-z_]\w*)(?!\w)",
                          lambda m: f"({texts[m.group(1)]})" if m.group(1) in dependent else m.group(1), arg)
-        if _mentions(arg, params):
-            resolved.append(arg)
+        if _mentions(arg, params) or position < len(kinds) and kinds[position] == "type":
+            resolved.append(arg)  # (a type is resolved through the aliases where it is given)
             continue
         value = _constant(arg, locals_, fold)
         if value is None:
@@ -502,7 +503,8 @@ def _in_host(call: ts.Node, args: list[str], constants: dict[str, ir.Expr], fold
             return
         named = aliases.get(use.id, {})  # `using offset_t = int;` where the call is: the type it names
         binding = {p: named.get(g, g) if kind == "type" else g for p, kind, g in zip(params, host.tkinds, given)}
-        yield from _in_host(use, [_bound(a, binding) for a in resolved], constants, fold, depth + 1, elsewhere)
+        yield from _in_host(use, [_bound(a, binding) for a in resolved], constants, fold, depth + 1, elsewhere,
+                            kinds)
 
 
 def _constant(arg: str, constants: dict[str, ir.Expr], fold) -> str | None:
