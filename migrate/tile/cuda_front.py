@@ -979,14 +979,21 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     for name, fn in list(module.functions.items()):
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
         fn = _retype(fn, aliases) if aliases else fn
-        if fn.kernel and fn.tparams:
+        if fn.kernel and "<" in name:  # `template <> __global__ void k<double>(...)`
+            fn = dataclasses.replace(fn, unlowered=f"an explicit specialization (`template <>`) of the kernel "
+                                     f"template {name.split('<')[0]}")
+        elif fn.kernel and fn.tparams:
             hosts = _host_callers(origin, launchers)
             instances = launched(root, fn, module.constants, _folded, hosts)
             if not isinstance(instances, str) and launchers is not None:
                 elsewhere = _launched_elsewhere(fn, origin, header, read, launchers, hosts)
                 instances = elsewhere if isinstance(elsewhere, str) else instances | elsewhere
             generic = set(fn.tparams) <= GENERIC_TPARAMS  # lowered generically where no instantiation is known
-            if isinstance(instances, str) and not generic:
+            special = _explicitly_specialised(fn, instances, module.functions, aliases)
+            if special:
+                fn = dataclasses.replace(fn, unlowered=f"its instantiation at {special} is an explicit specialization "
+                                         "(`template <>`) with a body of its own")
+            elif isinstance(instances, str) and not generic:
                 fn = dataclasses.replace(fn, unlowered=f"template parameters {', '.join(fn.tparams)}: {instances}")
             elif not instances and not generic:
                 fn = dataclasses.replace(fn, unlowered=f"template parameters {', '.join(fn.tparams)}: no launch of "
@@ -1243,6 +1250,37 @@ def _instantiations(fn: ir.Function, instances: set[tuple[str, ...]], aliases: d
         return dataclasses.replace(fn, unlowered=f"template parameter {uneven[0]} launched with several numbers at "
                                    "some types and with one at others")
     return dataclasses.replace(fn, instances=tuple(kept.values()), dispatch=tuple(dispatch))
+
+
+def _explicitly_specialised(fn: ir.Function, instances, functions: dict[str, ir.Function],
+                            aliases: dict[str, str]) -> str:
+    """The template arguments of a launched instantiation that an explicit specialization of the kernel defines
+    (`template <> __global__ void k<__half, __half>(...)`, read as the function `k<__half, __half>`), written as the
+    specialization writes them, or "": the generic body is not what that launch runs."""
+    if isinstance(instances, str):
+        return ""
+    launched = {tuple(_resolve_type(a, aliases) for a in args) for args in instances}
+    for name in functions:
+        if name.startswith(fn.name + "<") and name.endswith(">"):
+            written = name[len(fn.name) + 1:-1]
+            args = tuple(_resolve_type(" ".join(a.split()), aliases) for a in _top_level_commas(written))
+            if args in launched:
+                return written
+    return ""
+
+
+def _top_level_commas(text: str) -> list[str]:
+    """`text` split at the commas outside any brackets (`a<b, c>, d` gives two parts)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    return parts + [text[start:].strip()]
 
 
 GENERIC_TPARAMS = {"scalar_t", "T", "index_t"}  # as migrate/tile/lower.py lowers them without an instantiation

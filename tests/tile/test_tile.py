@@ -1248,6 +1248,15 @@ def _cases():
         ahead = torch.nn.functional.pad(x, (1, 3)).unfold(0, 5, 1).sum(1) / 5
         return torch.cat([y, half, shifted]), torch.cat([mean, 0.5 * mean, ahead]), 1e-6
 
+    def template_specialised(m):
+        # the generic body at float and int (the specialization at double, never launched, multiplies by 3)
+        n = 700
+        x, y = rand(n), torch.zeros(n)
+        xi, yi = torch.randint(-50, 50, (n,), generator=g, dtype=torch.int32), torch.zeros(n, dtype=torch.int32)
+        m.scale((n + 127) // 128, 128, x, y, n)
+        m.scale((n + 127) // 128, 128, xi, yi, n)
+        return torch.cat([y.double(), yi.double()]), torch.cat([2.0 * x.double(), 2.0 * xi.double()]), 0.0
+
     def template_enum_values(m):
         n, got, ref = 700, [], []
         assert m._blend_template == {"MODE": [0, 4, 5]}
@@ -1311,6 +1320,7 @@ def _cases():
         "template_default_params": template_default_params,
         "template_enum_values": template_enum_values,
         "template_host_chain": template_host_chain,
+        "template_specialised": template_specialised,
     }
 
 
