@@ -13,7 +13,7 @@ from .. import parse
 from . import ir
 from .builtins import builtins
 from .conditionals import Unknown, decide
-from .instances import base_of, launched
+from .instances import base_of, constant_value, launched
 from .macros import expand_source, function_macros
 from .targets import triton_type
 
@@ -776,6 +776,14 @@ def _function(node: ts.Node, tparams: tuple[str, ...], aliases: dict[str, str] |
                 default = expression(p.child_by_field_name("default_value"))
                 params.append(ir.Param(pname, _type_text(p), pointer or dims is not None, default))
                 continue
+            if p.type == "optional_parameter_declaration":  # a kernel's: the launcher takes a number's default
+                pname, pointer, dims = _declarator_name(p.child_by_field_name("declarator"))
+                default = expression(p.child_by_field_name("default_value"))
+                if not isinstance(default, ir.Num) and not (isinstance(default, ir.Un) and default.op == "-"
+                                                           and isinstance(default.operand, ir.Num)):
+                    raise Unreadable(f"the default value of parameter {pname}, which is no number")
+                params.append(ir.Param(pname, _type_text(p), pointer or dims is not None, default))
+                continue
             if p.type != "parameter_declaration":
                 raise Unreadable(f"a parameter the parser could not read ({_text(p)[:40]})")
             if p.child_by_field_name("declarator") is None:  # unnamed: the launcher still passes it
@@ -857,12 +865,9 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = (),
         ):
             for decl in child.children_by_field_name("declarator"):
                 if decl.type == "init_declarator":
-                    try:
-                        module.constants[_text(decl.child_by_field_name("declarator"))] = expression(
-                            decl.child_by_field_name("value")
-                        )
-                    except Unreadable:
-                        pass
+                    value = constant_value(decl.child_by_field_name("value"))
+                    if value is not None:
+                        module.constants[_text(decl.child_by_field_name("declarator"))] = value
 
 
 # A header the source includes by a quoted name: (its path, its bytes), or None when it is not in the tree.
@@ -959,6 +964,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             module.unread[name] = data.count(b"\n", 0, match.start()) + 1
     for name, value in _defines_in_bodies(root).items():
         module.constants.setdefault(name, value)
+    for name, number in _enumerators(root, module.constants).items():
+        module.constants.setdefault(name, ir.Num(number))
     module.defines.update({d for other in lent for d in other.defines} | set(_define_sites(root)))
     aliases = {**{k: v for other in lent for k, v in other.aliases.items()}, **_aliases(root, lent_defines)}
     module.aliases.update(aliases)
@@ -966,22 +973,38 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         value = _functional_casts(value, TYPE_WORDS | set(aliases))
         module.constants[name] = _retype(value, aliases) if aliases else value
     module.records.update({k: v for other in lent for k, v in other.records.items()} | _records(root, aliases))
+    for other in lent:  # the headers' constants, which the launches' template arguments may name
+        for name, value in other.constants.items():
+            module.constants.setdefault(name, value)
     for name, fn in list(module.functions.items()):
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
         fn = _retype(fn, aliases) if aliases else fn
-        if fn.kernel and fn.tparams:
-            instances = launched(root, fn, module.constants, _folded)
-            if instances is not None and launchers is not None:
-                elsewhere = _launched_elsewhere(fn, origin, header, read, launchers)
-                instances = None if elsewhere is None else instances | elsewhere
-            fn = _specialised(fn, instances, aliases, module)
+        if fn.kernel and "<" in name:  # `template <> __global__ void k<double>(...)`
+            fn = dataclasses.replace(fn, unlowered=f"an explicit specialization (`template <>`) of the kernel "
+                                     f"template {name.split('<')[0]}")
+        elif fn.kernel and fn.tparams:
+            hosts = _host_callers(origin, launchers)
+            instances = launched(root, fn, module.constants, _folded, hosts)
+            if not isinstance(instances, str) and launchers is not None:
+                elsewhere = _launched_elsewhere(fn, origin, header, read, launchers, hosts)
+                instances = elsewhere if isinstance(elsewhere, str) else instances | elsewhere
+            generic = set(fn.tparams) <= GENERIC_TPARAMS  # lowered generically where no instantiation is known
+            special = _explicitly_specialised(fn, instances, module.functions, aliases)
+            if special:
+                fn = dataclasses.replace(fn, unlowered=f"its instantiation at {special} is an explicit specialization "
+                                         "(`template <>`) with a body of its own")
+            elif isinstance(instances, str) and not generic:
+                fn = dataclasses.replace(fn, unlowered=f"template parameters {', '.join(fn.tparams)}: {instances}")
+            elif not instances and not generic:
+                fn = dataclasses.replace(fn, unlowered=f"template parameters {', '.join(fn.tparams)}: no launch of "
+                                         "it is read, so no instantiation is known")
+            elif instances and not isinstance(instances, str):
+                fn = _specialised(fn, instances, aliases, module)
         module.functions[name] = fn
     for other in lent:
         for name, fn in other.functions.items():
             if not fn.kernel:
                 module.functions.setdefault(name, fn)
-        for name, value in other.constants.items():
-            module.constants.setdefault(name, value)
     from .symbols import read_globals  # (it reads declarations with this module's helpers)
 
     for name, one in read_globals(root, module.constants, aliases, lent_defines).items():
@@ -1096,10 +1119,24 @@ def _name_undecided(module: ir.Module, undecided: dict[int, str]) -> None:
             module.functions[name] = dataclasses.replace(fn, body=ir.replaced(fn.body, mapping))
 
 
+def _host_callers(origin: str, launchers: Launchers | None) -> Callable[[str], list[tuple[ts.Node, dict]]] | None:
+    """The finder of the syntax trees of the program's sources other than `origin` that name a host function (they
+    may call the host function template a kernel is launched in), each with its type aliases; None without the
+    program's sources."""
+    if launchers is None:
+        return None
+
+    def callers(name: str) -> list[tuple[ts.Node, dict]]:
+        roots = [parse.parse("cuda", data).root_node for path, data in launchers(name) if path != origin]
+        return [(root, _aliases(root)) for root in roots]
+
+    return callers
+
+
 def _launched_elsewhere(fn: ir.Function, origin: str, header: Header | None, read: dict[str, ir.Module | None],
-                        launchers: Launchers) -> set[tuple[str, ...]] | None:
+                        launchers: Launchers, hosts=None) -> set[tuple[str, ...]] | str:
     """The instantiations of `fn` the program's other sources launch (each read with its own constants and those
-    of its headers), or None when one launch cannot be read."""
+    of its headers), or the reason one launch cannot be read."""
     found: set[tuple[str, ...]] = set()
     for path, data in launchers(fn.name.rsplit("::", 1)[-1]):
         if path == origin:
@@ -1108,14 +1145,14 @@ def _launched_elsewhere(fn: ir.Function, origin: str, header: Header | None, rea
             read[path] = None  # being read: an include cycle stops here
             read[path] = read_module(data, path, header, read)
         constants = read[path].constants if read[path] is not None else {}
-        got = launched(parse.parse("cuda", data).root_node, fn, constants, _folded)
-        if got is None:
-            return None
+        got = launched(parse.parse("cuda", data).root_node, fn, constants, _folded, hosts)
+        if isinstance(got, str):
+            return got
         found |= got
     return found
 
 
-def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliases: dict[str, str],
+def _specialised(fn: ir.Function, instances: set[tuple[str, ...]], aliases: dict[str, str],
                  module: ir.Module) -> ir.Function:
     """A template kernel specialised to the instantiations its source launches (migrate/tile/instances.py reads
     them): a parameter every launch gives the same type is retyped to it, one given the same number bound to it; a
@@ -1159,7 +1196,8 @@ def _specialised(fn: ir.Function, instances: set[tuple[str, ...]] | None, aliase
         elif kind == "value":
             numbers = {_folded(_define_value(arg), module.constants) for arg in given}
             if None in numbers:
-                return fn
+                unknown = sorted(a for a in given if _folded(_define_value(a), module.constants) is None)
+                return kept_simt(f"launched as {unknown[0]}, which is no constant this source gives a number")
             if len(numbers) != 1:
                 # one kernel for every number, each a compile-time constant there as in each C++ instantiation
                 consts.append((name, tuple(sorted(numbers))))
@@ -1214,7 +1252,70 @@ def _instantiations(fn: ir.Function, instances: set[tuple[str, ...]], aliases: d
     return dataclasses.replace(fn, instances=tuple(kept.values()), dispatch=tuple(dispatch))
 
 
+def _explicitly_specialised(fn: ir.Function, instances, functions: dict[str, ir.Function],
+                            aliases: dict[str, str]) -> str:
+    """The template arguments of a launched instantiation that an explicit specialization of the kernel defines
+    (`template <> __global__ void k<__half, __half>(...)`, read as the function `k<__half, __half>`), written as the
+    specialization writes them, or "": the generic body is not what that launch runs."""
+    if isinstance(instances, str):
+        return ""
+    launched = {tuple(_resolve_type(a, aliases) for a in args) for args in instances}
+    for name in functions:
+        if name.startswith(fn.name + "<") and name.endswith(">"):
+            written = name[len(fn.name) + 1:-1]
+            args = tuple(_resolve_type(" ".join(a.split()), aliases) for a in _top_level_commas(written))
+            if args in launched:
+                return written
+    return ""
+
+
+def _top_level_commas(text: str) -> list[str]:
+    """`text` split at the commas outside any brackets (`a<b, c>, d` gives two parts)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    return parts + [text[start:].strip()]
+
+
+GENERIC_TPARAMS = {"scalar_t", "T", "index_t"}  # as migrate/tile/lower.py lowers them without an instantiation
 _folded = ir.folded  # (named so here since instances.py and symbols.py take it from this module)
+
+
+def _enumerators(root: ts.Node, constants: dict[str, ir.Expr]) -> dict[str, int]:
+    """The number of each enumerator the source's enumerations declare outside functions (`enum class Op { ADD,
+    MUL = 4, SUB };`: ADD 0, MUL 4, SUB 5), by its name alone, as kernel bodies read `Op::MUL`. A name two
+    enumerations give unlike numbers, or whose number cannot be read, is left out."""
+    found: dict[str, int | None] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "function_definition":
+            continue
+        if node.type != "enumerator_list":
+            stack.extend(node.named_children)
+            continue
+        number: int | None = -1
+        for item in node.named_children:
+            name, value = item.child_by_field_name("name"), item.child_by_field_name("value")
+            if item.type != "enumerator" or name is None:
+                continue
+            if value is not None:
+                try:
+                    number = _folded(expression(value), {**constants, **{k: ir.Num(v) for k, v in found.items()
+                                                                        if v is not None}})
+                except Unreadable:
+                    number = None
+            else:
+                number = number + 1 if number is not None else None
+            key = _text(name)
+            found[key] = number if found.get(key, number) == number else None
+    return {name: number for name, number in found.items() if number is not None}
 
 
 def _defines_in_bodies(root: ts.Node) -> dict[str, ir.Expr]:
@@ -1304,11 +1405,24 @@ def _aliases(root: ts.Node, defined: frozenset[str] = frozenset()) -> dict[str, 
     while stack:
         node = stack.pop()
         kind = node.type
+        if kind == "enum_specifier" and node.child_by_field_name("body") is not None:
+            # an enumeration is held as its underlying type: int, unless it names one (`enum class Op : uint8_t`)
+            name, held = node.child_by_field_name("name"), node.child_by_field_name("base")
+            if name is not None:
+                note(_text(name), _text(held) if held is not None else "int")
+            continue
         if kind == "type_definition":
             base = node.child_by_field_name("type")
             if base is not None and base.type in ("struct_specifier", "union_specifier") and \
                     base.child_by_field_name("body") is not None:
                 continue  # `typedef struct { ... } name;` names a structure of its own (records)
+            if base is not None and base.type == "enum_specifier" and base.child_by_field_name("body") is not None:
+                held = base.child_by_field_name("base")  # `typedef enum { A, B } mode_t;`: its underlying type
+                for decl in node.children_by_field_name("declarator"):
+                    if decl.type == "type_identifier":
+                        note(_text(decl), _text(held) if held is not None else "int")
+                stack.append(base)
+                continue
             for decl in node.children_by_field_name("declarator"):
                 if base is not None and decl.type == "type_identifier":
                     note(_text(decl), _text(base))

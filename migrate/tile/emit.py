@@ -167,6 +167,19 @@ def _param(p) -> str:
     return ", ".join(p.names)
 
 
+def _with_defaults(params) -> list[str]:
+    """The launcher's parameters: each name, the trailing scalars whose kernel parameter has a default number with
+    it (`fc_steps=0`), as C++ lets a launch leave those out."""
+    names = [p.name for p in params]
+    for position in range(len(params) - 1, -1, -1):
+        default = params[position].default
+        if default is None or params[position].lanes or params[position].pointer:
+            break  # (a pointer's default, a null pointer, has no tensor to stand for it)
+        value = default.operand.value if isinstance(default, ir.Un) else default.value
+        names[position] = f"{params[position].name}={-value if isinstance(default, ir.Un) else value!r}"
+    return names
+
+
 def _tuple(items: list[str]) -> str:
     """A Python tuple of the expressions `items`."""
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
@@ -184,7 +197,7 @@ def kernel_contexts(kernel: TileKernel, origin: str) -> list[dict]:
     keywords = [name for name, _ in kernel.template_consts]
     return instances + [{
         "name": kernel.name,
-        "signature": ", ".join(["grid", "block"] + params + (["shared=0"] if shared else [])
+        "signature": ", ".join(["grid", "block"] + _with_defaults(kernel.params) + (["shared=0"] if shared else [])
                                + (["*"] + keywords if keywords else [])),
         "key": _tuple([f"_dtype({b})" for b in kernel.dispatch]),
         "call_args": ["grid", "block"] + params + (["shared=shared"] if shared else [])
@@ -198,7 +211,7 @@ def kernel_contexts(kernel: TileKernel, origin: str) -> list[dict]:
 
 
 def kernel_context(kernel: TileKernel, origin: str) -> dict:
-    params = [p.name for p in kernel.params]
+    params = _with_defaults(kernel.params)
     constexprs = [f"{name}: tl.constexpr" for name, _ in kernel.template_consts] + \
         [f"{name}: tl.constexpr" for name in kernel.constexprs]
     tuning = _tuning(kernel)

@@ -102,6 +102,7 @@ class Context:
     alive: ir.Expr | None = None  # the guard made only of the early returns so far: threads outside it have left
     outer: frozenset | None = None  # in a branch one thread runs unmasked (reduction class): the names from before it
     symbols: dict[str, ir.Global] = field(default_factory=dict)  # variables of device memory the kernel uses
+    const_locals: dict[str, int] = field(default_factory=dict)  # `constexpr int n2 = n * n;`: its number
 
     @property
     def per_lane(self) -> bool:
@@ -225,6 +226,8 @@ def _const_int(ctx: Context, expr: ir.Expr, given: dict[str, int] | None = None)
         return int(expr.value)
     if isinstance(expr, ir.Name) and given and expr.id in given:
         return given[expr.id]
+    if isinstance(expr, ir.Name) and not given and expr.id in ctx.const_locals:
+        return ctx.const_locals[expr.id]
     if isinstance(expr, ir.Name) and expr.id in ctx.module.constants:
         return _const_int(ctx, ctx.module.constants[expr.id], given)
     if isinstance(expr, ir.Name) and expr.id in ctx.env and ctx.env[expr.id].kind == "U":
@@ -1593,6 +1596,10 @@ def statement(ctx: Context, stmt) -> None:
         ctx.declared_under[stmt.name] = ctx.pred
         if stmt.value is None:
             return
+        if stmt.name in _copies(ctx) and "*" not in stmt.ctype:
+            number = _const_int(ctx, stmt.value)  # a local of one constant value may size an array (`constexpr`)
+            if number is not None:
+                ctx.const_locals[stmt.name] = number
         val = evaluate(ctx, stmt.value)
         if val.kind == "PTR":
             ctx.env[stmt.name] = val

@@ -162,6 +162,66 @@ def test_a_header_kernel_launched_at_two_unlike_types_takes_both() -> None:
                      "instantiation, Real = double, int)"]
 
 
+HOST_TEMPLATE_KERNELS = b"""#pragma once
+template <typename Real, int SCALE>
+__global__ void scaled(const Real* x, Real* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[i] * SCALE;
+}
+
+template <typename Real, typename Index>
+void run_scaled(const Real* x, Real* y, Index n, Index offset) {
+    scaled<Real, 2 * FACTOR><<<(n + 255) / 256, 256>>>(&x[offset], y, n);
+}
+"""
+
+
+def test_a_host_template_called_from_another_source_gives_its_instantiation() -> None:
+    # run_scaled is called in main.cu alone, with a double buffer and an int count (offset's type, a member, is not
+    # read: the count's is the one C++ deduces for both); SCALE is twice the header's FACTOR
+    files = {"src/defs.h": b"#pragma once\n#define FACTOR 3\n",
+             "src/scaled.cuh": b'#include "defs.h"\n' + HOST_TEMPLATE_KERNELS,
+             "src/main.cu": (b'#include "scaled.cuh"\nstruct Opts { int offset; };\n'
+                             b"void run(const double* x, double* y, int n, Opts o) { run_scaled(x, y, n, o.offset); }\n")}
+    result = translate_tree(files)
+    notes = [f.message for f in result.findings if f.path == "src/scaled.cuh"]
+    assert notes == ["kernel scaled becomes a Triton kernel (element-wise map over 1-D indices)"]
+    module = result.new_files["src/scaled_tile.py"]
+    assert "* 6" in module  # SCALE = 2 * FACTOR, the header's FACTOR read where the launch names it
+
+
+def test_a_host_template_called_nowhere_names_that() -> None:
+    files = {"src/defs.h": b"#pragma once\n#define FACTOR 3\n",
+             "src/scaled.cuh": b'#include "defs.h"\n' + HOST_TEMPLATE_KERNELS,
+             "src/main.cu": b'#include "scaled.cuh"\nint main() { return 0; }\n'}
+    notes = [f.message for f in translate_tree(files).findings if f.path == "src/scaled.cuh"]
+    assert notes == [("kernel scaled stays a SIMT kernel: template parameters Real, SCALE: the host function template "
+                      "run_scaled it is launched in is called nowhere")]
+
+
+def test_a_host_template_call_reads_the_type_aliases_and_overloads_of_its_source() -> None:
+    # main.cu calls copy_into at its alias idx_t (int) and a two-argument overload of it, another function; the
+    # kernel's Index is int, so it is retyped as int rather than kept SIMT as the unknown idx_t
+    header = b"""#pragma once
+template <typename Index>
+__global__ void gather(const float* x, const Index* at, float* y, Index n) {
+    Index i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[at[i]];
+}
+template <typename Index>
+void copy_into(const float* x, const Index* at, float* y, Index n) {
+    gather<<<(n + 255) / 256, 256>>>(x, at, y, n);
+}
+template <typename Index>
+void copy_into(float* y, Index n) {}
+"""
+    main = (b'#include "gather.cuh"\nusing idx_t = int;\n'
+            b"void run(const float* x, const idx_t* at, float* y, idx_t n) { copy_into(y, n); copy_into(x, at, y, n); }\n")
+    notes = [f.message for f in translate_tree({"src/gather.cuh": header, "src/main.cu": main}).findings
+             if f.path == "src/gather.cuh"]
+    assert notes == ["kernel gather becomes a Triton kernel (element-wise map over 1-D indices)"]
+
+
 def test_a_source_included_after_its_headers_reads_what_they_define() -> None:
     # main.cu includes the definitions, then the kernels' file, as one translation unit: the kernels read DIM
     files = {"src/defs.hpp": b"#pragma once\n#define DIM 7\n",

@@ -1212,6 +1212,73 @@ def _cases():
         m.plain((n + 127) // 128, 128, x, y, n)
         return y, 2.0 * x, 0.0
 
+    def template_sizeof_constant(m):
+        n, got, ref = 700, [], []
+        assert m._chunk_sum_template == {"PER": [2, 4]}
+        for per in (2, 4):  # 16 bytes of doubles, of floats
+            x, y = rand(per * n), torch.zeros(n)
+            m.chunk_sum((n + 127) // 128, 128, x, y, n, PER=per)
+            got.append(y)
+            ref.append(x.view(n, per).sum(1))
+        return torch.cat(got), torch.cat(ref), 1e-5
+
+    def template_named_kernel(m):
+        n, got, ref = 700, [], []
+        assert m._axpy_n_template == {"K": [2, 3]}
+        for k in (2, 3):
+            x, y = rand(n), rand(n)
+            want = y.clone()
+            for _ in range(k):
+                want = 0.5 * x + want
+            m.axpy_n((n + 127) // 128, 128, x, y, 0.5, n, K=k)
+            got.append(y)
+            ref.append(want)
+        return torch.cat(got), torch.cat(ref), 1e-6
+
+    def template_default_params(m):
+        n = 700
+        x = rand(n)
+        padded = torch.nn.functional.pad(x, (2, 2))
+        mean = padded.unfold(0, 5, 1).sum(1) / 5
+        y, half = torch.zeros(n), torch.zeros(n)
+        m.window_mean((n + 127) // 128, 128, x, y, n)  # scale and shift left at their defaults
+        m.window_mean((n + 127) // 128, 128, x, half, n, 0.5)
+        shifted = torch.zeros(n)
+        m.window_mean((n + 127) // 128, 128, x, shifted, n, 1.0, 1)
+        ahead = torch.nn.functional.pad(x, (1, 3)).unfold(0, 5, 1).sum(1) / 5
+        return torch.cat([y, half, shifted]), torch.cat([mean, 0.5 * mean, ahead]), 1e-6
+
+    def template_specialised(m):
+        # the generic body at float and int (the specialization at double, never launched, multiplies by 3)
+        n = 700
+        x, y = rand(n), torch.zeros(n)
+        xi, yi = torch.randint(-50, 50, (n,), generator=g, dtype=torch.int32), torch.zeros(n, dtype=torch.int32)
+        m.scale((n + 127) // 128, 128, x, y, n)
+        m.scale((n + 127) // 128, 128, xi, yi, n)
+        return torch.cat([y.double(), yi.double()]), torch.cat([2.0 * x.double(), 2.0 * xi.double()]), 0.0
+
+    def template_enum_values(m):
+        n, got, ref = 700, [], []
+        assert m._blend_template == {"MODE": [0, 4, 5]}
+        a, b = rand(n), rand(n)
+        for mode, want in ((0, a + b), (4, a * b), (5, torch.maximum(a, b))):  # ADD, MUL, MAX
+            y, picked = torch.zeros(n), torch.zeros(n)
+            m.blend((n + 127) // 128, 128, a, b, y, n, MODE=mode)
+            m.pick((n + 127) // 128, 128, a, b, picked, n, mode)
+            got += [y, picked]
+            ref += [want, a * b if mode == 4 else a + b]
+        return torch.cat(got), torch.cat(ref), 1e-6
+
+    def template_host_chain(m):
+        got, ref = [], []
+        assert m._copy_vec_template == {"VEC": [1, 4]}
+        for n, vec in ((1000, 4), (999, 1)):  # as copy_any picks the width
+            x, y = rand(n), torch.zeros(n)
+            m.copy_vec((n // vec + 127) // 128, 128, x, y, n, VEC=vec)
+            got.append(y)
+            ref.append(x * vec)
+        return torch.cat(got), torch.cat(ref), 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1249,6 +1316,11 @@ def _cases():
         "float_else_nan": float_else_nan,
         "cub_block_sum": cub_block_sum, "cub_block_max": cub_block_max, "cub_warp_sum": cub_warp_sum, "local_type_alias": local_type_alias,
         "single_thread_assign": single_thread_assign,
+        "template_sizeof_constant": template_sizeof_constant, "template_named_kernel": template_named_kernel,
+        "template_default_params": template_default_params,
+        "template_enum_values": template_enum_values,
+        "template_host_chain": template_host_chain,
+        "template_specialised": template_specialised,
     }
 
 
