@@ -987,30 +987,24 @@ def program_launch(files: dict[str, bytes], name: str) -> tuple[tuple[int, ...],
 def independent_threads(module, fn) -> bool:
     """Whether a kernel's threads never wait for or exchange values with each other: no barrier, warp operation or
     shared array in it or in the device functions it calls (then its threads may run one after another)."""
-    import dataclasses
-
     from migrate.tile import ir
     from migrate.tile.builtins import builtins
 
     table = builtins()
     waiting = set(table.barriers) | set(table.shuffles) | set(table.exchanges or {})
     seen = {fn.name}
-    stack: list = [fn.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, tuple):
-            stack.extend(node)
-        elif isinstance(node, (ir.Sync, ir.Unsupported)) or (isinstance(node, ir.Decl) and node.shared is not None):
-            return False
-        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+    bodies = [fn.body]
+    while bodies:
+        for node in ir.nodes(bodies.pop()):
+            if isinstance(node, (ir.Sync, ir.Unsupported)) or (isinstance(node, ir.Decl) and node.shared is not None):
+                return False
             if isinstance(node, ir.Call):
                 if node.func in waiting or "sync" in node.func.lower():
                     return False
                 callee = module.functions.get(node.func)
-                if callee is not None and callee.name not in seen:
+                if callee is not None and callee.name not in seen:  # the device functions it calls, once each
                     seen.add(callee.name)
-                    stack.append(callee.body)
-            stack.extend(getattr(node, f.name) for f in dataclasses.fields(node))
+                    bodies.append(callee.body)
     return True
 
 

@@ -13,7 +13,7 @@ from .. import parse
 from . import ir
 from .builtins import builtins
 from .conditionals import Unknown, decide
-from .instances import base_of, constant_value, launched
+from .instances import GENERIC_TPARAMS, base_of, constant_value, launched
 from .macros import expand_source, function_macros
 from .targets import triton_type
 
@@ -1283,7 +1283,6 @@ def _top_level_commas(text: str) -> list[str]:
     return parts + [text[start:].strip()]
 
 
-GENERIC_TPARAMS = {"scalar_t", "T", "index_t"}  # as migrate/tile/lower.py lowers them without an instantiation
 _folded = ir.folded  # (named so here since instances.py and symbols.py take it from this module)
 
 

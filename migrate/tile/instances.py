@@ -22,7 +22,9 @@ from .targets import C_TO_TRITON
 HOST_DEPTH = 6  # host function templates followed outwards from a launch
 QUALIFIER_WORDS = {"const", "volatile", "__restrict__", "__restrict", "restrict", "struct", "typename"}
 SIZEOF = re.compile(r"\bsizeof\s*\(\s*([A-Za-z_][\w\s:]*?)\s*\)")
-GENERIC_NAMES = {"T", "scalar_t", "index_t"}  # names C_TO_TRITON gives a type that a program may define otherwise
+# Template parameters lowered generically, the element type following the buffers (where no instantiation is read);
+# C_TO_TRITON gives these names a type, which a program may define otherwise.
+GENERIC_TPARAMS = frozenset({"scalar_t", "T", "index_t"})
 
 
 def _text(node: ts.Node) -> str:
@@ -46,7 +48,7 @@ def size_of(ctype: str) -> int | None:
     if vector is not None:
         element = size_of(vector[0])
         return element * vector[1] if element is not None else None
-    kind = C_TO_TRITON.get(name) if name not in GENERIC_NAMES else None
+    kind = C_TO_TRITON.get(name) if name not in GENERIC_TPARAMS else None
     if kind is None:
         return None
     bits = int(re.sub(r"\D", "", kind))

@@ -8,7 +8,7 @@ import re
 from . import ir
 from .calls import expand_calls
 from .groups import block_groups
-from .instances import base_of
+from .instances import GENERIC_TPARAMS, base_of
 from .matmul import lower_matmul
 from .primitives import block_primitives
 from .scopes import unshadow
@@ -30,7 +30,6 @@ from .vectors import lanes_of
 
 __all__ = ["Rejected", "TileKernel", "lower"]
 
-GENERIC_TPARAMS = ("scalar_t", "T", "index_t")  # lowered generically: the element type follows the buffers
 
 
 def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
