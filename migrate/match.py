@@ -15,7 +15,7 @@ import tree_sitter as ts
 
 from . import parse, pyflow, regions
 from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
-from .patterns import any_of, gated
+from .patterns import Screened, any_of, screened
 from .rules import Catalog
 
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
@@ -68,7 +68,7 @@ class QueryRule:
     language: str
     source: str
     capture: str
-    trigger: re.Pattern[bytes] | None
+    trigger: Screened | None
     within: Mapping[str, Any]
     defaults: Mapping[str, str]
     paths: tuple[str, ...] = ()
@@ -187,7 +187,7 @@ class Ruleset:
     python_names: tuple[PythonNameRule, ...]
     python_roots: frozenset[str]
     regexes: tuple[RegexRule, ...]
-    prefilter: Mapping[str, tuple[re.Pattern[bytes], ...] | None]
+    prefilter: Mapping[str, tuple[Screened, ...] | None]
     blank: Mapping[str, re.Pattern[bytes]]
     selected: frozenset[str]
     # Per language: `#define NAME` followed only by declaration keywords (rules/parse.toml `qualifiers`), an
@@ -274,7 +274,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                         language=lang,
                         source=str(match["query"]),
                         capture=match["capture"],
-                        trigger=gated(trigger.encode()) if trigger else None,
+                        trigger=screened(trigger.encode()) if trigger else None,
                         within=match.get("within", {}),
                         defaults=match.get("defaults", {}),
                         paths=tuple(match.get("paths", ())),
@@ -332,7 +332,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     name_words = NameSet.of(names)
     # A C/C++/CUDA file that neither the triggers' pattern hits nor holds a catalogued name is not parsed. The
     # triggers go first: a CUDA file hits one in its first lines, while the names need a pass over every word.
-    prefilter: dict[str, tuple[re.Pattern[bytes], ...] | None] = {}
+    prefilter: dict[str, tuple[Screened, ...] | None] = {}
     cuda_patterns = any_of(triggers["cuda"])
     # A rule without a trigger reads every file: then nothing is filtered.
     prefilter["cuda"] = None if b"" in triggers["cuda"] or not (cuda_patterns or name_words) else cuda_patterns
@@ -400,7 +400,6 @@ class FileMatcher:
         self._mentioned: dict[tuple[int, str], bool] = {}  # _within's answers for this file's tree
         self.python_aliases: dict[str, str] = {}
         self._definitions: dict[str, frozenset[str]] | None = None
-        self._own_names: frozenset[bytes] | None = None
         self._words: list[bytes] | None = None  # the file's word runs, when the prefilter found them
         self._flow: pyflow.Flow | None = None
         self._name_messages: dict[str, str] = {}  # a catalogued name's message: a file repeats its names
@@ -541,6 +540,11 @@ class FileMatcher:
         names = self.ruleset.names
         data = self.text.data
         blanked_args: dict[int, bytes] = {}
+        # Each occurrence's node, and the names the file declares itself at one of them (a variable `norm`, its own
+        # `#define __shfl`): a catalogued name declared here is the program's own, not CUDA's. A name can only be
+        # declared where it occurs, so its occurrences answer without walking the whole tree.
+        sites: list[tuple[int, int, bytes, MapEntry, ts.Node]] = []
+        declared: set[bytes] = set()
         for start, end in self.ruleset.name_words.spans(data, self._words):
             word = data[start:end]
             entry = names.get(word.decode("ascii", "replace"))
@@ -549,6 +553,10 @@ class FileMatcher:
             node = root.descendant_for_byte_range(start, end)
             if node is None:
                 continue
+            sites.append((start, end, word, entry, node))
+            if word not in declared and node.type == "identifier" and _declares(node):
+                declared.add(word)
+        for start, end, word, entry, node in sites:
             if node.type == "preproc_arg":
                 body = blanked_args.get(node.start_byte)
                 if body is None:
@@ -566,20 +574,9 @@ class FileMatcher:
                 continue  # a name that is this API's only when qualified (`DeviceType::CUDA`)
             elif node.parent is not None and node.parent.type == "function_declarator" and _in_namespace(node):
                 continue  # the project's own function of that name, in its own namespace
-            if word in self.own_names(root):
-                continue  # the program declares this name itself (a variable `norm`, its own `#define __shfl`)
+            if word in declared:
+                continue  # the program declares this name itself
             self._name_finding(entry, node, start, end)
-
-    def own_names(self, root: ts.Node) -> frozenset[bytes]:
-        """Names the file declares itself: variables, parameters, functions it declares or defines, and macros
-        it defines. A catalogued name declared here is the program's own, not CUDA's."""
-        if self._own_names is None:
-            query = _own_names_query()
-            names = set()
-            for nodes in ts.QueryCursor(query).captures(root).values():
-                names.update(n.text for n in nodes if n.text)
-            self._own_names = frozenset(names)
-        return self._own_names
 
     def _name_finding(self, entry: MapEntry, node: ts.Node, start: int, end: int) -> None:
         rule = self.ruleset.catalog.rules[entry.rule]
@@ -1014,22 +1011,44 @@ class FileMatcher:
             self.findings[key] = replace(finding, safety="manual", effort="low", edits=(), message=message)
 
 
-# Declarations of a name by the file itself (C syntax, not any API): see FileMatcher.own_names.
-OWN_NAMES_QUERY = """
-(init_declarator declarator: (identifier) @name)
-(init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-(init_declarator declarator: (array_declarator declarator: (identifier) @name))
-(declaration declarator: (identifier) @name)
-(declaration declarator: (pointer_declarator declarator: (identifier) @name))
-(declaration declarator: (array_declarator declarator: (identifier) @name))
-(parameter_declaration declarator: (identifier) @name)
-(parameter_declaration declarator: (pointer_declarator declarator: (identifier) @name))
-(parameter_declaration declarator: (reference_declarator (identifier) @name))
-(function_definition declarator: (function_declarator declarator: (identifier) @name))
-(function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
-(preproc_def name: (identifier) @name)
-(preproc_function_def name: (identifier) @name)
-"""
+# Where an identifier declares a name of the file's own (C syntax, not any API): each shape is the path from the
+# identifier up, one (parent type, the identifier's field in it, or "" for any child) a step.
+DECLARATION_SHAPES: tuple[tuple[tuple[str, str], ...], ...] = (
+    (("init_declarator", "declarator"),),
+    (("pointer_declarator", "declarator"), ("init_declarator", "declarator")),
+    (("array_declarator", "declarator"), ("init_declarator", "declarator")),
+    (("declaration", "declarator"),),
+    (("pointer_declarator", "declarator"), ("declaration", "declarator")),
+    (("array_declarator", "declarator"), ("declaration", "declarator")),
+    (("parameter_declaration", "declarator"),),
+    (("pointer_declarator", "declarator"), ("parameter_declaration", "declarator")),
+    (("reference_declarator", ""), ("parameter_declaration", "declarator")),
+    (("function_declarator", "declarator"), ("function_definition", "declarator")),
+    (("function_declarator", "declarator"), ("pointer_declarator", "declarator"), ("function_definition", "declarator")),
+    (("preproc_def", "name"),),
+    (("preproc_function_def", "name"),),
+)
+_DECLARING_PARENTS = frozenset(shape[0][0] for shape in DECLARATION_SHAPES)
+
+
+def _declares(identifier: ts.Node) -> bool:
+    """Whether an identifier node is the name a declaration, a parameter, a function or a macro of the file
+    declares (one of DECLARATION_SHAPES)."""
+    parent = identifier.parent
+    if parent is None or parent.type not in _DECLARING_PARENTS:
+        return False
+    for shape in DECLARATION_SHAPES:
+        node: ts.Node | None = identifier
+        for parent_type, field_name in shape:
+            above = node.parent if node is not None else None
+            if above is None or above.type != parent_type or (
+                field_name and node not in above.children_by_field_name(field_name)
+            ):
+                break
+            node = above
+        else:
+            return True
+    return False
 
 
 DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b")
@@ -1057,11 +1076,6 @@ def _directive_branches(text: bytes) -> list[tuple[bytes, bytes, bytes]] | None:
         directive = lines[start].rstrip(b"\r") if start != last else b"#else"
         branches.append((directive, b"\n".join(kept), lines[last].rstrip(b"\r")))
     return branches
-
-
-@cache
-def _own_names_query() -> ts.Query:
-    return parse.query("cuda", OWN_NAMES_QUERY)
 
 
 # `k << <grid, block >> > (args)`, as some editors format a launch: the same launch, with its chevrons apart.
