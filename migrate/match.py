@@ -15,7 +15,7 @@ import tree_sitter as ts
 
 from . import parse, pyflow, regions
 from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
-from .patterns import Screened, any_of, screened
+from .patterns import LineStart, Screened, any_of, line_start, screened
 from .rules import Catalog
 
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
@@ -192,7 +192,7 @@ class Ruleset:
     selected: frozenset[str]
     # Per language: `#define NAME` followed only by declaration keywords (rules/parse.toml `qualifiers`), an
     # attribute-like macro such as `#define DI __device__ __forceinline__`.
-    qualifier_macros: Mapping[str, re.Pattern[bytes]] = field(default_factory=dict)
+    qualifier_macros: Mapping[str, LineStart] = field(default_factory=dict)
     # Per rule with `match.unless`: the names of those rules that have no portable form, whether or not those rules
     # are selected, so a fix is withheld from what the file still needs.
     guards: Mapping[str, NameSet] = field(default_factory=dict)
@@ -349,11 +349,10 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
             if kept:
                 guards[rule_id] = NameSet.of(kept)
     qualifier_macros = {
-        lang: re.compile(
+        lang: line_start(
             rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+((?:(?:"
             + b"|".join(re.escape(w.encode()) for w in words)
-            + rb")[ \t]*)+)(?://[^\n]*)?\r?$",
-            re.MULTILINE,
+            + rb")[ \t]*)+)(?://[^\n]*)?\r?$"
         )
         for lang, words in catalog.qualifiers.items()
         if words
@@ -1081,7 +1080,7 @@ def _directive_branches(text: bytes) -> list[tuple[bytes, bytes, bytes]] | None:
 # `k << <grid, block >> > (args)`, as some editors format a launch: the same launch, with its chevrons apart.
 SPACED_CHEVRONS = re.compile(rb"<<[ \t]*<(?!<)([^;<>\n]*(?:<[^;<>\n]*>[^;<>\n]*)*)>>[ \t]*>")
 # A `#define` whose body (continued lines included) holds a launch: only then are macro bodies parsed on their own.
-DEFINED_LAUNCH = re.compile(rb"^[ \t]*#[ \t]*define(?:[^\n\\]|\\\r?\n|\\)*?<<[ \t]*<", re.MULTILINE)
+DEFINED_LAUNCH = line_start(rb"^[ \t]*#[ \t]*define(?:[^\n\\]|\\\r?\n|\\)*?<<[ \t]*<")
 MACRO_BODIES_QUERY = "(preproc_def value: (_) @body) (preproc_function_def value: (_) @body)"
 MACRO_PREFIX = b"void migrate_macro_body() { "
 MACRO_SUFFIX = b"; }"
@@ -1100,12 +1099,13 @@ def _spaced_chevrons(data: bytes) -> bytes:
 
 
 # A line holding one upper-case name and nothing else: a statement-like macro used without `;` (`CUERR`).
-BARE_MACRO_LINE = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?://[^\n]*)?\r?$", re.MULTILINE)
+BARE_MACRO_LINE = line_start(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?://[^\n]*)?\r?$")
 STATEMENT_END = re.compile(rb"[;{}][ \t]*(?://[^\n]*)?\r?$|^[ \t]*(?:#|//)|^[ \t]*\r?$")
 
 
 # A line holding one upper-case macro call and nothing after it: `CHECK_CUDA( cudaMalloc(&p, n) )` without `;`.
-MACRO_LINE_START = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?:\(|//|\r?$)", re.MULTILINE)
+MACRO_LINE_START = line_start(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?:\(|//|\r?$)")
+CALL_MACRO_START = line_start(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*\(")
 CALL_MACRO_LINE = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*\(.*\)[ \t]*(?://[^\n]*)?\r?$")
 def _balanced(line: bytes) -> bool:
     depth = 0
@@ -1116,7 +1116,7 @@ def _balanced(line: bytes) -> bool:
     return depth == 0
 
 
-def _statement_macros(data: bytes, qualifier_macros: re.Pattern[bytes] | None = None) -> bytes:
+def _statement_macros(data: bytes, qualifier_macros: LineStart | None = None) -> bytes:
     """`data` with statement-like macro calls that lack a `;` blanked to spaces (for the parser only: offsets
     hold), so one `CUERR` line does not turn the statements around it into an error region. A line counts when
     it follows the end of a statement, a block, a directive or a blank line, and the next line starts a new one."""
@@ -1131,7 +1131,7 @@ def _statement_macros(data: bytes, qualifier_macros: re.Pattern[bytes] | None = 
             if not re.match(rb"[ \t]*#", data[line_start : match.start()]):
                 out[match.start() : match.end()] = b" " * (match.end() - match.start())
         data = bytes(out)
-    if not (BARE_MACRO_LINE.search(data) or re.search(rb"(?m)^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*\(", data)):
+    if not (BARE_MACRO_LINE.search(data) or CALL_MACRO_START.search(data)):
         return data
     lines = data.split(b"\n")
     ends = [b"\n"] * (len(lines) - 1) + [b""]  # what follows each line; a `;` may take a newline's place
@@ -1154,7 +1154,7 @@ def _statement_macros(data: bytes, qualifier_macros: re.Pattern[bytes] | None = 
             continue
         following = lines[index + 1].lstrip() if index + 1 < len(lines) else b""
         starts_new = not following[:1] or following[:1] not in b")],.?:+-*/%&|^=<>"
-        if starts_new and BARE_MACRO_LINE.fullmatch(line):
+        if starts_new and BARE_MACRO_LINE.pattern.fullmatch(line):
             lines[index] = re.sub(rb"[^\r]", b" ", line)
             after[index] = previous  # now blank: the next line is read after what this one was
             changed = True

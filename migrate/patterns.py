@@ -4,7 +4,7 @@ can begin with."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -234,3 +234,38 @@ def screened(pattern: bytes) -> Screened:
     if literals is None or min(map(len, literals)) < MIN_SCREEN:
         return Screened(compiled)
     return Screened(compiled, literals)
+
+
+@dataclass(frozen=True)
+class LineStart:
+    """A pattern that begins at line starts (`^...` with re.MULTILINE), tried at line starts alone. The regex engine
+    tries a `^` pattern at every byte of a file; a newline followed by the rest it scans ahead for, one try a line
+    (over HeCBench's parsed files: 0.10 s at every byte, 0.02-0.03 s so). Matches are the pattern's own."""
+
+    pattern: re.Pattern[bytes]
+    after_newline: re.Pattern[bytes]  # "\n" and the pattern without its "^": where to try the pattern next
+
+    def finditer(self, data: bytes) -> Iterator[re.Match[bytes]]:
+        """What pattern.finditer(data) yields, for a pattern whose matches are never empty."""
+        found = self.pattern.match(data, 0)
+        start = 0  # where to look for the newline before the next line start to try
+        while True:
+            if found is not None:
+                yield found
+                start = found.end() - 1  # the next match may begin on the line where this one ends
+            hit = self.after_newline.search(data, start)
+            if hit is None:
+                return
+            found = self.pattern.match(data, hit.start() + 1)
+            start = hit.start() + 1
+
+    def search(self, data: bytes) -> re.Match[bytes] | None:
+        return next(self.finditer(data), None)
+
+
+def line_start(pattern: bytes, flags: int = 0) -> LineStart:
+    """`pattern` (it must begin with `^`) compiled to be tried at line starts only, re.MULTILINE added."""
+    if not pattern.startswith(b"^"):
+        raise ValueError(f"a line-start pattern begins with ^: {pattern!r}")
+    flags |= re.MULTILINE
+    return LineStart(re.compile(pattern, flags), re.compile(b"\n(?:" + pattern[1:] + b")", flags))
