@@ -67,14 +67,19 @@ class Finding:
                 tuple((e.start, e.end, e.text) for e in self.edits), self.origin, self.snippet)
 
     @classmethod
-    def from_row(cls, row: tuple[Any, ...]) -> Finding:
-        """The Finding of an as_row tuple, its fields set directly: the frozen __init__ sets each one through
-        object.__setattr__, seven times the cost, for values that were a Finding's already."""
+    def unchecked(cls, *values: Any) -> Finding:
+        """A Finding of every field's value in field order, each already of its type (a matcher's finding, a row
+        read back), set directly: the frozen __init__ sets each one through object.__setattr__, seven times the
+        cost, and a dense tree makes one per line."""
         finding = object.__new__(cls)
-        fields = dict(zip(_FINDING_FIELDS, row))
-        fields["edits"] = tuple(_edit(*edit) for edit in row[11])
-        finding.__dict__.update(fields)
+        finding.__dict__.update(zip(_FINDING_FIELDS, values))
         return finding
+
+    @classmethod
+    def from_row(cls, row: tuple[Any, ...]) -> Finding:
+        """The Finding of an as_row tuple."""
+        edits = tuple([_edit(start, end, text) for start, end, text in row[11]]) if row[11] else ()
+        return cls.unchecked(*row[:11], edits, *row[12:])
 
 
 _FINDING_FIELDS: tuple[str, ...] = tuple(Finding.__dataclass_fields__)
@@ -82,7 +87,7 @@ _FINDING_FIELDS: tuple[str, ...] = tuple(Finding.__dataclass_fields__)
 
 def _edit(start: int, end: int, text: str) -> Edit:
     edit = object.__new__(Edit)
-    edit.__dict__.update(start=start, end=end, text=text)
+    edit.__dict__.update(zip(("start", "end", "text"), (start, end, text)))
     return edit
 
 
