@@ -78,8 +78,12 @@ class Finding:
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> Finding:
         """The Finding of an as_row tuple."""
-        edits = tuple([_edit(start, end, text) for start, end, text in row[11]]) if row[11] else ()
-        return cls.unchecked(*row[:11], edits, *row[12:])
+        finding = object.__new__(cls)
+        fields = finding.__dict__
+        fields.update(zip(_FINDING_FIELDS, row))
+        if row[11]:
+            fields["edits"] = tuple([_edit(start, end, text) for start, end, text in row[11]])
+        return finding
 
 
 _FINDING_FIELDS: tuple[str, ...] = tuple(Finding.__dataclass_fields__)
@@ -87,7 +91,8 @@ _FINDING_FIELDS: tuple[str, ...] = tuple(Finding.__dataclass_fields__)
 
 def _edit(start: int, end: int, text: str) -> Edit:
     edit = object.__new__(Edit)
-    edit.__dict__.update(zip(("start", "end", "text"), (start, end, text)))
+    fields = edit.__dict__
+    fields["start"], fields["end"], fields["text"] = start, end, text
     return edit
 
 
