@@ -6,6 +6,7 @@ import bisect
 import fnmatch
 import itertools
 import re
+import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -74,6 +75,7 @@ class QueryRule:
     paths: tuple[str, ...] = ()
     absent: re.Pattern[bytes] | None = None
     code: re.Pattern[bytes] | None = None
+    reads: frozenset[str] | None = None  # the fields its message and fix read (see _fields_read); None: all
 
     @property
     def query(self) -> ts.Query:
@@ -280,6 +282,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                         paths=tuple(match.get("paths", ())),
                         absent=re.compile(match["absent"].encode(), re.MULTILINE) if match.get("absent") else None,
                         code=re.compile(match["code"].encode()) if match.get("code") else None,
+                        reads=_fields_read(rule),
                     )
                 )
                 triggers[lang].append(trigger.encode() if trigger else b"")
@@ -380,6 +383,29 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     )
 
 
+def _fields_read(rule: Rule) -> frozenset[str] | None:
+    """The fields a query rule's message, fix text or fix template and `match.fields` read, or None when that is
+    not known (a template that includes another)."""
+    names: set[str] = set()
+    for text in (rule.message, (rule.fix or {}).get("text")):
+        if isinstance(text, str):
+            try:
+                parsed = list(string.Formatter().parse(text))
+            except ValueError:
+                return None
+            names.update(re.split(r"[.\[]", field)[0] for _, field, _, _ in parsed if field)
+    template = (rule.fix or {}).get("template")
+    if isinstance(template, str):
+        from .templating import variables
+
+        found = variables(template)
+        if found is None:
+            return None
+        names |= found
+    names.update(f"{name}_raw" for name in rule.match.get("fields", {}))
+    return frozenset(names)
+
+
 def _clip(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -434,8 +460,10 @@ class FileMatcher:
         safety: str | None = None,
         effort: str | None = None,
     ) -> None:
-        if edits:
+        if len(edits) == 1:
             # A finding covers the bytes its edits change (an added argument, a whole statement or line).
+            start, end = min(start, edits[0].start), max(end, edits[0].end)
+        elif edits:
             start = min(start, min(edit.start for edit in edits))
             end = max(end, max(edit.end for edit in edits))
         key = (rule.id, start, end)
@@ -610,17 +638,24 @@ class FileMatcher:
             if qrule.within and _within(node, qrule.within, seen) == bool(qrule.within.get("negate")):
                 continue
             fields: dict[str, Any] = _Missing(qrule.defaults)
+            reads = qrule.reads
             for capture in qrule.capture_names:
                 fields[f"{capture}_all"] = []
             for name, found in captures.items():
                 raw = found[0].text.decode("utf-8", "replace")
                 fields[name] = _clip(raw)
                 fields[f"{name}_raw"] = raw
-                fields[f"{name}_all"] = [n.text.decode("utf-8", "replace") for n in found]
-                fields[f"{name}_children"] = [
-                    c.text.decode("utf-8", "replace") for c in found[0].named_children if c.type != "comment"
-                ]
-                if found[0].type == "argument_list":
+                # The lists are made only for a rule that reads them: a launch has seven captures, and most
+                # rules read one or two of their forms.
+                if reads is None or f"{name}_all" in reads:
+                    fields[f"{name}_all"] = [n.text.decode("utf-8", "replace") for n in found]
+                if reads is None or f"{name}_children" in reads:
+                    fields[f"{name}_children"] = [
+                        c.text.decode("utf-8", "replace") for c in found[0].named_children if c.type != "comment"
+                    ]
+                if found[0].type == "argument_list" and (
+                    reads is None or f"{name}_positional" in reads or f"{name}_kwargs" in reads
+                ):
                     fields[f"{name}_positional"], fields[f"{name}_kwargs"] = _call_arguments(found[0])
             for name, pattern in rule.match.get("fields", {}).items():
                 parts = re.fullmatch(pattern, fields.get(f"{name}_raw", ""))
