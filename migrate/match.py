@@ -16,7 +16,7 @@ import tree_sitter as ts
 
 from . import parse, pyflow, regions
 from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
-from .patterns import LineStart, Screened, any_of, line_start, screened
+from .patterns import LineStart, Screened, any_of, gated, line_start, screened
 from .rules import Catalog
 
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
@@ -260,6 +260,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     python_names: list[PythonNameRule] = []
     regexes: list[RegexRule] = []
     triggers: dict[str, list[bytes]] = {"cuda": [], "python": []}
+    screens: dict[str, list[Screened]] = {"cuda": [], "python": []}  # triggers that need a `within` token too
     for rule_id in sorted(chosen | hidden):
         rule = catalog.rules[rule_id]
         match = rule.match
@@ -270,13 +271,19 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                 trigger = match.get("trigger")
                 if match.get("within", {}).get("mentions") is not None:
                     _mentions(match["within"]["mentions"])  # a bad regex fails here, named with its rule
+                tokens = _within_tokens(match)
+                screen = screened(trigger.encode()) if trigger else None
+                if trigger and tokens:
+                    # It reports only inside a node that has one of the tokens as a child: a file without their
+                    # bytes gives it nothing (a `]]` in host code is not a kernel's permutation).
+                    screen = Screened(gated(trigger.encode()), tokens)
                 queries.append(
                     QueryRule(
                         rule=rule,
                         language=lang,
                         source=str(match["query"]),
                         capture=match["capture"],
-                        trigger=screened(trigger.encode()) if trigger else None,
+                        trigger=screen,
                         within=match.get("within", {}),
                         defaults=match.get("defaults", {}),
                         paths=tuple(match.get("paths", ())),
@@ -285,7 +292,10 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                         reads=_fields_read(rule),
                     )
                 )
-                triggers[lang].append(trigger.encode() if trigger else b"")
+                if screen is not None and screen.literals and tokens:
+                    screens[lang].append(screen)
+                else:
+                    triggers[lang].append(trigger.encode() if trigger else b"")
             elif kind == "python-name":
                 argument = match.get("argument", ())
                 table = match.get("table")
@@ -336,11 +346,12 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     # A C/C++/CUDA file that neither the triggers' pattern hits nor holds a catalogued name is not parsed. The
     # triggers go first: a CUDA file hits one in its first lines, while the names need a pass over every word.
     prefilter: dict[str, tuple[Screened, ...] | None] = {}
-    cuda_patterns = any_of(triggers["cuda"])
+    cuda_patterns = any_of(triggers["cuda"]) + tuple(screens["cuda"])
     # A rule without a trigger reads every file: then nothing is filtered.
     prefilter["cuda"] = None if b"" in triggers["cuda"] or not (cuda_patterns or name_words) else cuda_patterns
     py_parts = [re.escape(r).encode() for r in sorted(roots)] + triggers["python"]
-    prefilter["python"] = None if b"" in py_parts else any_of(py_parts) if py_parts else None
+    py_patterns = (any_of(py_parts) if py_parts else ()) + tuple(screens["python"])
+    prefilter["python"] = None if b"" in py_parts else py_patterns or None
     guards: dict[str, frozenset[str]] = {}
     for rule_id in sorted(chosen):
         unless = catalog.rules[rule_id].match.get("unless")
@@ -381,6 +392,15 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
         },
         selected=chosen,
     )
+
+
+def _within_tokens(match: Mapping[str, Any]) -> tuple[bytes, ...]:
+    """The tokens of `match.within.has`, of which a file must hold one for the rule to report anything in it; ()
+    when there is no such need (no `has`, or the test negated)."""
+    within = match.get("within", {})
+    if within.get("negate") or not within.get("has"):
+        return ()
+    return tuple(sorted(str(token).encode() for token in within["has"]))
 
 
 def _fields_read(rule: Rule) -> frozenset[str] | None:
