@@ -252,7 +252,8 @@ class LineStart:
         while True:
             if found is not None:
                 yield found
-                start = found.end() - 1  # the next match may begin on the line where this one ends
+                # The next match may begin on the line where this one ends (and never at this one's start).
+                start = max(found.end() - 1, found.start())
             hit = self.after_newline.search(data, start)
             if hit is None:
                 return
