@@ -6,6 +6,7 @@ import bisect
 import fnmatch
 import itertools
 import re
+import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -15,7 +16,7 @@ import tree_sitter as ts
 
 from . import parse, pyflow, regions
 from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
-from .patterns import any_of, gated
+from .patterns import LineStart, Screened, any_of, gated, line_start, screened
 from .rules import Catalog
 
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
@@ -68,12 +69,13 @@ class QueryRule:
     language: str
     source: str
     capture: str
-    trigger: re.Pattern[bytes] | None
+    trigger: Screened | None
     within: Mapping[str, Any]
     defaults: Mapping[str, str]
     paths: tuple[str, ...] = ()
     absent: re.Pattern[bytes] | None = None
     code: re.Pattern[bytes] | None = None
+    reads: frozenset[str] | None = None  # the fields its message and fix read (see _fields_read); None: all
 
     @property
     def query(self) -> ts.Query:
@@ -187,12 +189,12 @@ class Ruleset:
     python_names: tuple[PythonNameRule, ...]
     python_roots: frozenset[str]
     regexes: tuple[RegexRule, ...]
-    prefilter: Mapping[str, tuple[re.Pattern[bytes], ...] | None]
+    prefilter: Mapping[str, tuple[Screened, ...] | None]
     blank: Mapping[str, re.Pattern[bytes]]
     selected: frozenset[str]
     # Per language: `#define NAME` followed only by declaration keywords (rules/parse.toml `qualifiers`), an
     # attribute-like macro such as `#define DI __device__ __forceinline__`.
-    qualifier_macros: Mapping[str, re.Pattern[bytes]] = field(default_factory=dict)
+    qualifier_macros: Mapping[str, LineStart] = field(default_factory=dict)
     # Per rule with `match.unless`: the names of those rules that have no portable form, whether or not those rules
     # are selected, so a fix is withheld from what the file still needs.
     guards: Mapping[str, NameSet] = field(default_factory=dict)
@@ -258,6 +260,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     python_names: list[PythonNameRule] = []
     regexes: list[RegexRule] = []
     triggers: dict[str, list[bytes]] = {"cuda": [], "python": []}
+    screens: dict[str, list[Screened]] = {"cuda": [], "python": []}  # triggers that need a `within` token too
     for rule_id in sorted(chosen | hidden):
         rule = catalog.rules[rule_id]
         match = rule.match
@@ -268,21 +271,31 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                 trigger = match.get("trigger")
                 if match.get("within", {}).get("mentions") is not None:
                     _mentions(match["within"]["mentions"])  # a bad regex fails here, named with its rule
+                tokens = _within_tokens(match)
+                screen = screened(trigger.encode()) if trigger else None
+                if trigger and tokens:
+                    # It reports only inside a node that has one of the tokens as a child: a file without their
+                    # bytes gives it nothing (a `]]` in host code is not a kernel's permutation).
+                    screen = Screened(gated(trigger.encode()), tokens)
                 queries.append(
                     QueryRule(
                         rule=rule,
                         language=lang,
                         source=str(match["query"]),
                         capture=match["capture"],
-                        trigger=gated(trigger.encode()) if trigger else None,
+                        trigger=screen,
                         within=match.get("within", {}),
                         defaults=match.get("defaults", {}),
                         paths=tuple(match.get("paths", ())),
                         absent=re.compile(match["absent"].encode(), re.MULTILINE) if match.get("absent") else None,
                         code=re.compile(match["code"].encode()) if match.get("code") else None,
+                        reads=_fields_read(rule),
                     )
                 )
-                triggers[lang].append(trigger.encode() if trigger else b"")
+                if screen is not None and screen.literals and tokens:
+                    screens[lang].append(screen)
+                else:
+                    triggers[lang].append(trigger.encode() if trigger else b"")
             elif kind == "python-name":
                 argument = match.get("argument", ())
                 table = match.get("table")
@@ -332,12 +345,13 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     name_words = NameSet.of(names)
     # A C/C++/CUDA file that neither the triggers' pattern hits nor holds a catalogued name is not parsed. The
     # triggers go first: a CUDA file hits one in its first lines, while the names need a pass over every word.
-    prefilter: dict[str, tuple[re.Pattern[bytes], ...] | None] = {}
-    cuda_patterns = any_of(triggers["cuda"])
+    prefilter: dict[str, tuple[Screened, ...] | None] = {}
+    cuda_patterns = any_of(triggers["cuda"]) + tuple(screens["cuda"])
     # A rule without a trigger reads every file: then nothing is filtered.
     prefilter["cuda"] = None if b"" in triggers["cuda"] or not (cuda_patterns or name_words) else cuda_patterns
     py_parts = [re.escape(r).encode() for r in sorted(roots)] + triggers["python"]
-    prefilter["python"] = None if b"" in py_parts else any_of(py_parts) if py_parts else None
+    py_patterns = (any_of(py_parts) if py_parts else ()) + tuple(screens["python"])
+    prefilter["python"] = None if b"" in py_parts else py_patterns or None
     guards: dict[str, frozenset[str]] = {}
     for rule_id in sorted(chosen):
         unless = catalog.rules[rule_id].match.get("unless")
@@ -349,11 +363,10 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
             if kept:
                 guards[rule_id] = NameSet.of(kept)
     qualifier_macros = {
-        lang: re.compile(
+        lang: line_start(
             rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+((?:(?:"
             + b"|".join(re.escape(w.encode()) for w in words)
-            + rb")[ \t]*)+)(?://[^\n]*)?\r?$",
-            re.MULTILINE,
+            + rb")[ \t]*)+)(?://[^\n]*)?\r?$"
         )
         for lang, words in catalog.qualifiers.items()
         if words
@@ -381,6 +394,38 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
     )
 
 
+def _within_tokens(match: Mapping[str, Any]) -> tuple[bytes, ...]:
+    """The tokens of `match.within.has`, of which a file must hold one for the rule to report anything in it; ()
+    when there is no such need (no `has`, or the test negated)."""
+    within = match.get("within", {})
+    if within.get("negate") or not within.get("has"):
+        return ()
+    return tuple(sorted(str(token).encode() for token in within["has"]))
+
+
+def _fields_read(rule: Rule) -> frozenset[str] | None:
+    """The fields a query rule's message, fix text or fix template and `match.fields` read, or None when that is
+    not known (a template that includes another)."""
+    names: set[str] = set()
+    for text in (rule.message, (rule.fix or {}).get("text")):
+        if isinstance(text, str):
+            try:
+                parsed = list(string.Formatter().parse(text))
+            except ValueError:
+                return None
+            names.update(re.split(r"[.\[]", field)[0] for _, field, _, _ in parsed if field)
+    template = (rule.fix or {}).get("template")
+    if isinstance(template, str):
+        from .templating import variables
+
+        found = variables(template)
+        if found is None:
+            return None
+        names |= found
+    names.update(f"{name}_raw" for name in rule.match.get("fields", {}))
+    return frozenset(names)
+
+
 def _clip(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -400,7 +445,6 @@ class FileMatcher:
         self._mentioned: dict[tuple[int, str], bool] = {}  # _within's answers for this file's tree
         self.python_aliases: dict[str, str] = {}
         self._definitions: dict[str, frozenset[str]] | None = None
-        self._own_names: frozenset[bytes] | None = None
         self._words: list[bytes] | None = None  # the file's word runs, when the prefilter found them
         self._flow: pyflow.Flow | None = None
         self._name_messages: dict[str, str] = {}  # a catalogued name's message: a file repeats its names
@@ -436,8 +480,10 @@ class FileMatcher:
         safety: str | None = None,
         effort: str | None = None,
     ) -> None:
-        if edits:
+        if len(edits) == 1:
             # A finding covers the bytes its edits change (an added argument, a whole statement or line).
+            start, end = min(start, edits[0].start), max(end, edits[0].end)
+        elif edits:
             start = min(start, min(edit.start for edit in edits))
             end = max(end, max(edit.end for edit in edits))
         key = (rule.id, start, end)
@@ -450,22 +496,14 @@ class FileMatcher:
         snippet = self._snippets.get(line)
         if snippet is None:
             snippet = self._snippets[line] = self.text.line_bytes(line).decode("utf-8", "replace").strip()[:200]
-        self.findings[key] = Finding(
-            rule_id=rule.id,
-            path=self.relpath,
-            line=line,
-            column=column,
-            end_line=end_line,
-            end_column=end_column,
-            severity=rule.severity,
-            safety=safety or rule.safety,  # type: ignore[arg-type]
-            # What a person must port is never "no effort", whatever the table row says.
-            effort=("low" if (safety or rule.safety) == "manual" and (effort or rule.effort) == "none"
-                    else effort or rule.effort),  # type: ignore[arg-type]
-            message=message,
-            family=rule.family,
-            edits=edits,
-            snippet=snippet,
+        safety = safety or rule.safety
+        effort = effort or rule.effort
+        # What a person must port is never "no effort", whatever the table row says.
+        if safety == "manual" and effort == "none":
+            effort = "low"
+        self.findings[key] = Finding.unchecked(
+            rule.id, self.relpath, line, column, end_line, end_column, rule.severity, safety, effort, message,
+            rule.family, edits, "tree-sitter", snippet,
         )
 
     def fix_edits(
@@ -541,6 +579,11 @@ class FileMatcher:
         names = self.ruleset.names
         data = self.text.data
         blanked_args: dict[int, bytes] = {}
+        # Each occurrence's node, and the names the file declares itself at one of them (a variable `norm`, its own
+        # `#define __shfl`): a catalogued name declared here is the program's own, not CUDA's. A name can only be
+        # declared where it occurs, so its occurrences answer without walking the whole tree.
+        sites: list[tuple[int, int, bytes, MapEntry, ts.Node]] = []
+        declared: set[bytes] = set()
         for start, end in self.ruleset.name_words.spans(data, self._words):
             word = data[start:end]
             entry = names.get(word.decode("ascii", "replace"))
@@ -549,6 +592,10 @@ class FileMatcher:
             node = root.descendant_for_byte_range(start, end)
             if node is None:
                 continue
+            sites.append((start, end, word, entry, node))
+            if word not in declared and node.type == "identifier" and _declares(node):
+                declared.add(word)
+        for start, end, word, entry, node in sites:
             if node.type == "preproc_arg":
                 body = blanked_args.get(node.start_byte)
                 if body is None:
@@ -566,20 +613,9 @@ class FileMatcher:
                 continue  # a name that is this API's only when qualified (`DeviceType::CUDA`)
             elif node.parent is not None and node.parent.type == "function_declarator" and _in_namespace(node):
                 continue  # the project's own function of that name, in its own namespace
-            if word in self.own_names(root):
-                continue  # the program declares this name itself (a variable `norm`, its own `#define __shfl`)
+            if word in declared:
+                continue  # the program declares this name itself
             self._name_finding(entry, node, start, end)
-
-    def own_names(self, root: ts.Node) -> frozenset[bytes]:
-        """Names the file declares itself: variables, parameters, functions it declares or defines, and macros
-        it defines. A catalogued name declared here is the program's own, not CUDA's."""
-        if self._own_names is None:
-            query = _own_names_query()
-            names = set()
-            for nodes in ts.QueryCursor(query).captures(root).values():
-                names.update(n.text for n in nodes if n.text)
-            self._own_names = frozenset(names)
-        return self._own_names
 
     def _name_finding(self, entry: MapEntry, node: ts.Node, start: int, end: int) -> None:
         rule = self.ruleset.catalog.rules[entry.rule]
@@ -622,17 +658,24 @@ class FileMatcher:
             if qrule.within and _within(node, qrule.within, seen) == bool(qrule.within.get("negate")):
                 continue
             fields: dict[str, Any] = _Missing(qrule.defaults)
+            reads = qrule.reads
             for capture in qrule.capture_names:
                 fields[f"{capture}_all"] = []
             for name, found in captures.items():
                 raw = found[0].text.decode("utf-8", "replace")
                 fields[name] = _clip(raw)
                 fields[f"{name}_raw"] = raw
-                fields[f"{name}_all"] = [n.text.decode("utf-8", "replace") for n in found]
-                fields[f"{name}_children"] = [
-                    c.text.decode("utf-8", "replace") for c in found[0].named_children if c.type != "comment"
-                ]
-                if found[0].type == "argument_list":
+                # The lists are made only for a rule that reads them: a launch has seven captures, and most
+                # rules read one or two of their forms.
+                if reads is None or f"{name}_all" in reads:
+                    fields[f"{name}_all"] = [n.text.decode("utf-8", "replace") for n in found]
+                if reads is None or f"{name}_children" in reads:
+                    fields[f"{name}_children"] = [
+                        c.text.decode("utf-8", "replace") for c in found[0].named_children if c.type != "comment"
+                    ]
+                if found[0].type == "argument_list" and (
+                    reads is None or f"{name}_positional" in reads or f"{name}_kwargs" in reads
+                ):
                     fields[f"{name}_positional"], fields[f"{name}_kwargs"] = _call_arguments(found[0])
             for name, pattern in rule.match.get("fields", {}).items():
                 parts = re.fullmatch(pattern, fields.get(f"{name}_raw", ""))
@@ -1014,22 +1057,44 @@ class FileMatcher:
             self.findings[key] = replace(finding, safety="manual", effort="low", edits=(), message=message)
 
 
-# Declarations of a name by the file itself (C syntax, not any API): see FileMatcher.own_names.
-OWN_NAMES_QUERY = """
-(init_declarator declarator: (identifier) @name)
-(init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-(init_declarator declarator: (array_declarator declarator: (identifier) @name))
-(declaration declarator: (identifier) @name)
-(declaration declarator: (pointer_declarator declarator: (identifier) @name))
-(declaration declarator: (array_declarator declarator: (identifier) @name))
-(parameter_declaration declarator: (identifier) @name)
-(parameter_declaration declarator: (pointer_declarator declarator: (identifier) @name))
-(parameter_declaration declarator: (reference_declarator (identifier) @name))
-(function_definition declarator: (function_declarator declarator: (identifier) @name))
-(function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
-(preproc_def name: (identifier) @name)
-(preproc_function_def name: (identifier) @name)
-"""
+# Where an identifier declares a name of the file's own (C syntax, not any API): each shape is the path from the
+# identifier up, one (parent type, the identifier's field in it, or "" for any child) a step.
+DECLARATION_SHAPES: tuple[tuple[tuple[str, str], ...], ...] = (
+    (("init_declarator", "declarator"),),
+    (("pointer_declarator", "declarator"), ("init_declarator", "declarator")),
+    (("array_declarator", "declarator"), ("init_declarator", "declarator")),
+    (("declaration", "declarator"),),
+    (("pointer_declarator", "declarator"), ("declaration", "declarator")),
+    (("array_declarator", "declarator"), ("declaration", "declarator")),
+    (("parameter_declaration", "declarator"),),
+    (("pointer_declarator", "declarator"), ("parameter_declaration", "declarator")),
+    (("reference_declarator", ""), ("parameter_declaration", "declarator")),
+    (("function_declarator", "declarator"), ("function_definition", "declarator")),
+    (("function_declarator", "declarator"), ("pointer_declarator", "declarator"), ("function_definition", "declarator")),
+    (("preproc_def", "name"),),
+    (("preproc_function_def", "name"),),
+)
+_DECLARING_PARENTS = frozenset(shape[0][0] for shape in DECLARATION_SHAPES)
+
+
+def _declares(identifier: ts.Node) -> bool:
+    """Whether an identifier node is the name a declaration, a parameter, a function or a macro of the file
+    declares (one of DECLARATION_SHAPES)."""
+    parent = identifier.parent
+    if parent is None or parent.type not in _DECLARING_PARENTS:
+        return False
+    for shape in DECLARATION_SHAPES:
+        node: ts.Node | None = identifier
+        for parent_type, field_name in shape:
+            above = node.parent if node is not None else None
+            if above is None or above.type != parent_type or (
+                field_name and node not in above.children_by_field_name(field_name)
+            ):
+                break
+            node = above
+        else:
+            return True
+    return False
 
 
 DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b")
@@ -1059,15 +1124,10 @@ def _directive_branches(text: bytes) -> list[tuple[bytes, bytes, bytes]] | None:
     return branches
 
 
-@cache
-def _own_names_query() -> ts.Query:
-    return parse.query("cuda", OWN_NAMES_QUERY)
-
-
 # `k << <grid, block >> > (args)`, as some editors format a launch: the same launch, with its chevrons apart.
 SPACED_CHEVRONS = re.compile(rb"<<[ \t]*<(?!<)([^;<>\n]*(?:<[^;<>\n]*>[^;<>\n]*)*)>>[ \t]*>")
 # A `#define` whose body (continued lines included) holds a launch: only then are macro bodies parsed on their own.
-DEFINED_LAUNCH = re.compile(rb"^[ \t]*#[ \t]*define(?:[^\n\\]|\\\r?\n|\\)*?<<[ \t]*<", re.MULTILINE)
+DEFINED_LAUNCH = line_start(rb"^[ \t]*#[ \t]*define(?:[^\n\\]|\\\r?\n|\\)*?<<[ \t]*<")
 MACRO_BODIES_QUERY = "(preproc_def value: (_) @body) (preproc_function_def value: (_) @body)"
 MACRO_PREFIX = b"void migrate_macro_body() { "
 MACRO_SUFFIX = b"; }"
@@ -1086,12 +1146,13 @@ def _spaced_chevrons(data: bytes) -> bytes:
 
 
 # A line holding one upper-case name and nothing else: a statement-like macro used without `;` (`CUERR`).
-BARE_MACRO_LINE = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?://[^\n]*)?\r?$", re.MULTILINE)
+BARE_MACRO_LINE = line_start(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?://[^\n]*)?\r?$")
 STATEMENT_END = re.compile(rb"[;{}][ \t]*(?://[^\n]*)?\r?$|^[ \t]*(?:#|//)|^[ \t]*\r?$")
 
 
 # A line holding one upper-case macro call and nothing after it: `CHECK_CUDA( cudaMalloc(&p, n) )` without `;`.
-MACRO_LINE_START = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?:\(|//|\r?$)", re.MULTILINE)
+MACRO_LINE_START = line_start(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?:\(|//|\r?$)")
+CALL_MACRO_START = line_start(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*\(")
 CALL_MACRO_LINE = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*\(.*\)[ \t]*(?://[^\n]*)?\r?$")
 def _balanced(line: bytes) -> bool:
     depth = 0
@@ -1102,7 +1163,7 @@ def _balanced(line: bytes) -> bool:
     return depth == 0
 
 
-def _statement_macros(data: bytes, qualifier_macros: re.Pattern[bytes] | None = None) -> bytes:
+def _statement_macros(data: bytes, qualifier_macros: LineStart | None = None) -> bytes:
     """`data` with statement-like macro calls that lack a `;` blanked to spaces (for the parser only: offsets
     hold), so one `CUERR` line does not turn the statements around it into an error region. A line counts when
     it follows the end of a statement, a block, a directive or a blank line, and the next line starts a new one."""
@@ -1117,7 +1178,7 @@ def _statement_macros(data: bytes, qualifier_macros: re.Pattern[bytes] | None = 
             if not re.match(rb"[ \t]*#", data[line_start : match.start()]):
                 out[match.start() : match.end()] = b" " * (match.end() - match.start())
         data = bytes(out)
-    if not (BARE_MACRO_LINE.search(data) or re.search(rb"(?m)^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*\(", data)):
+    if not (BARE_MACRO_LINE.search(data) or CALL_MACRO_START.search(data)):
         return data
     lines = data.split(b"\n")
     ends = [b"\n"] * (len(lines) - 1) + [b""]  # what follows each line; a `;` may take a newline's place
@@ -1140,7 +1201,7 @@ def _statement_macros(data: bytes, qualifier_macros: re.Pattern[bytes] | None = 
             continue
         following = lines[index + 1].lstrip() if index + 1 < len(lines) else b""
         starts_new = not following[:1] or following[:1] not in b")],.?:+-*/%&|^=<>"
-        if starts_new and BARE_MACRO_LINE.fullmatch(line):
+        if starts_new and BARE_MACRO_LINE.pattern.fullmatch(line):
             lines[index] = re.sub(rb"[^\r]", b" ", line)
             after[index] = previous  # now blank: the next line is read after what this one was
             changed = True
@@ -1379,7 +1440,12 @@ def _render_fix(rule: Rule, fix: Mapping[str, Any], fields: Mapping[str, Any]) -
     if "text" in fix:
         return fix["text"].format_map(_Missing(fields))
     if "template" in fix:
-        from .templating import environment
+        from .templating import environment, variables
 
+        names = variables(fix["template"])
+        if names is not None:
+            # A launch's fields name every capture five ways; the template reads a few of them, and Jinja copies
+            # every variable it is given into each render's context (a third of a launch fix's time).
+            fields = {name: value for name, value in fields.items() if name in names}
         return environment().get_template(fix["template"]).render(rule=rule, **fields)
     return None

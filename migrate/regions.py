@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 
@@ -209,7 +209,29 @@ def _target(node: ts.Node | None) -> set[str]:
 
 
 def _has_barrier(node: ts.Node) -> bool:
-    return any(_is_barrier_call(n) for n in _walk(node))
+    return _calls_in(node, (BARRIER,), _is_barrier_call)
+
+
+def _calls_in(node: ts.Node, names: Iterable[bytes], test: Callable[[ts.Node], bool]) -> bool:
+    """Whether `node` or a node below it is a call expression that passes `test`, where `test` accepts only calls
+    whose callee's last name is one of `names`: looked for at each place a name occurs in the node's bytes, not
+    by making every node of the subtree (a kernel body holds thousands)."""
+    text = node.text or b""
+    base = node.start_byte
+    for name in names:
+        at = text.find(name)
+        while at >= 0:
+            found: ts.Node | None = node.descendant_for_byte_range(base + at, base + at + len(name))
+            # The callee's name, then what holds it (a template, a qualified name), then the call, then outer
+            # calls: every call above the name, up to `node`, is asked.
+            while found is not None:
+                if found.type == "call_expression" and test(found):
+                    return True
+                if found == node:
+                    break
+                found = found.parent
+            at = text.find(name, at + len(name))
+    return False
 
 
 def _is_barrier_call(node: ts.Node) -> bool:
@@ -1433,9 +1455,9 @@ def _complete(findings: dict[tuple[str, int, int], Finding], catalog: Catalog, d
             continue
         calls = device | frozenset(rule.match.get("calls", ()))
         body = node.child_by_field_name("body")
-        if body is None or not _may_synchronise(body.text or b"", syncing) or not any(
-            _is_barrier_call(n) or (n.type == "call_expression" and (_callee(n) or ("", None))[0].split("::")[-1] in syncing)
-            for n in _walk(body)
+        if body is None or not _may_synchronise(body.text or b"", syncing) or not _calls_in(
+            body, (BARRIER, *(name.encode() for name in sorted(syncing))),
+            lambda n: _is_barrier_call(n) or (_callee(n) or ("", None))[0].split("::")[-1] in syncing,
         ):
             del findings[key]  # no barrier: it already runs as a plain loop
             continue

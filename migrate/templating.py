@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -62,6 +62,19 @@ def check_template(name: str) -> str:
     except jinja2.TemplateSyntaxError as exc:
         return f"template {name} is not valid Jinja: {exc.message} (line {exc.lineno})"
     return ""
+
+
+@cache
+def variables(name: str) -> frozenset[str] | None:
+    """The variables the template `name` reads from its context, or None when it includes, imports or extends
+    another template (which reads whatever the context holds)."""
+    from jinja2 import meta, nodes
+
+    env = environment()
+    tree = env.parse(env.loader.get_source(env, name)[0])  # type: ignore[union-attr]
+    if next(tree.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)), None) is not None:
+        return None
+    return frozenset(meta.find_undeclared_variables(tree))
 
 
 def render_template(name: str, **context: object) -> str:

@@ -7,7 +7,16 @@ from pathlib import Path
 
 from migrate import parse
 from migrate.match import _capture_names, compile_rules
-from migrate.patterns import alternatives, any_of, first_bytes, gated, scans_ahead
+from migrate.patterns import (
+    alternatives,
+    any_of,
+    first_bytes,
+    gated,
+    line_start,
+    required_literals,
+    scans_ahead,
+    screened,
+)
 from migrate.regions import synchronising
 from migrate.rules import load_catalog
 
@@ -78,3 +87,44 @@ def test_first_bytes_are_known_only_where_they_are_certain() -> None:
     assert first_bytes(rb"a*") is None  # may match empty
     assert first_bytes(rb"[^x]y") is None  # any byte but one
     assert first_bytes(rb"(?i)abc") is None and first_bytes(rb"(?i:a)b") is None
+
+
+def test_a_screened_pattern_finds_what_the_pattern_finds() -> None:
+    """A trigger searched only where one of its required literals is: the same first match everywhere."""
+    catalog = load_catalog(ROOT / "rules")
+    patterns = sorted({r.match["trigger"].encode() for r in catalog.rules.values() if r.match.get("trigger")})
+    patterns += [rb"\bcub\b|#\s*include", rb"\b(?:asm|__asm__)\b", rb"ab(?=c)d", rb"(?:xy)+z", rb"(?i)thrust"]
+    texts = [p.read_bytes() for p in sorted((ROOT / "tests" / "fixtures").rglob("input.*"))]
+    texts += [b"", b"cub", b"scuba", b"__asm__ volatile", b"abcd", b"abd", b"xyxyz", b"THRUST", b"thrust::sort"]
+    for pattern in patterns:
+        plain, fast = re.compile(pattern), screened(pattern)
+        for text in texts:
+            found, expected = fast.search(text), plain.search(text)
+            assert (found and found.span()) == (expected and expected.span()), (pattern, text[:80])
+
+
+def test_required_literals_are_those_every_match_holds() -> None:
+    assert required_literals(rb"\bcub\b") == (b"cub",)
+    assert required_literals(rb"\b(?:asm|__asm__|__asm)\b") == (b"asm",)  # the others hold it
+    assert required_literals(rb"wmma|nvcuda|\bmma\b") == (b"mma", b"nvcuda")
+    assert required_literals(rb"\b(texture|surface)\s*<") == (b"surface", b"texture")
+    assert required_literals(rb"(?:ab)+c?") == (b"ab",)
+    assert required_literals(rb"(?i)abc") is None and required_literals(rb"a*|b") is None
+
+
+def test_a_line_start_pattern_finds_what_the_multiline_pattern_finds() -> None:
+    patterns = [
+        rb"^[ \t]*#[ \t]*define(?:[^\n\\]|\\\r?\n|\\)*?<<[ \t]*<",
+        rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?:\(|//|\r?$)",
+        rb"^[^\n]*\n",  # it ends at the next line's start: its next match begins there
+    ]
+    texts = [p.read_bytes() for p in sorted((ROOT / "tests" / "fixtures").rglob("input.*"))]
+    texts += [b"", b"\n", b"ABC(\n", b"\nABC(", b"#define X k<<<1,1>>>()\nFOO\n\nBAR(", b"X\nYYY\n\n\nZZZ //x\n",
+              b"a\nb\n\nc"]
+    for pattern in patterns:
+        plain, fast = re.compile(pattern, re.MULTILINE), line_start(pattern)
+        for text in texts:
+            spans = [m.span() for m in fast.finditer(text)]
+            assert spans == [m.span() for m in plain.finditer(text)], (pattern, text[:80])
+            found, expected = fast.search(text), plain.search(text)
+            assert (found and found.span()) == (expected and expected.span())

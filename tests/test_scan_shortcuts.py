@@ -62,3 +62,20 @@ def test_a_body_is_searched_for_the_barrier_and_for_the_files_synchronising_func
 def test_a_kernel_that_waits_through_a_helper_keeps_its_barrier_finding_and_a_plain_one_has_none() -> None:
     findings = [f for f in scan_bytes(RULESET, "k.cu", "cuda", THROUGH_HELPER) if f.rule_id == "kernel-barrier-regions"]
     assert [f.line for f in findings] == [2]
+
+
+# Host code that permutes an array in place, with a syntax error: no CUDA construct in it.
+HOST_PERMUTE = b"""void permute(float* a, const int* perm, int n) {
+    for (int i = 0; i < n; i++) a[perm[i]] = a[i];
+    int broken = ;
+}
+"""
+
+
+def test_a_file_whose_only_trigger_needs_a_kernel_is_not_parsed_without_one() -> None:
+    """lockstep-scatter reports only inside a __global__ or __device__ function: a host file that holds `]]` is not
+    parsed, so it gets neither that finding nor a parse-error note, as a file with no CUDA token gets none; the same
+    function on the device gives both."""
+    assert scan_bytes(RULESET, "a.cpp", "cuda", HOST_PERMUTE) == []
+    device = HOST_PERMUTE.replace(b"void permute", b"__device__ void permute")
+    assert {"lockstep-scatter", "parse-error"} <= {f.rule_id for f in scan_bytes(RULESET, "a.cu", "cuda", device)}
