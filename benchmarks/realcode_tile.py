@@ -11,9 +11,11 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    same random non-zero inputs (float data from N(0,1) kept away from zero, int data in [1, SIZE)), the same integer
    arguments (SIZE, an awkward size that is no multiple of a block; a vector passed by value is given as the tuple of
    its lanes, SIZE + k or 0.75 + k / 4 for lane k) and the same launch shape: the one block its program launches at
-   every launch, written in numbers (`<<<1, 1>>>`: a kernel written for one thread), else a fixed one, its grid
-   widened for an element-wise map whose guard (`i < n * n * n`) needs more threads, as its program and the Triton
-   launcher size the grid to that bound; every buffer is compared after the launch (max |diff| / max(1, |ref|) <=
+   every launch, written in numbers or through named ones and dim3 variables (`<<<1, 1>>>`: a kernel written for one
+   thread; `dim3 threads; threads.x = THREADS;`: a block reduction of THREADS), with a grid of 1 where the program
+   writes one, else one covering the harness's data; else a fixed one, its grid widened for an element-wise map whose
+   guard (`i < n * n * n`) needs more threads, as its program and the Triton launcher size the grid to that bound;
+   every buffer is compared after the launch (max |diff| / max(1, |ref|) <=
    1e-4), and so is every variable of device memory at namespace scope the kernel uses (`__constant__`, `__device__`,
    `__managed__`: read back with cudaMemcpyFromSymbol and from the module's tensor of it), each filled first with the
    same random values on both sides where it has no initializer (cudaMemcpyToSymbol; the module's `name.on(device)`),
@@ -856,10 +858,7 @@ def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text:
     SIZE their threads write past the data onto each other's elements. The row stays a mismatch; this says whether
     the kernel is right on the sizes its program uses. `shape`: the one launch shape the program gives the kernel;
     `buffer`, `shared`: the elements of each buffer and the bytes of dynamic shared memory the check at SIZE gave."""
-    one_d = _launch(kernel)[1] == (BLOCK_1D,)
-    grid, block = shape or (((EVEN * EVEN // BLOCK_1D,), (BLOCK_1D,)) if one_d else
-                            ((EVEN // BLOCK_2D[0], EVEN // BLOCK_2D[1]), BLOCK_2D))
-    grid = grid if shape else _covering(kernel, grid, block, EVEN)
+    grid, block = launch_shape(kernel, shape, EVEN)
     inputs = _inputs(signature, kernel.params, seed, size=EVEN, buffer=buffer)
     specs = symbol_specs(kernel)
     symbols = list(zip(specs, symbol_inputs(specs, seed, EVEN)))
@@ -971,8 +970,7 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
     harness's inputs and launch (an array indexed past its bounds, a failing device assert) is counted as undefined,
     with what it did and where; so is a mismatch whose original races or does what C leaves undefined
     (_undefined_original)."""
-    grid, block = shape or _launch(kernel)
-    grid = grid if shape else _covering(kernel, grid, block, SIZE)
+    grid, block = launch_shape(kernel, shape, SIZE)
     if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "no reference", None, "a parameter type the harness cannot write"  # bfloat16, half
     case = work / "cases" / f"{program.name}.{kernel.name}"
@@ -1074,23 +1072,106 @@ def _covering(kernel, grid: tuple[int, ...], block: tuple[int, ...], size: int) 
 
 
 LAUNCH = r"\b{name}\s*(?:<[^<>;]*>)?\s*<<<([^;]*?)>>>"
+# A number a program names: `#define THREADS 128`, `const int BLOCK = 256;`, `constexpr unsigned WARPS = 4;`
+NAMED_NUMBER = re.compile(r"^\s*#\s*define\s+(\w+)\s+\(?(\d+)[uU]?\)?\s*(?://.*|/\*.*)?$|"
+                          r"\bconst(?:expr)?\s+(?:static\s+)?(?:unsigned\s+|signed\s+)?(?:int|long|size_t|int32_t|"
+                          r"uint32_t|unsigned)?\s*(\w+)\s*=\s*(\d+)[uU]?\s*;", re.MULTILINE)
 
 
-def program_launch(files: dict[str, bytes], name: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """The one block a program launches kernel `name` as, where each of its launches writes the grid as 1 and the
-    block as a plain number (`k<<<1, 1>>>(...)`, `k<<<1, 256>>>`: a kernel whose threads share one job, which more
-    blocks would repeat over each other); None where any launch computes them, or none is found. (A larger grid
-    written in numbers is sized to the program's own data, not to the harness's.)"""
+def _arguments(text: str) -> list[str]:
+    """`text` split at its commas outside parentheses, braces and brackets, each part stripped."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        depth += c in "([{"
+        depth -= c in ")]}"
+        if c == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    return parts + [text[start:].strip()]
+
+
+def _number(expr: str, numbers: dict[str, int | None]) -> int | None:
+    """A number written as one, or as a name the program gives one number; None for anything else."""
+    expr = expr.strip().strip("()").strip()
+    if re.fullmatch(r"\d+[uU]?", expr):
+        return int(expr.rstrip("uU"))
+    return numbers.get(expr)
+
+
+def _block(expr: str, text: str, numbers: dict[str, int | None]) -> tuple[int, ...] | None:
+    """The block a launch's `expr` gives, read from numbers: a number or named one (`256`, `THREADS`), `dim3(16, 16)`,
+    or a dim3 variable of `text` declared once with numbers (`dim3 block(16, 16);`, `dim3 b; b.x = THREADS; b.y = 1;`);
+    None for anything else."""
+    expr = expr.strip()
+    single = _number(expr, numbers)
+    if single is not None:
+        return (single,)
+    inline = re.fullmatch(r"dim3\s*[({](.*)[)}]", expr, re.DOTALL)
+    if inline:
+        values = [_number(a, numbers) for a in _arguments(inline.group(1))]
+        return tuple(values) if values and None not in values else None
+    if not re.fullmatch(r"\w+", expr):
+        return None
+    declared = re.findall(rf"\bdim3\s+(?:\w+\s*(?:[({{][^;]*?[)}}])?\s*,\s*)*{expr}\b\s*(=\s*dim3\s*)?([({{]([^;]*?)[)}}])?\s*[;,]",
+                          text)
+    if len(declared) != 1:
+        return None
+    if declared[0][1]:
+        values = [_number(a, numbers) for a in _arguments(declared[0][2])]
+        return tuple(values) if values and None not in values else None
+    axes = {}
+    for axis, value in re.findall(rf"\b{expr}\.([xyz])\s*=\s*([^;]+);", text):
+        number = _number(value, numbers)
+        if number is None or axes.get(axis, number) != number:
+            return None
+        axes[axis] = number
+    if "x" not in axes:
+        return None
+    return tuple(axes.get(a, 1) for a in "xyz"[:max("xyz".index(a) for a in axes) + 1])
+
+
+def program_launch(files: dict[str, bytes], name: str) -> tuple[tuple[int, ...] | None, tuple[int, ...]] | None:
+    """The one block a program launches kernel `name` with, where each of its launches writes it in numbers (`256`,
+    `THREADS`, `dim3(16, 16)`, a dim3 variable set from them), and the grid where each writes it as 1 (`k<<<1,
+    256>>>`: a kernel whose threads share one job, which more blocks would repeat over each other), else None (the
+    harness's grid of that block: a grid the program computes, or writes in numbers, is sized to its own data, not to
+    the harness's); None where a launch's block is not read so, launches differ, or none is found."""
+    texts = {path: data.decode("utf-8", "replace") for path, data in files.items()
+             if path.endswith((".cu", ".cuh", ".h", ".hpp"))}
+    numbers: dict[str, int | None] = {}
+    for text in texts.values():
+        for match in NAMED_NUMBER.finditer(text):
+            key, value = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+            numbers[key] = int(value) if numbers.get(key, int(value)) == int(value) else None
     shapes = set()
-    for path, data in files.items():
-        if not path.endswith((".cu", ".cuh", ".h", ".hpp")):
-            continue
-        for match in re.finditer(LAUNCH.format(name=re.escape(name)), data.decode("utf-8", "replace")):
-            config = [part.strip() for part in match.group(1).split(",")]
-            if len(config) < 2 or config[0] != "1" or not re.fullmatch(r"\d+", config[1]):
+    for text in texts.values():
+        for match in re.finditer(LAUNCH.format(name=re.escape(name)), text):
+            config = _arguments(match.group(1))
+            block = _block(config[1], text, numbers) if len(config) >= 2 else None
+            if block is None or not all(block):
                 return None
-            shapes.add(((int(config[0]),), (int(config[1]),)))
+            shapes.add(((1,) if config[0] == "1" else None, block))
     return shapes.pop() if len(shapes) == 1 else None
+
+
+def launch_shape(kernel, shape, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The (grid, block) the harness launches `kernel` with at `size`: its program's block (program_launch) where that
+    has as many axes as the harness's own for the kernel (or more, each 1), with the program's grid of 1 or a grid
+    covering the harness's data (size * size threads in one dimension, size on each axis in more); else the harness's
+    own (_launch), its grid widened for an element-wise map (_covering)."""
+    grid, block = _launch(kernel)
+    if size != SIZE:  # whole blocks: EVEN * EVEN elements in 128-thread blocks, EVEN x EVEN in 16 x 16 tiles
+        grid = (size * size // BLOCK_1D,) if len(block) == 1 else (size // BLOCK_2D[0], size // BLOCK_2D[1])
+    if shape is not None:
+        axes = len(block)
+        wanted = shape[1][:axes] + (1,) * (axes - len(shape[1]))
+        if all(n == 1 for n in shape[1][axes:]):
+            if shape[0] is not None:
+                return shape[0], wanted
+            if axes == 1:
+                return (-(-size * size // wanted[0]),), wanted
+            return tuple(-(-size // b) for b in wanted), wanted
+    return _covering(kernel, grid, block, size), block
 
 
 def independent_threads(module, fn) -> bool:

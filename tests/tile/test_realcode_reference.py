@@ -242,7 +242,7 @@ def test_launch_shape_written_in_numbers(harness):
     assert harness.program_launch(files, "no_parameters") == ((1,), (1,))
     assert harness.program_launch(files, "scale") == ((1,), (64,))
     assert harness.program_launch(files, "negate") == ((1,), (64,))
-    assert harness.program_launch(files, "shift_down") is None  # a grid it computes
+    assert harness.program_launch(files, "shift_down") == (None, (64,))  # a grid it computes: the harness's
     assert harness.program_launch(files, "own_slot") is None  # never launched
     module = _module("main.cu")
     independent = {name: harness.independent_threads(module, module.functions[name])
@@ -315,3 +315,49 @@ def test_source_including_mpi_builds_with_its_include_folders(harness, setting):
     ref, inputs = _program_reference(harness, setting, INCLUDES, "src/collective.cu", "add_three")
     assert isinstance(ref, list), ref
     assert (ref[0][:64] == inputs[0][:64] + 3.0).all()
+
+
+def test_launch_block_read_from_constants_and_dim3_variables(harness):
+    """A block written through a #define, a const, dim3(...) and dim3 variables; a block computed, or unlike between
+    launches, is not read."""
+    main = b"""
+#define THREADS 128
+const int ROWS = 4;
+__global__ void a(float* x) {}
+__global__ void b(float* x) {}
+__global__ void c(float* x) {}
+__global__ void d(float* x) {}
+__global__ void e(float* x) {}
+__global__ void f(float* x) {}
+int main(int argc, char** argv) {
+  int n = argc * 100;
+  dim3 tiles(16, ROWS);
+  dim3 threads;
+  threads.x = THREADS;
+  threads.y = 1;
+  dim3 grid((n + 15) / 16, n / ROWS);
+  a<<<grid, tiles>>>(nullptr);
+  b<<<grid, threads>>>(nullptr);
+  c<<<n, 1>>>(nullptr);
+  d<<<1, dim3(THREADS, 2)>>>(nullptr);
+  e<<<n, n / 4>>>(nullptr);
+  f<<<n, 32>>>(nullptr);
+  f<<<n, 64>>>(nullptr);
+}
+"""
+    files = {"main.cu": main}
+    shapes = {name: harness.program_launch(files, name) for name in "abcdef"}
+    assert shapes == {"a": (None, (16, 4)), "b": (None, (128, 1)), "c": (None, (1,)), "d": ((1,), (128, 2)),
+                      "e": None, "f": None}
+
+
+def test_launch_shape_of_the_program_block(harness):
+    """The program's block where its axes fit the harness's launch of the kernel, the grid covering the harness's data;
+    the harness's own where they do not (a 3-D block for a 1-D launch)."""
+    class Kernel:  # as lowered: an element-wise map over one axis
+        summary, kind, grid = "1-D", "elementwise", ()
+
+    assert harness.launch_shape(Kernel, (None, (1,)), 75) == ((75 * 75,), (1,))
+    assert harness.launch_shape(Kernel, (None, (256, 1)), 75) == ((22,), (256,))
+    assert harness.launch_shape(Kernel, ((1,), (64,)), 75) == ((1,), (64,))
+    assert harness.launch_shape(Kernel, (None, (8, 8, 4)), 75) == harness._launch(Kernel) == ((44,), (128,))
