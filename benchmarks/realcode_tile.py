@@ -11,9 +11,11 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    same random non-zero inputs (float data from N(0,1) kept away from zero, int data in [1, SIZE)), the same integer
    arguments (SIZE, an awkward size that is no multiple of a block; a vector passed by value is given as the tuple of
    its lanes, SIZE + k or 0.75 + k / 4 for lane k) and the same launch shape: the one block its program launches at
-   every launch, written in numbers (`<<<1, 1>>>`: a kernel written for one thread), else a fixed one, its grid
-   widened for an element-wise map whose guard (`i < n * n * n`) needs more threads, as its program and the Triton
-   launcher size the grid to that bound; every buffer is compared after the launch (max |diff| / max(1, |ref|) <=
+   every launch, written in numbers or through named ones and dim3 variables (`<<<1, 1>>>`: a kernel written for one
+   thread; `dim3 threads; threads.x = THREADS;`: a block reduction of THREADS), with a grid of 1 where the program
+   writes one, else one covering the harness's data; else a fixed one, its grid widened for an element-wise map whose
+   guard (`i < n * n * n`) needs more threads, as its program and the Triton launcher size the grid to that bound;
+   every buffer is compared after the launch (max |diff| / max(1, |ref|) <=
    1e-4), and so is every variable of device memory at namespace scope the kernel uses (`__constant__`, `__device__`,
    `__managed__`: read back with cudaMemcpyFromSymbol and from the module's tensor of it), each filled first with the
    same random values on both sides where it has no initializer (cudaMemcpyToSymbol; the module's `name.on(device)`),
@@ -44,6 +46,14 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
 those programs' rows of a full run and counts the totals again: a change re-runs only the programs whose generated
 modules (or the sources their references are built from) changed, since a kernel whose module and reference are
 byte-identical gives the same row.
+
+A reference is built as the program's own build would build it: with the include folders its Makefile (`-I`, its
+variables expanded) and CMakeLists.txt (INCLUDE_DIRS) name, those inside the program from its migrated copy, and with
+the include folders of the system libraries its sources include. These are Debian packages: `libboost-dev` (Boost's
+headers: mmcsf's boost/sort) and `libopenmpi-dev` (mpi.h, found through `mpicxx --showme:compile`: allreduce,
+pingpong); without them such programs have no reference. A header that is missing is named with why: one `migrate
+apply` keeps as CUDA's (a library name with no portable form yet, which the runtime has no header for), or one that is
+no file of the program's folder (its build fetches or unpacks it).
 
 `--tree DIR` generates with the `migrate` package found in DIR (an older tree, to measure before a change); the
 compile check is always the one of this checkout. Nothing under SRC is written.
@@ -243,10 +253,16 @@ PRT_HELPERS = [
     "  return bytes > 0 ? size_t(bytes) / size : 0;",
     "}",
 ]
-# A kernel's parameter types, for a tensor accessor the harness builds from a pointer, sizes and strides.
+# A kernel's parameter types, for a tensor accessor the harness builds from a pointer, sizes and strides; a number
+# that converts to the scalar parameter it is passed to, whatever its type: an enumeration (`adamMode_t mode`, which
+# the lowering reads as its underlying int) takes the int the Triton kernel is given, which no launch converts alone.
 PARAM_TYPES = [
     "template <class F> struct migrate_harness_params;",
     "template <class... P> struct migrate_harness_params<void (*)(P...)> { using type = std::tuple<std::decay_t<P>...>; };",
+    "template <class N> struct migrate_harness_number {",
+    "  N value;",
+    "  template <class T> operator T() const { return static_cast<T>(value); }",
+    "};",
 ]
 
 
@@ -325,7 +341,9 @@ def _harness(include: str, kernel, signature: dict[str, str], tparams: tuple[str
             else:
                 args.append(pointer)
         else:
-            args.append(f"({instantiated(param.ctype)})({FLOATS if kind.startswith('fp') else size})")
+            number = f"({instantiated(param.ctype)})({FLOATS if kind.startswith('fp') else size})"
+            # an overloaded kernel is picked by its arguments' types: there the number keeps its own
+            args.append(number if deduced else f"migrate_harness_number<{instantiated(param.ctype)}>{{{number}}}")
     shared = launch_shared(block) if shared is None else shared
     if api == "prt":
         lines.append(f"  size_t migrate_shared = argc > 3 ? size_t(std::strtoull(argv[3], nullptr, 10)) : {shared};")
@@ -427,18 +445,85 @@ def _migrated_copy(program: Path, work: Path) -> Path | str:
     return target if text == "ok" else text
 
 
-def _build_includes(program: Path) -> list[str]:
-    """The include folders outside the program that its Makefile names (`-I../bfs-sycl`: headers HeCBench keeps
-    once for several versions of a program), as -I flags resolved against the program's folder."""
+MAKE_VARIABLE = re.compile(r"^\s*(?:override\s+)?(\w+)\s*[:+?]?=\s*(.*?)\s*$", re.MULTILINE)
+CMAKE_SET = re.compile(r"\bset\(\s*(\w+)\s+\"?([^\")]*)\"?\s*\)", re.IGNORECASE)
+CMAKE_INCLUDES = re.compile(r"\bINCLUDE_DIRS\b((?:\s+(?![A-Z_]+\b)[^\s)]+)+)")
+
+
+def _expand(text: str, variables: dict[str, str]) -> str:
+    """`text` with each `$(NAME)` and `${NAME}` of `variables` replaced, nested ones too; unknown ones kept."""
+    for _ in range(8):  # a variable naming another, a few levels deep
+        done = re.sub(r"\$[({](\w+)[)}]", lambda m: variables.get(m.group(1), m.group(0)), text)
+        if done == text:
+            break
+        text = done
+    return text
+
+
+def _build_includes(program: Path, migrated: Path | None = None) -> list[str]:
+    """The include folders the program's own build names, as -I flags: its Makefile's `-I` flags (`-I./common`,
+    `-I $(INC_DIR)` with the Makefile's variables) and its CMakeLists.txt's INCLUDE_DIRS (`${CMAKE_CURRENT_SOURCE_DIR}`
+    and `set()` variables), each resolved against the program's folder. A folder inside the program is taken from its
+    migrated copy `migrated` (the sources the reference is built from); one outside it (`-I../bfs-sycl`: headers
+    HeCBench keeps once for several versions of a program) as it is. Absolute paths (a system's own) are left out."""
+    folders: list[str] = []
     makefile = program / "Makefile"
-    if not makefile.is_file():
-        return []
-    found = []
-    for folder in re.findall(r"-I\s*(\.\.[^\s$()]*)", makefile.read_text(errors="replace")):
+    if makefile.is_file():
+        text = makefile.read_text(errors="replace")
+        variables = {name: value for name, value in MAKE_VARIABLE.findall(text)}
+        folders += re.findall(r"-I\s*([^\s'\"]+)", _expand(text, variables))
+    cmake = program / "CMakeLists.txt"
+    if cmake.is_file():
+        text = cmake.read_text(errors="replace")
+        variables = {"CMAKE_CURRENT_SOURCE_DIR": ".", "CMAKE_CURRENT_LIST_DIR": "."}
+        for name, value in CMAKE_SET.findall(text):
+            variables[name] = _expand(value.strip(), variables)
+        for listed in CMAKE_INCLUDES.findall(text):
+            folders += _expand(listed, variables).split()
+    found: list[str] = []
+    for folder in folders:
+        if folder.startswith("/") or "$" in folder:
+            continue
         path = (program / folder).resolve()
+        if migrated is not None and path.is_relative_to(program.resolve()):
+            path = migrated / path.relative_to(program.resolve())
         if path.is_dir() and f"-I{path}" not in found:
             found.append(f"-I{path}")
     return found
+
+
+def _library_flags(migrated: Path) -> list[str]:
+    """The compiler flags of the system libraries the program's sources include: MPI's include folders (`mpicxx
+    --showme:compile`, Open MPI's libopenmpi-dev) where a source includes mpi.h. Nothing is linked: the harness's
+    main() never reaches the program's own main(), which calls the library."""
+    texts = (p.read_bytes() for p in migrated.rglob("*") if p.suffix in (".cu", ".cuh", ".h", ".hpp", ".cpp", ".c"))
+    if shutil.which("mpicxx") is None or not any(re.search(rb"#\s*include\s*[<\"]mpi\.h[>\"]", t) for t in texts):
+        return []
+    shown = subprocess.run(["mpicxx", "--showme:compile"], capture_output=True, text=True, check=False)
+    return shown.stdout.split() if shown.returncode == 0 else []
+
+
+def _missing_header(error: str, program: Path, migrated: Path) -> str:
+    """Why a header the build does not find is missing, in words, or "": one `migrate apply` kept as CUDA's (the
+    source uses names of its library with no portable form yet, and the runtime has no such header), or one that is
+    no file of the program's folder (a file its build fetches or unpacks)."""
+    missing = re.search(r"fatal error: ([^:]+): No such file or directory", error)
+    if not missing:
+        return ""
+    header = missing.group(1).strip()
+    kept = re.compile(rf"migrate: manual\[[\w-]+\] #include [<\"]{re.escape(header)}[>\"] stays")
+    for path in sorted(migrated.rglob("*")):
+        if path.suffix not in (".cu", ".cuh", ".h", ".hpp", ".cpp") or not path.is_file():
+            continue
+        text = path.read_text(errors="replace")
+        if kept.search(text):
+            names = list(dict.fromkeys(re.findall(r"migrate: manual\[[\w-]+\] (\w+) is CUDA-only", text)))
+            uses = f" ({_listed(names)} {'has' if len(names) == 1 else 'have'} no portable form yet)" if names else ""
+            return (f"migrate apply keeps {header} in {path.relative_to(migrated).as_posix()}{uses}, and the runtime "
+                    "has no such header")
+    if not any(program.rglob(Path(header).name)):
+        return f"{header} is no file of the program's folder (its build fetches or unpacks it)"
+    return ""
 
 
 def _translation_unit(program: Path, relfile: str) -> str:
@@ -493,9 +578,23 @@ BUFFER_MAX = 1 << 26  # elements, at most, of a grown buffer
 BUFFER_BYTES_MAX = 3 << 29  # bytes, at most, of all of a kernel's grown buffers together
 # The diagnosis build of an original that crashes: AddressSanitizer, and the checks of the indexing of arrays of
 # known size and of shift counts; each __shared__ array as static storage (a thread_local array gets no redzone), run
-# on one pool thread (every block in turn then has it to itself).
+# on one pool thread (every block in turn then has it to itself). `__shared__` is first spelled SHARED_MARK, then,
+# once preprocessed, `static` (shared_storage): an `extern __shared__` declaration takes no second storage class.
 SANITIZE = ["-g", "-fsanitize=address,bounds,shift-exponent", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
-SANITIZE_PRELUDE = "#include <prt/prt.h>\n#undef __shared__\n#define __shared__ static\n"
+SHARED_MARK = "migrate_harness_shared_storage"
+SANITIZE_PRELUDE = f"#include <prt/prt.h>\n#undef __shared__\n#define __shared__ {SHARED_MARK}\n"
+
+
+def shared_storage(text: str) -> str:
+    """Preprocessed source with each SHARED_MARK made `static`, or dropped in a declaration that is `extern` (`extern
+    __shared__ float s[];`, `__shared__ extern T s[];`): its storage is declared elsewhere, if anywhere."""
+    def storage(match: re.Match) -> str:
+        start = max(text.rfind(c, 0, match.start()) for c in ";{}")
+        ends = [i for i in (text.find(c, match.end()) for c in ";{}") if i >= 0]
+        declaration = text[start + 1:min(ends, default=len(text))]
+        return "" if re.search(r"\bextern\b", declaration) else "static"
+
+    return re.sub(rf"\b{SHARED_MARK}\b", storage, text)
 
 
 @dataclass
@@ -507,15 +606,24 @@ class Grow:
     why: str
 
 
-def _build(harness: Path, binary: Path, text: str, flags: list[str]) -> subprocess.CompletedProcess:
-    """Builds `text` (written to `harness`) into `binary`, unless an earlier run built it from this very text."""
+def _build(harness: Path, binary: Path, text: str, flags: list[str], expand=None) -> subprocess.CompletedProcess:
+    """Builds `text` (written to `harness`) into `binary`, unless an earlier run built it from this very text.
+    `expand`: a change made to the preprocessed source (its line markers still name `harness`) before it is compiled."""
     if binary.is_file() and harness.is_file() and harness.read_text() == text:
         return subprocess.CompletedProcess([], 0, "", "")
     binary.unlink(missing_ok=True)
     harness.write_text(text)
+    source = ["-x", "c++", str(harness)]
+    if expand is not None:
+        expanded = subprocess.run(["g++", "-E", "-w", *flags, *source], capture_output=True, text=True,
+                                  timeout=CXX_TIMEOUT_S, check=False)
+        if expanded.returncode != 0:
+            return expanded
+        harness.with_suffix(".ii").write_text(expand(expanded.stdout))
+        source = ["-x", "c++-cpp-output", str(harness.with_suffix(".ii"))]
     # Symbols of the program's other sources, which only its own main() reaches, are left unresolved (at address 0 in
     # a non-PIE binary; a kernel that reached one would crash, not pass): the harness links the kernel's file alone.
-    return subprocess.run(["g++", "-O0", "-w", *flags, "-x", "c++", str(harness), "-o", str(binary), "-pthread",
+    return subprocess.run(["g++", "-O0", "-w", *flags, *source, "-o", str(binary), "-pthread",
                            "-no-pie", "-Wl,--unresolved-symbols=ignore-all"],
                           capture_output=True, text=True, timeout=CXX_TIMEOUT_S, check=False)
 
@@ -606,7 +714,8 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     for folder in (base, case):  # the plain run's keeps what the variants share (its `preinclude` marker)
         folder.mkdir(parents=True, exist_ok=True)
     source = migrated / _translation_unit(program, relfile)
-    flags = [*cflags, f"-I{source.parent}", f"-I{migrated}", *_build_includes(program)]
+    flags = [*cflags, f"-I{source.parent}", f"-I{migrated}", *_build_includes(program, migrated),
+             *_library_flags(migrated)]
     if variant == "sanitized":
         flags = [f"-fsanitize={','.join(UB_CHECKS)}", *flags]
 
@@ -627,7 +736,8 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
             marker.write_text("")
     if build.returncode != 0:
         first = next((l for l in build.stderr.splitlines() if "error" in l), "no error line")
-        return "the original does not build on the CPU backend: " + first.split("error:")[-1].strip()[:120]
+        return "the original does not build on the CPU backend: " + (
+            _missing_header(first, program, migrated) or first.split("error:")[-1].strip()[:120])
     (case / "in").mkdir(exist_ok=True)
     (case / "ref").mkdir(exist_ok=True)
     for i, value in enumerate(inputs):
@@ -677,7 +787,8 @@ def _failed(run, case: Path, text: str, flags: list[str], migrated: Path, kernel
     bare = f"the original exits {run.returncode} on the CPU backend"
     if run.returncode > 0:
         return bare
-    build = _build(case / "sanitized.cpp", case / "sanitized", SANITIZE_PRELUDE + text, [*SANITIZE, *flags])
+    build = _build(case / "sanitized.cpp", case / "sanitized", SANITIZE_PRELUDE + text, [*SANITIZE, *flags],
+                   expand=shared_storage)
     if build.returncode != 0:
         return None if run.returncode == 0 else bare + " (its diagnosis build fails)"
     diagnosis = subprocess.run([str(case / "sanitized"), *command], capture_output=True, text=True,
@@ -747,10 +858,7 @@ def _at_block_multiple(program: Path, relfile: str, kernel, fn, signature, text:
     SIZE their threads write past the data onto each other's elements. The row stays a mismatch; this says whether
     the kernel is right on the sizes its program uses. `shape`: the one launch shape the program gives the kernel;
     `buffer`, `shared`: the elements of each buffer and the bytes of dynamic shared memory the check at SIZE gave."""
-    one_d = _launch(kernel)[1] == (BLOCK_1D,)
-    grid, block = shape or (((EVEN * EVEN // BLOCK_1D,), (BLOCK_1D,)) if one_d else
-                            ((EVEN // BLOCK_2D[0], EVEN // BLOCK_2D[1]), BLOCK_2D))
-    grid = grid if shape else _covering(kernel, grid, block, EVEN)
+    grid, block = launch_shape(kernel, shape, EVEN)
     inputs = _inputs(signature, kernel.params, seed, size=EVEN, buffer=buffer)
     specs = symbol_specs(kernel)
     symbols = list(zip(specs, symbol_inputs(specs, seed, EVEN)))
@@ -862,8 +970,7 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
     harness's inputs and launch (an array indexed past its bounds, a failing device assert) is counted as undefined,
     with what it did and where; so is a mismatch whose original races or does what C leaves undefined
     (_undefined_original)."""
-    grid, block = shape or _launch(kernel)
-    grid = grid if shape else _covering(kernel, grid, block, SIZE)
+    grid, block = launch_shape(kernel, shape, SIZE)
     if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "no reference", None, "a parameter type the harness cannot write"  # bfloat16, half
     case = work / "cases" / f"{program.name}.{kernel.name}"
@@ -965,23 +1072,106 @@ def _covering(kernel, grid: tuple[int, ...], block: tuple[int, ...], size: int) 
 
 
 LAUNCH = r"\b{name}\s*(?:<[^<>;]*>)?\s*<<<([^;]*?)>>>"
+# A number a program names: `#define THREADS 128`, `const int BLOCK = 256;`, `constexpr unsigned WARPS = 4;`
+NAMED_NUMBER = re.compile(r"^\s*#\s*define\s+(\w+)\s+\(?(\d+)[uU]?\)?\s*(?://.*|/\*.*)?$|"
+                          r"\bconst(?:expr)?\s+(?:static\s+)?(?:unsigned\s+|signed\s+)?(?:int|long|size_t|int32_t|"
+                          r"uint32_t|unsigned)?\s*(\w+)\s*=\s*(\d+)[uU]?\s*;", re.MULTILINE)
 
 
-def program_launch(files: dict[str, bytes], name: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """The one block a program launches kernel `name` as, where each of its launches writes the grid as 1 and the
-    block as a plain number (`k<<<1, 1>>>(...)`, `k<<<1, 256>>>`: a kernel whose threads share one job, which more
-    blocks would repeat over each other); None where any launch computes them, or none is found. (A larger grid
-    written in numbers is sized to the program's own data, not to the harness's.)"""
+def _arguments(text: str) -> list[str]:
+    """`text` split at its commas outside parentheses, braces and brackets, each part stripped."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        depth += c in "([{"
+        depth -= c in ")]}"
+        if c == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    return parts + [text[start:].strip()]
+
+
+def _number(expr: str, numbers: dict[str, int | None]) -> int | None:
+    """A number written as one, or as a name the program gives one number; None for anything else."""
+    expr = expr.strip().strip("()").strip()
+    if re.fullmatch(r"\d+[uU]?", expr):
+        return int(expr.rstrip("uU"))
+    return numbers.get(expr)
+
+
+def _block(expr: str, text: str, numbers: dict[str, int | None]) -> tuple[int, ...] | None:
+    """The block a launch's `expr` gives, read from numbers: a number or named one (`256`, `THREADS`), `dim3(16, 16)`,
+    or a dim3 variable of `text` declared once with numbers (`dim3 block(16, 16);`, `dim3 b; b.x = THREADS; b.y = 1;`);
+    None for anything else."""
+    expr = expr.strip()
+    single = _number(expr, numbers)
+    if single is not None:
+        return (single,)
+    inline = re.fullmatch(r"dim3\s*[({](.*)[)}]", expr, re.DOTALL)
+    if inline:
+        values = [_number(a, numbers) for a in _arguments(inline.group(1))]
+        return tuple(values) if values and None not in values else None
+    if not re.fullmatch(r"\w+", expr):
+        return None
+    declared = re.findall(rf"\bdim3\s+(?:\w+\s*(?:[({{][^;]*?[)}}])?\s*,\s*)*{expr}\b\s*(=\s*dim3\s*)?([({{]([^;]*?)[)}}])?\s*[;,]",
+                          text)
+    if len(declared) != 1:
+        return None
+    if declared[0][1]:
+        values = [_number(a, numbers) for a in _arguments(declared[0][2])]
+        return tuple(values) if values and None not in values else None
+    axes = {}
+    for axis, value in re.findall(rf"\b{expr}\.([xyz])\s*=\s*([^;]+);", text):
+        number = _number(value, numbers)
+        if number is None or axes.get(axis, number) != number:
+            return None
+        axes[axis] = number
+    if "x" not in axes:
+        return None
+    return tuple(axes.get(a, 1) for a in "xyz"[:max("xyz".index(a) for a in axes) + 1])
+
+
+def program_launch(files: dict[str, bytes], name: str) -> tuple[tuple[int, ...] | None, tuple[int, ...]] | None:
+    """The one block a program launches kernel `name` with, where each of its launches writes it in numbers (`256`,
+    `THREADS`, `dim3(16, 16)`, a dim3 variable set from them), and the grid where each writes it as 1 (`k<<<1,
+    256>>>`: a kernel whose threads share one job, which more blocks would repeat over each other), else None (the
+    harness's grid of that block: a grid the program computes, or writes in numbers, is sized to its own data, not to
+    the harness's); None where a launch's block is not read so, launches differ, or none is found."""
+    texts = {path: data.decode("utf-8", "replace") for path, data in files.items()
+             if path.endswith((".cu", ".cuh", ".h", ".hpp"))}
+    numbers: dict[str, int | None] = {}
+    for text in texts.values():
+        for match in NAMED_NUMBER.finditer(text):
+            key, value = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+            numbers[key] = int(value) if numbers.get(key, int(value)) == int(value) else None
     shapes = set()
-    for path, data in files.items():
-        if not path.endswith((".cu", ".cuh", ".h", ".hpp")):
-            continue
-        for match in re.finditer(LAUNCH.format(name=re.escape(name)), data.decode("utf-8", "replace")):
-            config = [part.strip() for part in match.group(1).split(",")]
-            if len(config) < 2 or config[0] != "1" or not re.fullmatch(r"\d+", config[1]):
+    for text in texts.values():
+        for match in re.finditer(LAUNCH.format(name=re.escape(name)), text):
+            config = _arguments(match.group(1))
+            block = _block(config[1], text, numbers) if len(config) >= 2 else None
+            if block is None or not all(block):
                 return None
-            shapes.add(((int(config[0]),), (int(config[1]),)))
+            shapes.add(((1,) if config[0] == "1" else None, block))
     return shapes.pop() if len(shapes) == 1 else None
+
+
+def launch_shape(kernel, shape, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The (grid, block) the harness launches `kernel` with at `size`: its program's block (program_launch) where that
+    has as many axes as the harness's own for the kernel (or more, each 1), with the program's grid of 1 or a grid
+    covering the harness's data (size * size threads in one dimension, size on each axis in more); else the harness's
+    own (_launch), its grid widened for an element-wise map (_covering)."""
+    grid, block = _launch(kernel)
+    if size != SIZE:  # whole blocks: EVEN * EVEN elements in 128-thread blocks, EVEN x EVEN in 16 x 16 tiles
+        grid = (size * size // BLOCK_1D,) if len(block) == 1 else (size // BLOCK_2D[0], size // BLOCK_2D[1])
+    if shape is not None:
+        axes = len(block)
+        wanted = shape[1][:axes] + (1,) * (axes - len(shape[1]))
+        if all(n == 1 for n in shape[1][axes:]):
+            if shape[0] is not None:
+                return shape[0], wanted
+            if axes == 1:
+                return (-(-size * size // wanted[0]),), wanted
+            return tuple(-(-size // b) for b in wanted), wanted
+    return _covering(kernel, grid, block, size), block
 
 
 def independent_threads(module, fn) -> bool:

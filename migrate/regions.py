@@ -415,6 +415,14 @@ def plan_twin(kernel: ts.Node, data: bytes, functions: Mapping[str, bytes], sync
     if k.exits:
         k.lanes[EXITED] = Lane(EXITED, "unsigned char", init="0")
     items = _finish(k, split)
+    # A lane is declared before the first region: a macro the body defines further down is not yet defined there.
+    macros = {n.child_by_field_name("name").text.decode() for n in _walk(body)
+              if n.type in ("preproc_def", "preproc_function_def") and n.child_by_field_name("name") is not None}
+    for lane in k.lanes.values():
+        late = next((m for m in sorted(macros) if re.search(rf"\b{re.escape(m)}\b", lane.type_id)), None)
+        if late:
+            raise Unsafe(f"the type of {lane.name} names {late}, a macro its body defines, which the copies of "
+                         f"{lane.name} for each thread, declared before its first region, would precede")
     prefix_node = kernel.parent if kernel.parent is not None and kernel.parent.type == "template_declaration" else kernel
     prefix = k.span(prefix_node.start_byte, body.start_byte).decode("utf-8", "replace")
     return Twin(prefix=prefix, lanes=tuple(k.lanes[n] for n in sorted(k.lanes)), items=items, regions=k.regions)

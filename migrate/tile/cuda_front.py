@@ -351,7 +351,9 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
         before, test = _hoisted(cond.child_by_field_name("value") or cond.named_children[0])
         then = statements(node.child_by_field_name("consequence"))
         alt = node.child_by_field_name("alternative")
-        orelse = statements(alt.named_children[0]) if alt is not None else ()
+        # the else clause's statement, after any comment between it and `else` (`else // mode 1`)
+        body = next((c for c in alt.named_children if c.type != "comment"), None) if alt is not None else None
+        orelse = statements(body) if body is not None else ()
         return before + (ir.If(test, then, orelse),)
     if kind == "for_statement":
         init_node = node.child_by_field_name("initializer")

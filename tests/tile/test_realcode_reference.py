@@ -242,9 +242,122 @@ def test_launch_shape_written_in_numbers(harness):
     assert harness.program_launch(files, "no_parameters") == ((1,), (1,))
     assert harness.program_launch(files, "scale") == ((1,), (64,))
     assert harness.program_launch(files, "negate") == ((1,), (64,))
-    assert harness.program_launch(files, "shift_down") is None  # a grid it computes
+    assert harness.program_launch(files, "shift_down") == (None, (64,))  # a grid it computes: the harness's
     assert harness.program_launch(files, "own_slot") is None  # never launched
     module = _module("main.cu")
     independent = {name: harness.independent_threads(module, module.functions[name])
                    for name in ("negate", "shift_down", "tile_sum", "own_slot")}
     assert independent == {"negate": True, "shift_down": True, "tile_sum": False, "own_slot": False}
+
+
+def test_diagnosis_build_of_a_source_declaring_extern_shared(harness, setting):
+    """extern_shared.cu declares `__shared__ extern float staged[]` at namespace scope: the diagnosis build, whose
+    shared arrays are static, still builds it, and finds tile_past's blocks of 64 threads writing past `part`."""
+    why, _ = _reference(harness, setting, "extern_shared.cu", "tile_past", sanitize=True)
+    assert isinstance(why, str) and why.startswith(harness.UNDEFINED), why
+    assert "index 8 out of bounds for type 'float [8]'" in why, why
+
+
+def test_shared_storage_spares_extern_declarations(harness):
+    mark = harness.SHARED_MARK
+    text = (f"extern {mark} float a[];\n{mark} extern float b[];\nextern __attribute__((aligned(16))) {mark} float c[];\n"
+            f'extern "C" {{ {mark} float d[4]; }}\nvoid k() {{ {mark} float e[8]; }}\n')
+    assert harness.shared_storage(text) == (
+        "extern  float a[];\n extern float b[];\nextern __attribute__((aligned(16)))  float c[];\n"
+        'extern "C" { static float d[4]; }\nvoid k() { static float e[8]; }\n')
+
+
+INCLUDES = PROGRAM.parent / "includes-cuda"
+
+
+def _program_reference(harness, setting, program: Path, relfile: str, name: str):
+    """The reference of kernel `name` of another fixture program, at size 64 in 2 blocks of 64 threads."""
+    from migrate.tile.cuda_front import read_module
+
+    work, cflags = setting
+    fn = read_module((program / relfile).read_bytes(), relfile).functions[name]
+    signature = _signature(fn)
+    inputs = harness._inputs(signature, fn.params, 7, size=64, buffer=SMALL)
+    return harness._reference(program, relfile, fn, fn, signature, inputs, (2,), (64,), work, cflags, size=64), inputs
+
+
+def test_include_folders_the_program_build_names(harness, tmp_path):
+    """The Makefile's `-I $(INC_DIR)` and `-I./common` and the CMakeLists.txt's INCLUDE_DIRS, from the migrated copy."""
+    flags = harness._build_includes(INCLUDES, tmp_path)
+    assert flags == []  # none of them in a copy that lacks them
+    shutil.copytree(INCLUDES, tmp_path, dirs_exist_ok=True)
+    assert harness._build_includes(INCLUDES, tmp_path) == [f"-I{tmp_path / 'include'}", f"-I{tmp_path / 'common'}",
+                                                           f"-I{tmp_path / 'extra'}"]
+
+
+def test_headers_in_folders_the_build_names_and_an_enumeration_by_value(harness, setting):
+    """shift_scale's headers lie in include/, common/ and extra/; its `scale_mode_t mode` takes the harness's 64, no
+    enumerator (so the kernel halves)."""
+    ref, inputs = _program_reference(harness, setting, INCLUDES, "src/main.cu", "shift_scale")
+    assert isinstance(ref, list), ref
+    assert (ref[0][:64] == 0.5 * inputs[0][:64] + 3.0 + 1.0).all()  # (STEP, then OFFSET, each rounded)
+
+
+def test_header_kept_as_cuda_says_why(harness, setting):
+    why, _ = _program_reference(harness, setting, INCLUDES, "src/kept.cu", "add_one")
+    assert why == ("the original does not build on the CPU backend: migrate apply keeps cusolverDn.h in src/kept.cu "
+                   "(cusolverDnCgesvd has no portable form yet), and the runtime has no such header"), why
+
+
+def test_header_absent_from_the_program_says_so(harness, setting):
+    why, _ = _program_reference(harness, setting, INCLUDES, "src/absent.cu", "add_two")
+    assert why == ("the original does not build on the CPU backend: unpacked_table.h is no file of the program's folder "
+                   "(its build fetches or unpacks it)"), why
+
+
+@pytest.mark.skipif(shutil.which("mpicxx") is None, reason="MPI not installed (libopenmpi-dev)")
+def test_source_including_mpi_builds_with_its_include_folders(harness, setting):
+    ref, inputs = _program_reference(harness, setting, INCLUDES, "src/collective.cu", "add_three")
+    assert isinstance(ref, list), ref
+    assert (ref[0][:64] == inputs[0][:64] + 3.0).all()
+
+
+def test_launch_block_read_from_constants_and_dim3_variables(harness):
+    """A block written through a #define, a const, dim3(...) and dim3 variables; a block computed, or unlike between
+    launches, is not read."""
+    main = b"""
+#define THREADS 128
+const int ROWS = 4;
+__global__ void a(float* x) {}
+__global__ void b(float* x) {}
+__global__ void c(float* x) {}
+__global__ void d(float* x) {}
+__global__ void e(float* x) {}
+__global__ void f(float* x) {}
+int main(int argc, char** argv) {
+  int n = argc * 100;
+  dim3 tiles(16, ROWS);
+  dim3 threads;
+  threads.x = THREADS;
+  threads.y = 1;
+  dim3 grid((n + 15) / 16, n / ROWS);
+  a<<<grid, tiles>>>(nullptr);
+  b<<<grid, threads>>>(nullptr);
+  c<<<n, 1>>>(nullptr);
+  d<<<1, dim3(THREADS, 2)>>>(nullptr);
+  e<<<n, n / 4>>>(nullptr);
+  f<<<n, 32>>>(nullptr);
+  f<<<n, 64>>>(nullptr);
+}
+"""
+    files = {"main.cu": main}
+    shapes = {name: harness.program_launch(files, name) for name in "abcdef"}
+    assert shapes == {"a": (None, (16, 4)), "b": (None, (128, 1)), "c": (None, (1,)), "d": ((1,), (128, 2)),
+                      "e": None, "f": None}
+
+
+def test_launch_shape_of_the_program_block(harness):
+    """The program's block where its axes fit the harness's launch of the kernel, the grid covering the harness's data;
+    the harness's own where they do not (a 3-D block for a 1-D launch)."""
+    class Kernel:  # as lowered: an element-wise map over one axis
+        summary, kind, grid = "1-D", "elementwise", ()
+
+    assert harness.launch_shape(Kernel, (None, (1,)), 75) == ((75 * 75,), (1,))
+    assert harness.launch_shape(Kernel, (None, (256, 1)), 75) == ((22,), (256,))
+    assert harness.launch_shape(Kernel, ((1,), (64,)), 75) == ((1,), (64,))
+    assert harness.launch_shape(Kernel, (None, (8, 8, 4)), 75) == harness._launch(Kernel) == ((44,), (128,))

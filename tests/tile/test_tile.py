@@ -949,6 +949,14 @@ def _cases():
         ref = torch.tensor([table.get(int(r), 4) * 10 + (int(r) & 1) for r in reads], dtype=torch.int32)
         return codes.double(), ref.double(), 0.0
 
+    def else_comment(m):
+        n = 333
+        a, b = rand(n), torch.zeros(n)
+        m.pick((n + 127) // 128, 128, a, b, n, 0)
+        under = b.clone()
+        m.pick((n + 127) // 128, 128, a, b, n, 1)
+        return torch.cat([under, b]), torch.cat([a * 2, a + 1]), 1e-6
+
     def comma_steps(m):
         n = 700
         a, b = rand(n), torch.zeros(n)
@@ -1321,6 +1329,7 @@ def _cases():
         "template_enum_values": template_enum_values,
         "template_host_chain": template_host_chain,
         "template_specialised": template_specialised,
+        "else_comment": else_comment,
     }
 
 

@@ -25,6 +25,8 @@ inline prtError_t prtFreeAsync(void* devPtr, prtStream_t stream);        // free
 inline prtError_t prtMemGetInfo(size_t* free, size_t* total);            // free and total device memory
 inline prtError_t prtMemPrefetchAsync(const void* devPtr, size_t count, int device,
                                       prtStream_t stream = 0);           // moves managed memory to a device
+inline prtError_t prtMemPrefetchAsync(const void* devPtr, size_t count, prtMemLocation location, unsigned int flags,
+                                      prtStream_t stream = 0);           // same, naming a location (CUDA 13)
 
 inline prtError_t prtMemcpy(void* dst, const void* src, size_t count, prtMemcpyKind kind);  // copies bytes
 inline prtError_t prtMemcpyAsync(void* dst, const void* src, size_t count, prtMemcpyKind kind,

@@ -210,6 +210,16 @@ static void managed() {
     prtMemRangeAttribute attrs[2] = {prtMemRangeAttributePreferredLocation, prtMemRangeAttributeLastPrefetchLocation};
     CHECK_OK(prtMemRangeGetAttributes(data, sizes, attrs, 2, m, n * sizeof(float)));
     CHECK(preferred == device && last == device);
+    // CUDA 13's form names the destination by a location, with flags: the host's is recorded as the host's id.
+    prtMemLocation host = {};
+    host.type = prtMemLocationTypeHost;
+    CHECK_OK(prtMemPrefetchAsync(m, n * sizeof(float), host, 0, 0));
+    CHECK_OK(prtDeviceSynchronize());
+    CHECK_OK(prtMemRangeGetAttribute(&last, sizeof last, prtMemRangeAttributeLastPrefetchLocation, m, n * sizeof(float)));
+    CHECK(last == prtCpuDeviceId);
+    CHECK_OK(prtMemPrefetchAsync(m, n * sizeof(float), where, 0));
+    CHECK_OK(prtMemRangeGetAttribute(&last, sizeof last, prtMemRangeAttributeLastPrefetchLocation, m, n * sizeof(float)));
+    CHECK(last == device);
     CHECK_OK(prtMemAdvise(m, n * sizeof(float), prtMemAdviseUnsetReadMostly, 0));
     CHECK_OK(prtMemRangeGetAttribute(&mostly, sizeof mostly, prtMemRangeAttributeReadMostly, m, n * sizeof(float)));
     CHECK(mostly == 0);

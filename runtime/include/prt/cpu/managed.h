@@ -133,6 +133,13 @@ inline prtError_t prtMemPrefetchAsync(const void* devPtr, size_t count, int devi
     return prtSuccess;
 }
 
+inline prtError_t prtMemPrefetchAsync(const void* devPtr, size_t count, prtMemLocation location, unsigned int flags,
+                                      prtStream_t stream) {
+    if (flags != 0) return prt::cpu::prt_fail(prtErrorInvalidValue);  // CUDA 13 defines no flag yet
+    int device = location.type == prtMemLocationTypeHost ? prtCpuDeviceId : location.id;
+    return prtMemPrefetchAsync(devPtr, count, device, stream);
+}
+
 inline prtError_t prtMemAdvise(const void* devPtr, size_t count, prtMemoryAdvise advice, int device) {
     if (!devPtr || count == 0) return prt::cpu::prt_fail(prtErrorInvalidValue);
     if (device != prtCpuDeviceId && !prt::cpu::valid_device(device)) return prt::cpu::prt_fail(prtErrorInvalidDevice);

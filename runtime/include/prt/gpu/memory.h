@@ -40,6 +40,16 @@ inline prtError_t prtMemPrefetchAsync(const void* devPtr, size_t count, int devi
     return PRT_GPU(MemPrefetchAsync)(devPtr, count, device, stream);
 #endif
 }
+inline prtError_t prtMemPrefetchAsync(const void* devPtr, size_t count, prtMemLocation location, unsigned int flags,
+                                      prtStream_t stream) {
+#if PRT_BACKEND_CUDA && CUDART_VERSION >= 13000
+    return cudaMemPrefetchAsync(devPtr, count, location, flags, stream);
+#else
+    (void)flags;  // none is defined yet
+    return PRT_GPU(MemPrefetchAsync)(devPtr, count, location.type == prtMemLocationTypeHost ? prtCpuDeviceId : location.id,
+                                     stream);
+#endif
+}
 inline prtError_t prtMemcpy(void* dst, const void* src, size_t count, prtMemcpyKind kind) {
     return PRT_GPU(Memcpy)(dst, src, count, kind);
 }
