@@ -811,6 +811,19 @@ def _function(node: ts.Node, tparams: tuple[str, ...], aliases: dict[str, str] |
     )
 
 
+def _define(module: ir.Module, fn: ir.Function, replacing: ir.Function | None = None) -> None:
+    """`fn` as the function of its name; a device function defined before under that name (an overload, or the other
+    branch of an `#ifdef`) is kept beside it in `module.overloads`. With `replacing`, `fn` takes that definition's
+    place (the same function, its template parameters' kinds added)."""
+    earlier = module.overloads.get(fn.name) or ((module.functions[fn.name],) if fn.name in module.functions else ())
+    if replacing is not None:
+        earlier = tuple(f for f in earlier if f is not replacing)
+    module.functions[fn.name] = fn
+    earlier = tuple(f for f in earlier if not f.kernel and f != fn)
+    if earlier and not fn.kernel:
+        module.overloads[fn.name] = earlier + (fn,)
+
+
 def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = (),
              branches: tuple[frozenset[str], dict[str, int]] | None = None, taken: bool = True,
              children: list[ts.Node] | None = None) -> None:
@@ -832,7 +845,7 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = (),
             except Unreadable:
                 continue  # a head the parser could not read names no kernel
             if fn is not None:
-                module.functions[fn.name] = fn
+                _define(module, fn)
         elif kind == "template_declaration":
             names, kinds = [], []
             for p in child.child_by_field_name("parameters").named_children:
@@ -845,10 +858,11 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = (),
                                                       "optional_type_parameter_declaration") else
                                  "value" if p.type in ("parameter_declaration", "optional_parameter_declaration")
                                  else "other")
-            before = set(module.functions)
+            before = dict(module.functions)
             _collect(child, module, tuple(names), branches, taken)
-            for name in set(module.functions) - before:
-                module.functions[name] = dataclasses.replace(module.functions[name], tkinds=tuple(kinds))
+            for name, fn in list(module.functions.items()):
+                if before.get(name) is not fn:
+                    _define(module, dataclasses.replace(fn, tkinds=tuple(kinds)), fn)
         elif kind in ("linkage_specification", "declaration_list", "preproc_ifdef", "preproc_if", "preproc_else",
                       "namespace_definition"):
             _collect(child, module, tparams, branches, taken)
@@ -976,6 +990,9 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     for other in lent:  # the headers' constants, which the launches' template arguments may name
         for name, value in other.constants.items():
             module.constants.setdefault(name, value)
+    for name, fns in list(module.overloads.items()):
+        module.overloads[name] = tuple(_retype(f, aliases) if aliases else f for f in (
+            _functional_casts(f, TYPE_WORDS | set(aliases) | set(f.tparams)) for f in fns))
     for name, fn in list(module.functions.items()):
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
         fn = _retype(fn, aliases) if aliases else fn
@@ -1005,6 +1022,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         for name, fn in other.functions.items():
             if not fn.kernel:
                 module.functions.setdefault(name, fn)
+            if name in other.overloads and module.functions[name] is fn:
+                module.overloads.setdefault(name, other.overloads[name])
     from .symbols import read_globals  # (it reads declarations with this module's helpers)
 
     for name, one in read_globals(root, module.constants, aliases, lent_defines).items():
