@@ -41,7 +41,7 @@ def resolve(module: ir.Module, call: ir.Call) -> ir.Function | str | None:
     overloads = module.overloads.get(call.func)
     if not overloads:
         return fn
-    fits = [f for f in overloads if sum(p.default is None for p in f.params) <= len(call.args) <= len(f.params)]
+    fits = fitting(module, call)
     if len(fits) == 1:
         return fits[0]
     if not fits:
@@ -49,6 +49,12 @@ def resolve(module: ir.Module, call: ir.Call) -> ir.Function | str | None:
                "definitions takes"
     return f"the device function {call.func}, defined {len(fits)} ways that take {len(call.args)} arguments " \
            "(overloads, or `#ifdef` branches)"
+
+
+def fitting(module: ir.Module, call: ir.Call) -> list[ir.Function]:
+    """The definitions of the name `call` calls whose parameters its arguments fit in number."""
+    overloads = module.overloads.get(call.func) or (module.functions[call.func],)
+    return [f for f in overloads if sum(p.default is None for p in f.params) <= len(call.args) <= len(f.params)]
 
 
 def written_references(module: ir.Module, stmts) -> set[str]:

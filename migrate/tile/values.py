@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from . import ir
 from .builtins import bits_table, builtins, math_table, operator_table, outputs_table
-from .calls import resolve, written_references
+from .calls import fitting, resolve, written_references
 from .primitives import REDUCE
 from .targets import C_TO_TRITON, DTYPE_NAMES, dtype_name, triton_type
 from .tileir import (
@@ -787,9 +787,7 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
         raise Rejected("an initializer list where no vector or structure of one scalar type takes it lane by lane")
     if name in ("grid", "gridsize"):  # Numba cuda.grid(n) / cuda.gridsize(n)
         return Val("T", tag=("gid" if name == "grid" else "stride", "x"))
-    callee = resolve(ctx.module, expr)
-    if isinstance(callee, str):
-        raise Rejected(callee)
+    callee = _callee(ctx, expr)
     if callee is not None:
         return inline(ctx, callee, expr)
     row = math_table().get(name)
@@ -805,6 +803,53 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     else:
         func = row["tl"]
     return Val(_combine_kind(*args), ir.Call(func, tuple(a.expr for a in args)), is_float=row.get("result") != "int")
+
+
+def _callee(ctx: Context, call: ir.Call) -> ir.Function | None:
+    """The device function `call` calls, None where it calls none; overloads of as many parameters are told apart by
+    their arguments' types (double, float, integer), each matched exactly, as C++ prefers."""
+    callee = resolve(ctx.module, call)
+    if not isinstance(callee, str):
+        return callee
+    fits = fitting(ctx.module, call)
+    if not fits or len(call.args) == 0:
+        raise Rejected(callee)
+    saved = _snapshot(ctx)
+    try:  # a trial evaluation: the arguments' types, nothing emitted
+        kinds = [_type_class(ctx, evaluate(ctx, a)) for a in call.args]
+    except Rejected:
+        kinds = []
+    finally:
+        _restore(ctx, saved)
+    exact = [f for f in fits if kinds and all(
+        _param_class(f, p) in (k, "any") for p, k in zip(f.params, kinds))]
+    if len(exact) != 1:
+        raise Rejected(callee)
+    return exact[0]
+
+
+def _type_class(ctx: Context, val: Val) -> str:
+    if val.kind not in ("U", "V") or val.expr is None:
+        return "other"
+    if val.is_float and isinstance(val.expr, ir.Num):
+        return "literal"  # C's `2.0` is a double, `2.0f` a float: the IR keeps no suffix
+    if val.is_float:
+        return "double" if _is_double(ctx, val.expr) else "float"
+    return "int"
+
+
+def _param_class(fn: ir.Function, param: ir.Param) -> str:
+    """What a parameter takes, as `_callee` matches it: double, float, int, any (a template type), or other."""
+    base = base_type(param.ctype.replace("&", " "))
+    if param.pointer or "*" in param.ctype:
+        return "other"
+    if base in fn.tparams:
+        return "any"
+    if base in ("double", "float64"):
+        return "double"
+    if base in ("float", "float32"):
+        return "float"
+    return "int" if base in INT_CASTS or base in NARROW_TYPES else "other"
 
 
 def _load(ctx: Context, pointer: ir.Expr, is_float: bool, kind: str) -> Val:
@@ -1443,9 +1488,11 @@ def _reference(ctx: Context, fn: ir.Function, param: ir.Param, arg: ir.Expr, bou
     if arg.id in bound:
         raise Rejected(f"{what}, given {arg.id}, which another of its reference parameters is given too")
     held = ctx.env.get(arg.id)
+    if held is None and arg.id in ctx.types and "*" not in ctx.types[arg.id]:
+        # declared without a value (`float r1; distances(x, r1);`): C leaves it open until the function assigns it
+        held = as_declared(Val("U", ir.Num(0)), ctx.types[arg.id])
     if held is None:
-        raise Rejected(f"{what}, given {arg.id}, which holds no value yet" if arg.id in ctx.types
-                       else f"{what}, given {arg.id}, which is no local variable")
+        raise Rejected(f"{what}, given {arg.id}, which is no local variable")
     if held.kind == "A":
         raise Rejected(f"{what}, given the per-thread local array {arg.id}")
     if held.kind not in ("U", "V", "T", "L"):
@@ -1501,6 +1548,8 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call, statement: bool = False
     # the kernel's pointers, and the shared arrays declared at namespace scope (which device functions name too)
     env = {k: v for k, v in saved_env.items()
            if v.kind == "PTR" or (v.kind == "S" and getattr(ctx.module.globals.get(k), "space", "") == "__shared__")}
+    if ctx.mode == "block":  # and the block class's lanes, which its warp shuffles read
+        env.update({k: v for k, v in block_env().items() if saved_env.get(k) == v})
     types = {}
     if len(call.args) > len(fn.params):
         raise Rejected(f"a call of {fn.name} with more arguments than it takes")
@@ -1774,10 +1823,7 @@ def statement(ctx: Context, stmt) -> None:
         _outputs(ctx, stmt.expr)
         return
     if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.expr, ir.Call) and resolve(ctx.module, stmt.expr) is not None:
-        callee = resolve(ctx.module, stmt.expr)
-        if isinstance(callee, str):
-            raise Rejected(callee)
-        inline(ctx, callee, stmt.expr, statement=True)  # its effects: stores, and assignments through references
+        inline(ctx, _callee(ctx, stmt.expr), stmt.expr, statement=True)  # its effects: stores, and assignments
         return
     if isinstance(stmt, ir.ExprStmt):
         evaluate(ctx, stmt.expr)
