@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 
 from . import ir
 from .builtins import builtins
@@ -52,9 +53,18 @@ def resolve(module: ir.Module, call: ir.Call) -> ir.Function | str | None:
 
 
 def fitting(module: ir.Module, call: ir.Call) -> list[ir.Function]:
-    """The definitions of the name `call` calls whose parameters its arguments fit in number."""
+    """The definitions of the name `call` calls whose parameters its arguments fit in number, and whose template
+    parameters its template arguments fit: those it does not give must be deducible, named by a parameter's type."""
     overloads = module.overloads.get(call.func) or (module.functions[call.func],)
-    return [f for f in overloads if sum(p.default is None for p in f.params) <= len(call.args) <= len(f.params)]
+    return [f for f in overloads if sum(p.default is None for p in f.params) <= len(call.args) <= len(f.params)
+            and _deducible(f, call)]
+
+
+def _deducible(fn: ir.Function, call: ir.Call) -> bool:
+    if len(call.targs) > len(fn.tparams) or (call.targs and not fn.tparams):
+        return False
+    named = {w for p in fn.params for w in re.findall(r"\w+", p.ctype)}
+    return all(t in named for t in fn.tparams[len(call.targs):])
 
 
 def written_references(module: ir.Module, stmts) -> set[str]:

@@ -170,6 +170,10 @@ def _call(node: ts.Node) -> ir.Expr:
     if func.type == "template_function":
         name = _text(func.child_by_field_name("name")).split("::")[-1]
         targs = tuple(_text(c) for c in func.child_by_field_name("arguments").named_children)
+    elif func.type == "qualified_identifier" and (member := re.fullmatch(
+            r"(?:\w+::)*(\w+)\s*<\s*([^<>]+?)\s*>\s*::\s*(\w+)", _text(func))):
+        # `std::numeric_limits<K>::max()`: a member of a class template's instance, named with its class
+        name, targs = f"{member.group(1)}::{member.group(3)}", (member.group(2),)
     elif func.type in ("identifier", "qualified_identifier"):
         name = _text(func).split("::")[-1]
     elif func.type == "primitive_type":  # functional cast: float(x), T(0)
@@ -1551,6 +1555,11 @@ def _retype(node, aliases: dict[str, str]):
     changes = {}
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
+        if f.name == "targs" and isinstance(node, ir.Call):  # `numeric_limits<K>::max()` at the kernel's K
+            value = tuple(_resolve_type(t, aliases) for t in value)
+            if value != node.targs:
+                changes[f.name] = value
+            continue
         new = _resolve_type(value, aliases) if f.name == "ctype" and isinstance(value, str) else _retype(value, aliases)
         if new is not value and new != value:
             changes[f.name] = new

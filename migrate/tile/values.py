@@ -4,13 +4,14 @@ warp reductions, inlined device functions. The kernel classes (lower.py, matmul.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import math
 import re
 from dataclasses import dataclass, field, replace
 
 from . import ir
-from .builtins import bits_table, builtins, math_table, operator_table, outputs_table
+from .builtins import bits_table, builtins, limits_table, math_table, operator_table, outputs_table
 from .calls import fitting, resolve, written_references
 from .primitives import REDUCE
 from .targets import C_TO_TRITON, DTYPE_NAMES, dtype_name, triton_type
@@ -774,6 +775,8 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     broadcast = _lane_zero(ctx, expr)
     if broadcast is not None:
         return broadcast
+    if name in limits_table() and not expr.args:
+        return _limit(expr, limits_table()[name])
     if name in bits_table() and len(expr.args) == 1:
         source, target = bits_table()[name]
         return _bits(ctx, evaluate(ctx, expr.args[0]), source, target, f"{name}()")
@@ -803,6 +806,32 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     else:
         func = row["tl"]
     return Val(_combine_kind(*args), ir.Call(func, tuple(a.expr for a in args)), is_float=row.get("result") != "int")
+
+
+# The finite float limits of the Triton float types: (largest, smallest normal, epsilon).
+FLOAT_LIMITS = {"fp32": (FLT_MAX, 1.1754943508222875e-38, 1.1920928955078125e-07),
+                "fp64": (1.7976931348623157e308, 2.2250738585072014e-308, 2.220446049250313e-16)}
+
+
+def _limit(call: ir.Call, which: str) -> Val:
+    """`numeric_limits<T>::max()` and its kin: the number for the type `T` the kernel's instantiation gives."""
+    ctype = base_type(call.targs[0]) if len(call.targs) == 1 else ""
+    kind = C_TO_TRITON.get(ctype.removeprefix("std::"))
+    if ctype in GENERIC_TYPES or kind is None or kind in ("i1", "fp16", "bf16"):
+        raise Rejected(f"{call.func}() of {ctype or 'a type'}, whose limits the lowering does not know")
+    dtype = f"tl.{DTYPE_NAMES[kind]}"
+    if kind in FLOAT_LIMITS:
+        largest, smallest, epsilon = FLOAT_LIMITS[kind]
+        number = {"max": largest, "lowest": -largest, "min": smallest, "epsilon": epsilon}[which]
+        return Val("U", _full(ir.Num(number, True), dtype), is_float=True)
+    if which == "epsilon":  # zero for an integer type
+        return Val("U", _full(ir.Num(0), dtype), unsigned=kind[0] == "u")
+    bits = int(kind[1:])
+    low, high = (0, (1 << bits) - 1) if kind[0] == "u" else (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
+    number = high if which == "max" else low
+    if number >= 1 << 63:
+        return _unsigned_64(number)
+    return Val("U", _full(ir.Num(number), dtype), unsigned=kind[0] == "u")
 
 
 def _callee(ctx: Context, call: ir.Call) -> ir.Function | None:
@@ -1526,6 +1555,49 @@ def _template_numbers(ctx: Context, fn: ir.Function, call: ir.Call) -> dict[str,
     return numbers
 
 
+def _deduced(ctx: Context, fn: ir.Function, call: ir.Call) -> ir.Function:
+    """`fn` with each type template parameter the call does not give replaced by the type its argument has (`T` of
+    `const T *in` given an int buffer is int), as C++ deduces it. A parameter whose type the lowering cannot tell
+    keeps the function SIMT where the body declares or casts with it (the lowering would take it for a float)."""
+    mapping: dict[str, str] = {}
+    for name in fn.tparams[len(call.targs):]:
+        for param, arg in zip(fn.params, call.args):
+            if base_type(param.ctype.replace("&", " ")) != name:
+                continue
+            if param.pointer or "*" in param.ctype:
+                held = ctx.env.get(arg.id) if isinstance(arg, ir.Name) else None
+                scratch = ctx.scratch.get(held.tag[0]) if held is not None and held.kind == "S" and held.tag else None
+                found = scratch.ctype if scratch is not None else _pointee(ctx, arg)
+            else:
+                found = _declared(ctx, arg)
+            if found:
+                mapping[name] = base_type(found)
+                break
+    mapping = {k: v for k, v in mapping.items() if k != v}
+    for name in fn.tparams[len(call.targs):]:
+        if name not in mapping and any(re.search(rf"\b{name}\b", node.ctype) for node in ir.nodes(fn.body)
+                                       if isinstance(node, (ir.Decl, ir.Cast))):
+            raise Rejected(f"the type {name} of the device function {fn.name}, deduced from its arguments, which "
+                           "the lowering cannot tell")
+    return _retyped(fn, mapping) if mapping else fn
+
+
+def _retyped(node, mapping: dict[str, str]):
+    """`node` with the type names of `mapping` replaced in every C type it carries."""
+    if isinstance(node, tuple):
+        return tuple(_retyped(n, mapping) for n in node)
+    if not dataclasses.is_dataclass(node) or isinstance(node, type):
+        return node
+    changes = {}
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        if f.name == "ctype" and isinstance(value, str):
+            changes[f.name] = re.sub(r"\w+", lambda m: mapping.get(m.group(0), m.group(0)), value)
+        elif isinstance(value, tuple) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+            changes[f.name] = _retyped(value, mapping)
+    return dataclasses.replace(node, **changes)
+
+
 def inline(ctx: Context, fn: ir.Function, call: ir.Call, statement: bool = False) -> Val | None:
     """`call` of the device function `fn` evaluated in place: its result, or None for a call made as a statement
     of a function that returns nothing. A reference parameter the body assigns is bound to the caller's local it
@@ -1539,6 +1611,7 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call, statement: bool = False
     if special is not None:  # `template <> void f<0>(...)`: the explicit specialization's own body
         fn = replace(special, name=fn.name, tparams=())
         numbers = {}
+    fn = _deduced(ctx, fn, call)
     saved_env, saved_prefix, saved_result, saved_types = ctx.env, ctx.prefix, ctx.result, ctx.types
     saved_pred, saved_returning = ctx.pred, ctx.returning
     # A template function's locals take another name at each later call: it may be called at other types, and Triton
