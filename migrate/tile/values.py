@@ -1516,6 +1516,8 @@ def _reference(ctx: Context, fn: ir.Function, param: ir.Param, arg: ir.Expr, bou
         raise Rejected(f"{what}, given {kind}")
     if arg.id in bound:
         raise Rejected(f"{what}, given {arg.id}, which another of its reference parameters is given too")
+    if ctx.outer is not None:  # the other threads keep the old value: _store_local's first-thread values
+        raise Rejected(f"{what}, called in a branch one thread runs")
     held = ctx.env.get(arg.id)
     if held is None and arg.id in ctx.types and "*" not in ctx.types[arg.id]:
         # declared without a value (`float r1; distances(x, r1);`): C leaves it open until the function assigns it
@@ -1834,9 +1836,28 @@ def _uniform_exit(ctx: Context, stmt) -> bool:
         return False
 
 
+def _unsequenced(ctx: Context, stmt) -> None:
+    """Keep SIMT a statement whose expression reads a variable that a call in it assigns through a reference
+    (`step(s) + s`, `s += step(s)`): C++ leaves unsequenced whether the read sees the old value or the new."""
+    parts = {ir.Decl: ("value",), ir.Assign: ("value",), ir.If: ("test",), ir.Return: ("value",),
+             ir.ExprStmt: ("expr",)}.get(type(stmt), ())
+    exprs = tuple(getattr(stmt, part) for part in parts if getattr(stmt, part) is not None)
+    if isinstance(stmt, ir.Assign) and stmt.op != "=":
+        exprs += (stmt.target,)
+    written = written_references(ctx.module, exprs) if exprs else set()
+    for name in sorted(written):
+        reads = sum(node == ir.Name(name) for node in ir.nodes(exprs))
+        passed = sum(arg == ir.Name(name) for node in ir.nodes(exprs) if isinstance(node, ir.Call)
+                     for arg in node.args)
+        if passed and reads > passed:  # (an element given to a reference is named where the call is inlined)
+            raise Rejected(f"a call that assigns {name} through a reference, in an expression that reads {name} "
+                           "too (unsequenced in C++)")
+
+
 def statement(ctx: Context, stmt) -> None:
     if isinstance(stmt, ir.Unsupported):
         raise Rejected(stmt.what)
+    _unsequenced(ctx, stmt)
     if isinstance(stmt, ir.Jump):
         _jump(ctx, stmt)
         return
