@@ -1571,7 +1571,7 @@ def _deduced(ctx: Context, fn: ir.Function, call: ir.Call) -> ir.Function:
                 scratch = ctx.scratch.get(held.tag[0]) if held is not None and held.kind == "S" and held.tag else None
                 found = scratch.ctype if scratch is not None else _pointee(ctx, arg)
             else:
-                found = _declared(ctx, arg)
+                found = _declared(ctx, arg) or _float_type(ctx, arg)
             if found:
                 mapping[name] = base_type(found)
                 break
@@ -1582,6 +1582,19 @@ def _deduced(ctx: Context, fn: ir.Function, call: ir.Call) -> ir.Function:
             raise Rejected(f"the type {name} of the device function {fn.name}, deduced from its arguments, which "
                            "the lowering cannot tell")
     return _retyped(fn, mapping) if mapping else fn
+
+
+def _float_type(ctx: Context, arg: ir.Expr) -> str | None:
+    """The C type of a float or double expression (`a + b` of floats), found by a trial evaluation; None for any
+    other (an integer's width is not kept in its value)."""
+    saved = _snapshot(ctx)
+    try:
+        kind = _type_class(ctx, evaluate(ctx, arg))
+    except Rejected:
+        kind = ""
+    finally:
+        _restore(ctx, saved)
+    return kind if kind in ("float", "double") else None
 
 
 def _retyped(node, mapping: dict[str, str]):
