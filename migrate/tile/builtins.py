@@ -83,6 +83,13 @@ def bits_table() -> dict[str, tuple[str, str]]:
 
 
 @cache
+def limits_table() -> dict[str, str]:
+    """A type's limits (math.toml [limits]): the qualified call -> which number of the type it is (max, min, lowest,
+    epsilon)."""
+    return dict(_load("math.toml").get("limits", {}))
+
+
+@cache
 def operator_table() -> dict[str, dict[str, str]]:
     """C operators on floats that lower to a helper rather than to Triton's own operator (math.toml [operators])."""
     return _load("math.toml").get("operators", {})

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 
 from . import ir
 from .builtins import builtins
@@ -30,6 +31,59 @@ DEPTH_LIMIT = 8  # nested calls written out; a deeper chain is left to the lower
 
 def by_reference(param: ir.Param) -> bool:
     return param.ctype.rstrip().endswith("&")
+
+
+def resolve(module: ir.Module, call: ir.Call) -> ir.Function | str | None:
+    """The device function `call` calls (the one overload of its name whose parameters its arguments fit in
+    number), why none can be told apart (a str), or None where it calls no device function of the module."""
+    fn = module.functions.get(call.func)
+    if fn is None or fn.kernel:
+        return None
+    overloads = module.overloads.get(call.func)
+    if not overloads:
+        return fn
+    fits = fitting(module, call)
+    if len(fits) == 1:
+        return fits[0]
+    if not fits:
+        return f"the call of {call.func} with {len(call.args)} arguments, which none of its {len(overloads)} " \
+               "definitions takes"
+    return f"the device function {call.func}, defined {len(fits)} ways that take {len(call.args)} arguments " \
+           "(overloads, or `#ifdef` branches)"
+
+
+def fitting(module: ir.Module, call: ir.Call) -> list[ir.Function]:
+    """The definitions of the name `call` calls whose parameters its arguments fit in number, and whose template
+    parameters its template arguments fit: those it does not give must be deducible, named by a parameter's type."""
+    overloads = module.overloads.get(call.func) or (module.functions[call.func],)
+    return [f for f in overloads if sum(p.default is None for p in f.params) <= len(call.args) <= len(f.params)
+            and _deducible(f, call)]
+
+
+def _deducible(fn: ir.Function, call: ir.Call) -> bool:
+    if len(call.targs) > len(fn.tparams) or (call.targs and not fn.tparams):
+        return False
+    named = {w for p in fn.params for w in re.findall(r"\w+", p.ctype)}
+    return all(t in named for t in fn.tparams[len(call.targs):])
+
+
+def written_references(module: ir.Module, stmts) -> set[str]:
+    """The variables that calls in `stmts` may assign through references: each name given to a reference parameter
+    that is not const, in any definition of the callee's name."""
+    names: set[str] = set()
+    for node in ir.nodes(stmts):
+        if not isinstance(node, ir.Call) or node.func not in module.functions:
+            continue
+        for callee in module.overloads.get(node.func) or (module.functions[node.func],):
+            for param, arg in zip(callee.params, node.args):
+                if by_reference(param) and not constant(param) and _root(arg) is not None:
+                    names.add(_root(arg))
+    return names
+
+
+def constant(param: ir.Param) -> bool:
+    """Whether a parameter is declared const (a reference the function cannot assign through)."""
+    return "const" in param.ctype.replace("&", " ").replace("*", " ").split()
 
 
 def expand_calls(module: ir.Module, fn: ir.Function) -> ir.Function:
@@ -42,8 +96,8 @@ def expand_calls(module: ir.Module, fn: ir.Function) -> ir.Function:
 def _target(module: ir.Module, call: ir.Call, statement: bool) -> tuple[ir.Function, ir.Call] | None:
     """The device function `call` calls and the call, when it is written in place: a call that returns nothing,
     or one that takes a reference (a pointer given `&x` and read only as `*p` is one: see _pointed)."""
-    callee = module.functions.get(call.func)
-    if callee is None or callee.kernel or not callee.body:
+    callee = resolve(module, call)
+    if not isinstance(callee, ir.Function) or not callee.body:
         return None
     callee, call = _pointed(callee, call)
     if statement or any(by_reference(p) for p in callee.params) or _vectors(module, callee):

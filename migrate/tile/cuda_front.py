@@ -170,6 +170,10 @@ def _call(node: ts.Node) -> ir.Expr:
     if func.type == "template_function":
         name = _text(func.child_by_field_name("name")).split("::")[-1]
         targs = tuple(_text(c) for c in func.child_by_field_name("arguments").named_children)
+    elif func.type == "qualified_identifier" and (member := re.fullmatch(
+            r"(?:\w+::)*(\w+)\s*<\s*([^<>]+?)\s*>\s*::\s*(\w+)", _text(func))):
+        # `std::numeric_limits<K>::max()`: a member of a class template's instance, named with its class
+        name, targs = f"{member.group(1)}::{member.group(3)}", (member.group(2),)
     elif func.type in ("identifier", "qualified_identifier"):
         name = _text(func).split("::")[-1]
     elif func.type == "primitive_type":  # functional cast: float(x), T(0)
@@ -813,6 +817,19 @@ def _function(node: ts.Node, tparams: tuple[str, ...], aliases: dict[str, str] |
     )
 
 
+def _define(module: ir.Module, fn: ir.Function, replacing: ir.Function | None = None) -> None:
+    """`fn` as the function of its name; a device function defined before under that name (an overload, or the other
+    branch of an `#ifdef`) is kept beside it in `module.overloads`. With `replacing`, `fn` takes that definition's
+    place (the same function, its template parameters' kinds added)."""
+    earlier = module.overloads.get(fn.name) or ((module.functions[fn.name],) if fn.name in module.functions else ())
+    if replacing is not None:
+        earlier = tuple(f for f in earlier if f is not replacing)
+    module.functions[fn.name] = fn
+    earlier = tuple(f for f in earlier if not f.kernel and f != fn)
+    if earlier and not fn.kernel:
+        module.overloads[fn.name] = earlier + (fn,)
+
+
 def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = (),
              branches: tuple[frozenset[str], dict[str, int]] | None = None, taken: bool = True,
              children: list[ts.Node] | None = None) -> None:
@@ -834,7 +851,7 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = (),
             except Unreadable:
                 continue  # a head the parser could not read names no kernel
             if fn is not None:
-                module.functions[fn.name] = fn
+                _define(module, fn)
         elif kind == "template_declaration":
             names, kinds = [], []
             for p in child.child_by_field_name("parameters").named_children:
@@ -847,10 +864,11 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = (),
                                                       "optional_type_parameter_declaration") else
                                  "value" if p.type in ("parameter_declaration", "optional_parameter_declaration")
                                  else "other")
-            before = set(module.functions)
+            before = dict(module.functions)
             _collect(child, module, tuple(names), branches, taken)
-            for name in set(module.functions) - before:
-                module.functions[name] = dataclasses.replace(module.functions[name], tkinds=tuple(kinds))
+            for name, fn in list(module.functions.items()):
+                if before.get(name) is not fn:
+                    _define(module, dataclasses.replace(fn, tkinds=tuple(kinds)), fn)
         elif kind in ("linkage_specification", "declaration_list", "preproc_ifdef", "preproc_if", "preproc_else",
                       "namespace_definition"):
             _collect(child, module, tparams, branches, taken)
@@ -978,6 +996,9 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     for other in lent:  # the headers' constants, which the launches' template arguments may name
         for name, value in other.constants.items():
             module.constants.setdefault(name, value)
+    for name, fns in list(module.overloads.items()):
+        module.overloads[name] = tuple(_retype(f, aliases) if aliases else f for f in (
+            _functional_casts(f, TYPE_WORDS | set(aliases) | set(f.tparams)) for f in fns))
     for name, fn in list(module.functions.items()):
         fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
         fn = _retype(fn, aliases) if aliases else fn
@@ -1007,6 +1028,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
         for name, fn in other.functions.items():
             if not fn.kernel:
                 module.functions.setdefault(name, fn)
+            if name in other.overloads and module.functions[name] is fn:
+                module.overloads.setdefault(name, other.overloads[name])
     from .symbols import read_globals  # (it reads declarations with this module's helpers)
 
     for name, one in read_globals(root, module.constants, aliases, lent_defines).items():
@@ -1534,6 +1557,11 @@ def _retype(node, aliases: dict[str, str]):
     changes = {}
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
+        if f.name == "targs" and isinstance(node, ir.Call):  # `numeric_limits<K>::max()` at the kernel's K
+            value = tuple(_resolve_type(t, aliases) for t in value)
+            if value != node.targs:
+                changes[f.name] = value
+            continue
         new = _resolve_type(value, aliases) if f.name == "ctype" and isinstance(value, str) else _retype(value, aliases)
         if new is not value and new != value:
             changes[f.name] = new

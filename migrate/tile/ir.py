@@ -273,6 +273,9 @@ class Module:
     records: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     # variables of device memory at namespace scope, the source's own and its headers': name -> Global
     globals: dict[str, Global] = field(default_factory=dict)
+    # device functions defined more than once under one name (overloads, or one per `#ifdef` branch): name -> every
+    # definition in the order read; `functions` holds the last
+    overloads: dict[str, tuple[Function, ...]] = field(default_factory=dict)
 
 
 def statements_in(stmts: tuple):

@@ -4,13 +4,15 @@ warp reductions, inlined device functions. The kernel classes (lower.py, matmul.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import math
 import re
 from dataclasses import dataclass, field, replace
 
 from . import ir
-from .builtins import bits_table, builtins, math_table, operator_table, outputs_table
+from .builtins import bits_table, builtins, limits_table, math_table, operator_table, outputs_table
+from .calls import fitting, resolve, written_references
 from .primitives import REDUCE
 from .targets import C_TO_TRITON, DTYPE_NAMES, dtype_name, triton_type
 from .tileir import (
@@ -102,6 +104,8 @@ class Context:
     alive: ir.Expr | None = None  # the guard made only of the early returns so far: threads outside it have left
     outer: frozenset | None = None  # in a branch one thread runs unmasked (reduction class): the names from before it
     symbols: dict[str, ir.Global] = field(default_factory=dict)  # variables of device memory the kernel uses
+    inlining: tuple[str, ...] = ()  # the device functions being inlined, outermost first
+    inlined: dict[str, int] = field(default_factory=dict)  # device function -> how many of its calls were inlined
     const_locals: dict[str, int] = field(default_factory=dict)  # `constexpr int n2 = n * n;`: its number
 
     @property
@@ -771,6 +775,8 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     broadcast = _lane_zero(ctx, expr)
     if broadcast is not None:
         return broadcast
+    if name in limits_table() and not expr.args:
+        return _limit(expr, limits_table()[name])
     if name in bits_table() and len(expr.args) == 1:
         source, target = bits_table()[name]
         return _bits(ctx, evaluate(ctx, expr.args[0]), source, target, f"{name}()")
@@ -784,8 +790,9 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
         raise Rejected("an initializer list where no vector or structure of one scalar type takes it lane by lane")
     if name in ("grid", "gridsize"):  # Numba cuda.grid(n) / cuda.gridsize(n)
         return Val("T", tag=("gid" if name == "grid" else "stride", "x"))
-    if name in ctx.module.functions and not ctx.module.functions[name].kernel:
-        return inline(ctx, ctx.module.functions[name], expr)
+    callee = _callee(ctx, expr)
+    if callee is not None:
+        return inline(ctx, callee, expr)
     row = math_table().get(name)
     if row is None and name in ctx.module.macros:
         raise Rejected(f"the macro {name}(), which is not expanded here: defined two ways, #undef'd before this "
@@ -799,6 +806,79 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     else:
         func = row["tl"]
     return Val(_combine_kind(*args), ir.Call(func, tuple(a.expr for a in args)), is_float=row.get("result") != "int")
+
+
+# The finite float limits of the Triton float types: (largest, smallest normal, epsilon).
+FLOAT_LIMITS = {"fp32": (FLT_MAX, 1.1754943508222875e-38, 1.1920928955078125e-07),
+                "fp64": (1.7976931348623157e308, 2.2250738585072014e-308, 2.220446049250313e-16)}
+
+
+def _limit(call: ir.Call, which: str) -> Val:
+    """`numeric_limits<T>::max()` and its kin: the number for the type `T` the kernel's instantiation gives."""
+    ctype = base_type(call.targs[0]) if len(call.targs) == 1 else ""
+    kind = C_TO_TRITON.get(ctype.removeprefix("std::"))
+    if ctype in GENERIC_TYPES or kind is None or kind in ("i1", "fp16", "bf16"):
+        raise Rejected(f"{call.func}() of {ctype or 'a type'}, whose limits the lowering does not know")
+    dtype = f"tl.{DTYPE_NAMES[kind]}"
+    if kind in FLOAT_LIMITS:
+        largest, smallest, epsilon = FLOAT_LIMITS[kind]
+        number = {"max": largest, "lowest": -largest, "min": smallest, "epsilon": epsilon}[which]
+        return Val("U", _full(ir.Num(number, True), dtype), is_float=True)
+    if which == "epsilon":  # zero for an integer type
+        return Val("U", _full(ir.Num(0), dtype), unsigned=kind[0] == "u")
+    bits = int(kind[1:])
+    low, high = (0, (1 << bits) - 1) if kind[0] == "u" else (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
+    number = high if which == "max" else low
+    if number >= 1 << 63:
+        return _unsigned_64(number)
+    return Val("U", _full(ir.Num(number), dtype), unsigned=kind[0] == "u")
+
+
+def _callee(ctx: Context, call: ir.Call) -> ir.Function | None:
+    """The device function `call` calls, None where it calls none; overloads of as many parameters are told apart by
+    their arguments' types (double, float, integer), each matched exactly, as C++ prefers."""
+    callee = resolve(ctx.module, call)
+    if not isinstance(callee, str):
+        return callee
+    fits = fitting(ctx.module, call)
+    if not fits or len(call.args) == 0:
+        raise Rejected(callee)
+    saved = _snapshot(ctx)
+    try:  # a trial evaluation: the arguments' types, nothing emitted
+        kinds = [_type_class(ctx, evaluate(ctx, a)) for a in call.args]
+    except Rejected:
+        kinds = []
+    finally:
+        _restore(ctx, saved)
+    exact = [f for f in fits if kinds and all(
+        _param_class(f, p) in (k, "any") for p, k in zip(f.params, kinds))]
+    if len(exact) != 1:
+        raise Rejected(callee)
+    return exact[0]
+
+
+def _type_class(ctx: Context, val: Val) -> str:
+    if val.kind not in ("U", "V") or val.expr is None:
+        return "other"
+    if val.is_float and isinstance(val.expr, ir.Num):
+        return "literal"  # C's `2.0` is a double, `2.0f` a float: the IR keeps no suffix
+    if val.is_float:
+        return "double" if _is_double(ctx, val.expr) else "float"
+    return "int"
+
+
+def _param_class(fn: ir.Function, param: ir.Param) -> str:
+    """What a parameter takes, as `_callee` matches it: double, float, int, any (a template type), or other."""
+    base = base_type(param.ctype.replace("&", " "))
+    if param.pointer or "*" in param.ctype:
+        return "other"
+    if base in fn.tparams:
+        return "any"
+    if base in ("double", "float64"):
+        return "double"
+    if base in ("float", "float32"):
+        return "float"
+    return "int" if base in INT_CASTS or base in NARROW_TYPES else "other"
 
 
 def _load(ctx: Context, pointer: ir.Expr, is_float: bool, kind: str) -> Val:
@@ -1126,6 +1206,7 @@ def _copies(ctx: Context) -> dict[str, ir.Expr]:
                 declared.setdefault(stmt.name, []).append(stmt.value)
             elif isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name):
                 assigned.add(stmt.target.id)
+        assigned |= written_references(ctx.module, ctx.kernel.body)
         ctx.copies = {name: values[0] for name, values in declared.items()
                       if len(values) == 1 and values[0] is not None and name not in assigned}
     return ctx.copies
@@ -1379,78 +1460,275 @@ def _return_dtype(fn: ir.Function) -> str:
 
 def _masked_return(ctx: Context, value: ir.Expr | None) -> None:
     """`return value` in a device function that returns from branches: the lanes the guard lets through take
-    `value` as their result and sit out the rest of the function."""
-    if value is None:
-        raise Rejected("a return without a value in a device function that returns one")
+    `value` as their result (a function that returns nothing has none) and sit out the rest of the function."""
     done, result, ctype = ctx.returning
-    val = as_declared(data(ctx, evaluate(ctx, value)), ctype)
-    if val.kind not in ("U", "V"):
-        raise Rejected("a device function returning something that is not one value per thread")
+    if (value is None) != (result is None):
+        raise Rejected("a return without a value in a device function that returns one" if value is None
+                       else "a return with a value in a device function that returns nothing")
     here = ctx.fresh("_returns")
-    ctx.emit(TAssign(here, ctx.pred if ctx.pred is not None else ir.Bin("==", ir.Name(done), ir.Name(done))))
-    ctx.emit(TAssign(result, ir.Call("tl.where", (ir.Name(here), val.expr, ir.Name(result)))))
+    if result is not None:
+        val = as_declared(data(ctx, evaluate(ctx, value)), ctype)
+        if val.kind not in ("U", "V"):
+            raise Rejected("a device function returning something that is not one value per thread")
+        ctx.emit(TAssign(here, ctx.pred if ctx.pred is not None else ir.Bin("==", ir.Name(done), ir.Name(done))))
+        ctx.emit(TAssign(result, ir.Call("tl.where", (ir.Name(here), val.expr, ir.Name(result)))))
+    else:
+        ctx.emit(TAssign(here, ctx.pred if ctx.pred is not None else ir.Bin("==", ir.Name(done), ir.Name(done))))
     ctx.emit(TAssign(done, ir.Bin("|", ir.Name(done), ir.Name(here))))
 
 
-def inline(ctx: Context, fn: ir.Function, call: ir.Call) -> Val:
+INLINE_DEPTH = 32  # device functions inlined one inside another (a template recursing on a number ends sooner)
+RETURNS_NOTHING = ("", "void")
+
+
+def _plain_type(ctype: str) -> str:
+    """A parameter's type without its reference (`const int&` -> `const int`): the type of the value it holds."""
+    return ctype.replace("&", " ").strip()
+
+
+def _param_writes(module: ir.Module, fn: ir.Function) -> set[str]:
+    """The parameters `fn` assigns: directly, or by passing them on to a reference a call in its body may assign
+    through (each parameter taken by value is a local of the function's own: assigning it changes nothing else)."""
+    names = {p.name for p in fn.params}
+    assigned = {stmt.target.id for stmt in ir.statements_in(fn.body)
+                if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name)}
+    return (assigned | written_references(module, fn.body)) & names
+
+
+def _memory_stores(fn: ir.Function) -> bool:
+    """Whether `fn`'s body may write memory: a store through a pointer or an index, an atomic, or a call."""
+    for node in ir.nodes(fn.body):
+        if isinstance(node, ir.Assign) and not isinstance(node.target, ir.Name):
+            return True
+        if isinstance(node, ir.Call) and not node.func.startswith("tl.") and node.func not in math_table():
+            return True
+    return False
+
+
+def _reference(ctx: Context, fn: ir.Function, param: ir.Param, arg: ir.Expr, bound: set[str]) -> Val:
+    """What a reference parameter that `fn` assigns is bound to: the caller's local `arg` names, whose value it
+    starts with (the caller takes its final value back after the body)."""
+    what = f"the device function {fn.name} assigns its reference parameter {param.name}"
+    if not isinstance(arg, ir.Name):
+        kind = ("an array element" if isinstance(arg, ir.Index) else "a pointer dereference"
+                if isinstance(arg, ir.Un) and arg.op == "*" else "a member" if isinstance(arg, ir.Attr)
+                else "a value that is no variable")
+        raise Rejected(f"{what}, given {kind}")
+    if arg.id in bound:
+        raise Rejected(f"{what}, given {arg.id}, which another of its reference parameters is given too")
+    if ctx.outer is not None:  # the other threads keep the old value: _store_local's first-thread values
+        raise Rejected(f"{what}, called in a branch one thread runs")
+    held = ctx.env.get(arg.id)
+    if held is None and arg.id in ctx.types and "*" not in ctx.types[arg.id]:
+        # declared without a value (`float r1; distances(x, r1);`): C leaves it open until the function assigns it
+        held = as_declared(Val("U", ir.Num(0)), ctx.types[arg.id])
+    if held is None:
+        raise Rejected(f"{what}, given {arg.id}, which is no local variable")
+    if held.kind == "A":
+        raise Rejected(f"{what}, given the per-thread local array {arg.id}")
+    if held.kind not in ("U", "V", "T", "L"):
+        raise Rejected(f"{what}, given {arg.id}, which is no local variable of one value per thread")
+    return held
+
+
+def _template_numbers(ctx: Context, fn: ir.Function, call: ir.Call) -> dict[str, int]:
+    """The numbers `call` gives `fn`'s template parameters: written as numbers, or as a number's name and one
+    operation (`N - 1`); a parameter taken as a type, or deduced, is given 0 (the lowering reads it as a type)."""
+    numbers: dict[str, int] = {}
+    for position, (name, text) in enumerate(zip(fn.tparams, call.targs)):
+        text = text.strip()
+        kind = fn.tkinds[position] if position < len(fn.tkinds) else ""
+        if text in ("true", "false"):
+            numbers[name] = int(text == "true")
+            continue
+        if text.isdigit():
+            numbers[name] = int(text)
+            continue
+        found = re.fullmatch(r"(\w+)(?:\s*([-+*])\s*(\w+))?", text)
+        parts = [] if found is None else [_const_int(ctx, ir.Num(int(w)) if w.isdigit() else ir.Name(w))
+                                          for w in found.group(1, 3) if w is not None]
+        if found is not None and None not in parts:
+            numbers[name] = parts[0] if len(parts) == 1 else \
+                {"+": parts[0] + parts[1], "-": parts[0] - parts[1], "*": parts[0] * parts[1]}[found.group(2)]
+        elif kind == "value":
+            raise Rejected(f"the template argument {text} of {fn.name}, which is no number the lowering knows")
+        else:
+            numbers[name] = 0
+    return numbers
+
+
+def _deduced(ctx: Context, fn: ir.Function, call: ir.Call) -> ir.Function:
+    """`fn` with each type template parameter the call does not give replaced by the type its argument has (`T` of
+    `const T *in` given an int buffer is int), as C++ deduces it. A parameter whose type the lowering cannot tell
+    keeps the function SIMT where the body declares or casts with it (the lowering would take it for a float)."""
+    mapping: dict[str, str] = {}
+    for name in fn.tparams[len(call.targs):]:
+        for param, arg in zip(fn.params, call.args):
+            if base_type(param.ctype.replace("&", " ")) != name:
+                continue
+            if param.pointer or "*" in param.ctype:
+                held = ctx.env.get(arg.id) if isinstance(arg, ir.Name) else None
+                scratch = ctx.scratch.get(held.tag[0]) if held is not None and held.kind == "S" and held.tag else None
+                found = scratch.ctype if scratch is not None else _pointee(ctx, arg)
+            else:
+                found = _declared(ctx, arg) or _float_type(ctx, arg)
+            if found:
+                mapping[name] = base_type(found)
+                break
+    mapping = {k: v for k, v in mapping.items() if k != v}
+    for name in fn.tparams[len(call.targs):]:
+        if name not in mapping and any(re.search(rf"\b{name}\b", node.ctype) for node in ir.nodes(fn.body)
+                                       if isinstance(node, (ir.Decl, ir.Cast))):
+            raise Rejected(f"the type {name} of the device function {fn.name}, deduced from its arguments, which "
+                           "the lowering cannot tell")
+    return _retyped(fn, mapping) if mapping else fn
+
+
+def _float_type(ctx: Context, arg: ir.Expr) -> str | None:
+    """The C type of a float or double expression (`a + b` of floats), found by a trial evaluation; None for any
+    other (an integer's width is not kept in its value)."""
+    saved = _snapshot(ctx)
+    try:
+        kind = _type_class(ctx, evaluate(ctx, arg))
+    except Rejected:
+        kind = ""
+    finally:
+        _restore(ctx, saved)
+    return kind if kind in ("float", "double") else None
+
+
+def _retyped(node, mapping: dict[str, str]):
+    """`node` with the type names of `mapping` replaced in every C type it carries."""
+    if isinstance(node, tuple):
+        return tuple(_retyped(n, mapping) for n in node)
+    if not dataclasses.is_dataclass(node) or isinstance(node, type):
+        return node
+    changes = {}
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        if f.name == "ctype" and isinstance(value, str):
+            changes[f.name] = re.sub(r"\w+", lambda m: mapping.get(m.group(0), m.group(0)), value)
+        elif isinstance(value, tuple) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+            changes[f.name] = _retyped(value, mapping)
+    return dataclasses.replace(node, **changes)
+
+
+def inline(ctx: Context, fn: ir.Function, call: ir.Call, statement: bool = False) -> Val | None:
+    """`call` of the device function `fn` evaluated in place: its result, or None for a call made as a statement
+    of a function that returns nothing. A reference parameter the body assigns is bound to the caller's local it
+    is given, which takes the parameter's final value after the body (a lane that returned early, or that a guard
+    keeps out, keeps the value it had); any other reference parameter holds the value it is given."""
+    if len(ctx.inlining) >= INLINE_DEPTH:
+        raise Rejected(f"device functions called {INLINE_DEPTH} deep ({fn.name} among them): a recursion")
+    numbers = _template_numbers(ctx, fn, call)
+    special = ctx.module.functions.get(f"{fn.name}<{', '.join(str(numbers[t]) for t in fn.tparams)}>") \
+        if numbers and len(call.targs) == len(fn.tparams) and all(t.strip() for t in call.targs) else None
+    if special is not None:  # `template <> void f<0>(...)`: the explicit specialization's own body
+        fn = replace(special, name=fn.name, tparams=())
+        numbers = {}
+    fn = _deduced(ctx, fn, call)
     saved_env, saved_prefix, saved_result, saved_types = ctx.env, ctx.prefix, ctx.result, ctx.types
     saved_pred, saved_returning = ctx.pred, ctx.returning
+    # A template function's locals take another name at each later call: it may be called at other types, and Triton
+    # keeps a name's type through a loop that assigns it.
+    calls = ctx.inlined[fn.name] = ctx.inlined.get(fn.name, 0) + 1
+    prefix = f"{fn.name}{calls if calls > 1 and fn.tparams else ''}_"
     # the kernel's pointers, and the shared arrays declared at namespace scope (which device functions name too)
     env = {k: v for k, v in saved_env.items()
            if v.kind == "PTR" or (v.kind == "S" and getattr(ctx.module.globals.get(k), "space", "") == "__shared__")}
+    if ctx.mode == "block":  # and the block class's lanes, which its warp shuffles read
+        env.update({k: v for k, v in block_env().items() if saved_env.get(k) == v})
     types = {}
     if len(call.args) > len(fn.params):
         raise Rejected(f"a call of {fn.name} with more arguments than it takes")
+    writes = _param_writes(ctx.module, fn)
+    references: dict[str, str] = {}  # parameter -> the caller's local it stands for
+    bound: dict[str, int] = {}
     for position, param in enumerate(fn.params):
-        if param.ctype.endswith("&"):
-            # the function's stores to it would have to reach the caller's variable
-            raise Rejected(f"the device function {fn.name} takes {param.name} by reference")
         arg = call.args[position] if position < len(call.args) else param.default
         if arg is None:
             raise Rejected(f"a call of {fn.name} without its argument {param.name}")
+        if param.ctype.endswith("&") and ir.Un("&", ir.Name(param.name)) in ir.nodes(fn.body):
+            raise Rejected(f"the device function {fn.name} takes the address of its reference parameter "
+                           f"{param.name}")
+        if param.ctype.endswith("&") and isinstance(arg, ir.Name):
+            bound[arg.id] = bound.get(arg.id, 0) + 1
+        if param.ctype.endswith("&") and param.name in writes:
+            value = _reference(ctx, fn, param, arg, set(references.values()))
+            references[param.name] = arg.id
+            env[param.name] = value
+            types[param.name] = saved_types.get(arg.id) or _plain_type(param.ctype)
+            continue
         value = evaluate(ctx, arg)
         if value.kind == "A":
             raise Rejected(f"a per-thread local array passed to {fn.name}")
-        value = as_declared(value, param.ctype, widen=True)
+        ctype = _plain_type(param.ctype)
+        value = as_declared(value, ctype, widen=True)
         if value.kind in ("U", "V") and "tl.load" in repr(value.expr):
+            if param.ctype.endswith("&") and _memory_stores(fn):
+                # a reference to memory reads what the body's stores leave there, not what it held at the call
+                raise Rejected(f"the device function {fn.name} takes {param.name} by reference to memory it may "
+                               "write")
             # a value read from memory is read at the call, as C passes it: the body may store there before it
             # reads its parameter (`ptr[i] = scan(ptr[i], ptr)`, where scan zeroes ptr[i] first)
-            held = f"{fn.name}_{param.name}"
+            held = prefix + param.name
             ctx.emit(TAssign(held, value.expr))
             value = replace(value, expr=ir.Name(held))
         env[param.name] = value
-        types[param.name] = param.ctype
-    for name, value in zip(fn.tparams, call.targs):
-        text = value.strip()
-        env[name] = Val("U", ir.Num(1 if text == "true" else 0 if text == "false" else int(text)
-                                    if text.isdigit() else 0))
-    ctx.env, ctx.prefix, ctx.result, ctx.types = env, f"{fn.name}_", None, types
+        types[param.name] = ctype
+    for name in references.values():
+        if bound.get(name, 0) > 1:
+            raise Rejected(f"the device function {fn.name} is given {name} for two reference parameters, and "
+                           "assigns one")
+    for name, number in numbers.items():
+        env[name] = Val("U", ir.Num(number))
+    ctx.env, ctx.prefix, ctx.result, ctx.types = env, prefix, None, types
     ctx.returning = None
+    saved_inlining = ctx.inlining
+    ctx.inlining = saved_inlining + (fn.name,)
+    nothing = fn.rtype.split()[-1:] in ([], ["void"]) if fn.rtype else True
     try:
         if _branch_returns(fn.body):
             if not ctx.per_lane:
                 raise Rejected(f"the device function {fn.name} returns from a branch (in a reduction)")
             # Each lane's result is held from its first return; the lanes that have returned sit out the rest.
-            dtype = _return_dtype(fn)
-            done, held = ctx.fresh(f"_{fn.name}_returned"), ctx.fresh(f"_{fn.name}_result")
+            done = ctx.fresh(f"_{fn.name}_returned")
             shape = ir.Text(_block_shape(ctx))
             ctx.emit(TAssign(done, ir.Bin("!=", ir.Call("tl.zeros", (shape, ir.Text("tl.int32"))), ir.Num(0))))
-            ctx.emit(TAssign(held, ir.Call("tl.zeros", (shape, ir.Text(dtype)))))
             ctx.env[done] = Val("V", ir.Name(done))
-            ctx.env[held] = Val("V", ir.Name(held), is_float="float" in dtype)
+            held = None
+            if not nothing:
+                dtype = _return_dtype(fn)
+                held = ctx.fresh(f"_{fn.name}_result")
+                ctx.emit(TAssign(held, ir.Call("tl.zeros", (shape, ir.Text(dtype)))))
+                ctx.env[held] = Val("V", ir.Name(held), is_float="float" in dtype)
             ctx.returning = (done, held, fn.rtype)
             ctx.pred = _and(saved_pred, _negate(ir.Name(done)))
             walk(ctx, fn.body)
-            result = Val("V", ir.Name(held), is_float="float" in dtype)
+            result = None if held is None else Val("V", ir.Name(held), is_float="float" in dtype)
         else:
             walk(ctx, fn.body)
             result = ctx.result
+        finals = {param: ctx.env[param] for param in references}
     finally:
         ctx.env, ctx.prefix, ctx.result, ctx.types = saved_env, saved_prefix, saved_result, saved_types
-        ctx.pred, ctx.returning = saved_pred, saved_returning
-    if result is None:
+        ctx.pred, ctx.returning, ctx.inlining = saved_pred, saved_returning, saved_inlining
+    for param, name in references.items():
+        _take_back(ctx, name, finals[param])
+    if result is None and not (statement and nothing):
         raise Rejected(f"the device function {fn.name} returns no value")
     return result
+
+
+def _take_back(ctx: Context, name: str, val: Val) -> None:
+    """The caller's local `name` given the final value of the reference parameter bound to it, in a variable of
+    its own name (the function's names are reused by its next call)."""
+    if val == ctx.env.get(name) or val.kind == "T":
+        ctx.env[name] = val
+        return
+    target = ctx.prefix + name
+    ctx.emit(TAssign(target, val.expr))
+    ctx.env[name] = replace(val, expr=ir.Name(target))
 
 
 def as_declared(val: Val, ctype: str, widen: bool = False) -> Val:
@@ -1571,9 +1849,28 @@ def _uniform_exit(ctx: Context, stmt) -> bool:
         return False
 
 
+def _unsequenced(ctx: Context, stmt) -> None:
+    """Keep SIMT a statement whose expression reads a variable that a call in it assigns through a reference
+    (`step(s) + s`, `s += step(s)`): C++ leaves unsequenced whether the read sees the old value or the new."""
+    parts = {ir.Decl: ("value",), ir.Assign: ("value",), ir.If: ("test",), ir.Return: ("value",),
+             ir.ExprStmt: ("expr",)}.get(type(stmt), ())
+    exprs = tuple(getattr(stmt, part) for part in parts if getattr(stmt, part) is not None)
+    if isinstance(stmt, ir.Assign) and stmt.op != "=":
+        exprs += (stmt.target,)
+    written = written_references(ctx.module, exprs) if exprs else set()
+    for name in sorted(written):
+        reads = sum(node == ir.Name(name) for node in ir.nodes(exprs))
+        passed = sum(arg == ir.Name(name) for node in ir.nodes(exprs) if isinstance(node, ir.Call)
+                     for arg in node.args)
+        if passed and reads > passed:  # (an element given to a reference is named where the call is inlined)
+            raise Rejected(f"a call that assigns {name} through a reference, in an expression that reads {name} "
+                           "too (unsequenced in C++)")
+
+
 def statement(ctx: Context, stmt) -> None:
     if isinstance(stmt, ir.Unsupported):
         raise Rejected(stmt.what)
+    _unsequenced(ctx, stmt)
     if isinstance(stmt, ir.Jump):
         _jump(ctx, stmt)
         return
@@ -1631,6 +1928,9 @@ def statement(ctx: Context, stmt) -> None:
         return
     if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.expr, ir.Call) and stmt.expr.func in outputs_table():
         _outputs(ctx, stmt.expr)
+        return
+    if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.expr, ir.Call) and resolve(ctx.module, stmt.expr) is not None:
+        inline(ctx, _callee(ctx, stmt.expr), stmt.expr, statement=True)  # its effects: stores, and assignments
         return
     if isinstance(stmt, ir.ExprStmt):
         evaluate(ctx, stmt.expr)
@@ -1933,7 +2233,7 @@ def _if(ctx: Context, stmt: ir.If) -> None:
     if len(stmt.then) == 1 and isinstance(stmt.then[0], ir.Return) and not stmt.orelse and ctx.returning is None:
         test = truth(data(ctx, evaluate(ctx, stmt.test)))
         _note_bound(ctx, ir.Un("!", stmt.test))
-        test = _held(ctx, test, _assigned(ctx.kernel.body))
+        test = _held(ctx, test, _assigned(ctx, ctx.kernel.body))
         top = ctx.pred is None or ctx.pred == ctx.alive
         ctx.pred = _and(ctx.pred, _mask_part(test, _negate(test.expr)))
         if top:
@@ -1945,7 +2245,7 @@ def _if(ctx: Context, stmt: ir.If) -> None:
         return
     test = truth(data(ctx, test))
     _note_bound(ctx, stmt.test)
-    test = _held(ctx, test, _assigned(stmt.then + stmt.orelse))
+    test = _held(ctx, test, _assigned(ctx, stmt.then + stmt.orelse))
     if test.kind == "U" and _branch_local(ctx, stmt.then + stmt.orelse):
         # One value for the whole program: a branch of the program, not a mask on every load and store under it
         # (a uniform condition and'ed with a block mask also reads as an int32 mask in Triton's interpreter).
@@ -1986,12 +2286,15 @@ def _branch_local(ctx: Context, stmts: tuple) -> bool:
             return False
         if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name) and stmt.target.id not in declared:
             return False
+    if written_references(ctx.module, stmts) - declared:
+        return False
     return not declared & set(ctx.env)
 
 
-def _assigned(stmts: tuple) -> set[str]:
-    """The local names that statements (and the statements nested in them) assign."""
-    names = set()
+def _assigned(ctx: Context, stmts: tuple) -> set[str]:
+    """The local names that statements (and the statements nested in them) assign, also through the reference
+    parameters of the device functions they call."""
+    names = written_references(ctx.module, stmts)
     for stmt in ir.statements_in(stmts):
         if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name):
             names.add(stmt.target.id)
@@ -2162,7 +2465,7 @@ def _loop_body(ctx: Context, stmt) -> None:
     start_tag = _tag(start)
     if ctx.per_lane:
         if start_tag[:1] == ("gid",) and step_tag[:1] == ("stride",):
-            carried = sorted(n for n in _assigned(stmt.body) if n in ctx.env and n != var)
+            carried = sorted(n for n in _assigned(ctx, stmt.body) if n in ctx.env and n != var)
             if carried:
                 # One program per element runs one iteration: a value summed over a thread's iterations has no form.
                 raise Rejected(f"a grid-stride loop that carries {carried[0]} across its iterations")
@@ -2202,7 +2505,7 @@ UNROLL_LIMIT = 64  # iterations of a counted loop over a local array that are wr
 def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, body: tuple) -> None:
     trips = _constant_trips(start, bound, step)
     arrays = {n for n, v in ctx.env.items() if v.kind == "A"}
-    if trips is not None and var not in _assigned(body) and arrays & set(
+    if trips is not None and var not in _assigned(ctx, body) and arrays & set(
         re.findall(r"Name\(id='(\w+)'\)", repr(body))
     ):
         # Indices into a local array are numbers in each copy of the body, so each element stays a value of its own.
@@ -2231,7 +2534,7 @@ def _carried_names(ctx: Context, var: str, body: tuple) -> None:
     emitted once and must read what the previous iteration left (a thread index kept symbolically, or a value
     named by another variable, would be read afresh each time: flip's `cur = cur / stride` in a loop over
     dimensions). A pointer the body moves keeps the kernel SIMT: the lowering holds one pointer expression."""
-    for name in sorted(_assigned(body)):
+    for name in sorted(_assigned(ctx, body)):
         if name == var or name not in ctx.env:
             continue
         old = ctx.env[name]
@@ -2263,7 +2566,7 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
     stored = {stmt.target.base.id for stmt in ir.statements_in(body + step) if isinstance(stmt, ir.Assign)
               and isinstance(stmt.target, ir.Index) and isinstance(stmt.target.base, ir.Name)}
     arrays = {n for n in stored if n in ctx.env and ctx.env[n].kind == "A"}
-    carried = sorted(_expand_arrays(ctx, {n for n in _assigned(body + step) if n in ctx.env} | arrays))
+    carried = sorted(_expand_arrays(ctx, {n for n in _assigned(ctx, body + step) if n in ctx.env} | arrays))
     for name in carried:
         old = ctx.env[name]
         if old.kind not in ("U", "V", "T"):
@@ -2365,7 +2668,7 @@ def _leave_loop(ctx: Context, entry: dict[str, set]) -> None:
 def _bind_declared(ctx: Context, body: tuple) -> None:
     """Locals declared without a value (`int k;`) that a loop body assigns, given zero before the loop: Triton
     carries a value through a loop only if it has one on entry, and C leaves such a local's value open."""
-    for name in sorted(_assigned(body)):
+    for name in sorted(_assigned(ctx, body)):
         if name not in ctx.env and name in ctx.types and "*" not in ctx.types[name]:
             _assign_name(ctx, name, as_declared(Val("U", ir.Num(0)), ctx.types[name]), ctx.types[name])
 

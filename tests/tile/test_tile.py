@@ -1287,6 +1287,57 @@ def _cases():
             ref.append(x * vec)
         return torch.cat(got), torch.cat(ref), 1e-6
 
+    def reference_swap(m):
+        n = 555
+        a, b = rand(n), rand(n)
+        ka = torch.randint(-50, 50, (n,), generator=g, dtype=torch.int32)
+        kb = torch.randint(-50, 50, (n,), generator=g, dtype=torch.int32)
+        lo, hi = torch.zeros(n), torch.zeros(n)
+        pa, pb = ka.clone(), kb.clone()
+        m.sort_pairs((n + 127) // 128, 128, a, b, lo, hi, pa, pb, n)
+        swap = torch.arange(n) % 3 != 0
+        ref_lo = torch.where(swap, torch.minimum(a, b), a)
+        ref_hi = torch.where(swap, torch.maximum(a, b), b)
+        p, q = ka.clone(), kb.clone()
+        for up in (0, 1, 0, 1, 1):
+            flip = (p > q).int() == up
+            p, q = torch.where(flip, q, p), torch.where(flip, p, q)
+        got = torch.cat([lo, hi, pa.float(), pb.float()])
+        return got, torch.cat([ref_lo, ref_hi, p.float(), q.float()]), 0.0
+
+    def reference_early_return(m):
+        n = 600
+        seed = torch.randint(0, 1 << 31, (n,), generator=g, dtype=torch.int64)
+        s, count, out = seed.to(torch.int32).view(torch.uint32).clone(), torch.zeros(n, dtype=torch.int32), \
+            torch.zeros(n)
+        m.draw((n + 127) // 128, 128, s, count.view(torch.uint32), out, n)
+        ref_s, ref_u = seed.clone(), torch.zeros(n, dtype=torch.float64)
+        for phase in (torch.arange(n), torch.arange(n) // 2):
+            ref_s = (ref_s * 1664525 + 1013904223) & 0xFFFFFFFF
+            even = phase % 2 == 0
+            ref_s = torch.where(even, ref_s ^ (ref_s >> 7), ref_s)
+            ref_u += torch.where(even, (ref_s & 0xFFFF).double() / 65536.0, torch.full((n,), 0.5, dtype=torch.float64))
+        got = torch.cat([s.view(torch.int32).to(torch.int64) & 0xFFFFFFFF, count.to(torch.int64)]).double()
+        ref = torch.cat([ref_s, torch.full((n,), 2, dtype=torch.int64)]).double()
+        return torch.cat([got, out.double()]), torch.cat([ref, ref_u]), 1e-6
+
+    def reference_loop(m):
+        n = 480
+        x = rand(n + 8)
+        length = torch.randint(-2, 6, (n,), generator=g, dtype=torch.int32)
+        out = torch.zeros(n)
+        m.window_sums((n + 127) // 128, 128, x, length, out, n)
+        ref = torch.tensor([1.0 + float(x[i:i + max(int(k), 0)].sum()) for i, k in enumerate(length)])
+        return out, ref, 1e-5
+
+    def reference_const_vector(m):
+        n = 350
+        p, s = rand(n, 2), rand(n)
+        out, less = torch.zeros(n), torch.zeros(n, dtype=torch.int32)
+        m.project((n + 127) // 128, 128, p, s, out, less, n)
+        ref_less = (s.abs() < s + 1.0).int()
+        return torch.cat([out, less.float()]), torch.cat([p[:, 0] * 0.6 + p[:, 1] * 0.8, ref_less.float()]), 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1330,6 +1381,8 @@ def _cases():
         "template_host_chain": template_host_chain,
         "template_specialised": template_specialised,
         "else_comment": else_comment,
+        "reference_swap": reference_swap, "reference_early_return": reference_early_return,
+        "reference_loop": reference_loop, "reference_const_vector": reference_const_vector,
     }
 
 
