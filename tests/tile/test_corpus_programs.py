@@ -36,6 +36,23 @@ def _migrated(program: str) -> dict[str, bytes]:
     return dict(sorted(files.items()))
 
 
+# C++ programs whose kernels the tile path turns into a module of their own, committed as an example of its output.
+KERNEL_MODULES = ("layernorm", "matmul_tiled", "reduction", "softmax", "vector_add")
+
+
+@pytest.mark.parametrize("program", KERNEL_MODULES)
+def test_committed_kernel_module_is_what_tile_writes(program: str, request: pytest.FixtureRequest) -> None:
+    """corpus/<program>/migrated_tile/<program>_tile.py is `migrate tile <program>.cu`'s module, byte for byte."""
+    from migrate.tile import translate_tree
+
+    source = f"{program}.cu"
+    written = translate_tree({source: (CORPUS / program / source).read_bytes()}).new_files[f"{program}_tile.py"]
+    committed = CORPUS / program / "migrated_tile" / f"{program}_tile.py"
+    if request.config.getoption("--update-goldens"):
+        committed.write_text(written, encoding="utf-8")
+    assert committed.read_text(encoding="utf-8") == written, f"{program}/migrated_tile differs from migrate tile"
+
+
 @pytest.mark.parametrize("program", sorted(PROGRAMS))
 def test_committed_is_what_apply_tile_writes(program: str, request: pytest.FixtureRequest) -> None:
     committed = CORPUS / program / "migrated_tile"

@@ -170,7 +170,6 @@ _row_max_scale_space = [  # rules/tile/maps/tuning.toml [reduction]
 
 def row_max_scale(grid, block, x, y, rows, cols):
     """Launch row_max_scale_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
     BLOCK = _block_for(cols)
     kernel, config = _tuned("row_max_scale", row_max_scale_tile, _row_max_scale_defaults, _row_max_scale_space, {"x": x, "y": y})
 
@@ -206,7 +205,6 @@ _axpby_clip_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 
 def axpby_clip_kernel(grid, block, x_ptr, x_step, y_ptr, y_step, a_ptr, a_step, b_ptr, b_step, lo_ptr, lo_step, hi_ptr, hi_step, z_ptr, z_step, n):
     """Launch axpby_clip_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
     kernel, config = _tuned("axpby_clip_kernel", axpby_clip_kernel_tile, _axpby_clip_kernel_defaults, _axpby_clip_kernel_space, {"x_ptr": x_ptr, "y_ptr": y_ptr, "a_ptr": a_ptr, "b_ptr": b_ptr, "lo_ptr": lo_ptr, "hi_ptr": hi_ptr, "z_ptr": z_ptr})
 
     def launch(meta):
@@ -237,7 +235,7 @@ _sum_sq_kernel_space = [  # rules/tile/maps/tuning.toml [reduction]
 
 def sum_sq_kernel(grid, block, x_ptr, y_ptr, inner):
     """Launch sum_sq_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
+    grid0 = _dim(grid)
     BLOCK = _block_for(inner)
     kernel, config = _tuned("sum_sq_kernel", sum_sq_kernel_tile, _sum_sq_kernel_defaults, _sum_sq_kernel_space, {"x_ptr": x_ptr, "y_ptr": y_ptr})
 

@@ -17,6 +17,135 @@ def _block_for(extent):
     return triton.next_power_of_2(max(16, min(int(extent), 4096)))
 
 
+# Launch configurations: each launcher starts from its kernel's defaults, or from the configuration kept for this
+# GPU target in <this module>.tuned.json. With MIGRATE_TILE_TUNE=1 and none kept, a kernel is tuned over its search
+# space at its first launch (each trial restores the buffers it was given) and the choice is written to that
+# file when the process exits, so later runs on the same target start from it.
+_TUNERS = {}
+_TARGET = []
+
+
+def _target():
+    """This process's GPU target as the kept configurations name it ("cuda:90", "hip:gfx942"); None when the
+    kernels run under Triton's interpreter."""
+    import os
+
+    if os.environ.get("TRITON_INTERPRET") == "1":
+        return None
+    if not _TARGET:
+        target = triton.runtime.driver.active.get_current_target()
+        _TARGET.append(f"{target.backend}:{target.arch}")
+    return _TARGET[0]
+
+
+def _tuned_path():
+    from pathlib import Path
+
+    here = Path(__file__)
+    return here.with_name(here.stem + ".tuned.json")
+
+
+def _kept(target, name, defaults):
+    """The configuration kept for kernel `name` on `target`, if it names the same widths as `defaults`."""
+    import json
+    import warnings
+
+    path = _tuned_path()
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8")).get(target, {}).get(name)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, AttributeError) as exc:
+        warnings.warn(f"{path}: not read ({exc}); kernels start from their defaults", stacklevel=3)
+        return None
+    if not isinstance(kept, dict) or set(kept) | {"num_stages"} != set(defaults) | {"num_stages"} \
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in kept.values()):
+        return None
+    return kept
+
+
+def _tuned(name, kernel, defaults, space, buffers):
+    """(the kernel or its autotuner, launch keywords) for kernel `name` on this process's target; `buffers` holds its
+    buffer arguments, which each tuning trial restores (a store may reach any of them)."""
+    import os
+
+    target = _target()
+    tune = target is not None and os.environ.get("MIGRATE_TILE_TUNE") == "1" \
+        and all(hasattr(v, "clone") and hasattr(v, "copy_") for v in buffers.values())
+    entry = _TUNERS.get((name, target, tune))
+    if entry is None:
+        kept = _kept(target, name, defaults) if target is not None else None
+        if kept is not None or not tune:
+            entry = (kernel, dict(kept or defaults), None)
+        else:
+            choices = [defaults] + [c for c in space if c != defaults]
+            configs = [_config(c) for c in choices]
+            tuner = triton.autotune(configs, key=[], restore_value=list(buffers), do_bench=_bench)(kernel)
+            if not any(e[2] for e in _TUNERS.values()):
+                import atexit
+
+                atexit.register(_save_tuned)
+            entry = (tuner, {}, list(zip(configs, choices)))
+        _TUNERS[(name, target, tune)] = entry
+    return entry[0], entry[1]
+
+
+def _bench(fn, quantiles):
+    from triton.testing import do_bench
+
+    return do_bench(fn, warmup=5, rep=25, quantiles=quantiles)
+
+
+def _config(values):
+    values = dict(values)
+    options = {k: values.pop(k) for k in ("num_warps", "num_stages") if k in values}
+    return triton.Config(values, **options)
+
+
+def _save_tuned():
+    """Write the configurations this process's tuning chose into <this module>.tuned.json, keeping the others."""
+    import json
+    import os
+    import tempfile
+    import warnings
+
+    chosen = {}
+    for (name, target, _), (tuner, _, choices) in _TUNERS.items():
+        best = getattr(tuner, "best_config", None) if choices else None
+        for config, values in choices or ():
+            if config is best:
+                chosen.setdefault(target, {})[name] = values
+    if not chosen:
+        return
+    path = _tuned_path()
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        for target, configs in chosen.items():
+            kept.setdefault(target, {}).update(configs)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(json.dumps(kept, indent=1, sort_keys=True) + "\n")
+            os.replace(temporary, path)
+        finally:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+    except (OSError, ValueError, AttributeError) as exc:
+        warnings.warn(f"{path}: tuned configurations not written ({exc})", stacklevel=2)
+
+
+@triton.jit
+def _div_rn(a, b):
+    # C's float division, rounded to nearest (nvcc's default): both operands in their common type first, as C
+    # converts an int or a float beside a double; tl.div_rn takes fp32 only, and fp64's `/` is rounded already.
+    # (The zero makes a tensor of two plain numbers, as the interpreter passes scalar arguments.)
+    t = (a + b + tl.zeros([], tl.float32)).dtype
+    if t == tl.float32:
+        return tl.div_rn(tl.cast(a, t), tl.cast(b, t))
+    else:
+        return tl.cast(a, t) / tl.cast(b, t)
+
+
 @triton.jit
 def layernorm_fwd_tile(x, gamma, beta, y, mean_out, rstd_out, rows, cols, eps, BLOCK: tl.constexpr):
     # row reduction, one program per row; from layernorm.cu
@@ -26,13 +155,13 @@ def layernorm_fwd_tile(x, gamma, beta, y, mean_out, rstd_out, rows, cols, eps, B
         for c_start in range(0, cols, BLOCK):
             c = c_start + tl.arange(0, BLOCK)
             sum = sum + tl.sum(tl.where(c < cols, tl.load(x + pid * cols + c, mask=c < cols, other=0.0), 0.0), axis=0)
-        mean = sum / cols
+        mean = _div_rn(sum, cols)
         sq = tl.full([], 0.0, tl.float32)
         for c_start in range(0, cols, BLOCK):
             c = c_start + tl.arange(0, BLOCK)
             d = tl.load(x + pid * cols + c, mask=c < cols, other=0.0) - mean
             sq = sq + tl.sum(tl.where(c < cols, d * d, 0.0), axis=0)
-        var = sq / cols
+        var = _div_rn(sq, cols)
         rstd = tl.rsqrt(var + eps)
         for c_start in range(0, cols, BLOCK):
             c = c_start + tl.arange(0, BLOCK)
@@ -41,9 +170,18 @@ def layernorm_fwd_tile(x, gamma, beta, y, mean_out, rstd_out, rows, cols, eps, B
         tl.store(rstd_out + pid, rstd)
 
 
+_layernorm_fwd_defaults = {"num_warps": 4}
+_layernorm_fwd_space = [  # rules/tile/maps/tuning.toml [reduction]
+    {"num_warps": 2}, {"num_warps": 4}, {"num_warps": 8}, {"num_warps": 16},
+]
+
+
 def layernorm_fwd(grid, block, x, gamma, beta, y, mean_out, rstd_out, rows, cols, eps):
     """Launch layernorm_fwd_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
     BLOCK = _block_for(cols)
-    launch = (rows,)
-    layernorm_fwd_tile[launch](x, gamma, beta, y, mean_out, rstd_out, int(rows), int(cols), float(eps), BLOCK=BLOCK)
+    kernel, config = _tuned("layernorm_fwd", layernorm_fwd_tile, _layernorm_fwd_defaults, _layernorm_fwd_space, {"x": x, "gamma": gamma, "beta": beta, "y": y, "mean_out": mean_out, "rstd_out": rstd_out})
+
+    def launch(meta):
+        return (rows,)
+
+    kernel[launch](x, gamma, beta, y, mean_out, rstd_out, int(rows), int(cols), float(eps), BLOCK=BLOCK, **config)

@@ -174,7 +174,7 @@ _softmax_rows_kernel_space = [  # rules/tile/maps/tuning.toml [reduction]
 
 def softmax_rows_kernel(grid, block, x, y, cols):
     """Launch softmax_rows_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
+    grid0 = _dim(grid)
     BLOCK = _block_for(cols)
     kernel, config = _tuned("softmax_rows_kernel", softmax_rows_kernel_tile, _softmax_rows_kernel_defaults, _softmax_rows_kernel_space, {"x": x, "y": y})
 

@@ -17,6 +17,123 @@ def _block_for(extent):
     return triton.next_power_of_2(max(16, min(int(extent), 4096)))
 
 
+# Launch configurations: each launcher starts from its kernel's defaults, or from the configuration kept for this
+# GPU target in <this module>.tuned.json. With MIGRATE_TILE_TUNE=1 and none kept, a kernel is tuned over its search
+# space at its first launch (each trial restores the buffers it was given) and the choice is written to that
+# file when the process exits, so later runs on the same target start from it.
+_TUNERS = {}
+_TARGET = []
+
+
+def _target():
+    """This process's GPU target as the kept configurations name it ("cuda:90", "hip:gfx942"); None when the
+    kernels run under Triton's interpreter."""
+    import os
+
+    if os.environ.get("TRITON_INTERPRET") == "1":
+        return None
+    if not _TARGET:
+        target = triton.runtime.driver.active.get_current_target()
+        _TARGET.append(f"{target.backend}:{target.arch}")
+    return _TARGET[0]
+
+
+def _tuned_path():
+    from pathlib import Path
+
+    here = Path(__file__)
+    return here.with_name(here.stem + ".tuned.json")
+
+
+def _kept(target, name, defaults):
+    """The configuration kept for kernel `name` on `target`, if it names the same widths as `defaults`."""
+    import json
+    import warnings
+
+    path = _tuned_path()
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8")).get(target, {}).get(name)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, AttributeError) as exc:
+        warnings.warn(f"{path}: not read ({exc}); kernels start from their defaults", stacklevel=3)
+        return None
+    if not isinstance(kept, dict) or set(kept) | {"num_stages"} != set(defaults) | {"num_stages"} \
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in kept.values()):
+        return None
+    return kept
+
+
+def _tuned(name, kernel, defaults, space, buffers):
+    """(the kernel or its autotuner, launch keywords) for kernel `name` on this process's target; `buffers` holds its
+    buffer arguments, which each tuning trial restores (a store may reach any of them)."""
+    import os
+
+    target = _target()
+    tune = target is not None and os.environ.get("MIGRATE_TILE_TUNE") == "1" \
+        and all(hasattr(v, "clone") and hasattr(v, "copy_") for v in buffers.values())
+    entry = _TUNERS.get((name, target, tune))
+    if entry is None:
+        kept = _kept(target, name, defaults) if target is not None else None
+        if kept is not None or not tune:
+            entry = (kernel, dict(kept or defaults), None)
+        else:
+            choices = [defaults] + [c for c in space if c != defaults]
+            configs = [_config(c) for c in choices]
+            tuner = triton.autotune(configs, key=[], restore_value=list(buffers), do_bench=_bench)(kernel)
+            if not any(e[2] for e in _TUNERS.values()):
+                import atexit
+
+                atexit.register(_save_tuned)
+            entry = (tuner, {}, list(zip(configs, choices)))
+        _TUNERS[(name, target, tune)] = entry
+    return entry[0], entry[1]
+
+
+def _bench(fn, quantiles):
+    from triton.testing import do_bench
+
+    return do_bench(fn, warmup=5, rep=25, quantiles=quantiles)
+
+
+def _config(values):
+    values = dict(values)
+    options = {k: values.pop(k) for k in ("num_warps", "num_stages") if k in values}
+    return triton.Config(values, **options)
+
+
+def _save_tuned():
+    """Write the configurations this process's tuning chose into <this module>.tuned.json, keeping the others."""
+    import json
+    import os
+    import tempfile
+    import warnings
+
+    chosen = {}
+    for (name, target, _), (tuner, _, choices) in _TUNERS.items():
+        best = getattr(tuner, "best_config", None) if choices else None
+        for config, values in choices or ():
+            if config is best:
+                chosen.setdefault(target, {})[name] = values
+    if not chosen:
+        return
+    path = _tuned_path()
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        for target, configs in chosen.items():
+            kept.setdefault(target, {}).update(configs)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(json.dumps(kept, indent=1, sort_keys=True) + "\n")
+            os.replace(temporary, path)
+        finally:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+    except (OSError, ValueError, AttributeError) as exc:
+        warnings.warn(f"{path}: tuned configurations not written ({exc})", stacklevel=2)
+
+
 @triton.jit
 def matmul_naive_tile(A, B, C, M, N, K, BLOCK_X: tl.constexpr, BLOCK_Y: tl.constexpr, BLOCK_K: tl.constexpr):
     # matrix product (naive) onto tl.dot; from matmul_tiled.cu
@@ -32,14 +149,39 @@ def matmul_naive_tile(A, B, C, M, N, K, BLOCK_X: tl.constexpr, BLOCK_Y: tl.const
     tl.store(C + (offs_y * N + offs_x), acc, mask=(offs_y < M) & (offs_x < N))
 
 
+_matmul_naive_defaults = {"BLOCK_K": 32, "BLOCK_X": 64, "BLOCK_Y": 64, "num_warps": 4}
+_matmul_naive_space = [  # rules/tile/maps/tuning.toml [matmul]
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "BLOCK_K": 32, "num_warps": 4, "num_stages": 3},
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "BLOCK_K": 32, "num_warps": 4, "num_stages": 4},
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "BLOCK_K": 32, "num_warps": 8, "num_stages": 3},
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "BLOCK_K": 32, "num_warps": 8, "num_stages": 4},
+    {"BLOCK_X": 128, "BLOCK_Y": 64, "BLOCK_K": 32, "num_warps": 4, "num_stages": 3},
+    {"BLOCK_X": 128, "BLOCK_Y": 64, "BLOCK_K": 32, "num_warps": 4, "num_stages": 4},
+    {"BLOCK_X": 128, "BLOCK_Y": 64, "BLOCK_K": 32, "num_warps": 8, "num_stages": 3},
+    {"BLOCK_X": 128, "BLOCK_Y": 64, "BLOCK_K": 32, "num_warps": 8, "num_stages": 4},
+    {"BLOCK_X": 64, "BLOCK_Y": 128, "BLOCK_K": 32, "num_warps": 4, "num_stages": 3},
+    {"BLOCK_X": 64, "BLOCK_Y": 128, "BLOCK_K": 32, "num_warps": 4, "num_stages": 4},
+    {"BLOCK_X": 64, "BLOCK_Y": 128, "BLOCK_K": 32, "num_warps": 8, "num_stages": 3},
+    {"BLOCK_X": 64, "BLOCK_Y": 128, "BLOCK_K": 32, "num_warps": 8, "num_stages": 4},
+    {"BLOCK_X": 128, "BLOCK_Y": 128, "BLOCK_K": 32, "num_warps": 4, "num_stages": 3},
+    {"BLOCK_X": 128, "BLOCK_Y": 128, "BLOCK_K": 32, "num_warps": 4, "num_stages": 4},
+    {"BLOCK_X": 128, "BLOCK_Y": 128, "BLOCK_K": 32, "num_warps": 8, "num_stages": 3},
+    {"BLOCK_X": 128, "BLOCK_Y": 128, "BLOCK_K": 32, "num_warps": 8, "num_stages": 4},
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "BLOCK_K": 64, "num_warps": 4, "num_stages": 3},
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "BLOCK_K": 64, "num_warps": 4, "num_stages": 4},
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "BLOCK_K": 64, "num_warps": 8, "num_stages": 3},
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "BLOCK_K": 64, "num_warps": 8, "num_stages": 4},
+]
+
+
 def matmul_naive(grid, block, A, B, C, M, N, K):
     """Launch matmul_naive_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
-    BLOCK_X = 64
-    BLOCK_Y = 64
-    BLOCK_K = 32
-    launch = (triton.cdiv(N, BLOCK_X), triton.cdiv(M, BLOCK_Y),)
-    matmul_naive_tile[launch](A, B, C, int(M), int(N), int(K), BLOCK_X=BLOCK_X, BLOCK_Y=BLOCK_Y, BLOCK_K=BLOCK_K)
+    kernel, config = _tuned("matmul_naive", matmul_naive_tile, _matmul_naive_defaults, _matmul_naive_space, {"A": A, "B": B, "C": C})
+
+    def launch(meta):
+        return (triton.cdiv(N, meta["BLOCK_X"]), triton.cdiv(M, meta["BLOCK_Y"]),)
+
+    kernel[launch](A, B, C, int(M), int(N), int(K), **config)
 
 
 @triton.jit
@@ -57,10 +199,32 @@ def matmul_tiled_tile(A, B, C, M, N, K, BLOCK_X: tl.constexpr, BLOCK_Y: tl.const
     tl.store(C + (offs_y * N + offs_x), acc, mask=(offs_y < M) & (offs_x < N))
 
 
+_matmul_tiled_defaults = {"BLOCK_X": 64, "BLOCK_Y": 64, "num_warps": 4}
+_matmul_tiled_space = [  # rules/tile/maps/tuning.toml [matmul]
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "num_warps": 4, "num_stages": 3},
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "num_warps": 4, "num_stages": 4},
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "num_warps": 8, "num_stages": 3},
+    {"BLOCK_X": 64, "BLOCK_Y": 64, "num_warps": 8, "num_stages": 4},
+    {"BLOCK_X": 128, "BLOCK_Y": 64, "num_warps": 4, "num_stages": 3},
+    {"BLOCK_X": 128, "BLOCK_Y": 64, "num_warps": 4, "num_stages": 4},
+    {"BLOCK_X": 128, "BLOCK_Y": 64, "num_warps": 8, "num_stages": 3},
+    {"BLOCK_X": 128, "BLOCK_Y": 64, "num_warps": 8, "num_stages": 4},
+    {"BLOCK_X": 64, "BLOCK_Y": 128, "num_warps": 4, "num_stages": 3},
+    {"BLOCK_X": 64, "BLOCK_Y": 128, "num_warps": 4, "num_stages": 4},
+    {"BLOCK_X": 64, "BLOCK_Y": 128, "num_warps": 8, "num_stages": 3},
+    {"BLOCK_X": 64, "BLOCK_Y": 128, "num_warps": 8, "num_stages": 4},
+    {"BLOCK_X": 128, "BLOCK_Y": 128, "num_warps": 4, "num_stages": 3},
+    {"BLOCK_X": 128, "BLOCK_Y": 128, "num_warps": 4, "num_stages": 4},
+    {"BLOCK_X": 128, "BLOCK_Y": 128, "num_warps": 8, "num_stages": 3},
+    {"BLOCK_X": 128, "BLOCK_Y": 128, "num_warps": 8, "num_stages": 4},
+]
+
+
 def matmul_tiled(grid, block, A, B, C, M, N, K):
     """Launch matmul_tiled_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
-    BLOCK_X = 64
-    BLOCK_Y = 64
-    launch = (triton.cdiv(N, BLOCK_X), triton.cdiv(M, BLOCK_Y),)
-    matmul_tiled_tile[launch](A, B, C, int(M), int(N), int(K), BLOCK_X=BLOCK_X, BLOCK_Y=BLOCK_Y)
+    kernel, config = _tuned("matmul_tiled", matmul_tiled_tile, _matmul_tiled_defaults, _matmul_tiled_space, {"A": A, "B": B, "C": C})
+
+    def launch(meta):
+        return (triton.cdiv(N, meta["BLOCK_X"]), triton.cdiv(M, meta["BLOCK_Y"]),)
+
+    kernel[launch](A, B, C, int(M), int(N), int(K), **config)

@@ -157,7 +157,6 @@ _scaled_add_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 
 def scaled_add_kernel(grid, block, x, y, out, alpha, x_size):
     """Launch scaled_add_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
     kernel, config = _tuned("scaled_add_kernel", scaled_add_kernel_tile, _scaled_add_kernel_defaults, _scaled_add_kernel_space, {"x": x, "y": y, "out": out})
 
     def launch(meta):
@@ -231,7 +230,6 @@ _matmul_tiled_kernel_space = [  # rules/tile/maps/tuning.toml [matmul]
 
 def matmul_tiled_kernel(grid, block, a, b, c, a_shape0, a_shape1, b_shape0, b_shape1, c_shape0, c_shape1):
     """Launch matmul_tiled_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
     kernel, config = _tuned("matmul_tiled_kernel", matmul_tiled_kernel_tile, _matmul_tiled_kernel_defaults, _matmul_tiled_kernel_space, {"a": a, "b": b, "c": c})
 
     def launch(meta):

@@ -165,7 +165,6 @@ _bias_gelu_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 
 def bias_gelu_kernel(grid, block, x, bias, y, n, cols):
     """Launch bias_gelu_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
     kernel, config = _tuned("bias_gelu_kernel", bias_gelu_kernel_tile, _bias_gelu_kernel_defaults, _bias_gelu_kernel_space, {"x": x, "bias": bias, "y": y})
 
     def launch(meta):
@@ -194,7 +193,7 @@ _row_sumsq_kernel_space = [  # rules/tile/maps/tuning.toml [reduction]
 
 def row_sumsq_kernel(grid, block, x, out, cols):
     """Launch row_sumsq_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
+    grid0 = _dim(grid)
     BLOCK = _block_for(cols)
     kernel, config = _tuned("row_sumsq_kernel", row_sumsq_kernel_tile, _row_sumsq_kernel_defaults, _row_sumsq_kernel_space, {"x": x, "out": out})
 

@@ -155,7 +155,6 @@ _pair_scale_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 
 def pair_scale_kernel(grid, block, x, x_stride0, x_stride1, x_stride2, x_size0, x_size1, x_size2, y, y_stride0, y_stride1, y_size0, y_size1, alpha):
     """Launch pair_scale_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
     kernel, config = _tuned("pair_scale_kernel", pair_scale_kernel_tile, _pair_scale_kernel_defaults, _pair_scale_kernel_space, {"x": x, "y": y})
 
     def launch(meta):

@@ -190,7 +190,6 @@ _bin_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 
 def bin_kernel(grid, block, pos, size, start, out, D, numel):
     """Launch bin_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
     kernel, config = _tuned("bin_kernel", bin_kernel_tile, _bin_kernel_defaults, _bin_kernel_space, {"pos": pos, "size": size, "start": start, "out": out})
 
     def launch(meta):
@@ -249,7 +248,6 @@ _nearest_kernel_space = [  # rules/tile/maps/tuning.toml [block]
 
 def nearest_kernel(grid, block, x, y, out, n_y):
     """Launch nearest_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
     BDX = _dims(block)[0]
     BDY = _dims(block)[1]
     BDZ = _dims(block)[2]

@@ -154,7 +154,6 @@ _scale_add_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 
 def scale_add_kernel(grid, block, n, x, y, alpha, out):
     """Launch scale_add_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0, block0 = _dim(grid), _dim(block)
     kernel, config = _tuned("scale_add_kernel", scale_add_kernel_tile, _scale_add_kernel_defaults, _scale_add_kernel_space, {"x": x, "y": y, "out": out})
 
     def launch(meta):
