@@ -614,11 +614,9 @@ def scan(
     files: list[SourceFile] = []
     new_cache: dict[str, tuple] = {}
     for outcome in outcomes:
-        rows = cached[outcome.relpath][2] if outcome.cached else outcome.rows
-        findings.extend(outcome.findings)
+        rows = cached[outcome.relpath][2] if outcome.cached else outcome.rows  # _scan_chunk sends rows alone
         findings.extend(Finding.from_row(row) for row in rows)
         if outcome.digest and setup.cache_path is not None:  # without a cache, the rows are not kept twice
-            rows = tuple(f.as_row() for f in outcome.findings) + rows
             new_cache[outcome.relpath] = (outcome.digest, outcome.lines, rows, *outcome.stamp)
         files.append(SourceFile(outcome.relpath, outcome.language, outcome.lines, outcome.skipped))
     if any(not outcome.cached for outcome in outcomes) or new_cache.keys() != cached.keys():
