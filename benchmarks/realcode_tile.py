@@ -1071,7 +1071,7 @@ def _covering(kernel, grid: tuple[int, ...], block: tuple[int, ...], size: int) 
     return wide if threads <= BUFFER // 4 else grid  # (more threads than that would index past the buffers)
 
 
-LAUNCH = r"\b{name}\s*(?:<[^<>;]*>)?\s*<<<([^;]*?)>>>"
+LAUNCH = r"\b{name}\s*(<[^<>;]*>)?\s*<<<([^;]*?)>>>"
 # A number a program names: `#define THREADS 128`, `const int BLOCK = 256;`, `constexpr unsigned WARPS = 4;`
 NAMED_NUMBER = re.compile(r"^\s*#\s*define\s+(\w+)\s+\(?(\d+)[uU]?\)?\s*(?://.*|/\*.*)?$|"
                           r"\bconst(?:expr)?\s+(?:static\s+)?(?:unsigned\s+|signed\s+)?(?:int|long|size_t|int32_t|"
@@ -1091,11 +1091,34 @@ def _arguments(text: str) -> list[str]:
 
 
 def _number(expr: str, numbers: dict[str, int | None]) -> int | None:
-    """A number written as one, or as a name the program gives one number; None for anything else."""
-    expr = expr.strip().strip("()").strip()
-    if re.fullmatch(r"\d+[uU]?", expr):
-        return int(expr.rstrip("uU"))
-    return numbers.get(expr)
+    """A positive number written as one, as a name the program gives one number, or as integer arithmetic on those
+    (`N / 2`, `(WARPS * 32)`, C's division of non-negative integers); None for anything else."""
+    expr = expr.strip()
+    if re.fullmatch(r"\(?\s*\d+[uU]?\s*\)?", expr):
+        return int(expr.strip("() ").rstrip("uU"))
+    if re.fullmatch(r"\(?\s*\w+\s*\)?", expr):
+        return numbers.get(expr.strip("() "))
+    tokens = re.findall(r"\d+[uU]?|\w+|<<|>>|[-+*/%()]|\S", expr)
+    python = []
+    for token in tokens:
+        if re.fullmatch(r"\d+[uU]?", token):
+            python.append(token.rstrip("uU"))
+        elif re.fullmatch(r"\w+", token):
+            value = numbers.get(token)
+            if value is None:
+                return None
+            python.append(str(value))
+        elif token in ("+", "-", "*", "%", "(", ")", "<<", ">>"):
+            python.append(token)
+        elif token == "/":
+            python.append("//")  # the operands are non-negative: C's division truncates as floor does
+        else:
+            return None
+    try:
+        value = eval(" ".join(python), {"__builtins__": {}})  # digits and operators only, built above
+    except (SyntaxError, ZeroDivisionError, TypeError):
+        return None
+    return value if isinstance(value, int) and value > 0 else None
 
 
 def _block(expr: str, text: str, numbers: dict[str, int | None]) -> tuple[int, ...] | None:
@@ -1130,12 +1153,27 @@ def _block(expr: str, text: str, numbers: dict[str, int | None]) -> tuple[int, .
     return tuple(axes.get(a, 1) for a in "xyz"[:max("xyz".index(a) for a in axes) + 1])
 
 
-def program_launch(files: dict[str, bytes], name: str) -> tuple[tuple[int, ...] | None, tuple[int, ...]] | None:
+def _template_numbers(kernel, fn) -> dict[str, int]:
+    """The numbers an instantiation the harness checks gives the kernel's value template parameters: those the front
+    end specialised (one instantiation launched) and the constexprs of several, at the first number, as the harness
+    launches them (_triton's `template`)."""
+    from migrate.tile import ir
+
+    numbers = {name: value.value for name, value in getattr(fn, "tvalues", ())
+               if isinstance(value, ir.Num) and isinstance(value.value, int)}
+    return numbers | {name: values[0] for name, values in getattr(kernel, "template_consts", ())}
+
+
+def program_launch(files: dict[str, bytes], name: str, tparams: tuple[str, ...] = (),
+                   tvalues: dict[str, int] | None = None) -> tuple[tuple[int, ...] | None, tuple[int, ...]] | None:
     """The one block a program launches kernel `name` with, where each of its launches writes it in numbers (`256`,
-    `THREADS`, `dim3(16, 16)`, a dim3 variable set from them), and the grid where each writes it as 1 (`k<<<1,
-    256>>>`: a kernel whose threads share one job, which more blocks would repeat over each other), else None (the
-    harness's grid of that block: a grid the program computes, or writes in numbers, is sized to its own data, not to
-    the harness's); None where a launch's block is not read so, launches differ, or none is found."""
+    `THREADS`, `dim3(16, 16)`, `N / 2`, a dim3 variable set from them), and the grid where each writes it as 1
+    (`k<<<1, 256>>>`: a kernel whose threads share one job, which more blocks would repeat over each other), else None
+    (the harness's grid of that block: a grid the program computes, or writes in numbers, is sized to its own data,
+    not to the harness's); None where a launch's block is not read so, launches differ, or none is found.
+    `tparams` and `tvalues`: the kernel's template parameters, and the numbers the checked instantiation gives its
+    value parameters; a launch `k<T, N><<<g, N / 2>>>` then reads the name its template argument gives a value
+    parameter as that number (the host template's N, which the launch passes on)."""
     texts = {path: data.decode("utf-8", "replace") for path, data in files.items()
              if path.endswith((".cu", ".cuh", ".h", ".hpp"))}
     numbers: dict[str, int | None] = {}
@@ -1146,8 +1184,13 @@ def program_launch(files: dict[str, bytes], name: str) -> tuple[tuple[int, ...] 
     shapes = set()
     for text in texts.values():
         for match in re.finditer(LAUNCH.format(name=re.escape(name)), text):
-            config = _arguments(match.group(1))
-            block = _block(config[1], text, numbers) if len(config) >= 2 else None
+            config = _arguments(match.group(2))
+            known = dict(numbers)
+            if match.group(1) and tvalues:
+                for param, argument in zip(tparams, _arguments(match.group(1)[1:-1])):
+                    if param in tvalues and re.fullmatch(r"\w+", argument) and not argument.isdigit():
+                        known[argument] = tvalues[param]
+            block = _block(config[1], text, known) if len(config) >= 2 else None
             if block is None or not all(block):
                 return None
             shapes.add(((1,) if config[0] == "1" else None, block))
@@ -1337,7 +1380,8 @@ def main(argv: list[str] | None = None) -> int:
                 for (one, one_fn), check in zip(cases, checks):
                     seed = zlib.crc32(f"{program.name}/{relfile}/{one.name}".encode())
                     outcome = _parity(program, relfile, one, one_fn, kernel, check.signature, text, seed, work,
-                                      cflags, shape=program_launch(files, fn.name),
+                                      cflags, shape=program_launch(files, fn.name, fn.tparams,
+                                                                   _template_numbers(one, one_fn)),
                                       independent=independent_threads(module, one_fn), sanitize=options.sanitize)
                     outcomes.append((one.name, *outcome))
                     if options.stage and outcome[0] == "pass":

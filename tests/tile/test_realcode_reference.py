@@ -351,6 +351,32 @@ int main(int argc, char** argv) {
                       "e": None, "f": None}
 
 
+def test_launch_block_read_from_the_instantiation_and_arithmetic(harness):
+    """A block the launch computes from a value template parameter it passes on (`k<T, N><<<g, N / 2>>>`) is read
+    at the number the checked instantiation gives that parameter; arithmetic on named numbers is read too, and a
+    name no number is known for is not."""
+    main = b"""
+#define WARPS 4
+template <typename T, int N> __global__ void halves(T* x) {}
+template <typename T, int N> __global__ void other(T* x) {}
+__global__ void warps(float* x) {}
+template <typename T, int N> void run(T* x, int n) {
+  dim3 blocks (N/2);
+  halves<T, N><<<n, blocks>>>(x);
+  other<T, N><<<n, N - n>>>(x);
+}
+int main() {
+  warps<<<8, (WARPS * 32)>>>(nullptr);
+}
+"""
+    files = {"main.cu": main}
+    assert harness.program_launch(files, "halves", ("T", "N"), {"N": 128}) == (None, (64,))
+    assert harness.program_launch(files, "halves", ("T", "N"), {"N": 512}) == (None, (256,))
+    assert harness.program_launch(files, "halves") is None  # N unknown: the harness's own block
+    assert harness.program_launch(files, "other", ("T", "N"), {"N": 128}) is None  # n is the program's data
+    assert harness.program_launch(files, "warps") == (None, (128,))
+
+
 def test_launch_shape_of_the_program_block(harness):
     """The program's block where its axes fit the harness's launch of the kernel, the grid covering the harness's data;
     the harness's own where they do not (a 3-D block for a 1-D launch)."""
