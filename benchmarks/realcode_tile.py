@@ -698,6 +698,7 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
     is diagnosed (_failed); with `sanitize`, every run is, since an original that strays without crashing gives a
     reference of whatever memory it reached. `variant` (built and run in a case folder of its own; a run of it that
     fails is not diagnosed): "reversed" runs the original's threads in the reverse order (`_harness`'s `reverse`);
+    "blocks" runs its blocks one at a time, last to first (the CPU backend's PRT_CPU_BLOCK_ORDER=reverse);
     "sanitized" builds it with the checks of UB_CHECKS and puts what they report, from the program's own sources,
     into `diagnostics`."""
     import numpy
@@ -747,8 +748,9 @@ def _reference(program: Path, relfile: str, kernel, fn, signature, inputs, grid,
         if value is not None:
             value.tofile(case / "in" / f"s{j}.bin")
     command = [str(case / "in"), str(case / "ref"), str(shared)]
+    order = {"PRT_CPU_BLOCK_ORDER": "reverse"} if variant == "blocks" else {}
     run = subprocess.run([str(case / "harness"), *command], capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
-                         check=False)
+                         check=False, env={**os.environ, **order})
     if variant and run.returncode != 0:
         return f"the original exits {run.returncode} on the CPU backend"
     if not variant and (run.returncode != 0 or sanitize):
@@ -1039,7 +1041,8 @@ def _drop_grown(case: Path, buffer: int) -> None:
 def _undefined_original(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path, cflags,
                         ref, independent: bool, shared: int | None = None, symbols=()) -> str:
     """Why the original's result is not one a translation can be held to, for these inputs and this launch, or "":
-    its threads race (the result changes when they run in the reverse order), or it does what C leaves undefined
+    its threads race (the result changes when they run in the reverse order), its blocks race (a kernel whose threads
+    wait for each other: the result changes when its blocks run last to first), or it does what C leaves undefined
     (the checks of UB_CHECKS report it)."""
     try:
         if independent:
@@ -1049,6 +1052,13 @@ def _undefined_original(program: Path, relfile: str, kernel, fn, signature, inpu
                 return (f"the original's result depends on the order its threads run in (error {apart:.1e} between "
                         "its threads run first to last and last to first on the CPU backend): under this launch its "
                         "threads write elements that others read or write")
+        else:
+            reversed_ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
+                                      shared=shared, variant="blocks", symbols=symbols)
+            if isinstance(reversed_ref, list) and (apart := _compare(ref, reversed_ref)) > TOLERANCE:
+                return (f"the original's result depends on the order its blocks run in (error {apart:.1e} between "
+                        "its blocks run first to last and last to first on the CPU backend): under this launch its "
+                        "blocks write elements that other blocks read or write")
         found: list[str] = []
         _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, shared=shared,
                    variant="sanitized", diagnostics=found, symbols=symbols)

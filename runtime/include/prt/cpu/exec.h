@@ -361,6 +361,12 @@ public:
         uint64_t nblocks = uint64_t(L->grid.x) * L->grid.y * L->grid.z;
         Worker& me = this_worker();
         me.begin_launch(L);
+        if (reverse_blocks()) {
+            // A check for blocks that race: the grid runs on the launching thread, last block first, so a result
+            // that depends on the order blocks run in comes out unlike the usual order's.
+            for (uint64_t i = nblocks; i-- > 0;) me.run_range(i, i + 1);
+            return;
+        }
         if (nblocks == 1 || threads_.empty()) {
             me.run_range(0, nblocks);
             return;
@@ -403,6 +409,15 @@ public:
     }
 
 private:
+    // PRT_CPU_BLOCK_ORDER=reverse: every grid's blocks run one at a time, last to first.
+    static bool reverse_blocks() {
+        static const bool reverse = [] {
+            const char* order = std::getenv("PRT_CPU_BLOCK_ORDER");
+            return order != nullptr && std::strcmp(order, "reverse") == 0;
+        }();
+        return reverse;
+    }
+
     Pool() {
         unsigned n = static_cast<unsigned>(env_size("PRT_CPU_THREADS", std::thread::hardware_concurrency()));
         if (n == 0) n = 1;
