@@ -428,16 +428,19 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
         target = expr.ctype.replace("const", "").strip()
         if isinstance(inner.expr, ir.Num) and target in ("float", "double", "float32", "float64"):
             return Val("U", ir.Num(float(inner.expr.value), True), is_float=True)
+        # A uniform value may be a plain Python number under Triton's interpreter (a scalar argument, or arithmetic
+        # on one), which has no .to(): tl.cast takes both.
+        convert = "tl.cast" if inner.kind == "U" else ".to"
         if target in ("float", "double", "float32", "float64") and not inner.is_float:
-            return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text(TL_DTYPE[target]))), is_float=True)
+            return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text(TL_DTYPE[target]))), is_float=True)
         if target in ("float",) and inner.is_float:
-            return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text("tl.float32"))), is_float=True)
+            return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text("tl.float32"))), is_float=True)
         if target in ("double",) and inner.is_float:
-            return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text("tl.float64"))), is_float=True)
+            return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text("tl.float64"))), is_float=True)
         if target in INT_CASTS and inner.is_float:
             if isinstance(inner.expr, ir.Num):
                 return Val("U", ir.Num(int(inner.expr.value), False), is_float=False)
-            return Val(inner.kind, ir.Call(".to", (inner.expr, ir.Text(INT_CASTS[target]))), is_float=False)
+            return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text(INT_CASTS[target]))), is_float=False)
         return inner
     if isinstance(expr, ir.Un) and expr.op == "&":
         # &p[i] is the pointer p + i; the address of anything else has no tile form.

@@ -949,6 +949,14 @@ def _cases():
         ref = torch.tensor([table.get(int(r), 4) * 10 + (int(r) & 1) for r in reads], dtype=torch.int32)
         return codes.double(), ref.double(), 0.0
 
+    def uniform_cast(m):
+        n, sigma = 333, 1.7
+        a, b = rand(n), torch.zeros(n)
+        m.window_sum((n + 127) // 128, 128, a, b, n, sigma)
+        size = int(3.0 * sigma)
+        ref = torch.stack([a[torch.clamp(torch.arange(i, i + size), max=n - 1)].sum() for i in range(n)]) / size
+        return b, ref, 1e-5
+
     def else_comment(m):
         n = 333
         a, b = rand(n), torch.zeros(n)
@@ -1381,6 +1389,7 @@ def _cases():
         "template_host_chain": template_host_chain,
         "template_specialised": template_specialised,
         "else_comment": else_comment,
+        "uniform_cast": uniform_cast,
         "reference_swap": reference_swap, "reference_early_return": reference_early_return,
         "reference_loop": reference_loop, "reference_const_vector": reference_const_vector,
     }
