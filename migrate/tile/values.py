@@ -785,7 +785,8 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     if name in builtins().shuffles:
         raise Rejected(f"{name} outside a reduction loop")
     if name in builtins().atomics:
-        raise Rejected(f"{name} on a computed index")
+        raise Rejected(f"{name} whose old value is used inside an expression (not as the whole value of an "
+                       "assignment)")
     if name == ir.BRACES:
         raise Rejected("an initializer list where no vector or structure of one scalar type takes it lane by lane")
     if name in ("grid", "gridsize"):  # Numba cuda.grid(n) / cuda.gridsize(n)
@@ -1881,6 +1882,10 @@ def statement(ctx: Context, stmt) -> None:
     if isinstance(stmt, ir.Decl) and stmt.local is not None:
         _local_array(ctx, stmt)
         return
+    if isinstance(stmt, (ir.Decl, ir.Assign)) and isinstance(stmt.value, ir.Call) \
+            and stmt.value.func in builtins().atomics and getattr(stmt, "op", "=") == "=":
+        # `int pos = atomicAdd(&n, 1);`: the atomic runs once, before the statement, whose value is its old value
+        stmt = replace(stmt, value=ir.Name(_atomic(ctx, stmt.value, used=True)))
     if isinstance(stmt, ir.Decl):
         if stmt.shared is not None and ctx.mode == "block":
             _scratch_decl(ctx, stmt)
@@ -1983,13 +1988,16 @@ def _outputs(ctx: Context, call: ir.Call) -> None:
         _assignment(ctx, ir.Assign(pointer.operand, "=", ir.Call(function, (call.args[0],))))
 
 
-def _atomic(ctx: Context, call: ir.Call) -> None:
-    """An atomic whose old value is not used: one Triton atomic per thread, on the thread's own address."""
+def _atomic(ctx: Context, call: ir.Call, used: bool = False) -> str:
+    """One Triton atomic per thread, on the thread's own address. Where its old value is `used`, each lane's old
+    value is held in a fresh local, whose name is returned (Triton returns one per lane, as CUDA one per thread)."""
     func = builtins().atomics[call.func]
     if not func:
         raise Rejected(f"{call.func} (no Triton atomic in rules/tile/maps/builtins.toml)")
     if not ctx.per_lane and not ctx.faithful:
         raise Rejected(f"{call.func} in a reduction whose threads are not kept one per lane")
+    if used and not ctx.per_lane:
+        raise Rejected(f"{call.func} whose old value is used, in a reduction")
     if len(call.args) != 2:
         raise Rejected(f"{call.func} with {len(call.args)} arguments")
     address, operand = call.args
@@ -2002,14 +2010,16 @@ def _atomic(ctx: Context, call: ir.Call) -> None:
         offset = _scratch_index(ctx, base, address.operand)
         _touch(ctx, base.tag[0], "a")
         pointer = Val(offset.kind, _scratch_pointer(ctx, base, offset.expr))
+        holder = base
     elif isinstance(address, ir.Un) and address.op == "&" and isinstance(address.operand, ir.Index):
         base = evaluate(ctx, address.operand.base)
         if base.kind != "PTR" or len(address.operand.indices) != 1:
             raise Rejected(f"{call.func} on something other than an element of a pointer")
         offset = data(ctx, evaluate(ctx, address.operand.indices[0]))
         pointer = Val(offset.kind, ir.Bin("+", base.expr, offset.expr))
+        holder = base
     else:
-        pointer = evaluate(ctx, address)
+        pointer = holder = evaluate(ctx, address)
         if pointer.kind != "PTR":
             raise Rejected(f"{call.func} on an address the lowering cannot follow")
         if pointer.scope in ctx.scratch:
@@ -2025,7 +2035,19 @@ def _atomic(ctx: Context, call: ir.Call) -> None:
     if pointer.kind == "U" and not one_thread:
         # Every thread updates the same address: a block of that address, one update per lane.
         target = _broadcast(ctx, target)
-    ctx.emit(TAtomic(func, target, value.expr, _mem_mask(ctx, True) if ctx.mode == "block" else ctx.pred))
+    mask = _mem_mask(ctx, True) if ctx.mode == "block" else ctx.pred
+    if not used:
+        ctx.emit(TAtomic(func, target, value.expr, mask))
+        return ""
+    old = ctx.fresh("_old")
+    kwargs = (("mask", mask),) if mask is not None else ()
+    ctx.emit(TAssign(old, ir.Call(func, (target, value.expr), kwargs=kwargs)))
+    source = _pointee(ctx, address.operand.base) if isinstance(address, ir.Un) and isinstance(
+        address.operand, ir.Index) else _pointee(ctx, address)
+    if source is not None:
+        ctx.types[old] = source
+    ctx.env[old] = Val("V", ir.Name(old), is_float=holder.is_float, unsigned=holder.unsigned)
+    return old
 
 
 def _assignment(ctx: Context, stmt: ir.Assign) -> None:

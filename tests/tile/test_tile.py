@@ -1338,6 +1338,29 @@ def _cases():
         ref_less = (s.abs() < s + 1.0).int()
         return torch.cat([out, less.float()]), torch.cat([p[:, 0] * 0.6 + p[:, 1] * 0.8, ref_less.float()]), 1e-6
 
+    def atomic_old_value(m):
+        n, cap, keys = 3001, 64, 37
+        x = torch.randn(n, generator=g)
+        out, count = torch.zeros(n), torch.zeros(1, dtype=torch.int32)
+        m.keep_positive((n + 255) // 256, 256, x, out, count, n)
+        kept = x[x > 0]
+        got = [count.float(), out[: len(kept)].sort().values]
+        ref = [torch.tensor([float(len(kept))]), kept.sort().values]
+        key = torch.randint(0, keys, (n,), generator=g, dtype=torch.int32)  # many threads per key
+        fill, slots = torch.zeros(keys, dtype=torch.int32), torch.full((keys * cap,), -1, dtype=torch.int32)
+        m.bucket_fill((n + 127) // 128, 128, key, fill, slots, n, cap)
+        for k in range(keys):
+            members = (key == k).nonzero().flatten().int()
+            got += [fill[k : k + 1].float(), slots[k * cap : k * cap + min(cap, len(members))].sort().values.float()]
+            ref += [torch.tensor([float(len(members))]), members[:cap].float()]
+        src = torch.randint(0, 1000, (n,), generator=g, dtype=torch.int32)
+        dst, total = torch.full((n,), -1, dtype=torch.int32), torch.zeros(1, dtype=torch.int32)
+        m.block_claim((n + 95) // 96, 96, src, dst, total, n)
+        picked = src[src % 3 == 0]
+        got += [total.float(), dst[: len(picked)].sort().values.float()]
+        ref += [torch.tensor([float(len(picked))]), picked.sort().values.float()]
+        return torch.cat(got), torch.cat(ref), 0.0
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1383,6 +1406,7 @@ def _cases():
         "else_comment": else_comment,
         "reference_swap": reference_swap, "reference_early_return": reference_early_return,
         "reference_loop": reference_loop, "reference_const_vector": reference_const_vector,
+        "atomic_old_value": atomic_old_value,
     }
 
 
