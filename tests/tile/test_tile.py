@@ -1361,6 +1361,24 @@ def _cases():
         ref += [torch.tensor([float(len(picked))]), picked.sort().values.float()]
         return torch.cat(got), torch.cat(ref), 0.0
 
+    def vector_local_array(m):
+        n = 1001
+        a, b, out = rand(4 * n), rand(4 * n), torch.empty(n)
+        m.window_dots((n + 127) // 128, 128, a, b, out, n)
+        av, bv = a.double().reshape(n, 4), b.double().reshape(n, 4)
+        rows = torch.arange(n)
+        ref = sum((av[(rows + k) % n] * bv).sum(1) for k in range(4))
+        x, out2 = rand(n), torch.empty(n)
+        m.picked_pair((n + 127) // 128, 128, x, out2, n)
+        xd = x.double()
+        accx = torch.stack([0.5 + xd * k for k in range(3)], 1)
+        accy = torch.stack([xd + k for k in range(3)], 1)
+        j = rows % 3
+        swapped = torch.nn.functional.one_hot(j, 3).bool()
+        accx, accy = torch.where(swapped, accy, accx), torch.where(swapped, accx, accy)
+        ref2 = accx[rows, j] - accy[rows, 2 - j] + accx[:, 0]
+        return torch.cat([out, out2]), torch.cat([ref, ref2]).float(), 1e-5
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1407,6 +1425,7 @@ def _cases():
         "reference_swap": reference_swap, "reference_early_return": reference_early_return,
         "reference_loop": reference_loop, "reference_const_vector": reference_const_vector,
         "atomic_old_value": atomic_old_value,
+        "vector_local_array": vector_local_array,
     }
 
 
