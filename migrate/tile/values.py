@@ -470,8 +470,9 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
     if isinstance(expr, ir.Index):
         return _index(ctx, expr)
     if isinstance(expr, ir.Attr):
-        if isinstance(expr.obj, ir.Name) and expr.obj.id not in ctx.env:
-            _symbol(ctx, expr.obj.id)  # a structure of device memory: the reason it has no tile form
+        held = expr.obj.base if isinstance(expr.obj, ir.Index) else expr.obj
+        if isinstance(held, ir.Name) and held.id not in ctx.env:
+            _symbol(ctx, held.id)  # a structure of device memory, or an array of them: the reason it has no tile form
         param = next((p for p in ctx.kernel.params if expr.obj == ir.Name(p.name) and not p.pointer), None)
         if param is not None:
             raise Rejected(f"the member .{expr.name} of the parameter {param.name} of type {base_type(param.ctype)}, "

@@ -1379,6 +1379,18 @@ def _cases():
         ref2 = accx[rows, j] - accy[rows, 2 - j] + accx[:, 0]
         return torch.cat([out, out2]), torch.cat([ref, ref2]).float(), 1e-5
 
+    def record_symbols(m):
+        # The host fills `taps` with its structures' bytes (offset, w of each in turn); the kernel counts in `tally`
+        n, ntaps = 1500, 5
+        offsets, weights = rand(8), rand(8)
+        m.taps.on(offsets).copy_(torch.stack([offsets, weights], 1).flatten())
+        x, y = rand(n), torch.zeros(n)
+        m.weighted_taps((n + 127) // 128, 128, x, y, n, ntaps)
+        ref = sum(weights[j].double() * (x.double() + offsets[j].double()) for j in range(ntaps))
+        kept = int((ref > 0).sum())
+        tally = m.tally.on(x).double()
+        return torch.cat([y.double(), tally]), torch.cat([ref, torch.tensor([kept, n - kept]).double()]), 1e-5
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1426,6 +1438,7 @@ def _cases():
         "reference_loop": reference_loop, "reference_const_vector": reference_const_vector,
         "atomic_old_value": atomic_old_value,
         "vector_local_array": vector_local_array,
+        "record_symbols": record_symbols,
     }
 
 
