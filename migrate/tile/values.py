@@ -1999,9 +1999,9 @@ def _atomic(ctx: Context, call: ir.Call, used: bool = False) -> str:
         raise Rejected(f"{call.func} in a reduction whose threads are not kept one per lane")
     if used and not ctx.per_lane:
         raise Rejected(f"{call.func} whose old value is used, in a reduction")
-    if len(call.args) != 2:
+    address, *operands = call.args
+    if len(operands) != (2 if func == "tl.atomic_cas" else 1):
         raise Rejected(f"{call.func} with {len(call.args)} arguments")
-    address, operand = call.args
     if isinstance(address, ir.Un) and address.op == "&" and isinstance(address.operand, ir.Name) \
             and ctx.mode == "block" and ctx.env.get(address.operand.id, Val("U")).kind == "S":
         address = ir.Un("&", ir.Index(address.operand, (ir.Num(0),)))  # a scalar shared variable
@@ -2026,9 +2026,10 @@ def _atomic(ctx: Context, call: ir.Call, used: bool = False) -> str:
         if pointer.scope in ctx.scratch:
             _touch(ctx, pointer.scope, "a")
         pointer = Val("V" if _mentions_vector(ctx, pointer.expr) else "U", pointer.expr)
-    value = data(ctx, evaluate(ctx, operand))
-    if value.kind not in ("U", "V"):
+    values = [data(ctx, evaluate(ctx, operand)) for operand in operands]
+    if any(v.kind not in ("U", "V") for v in values):
         raise Rejected(f"{call.func} of a value that is not one per thread")
+    value = values[-1]
     target = pointer.expr
     one_thread = ctx.mode == "reduction" and value.kind == "U" and not (
         ctx.pred is not None and _mentions_vector(ctx, ctx.pred)) and (
@@ -2037,18 +2038,51 @@ def _atomic(ctx: Context, call: ir.Call, used: bool = False) -> str:
         # Every thread updates the same address: a block of that address, one update per lane.
         target = _broadcast(ctx, target)
     mask = _mem_mask(ctx, True) if ctx.mode == "block" else ctx.pred
-    if not used:
+    if holder.kind == "S":
+        source = ctx.scratch[holder.tag[0]].ctype
+    elif isinstance(address, ir.Un) and isinstance(address.operand, ir.Index):
+        source = _pointee(ctx, address.operand.base)
+    else:
+        source = _pointee(ctx, address)
+    if func == "tl.atomic_cas":
+        swap = _compare_and_swap(ctx, call.func, target, values, mask, source)
+        old = ctx.fresh("_old") if used else ""
+        ctx.emit(TAssign(old, swap) if used else TCall(swap))
+    elif not used:
         ctx.emit(TAtomic(func, target, value.expr, mask))
         return ""
-    old = ctx.fresh("_old")
-    kwargs = (("mask", mask),) if mask is not None else ()
-    ctx.emit(TAssign(old, ir.Call(func, (target, value.expr), kwargs=kwargs)))
-    source = _pointee(ctx, address.operand.base) if isinstance(address, ir.Un) and isinstance(
-        address.operand, ir.Index) else _pointee(ctx, address)
+    else:
+        old = ctx.fresh("_old")
+        kwargs = (("mask", mask),) if mask is not None else ()
+        ctx.emit(TAssign(old, ir.Call(func, (target, value.expr), kwargs=kwargs)))
+    if not used:
+        return ""
     if source is not None:
         ctx.types[old] = source
     ctx.env[old] = Val("V", ir.Name(old), is_float=holder.is_float, unsigned=holder.unsigned)
     return old
+
+
+def _compare_and_swap(ctx: Context, name: str, target: ir.Expr, operands: list[Val], mask: ir.Expr | None,
+                      ctype: str | None) -> ir.Expr:
+    """`atomicCAS(p, compare, value)` as `tl.atomic_cas`, which takes no mask and converts nothing: both operands are
+    made blocks of the element's type, and the lanes the mask leaves out swap on an element of their program's own
+    scratch row instead, which nothing reads (so only the block class, whose programs have scratch rows, has it)."""
+    kind = None if ctype is None or ctype in GENERIC_TYPES or ctype in ctx.kernel.tparams else triton_type(ctype, False)
+    if kind is None or kind[0] not in "iu" or _width(kind) not in (32, 64):
+        raise Rejected(f"{name} on an element whose type the lowering does not follow as a 32- or 64-bit integer")
+    if ctx.mode != "block" or mask is None:
+        raise Rejected(f"{name} outside the block class (Triton's compare-and-swap takes no mask)")
+    zeros = ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32")))
+    key = f"_spare_{kind}"
+    if key not in ctx.scratch:
+        ctx.scratch[key] = Scratch(f"_shared{key}", ctype, (1,), scratch_dtype(ctype))
+        ctx.touched.setdefault(key, set())
+    spare = ir.Bin("+", ir.Bin("+", ir.Name(f"_shared{key}"), ir.Name("_row")), zeros)
+    target = ir.Call("tl.where", (mask, target, spare))
+    dtype = ir.Text("tl." + DTYPE_NAMES[kind])
+    blocks = [ir.Call(".to", (ir.Bin("+", v.expr, zeros), dtype)) for v in operands]
+    return ir.Call("tl.atomic_cas", (target, *blocks))
 
 
 def _assignment(ctx: Context, stmt: ir.Assign) -> None:

@@ -1391,6 +1391,23 @@ def _cases():
         tally = m.tally.on(x).double()
         return torch.cat([y.double(), tally]), torch.cat([ref, torch.tensor([kept, n - kept]).double()]), 1e-5
 
+    def atomic_cas(m):
+        n, keys = 2500, 41
+        x = torch.randint(-1000, 100000, (n,), generator=g, dtype=torch.int32)
+        best = torch.full((1,), -5000, dtype=torch.int32)
+        m.cas_max((n + 127) // 128, 128, best, x, n)
+        key = torch.randint(0, keys, (n,), generator=g, dtype=torch.int32)
+        owner, won = torch.full((keys,), -1, dtype=torch.int32), torch.full((n,), 7, dtype=torch.int32)
+        m.first_claim((n + 95) // 96, 96, key, owner, won, n)
+        present = torch.bincount(key.long(), minlength=keys) > 0
+        winners = won.nonzero().flatten()
+        # one winner per key that any thread holds, and each key's owner is its winner
+        got = [best.double(), torch.tensor([float(len(winners))]), key[owner[present].long()].double(),
+               torch.sort(owner[present]).values.double()]
+        ref = [x.max().double().reshape(1), torch.tensor([float(present.sum())]),
+               torch.arange(keys)[present].double(), torch.sort(winners).values.double()]
+        return torch.cat(got), torch.cat(ref), 0.0
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1439,6 +1456,7 @@ def _cases():
         "atomic_old_value": atomic_old_value,
         "vector_local_array": vector_local_array,
         "record_symbols": record_symbols,
+        "atomic_cas": atomic_cas,
     }
 
 
