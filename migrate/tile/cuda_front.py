@@ -1032,7 +1032,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
                 module.overloads.setdefault(name, other.overloads[name])
     from .symbols import read_globals  # (it reads declarations with this module's helpers)
 
-    for name, one in read_globals(root, module.constants, aliases, lent_defines).items():
+    for name, one in read_globals(root, module.constants, aliases, lent_defines, module.records).items():
         if not one.dims and one.const and one.values is not None and not one.why and name not in module.constants:
             # `__device__ const float scale = 0.5f;`: a named constant, of the value C stores in it
             value = one.values[0]

@@ -233,6 +233,10 @@ class Global:
     line: int
     const: bool = False  # declared const (or constexpr): nothing writes it
     qualified: str = ""  # its name with the namespaces it is declared in (`ns::table`), as host code outside names it
+    # a structure whose fields are all one scalar type (`__constant__ kdata k[64];`, kdata three floats): its name, its
+    # fields and the array's length (None for one structure); `ctype` is then that scalar type and `dims` counts the
+    # scalars, the fields of each element in turn
+    record: tuple[str, tuple[str, ...], int | None] | None = None
     path: str = ""  # the source that declares it (the kernel's own, or a header it includes)
     why: str = ""
 

@@ -8,12 +8,15 @@ value converted to the element type exactly as C converts it: a `0.1f` is the fl
 float array the double nearest 0.1 then rounded to float) or zeros, as CUDA starts it. Host code that wrote the
 variable with cudaMemcpyToSymbol writes that tensor (`name.on(device).copy_(...)`), and reads it where it called
 cudaMemcpyFromSymbol; the kernels that store into it store into that tensor, as they stored into the original's
-device memory. A scalar (`__managed__ int count;`) is a tensor of one element.
+device memory. A scalar (`__managed__ int count;`) is a tensor of one element. A structure whose fields are all one
+scalar type, or a one-dimensional array of them without initializer (`__constant__ kdata k[64];`), is the tensor of
+those scalars, which holds the same bytes: `k[i].y` is its scalar `3 * i + 1` for a kdata of three floats; a kernel
+that takes such a structure whole stays SIMT.
 
 What has no such form keeps the kernels that name it SIMT, with the variable's reason (`Global.why`): an `extern`
-declaration (defined in another source), an element type with no Triton type (a structure, a vector type, half),
-a size or an initializer the front end cannot fold to numbers, a device pointer variable, a variable declared two
-ways under `#if`.
+declaration (defined in another source), an element type with no Triton type (a structure of several scalar types,
+a vector type, half), a size or an initializer the front end cannot fold to numbers, a device pointer variable, a
+variable declared two ways under `#if`.
 
 A `__shared__` array at namespace scope is no device memory of the module: it is the shared memory of each block of
 every kernel that names it, and such a kernel is read as if it declared the array itself (`with_symbols`)."""
@@ -44,7 +47,7 @@ from .cuda_front import (
 )
 from .scopes import _declared_all
 from .targets import triton_type
-from .tileir import SYMBOL_PREFIX
+from .tileir import SYMBOL_PREFIX, Rejected
 
 SPACES = ("__constant__", "__device__", "__managed__", "__shared__")
 # names the generated module defines or imports itself, which a variable's name there must not take
@@ -56,7 +59,8 @@ INTEGER_BITS = {"i8": 8, "u8": 8, "i16": 16, "u16": 16, "i32": 32, "u32": 32, "i
 
 
 def read_globals(root: ts.Node, constants: dict[str, ir.Expr], aliases: dict[str, str],
-                 defined: frozenset[str] = frozenset()) -> dict[str, ir.Global]:
+                 defined: frozenset[str] = frozenset(),
+                 records: dict[str, tuple[str, tuple[str, ...]]] | None = None) -> dict[str, ir.Global]:
     """Every variable of device memory a source defines at namespace scope (in namespaces, `extern "C"` blocks and
     `#if` branches too), by name. The branch of an `#ifdef` the sources decide is the one read (as the type aliases
     are); a name defined two different ways elsewhere is kept with the reason."""
@@ -69,7 +73,7 @@ def read_globals(root: ts.Node, constants: dict[str, ir.Expr], aliases: dict[str
             kind = child.type
             if kind == "declaration":
                 line = child.start_point[0] + 1
-                for one in _declared(_respelled(child, spelled), line, scope, constants, aliases):
+                for one in _declared(_respelled(child, spelled), line, scope, constants, aliases, records or {}):
                     held = found.get(one.name)
                     if held is not None and dataclasses.replace(held, line=one.line) != one:
                         one = dataclasses.replace(held, why=f"the {_what(held)}, which the source declares two ways "
@@ -134,7 +138,7 @@ def _words(node: ts.Node) -> tuple[list[str], list[ts.Node]]:
 
 
 def _declared(node: ts.Node, line: int, scope: str, constants: dict[str, ir.Expr],
-              aliases: dict[str, str]) -> list[ir.Global]:
+              aliases: dict[str, str], records: dict[str, tuple[str, tuple[str, ...]]]) -> list[ir.Global]:
     words, declarators = _words(node)
     spaces = [w for w in words if w in SPACES]
     const = "const" in words or "constexpr" in words
@@ -158,6 +162,9 @@ def _declared(node: ts.Node, line: int, scope: str, constants: dict[str, ir.Expr
         except Unreadable:
             continue
         one = ir.Global(name, ctype, (), None, space, line, const=const, qualified=scope + name)
+        if ctype in records and space != "__shared__" and not pointer:
+            out.append(_record_global(one, decl, dims, words, node, constants, records[ctype]))
+            continue
         out.append(dataclasses.replace(one, **_shape(one, decl, pointer, dims, words, node, constants)))
     return out
 
@@ -182,6 +189,27 @@ def _what(g: ir.Global) -> str:
     """How a finding names a variable: `the __constant__ array lut`, `the __managed__ variable count`."""
     space = "const" if g.space == "const" else g.space + (" const" if g.const else "")
     return f"{space} {'array' if g.dims or g.space == 'const' else 'variable'} {g.name}"
+
+
+def _record_global(g: ir.Global, decl: ts.Node, dims: tuple[ir.Expr, ...] | None, words: list[str], node: ts.Node,
+                   constants: dict[str, ir.Expr], record: tuple[str, tuple[str, ...]]) -> ir.Global:
+    """A variable of structures whose fields are all one scalar type, as the buffer of those scalars that holds
+    the same bytes (each element's fields back to back, as one type's alignment lays them out): a structure or a
+    one-dimensional array of them, with no initializer (the host writes it, or CUDA starts it zeroed)."""
+    element, fields = record
+    what = ("array " if dims is not None else "variable ") + g.name
+    space = g.space + (" const" if g.const and g.space != "const" else "")
+    if dims is not None and len(dims) != 1:
+        return dataclasses.replace(g, why=f"the {space} {what} of structures {g.ctype}, in {len(dims)} dimensions")
+    if decl.type == "init_declarator":
+        return dataclasses.replace(g, why=f"the {space} {what} of structures {g.ctype}, with an initializer")
+    scalar = dataclasses.replace(g, ctype=element)
+    shape = _shape(scalar, decl, False, dims, words, node, constants)
+    if "why" in shape:
+        return dataclasses.replace(g, **shape)
+    count = shape["dims"][0] if shape["dims"] else None
+    return dataclasses.replace(scalar, dims=((count or 1) * len(fields),), values=None,
+                               record=(g.ctype, fields, count))
 
 
 def _shape(g: ir.Global, decl: ts.Node, pointer: bool, dims: tuple[ir.Expr, ...] | None, words: list[str],
@@ -493,7 +521,7 @@ def with_symbols(module: ir.Module, fn: ir.Function) -> tuple[ir.Module, ir.Func
     which its device functions see as they see the kernel's pointers (values.inline). Unchanged where no such
     variable exists."""
     shaped = {name: g for name, g in module.globals.items()
-              if (len(g.dims) != 1 or g.space == "__shared__") and not g.why}
+              if (len(g.dims) != 1 or g.space == "__shared__" or g.record is not None) and not g.why}
     if not shaped:
         return module, fn
     shared = {name: g for name, g in shaped.items() if g.space == "__shared__"}
@@ -502,6 +530,12 @@ def with_symbols(module: ir.Module, fn: ir.Function) -> tuple[ir.Module, ir.Func
                  for name, other in module.functions.items()}
     module = dataclasses.replace(module, functions=functions)
     fn = _rewritten(fn, shaped)
+    for one in (fn, *_callees(module, fn)):
+        mine = {p.name for p in one.params} | _declared_all(one.body)
+        whole = sorted(ir.names_in(one.body) - mine & {n for n, g in shaped.items() if g.record is not None})
+        if whole:  # `kdata v = k[i];`, `f(k)`: a structure taken whole, which its buffer of scalars does not hold
+            g = shaped[whole[0]]
+            raise Rejected(f"the {_what(g)} of structures {g.record[0]}, used other than by its fields")
     own = {p.name for p in fn.params} | _declared_all(fn.body)
     named = ir.names_in(fn.body)
     for callee in _callees(module, fn):
@@ -537,6 +571,17 @@ def _rewritten(fn: ir.Function, shaped: dict[str, ir.Global]) -> ir.Function:
 def _rewrite(node, shaped: dict[str, ir.Global]):
     if isinstance(node, tuple):
         return tuple(_rewrite(n, shaped) for n in node)
+    if isinstance(node, ir.Attr) and _record_name(node.obj, shaped) is not None:
+        # `k[i].y` of structures of one scalar type: scalar `fields * i + 1` of its buffer
+        g = shaped[_record_name(node.obj, shaped)]
+        fields = g.record[1]
+        if node.name not in fields:
+            return node
+        index = _rewrite(node.obj.indices[0], shaped) if isinstance(node.obj, ir.Index) else ir.Num(0)
+        flat = ir.Bin("+", ir.Bin("*", index, ir.Num(len(fields))), ir.Num(fields.index(node.name)))
+        return ir.Index(ir.Name(SYMBOL_PREFIX + g.name), (flat,))
+    if isinstance(node, (ir.Name, ir.Index)) and _record_name(node, shaped) is not None:
+        return node  # taken whole: left for _rewritten to name
     if isinstance(node, ir.Name) and node.id in shaped and not shaped[node.id].dims:
         return ir.Index(ir.Name(SYMBOL_PREFIX + node.id), (ir.Num(0),))
     if isinstance(node, ir.Index) and isinstance(node.base, ir.Name) and node.base.id in shaped \
@@ -567,10 +612,22 @@ def _rewrite(node, shaped: dict[str, ir.Global]):
     return node
 
 
+def _record_name(expr: ir.Expr, shaped: dict[str, ir.Global]) -> str | None:
+    """The name of a variable of structures that `expr` is one structure of (`p`, `k[i]`), or None."""
+    if isinstance(expr, ir.Index) and len(expr.indices) == 1:
+        expr = expr.base
+    if isinstance(expr, ir.Name) and expr.id in shaped and shaped[expr.id].record is not None:
+        return expr.id
+    return None
+
+
 def declared_as(g: ir.Global) -> str:
     """The variable's declaration, as a comment in the generated module names it."""
     space = g.space if g.space != "const" else "const"
     qualifier = " const" if g.const and g.space not in ("const",) else ""
+    if g.record is not None:  # its scalars, the fields of each structure in turn
+        length = f"[{g.record[2]}]" if g.record[2] is not None else ""
+        return f"{space}{qualifier} {g.record[0]} {g.qualified or g.name}{length} ({g.count} {g.ctype})"
     return f"{space}{qualifier} {g.ctype} {g.qualified or g.name}" + "".join(f"[{d}]" for d in g.dims)
 
 

@@ -473,8 +473,9 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
     if isinstance(expr, ir.Index):
         return _index(ctx, expr)
     if isinstance(expr, ir.Attr):
-        if isinstance(expr.obj, ir.Name) and expr.obj.id not in ctx.env:
-            _symbol(ctx, expr.obj.id)  # a structure of device memory: the reason it has no tile form
+        held = expr.obj.base if isinstance(expr.obj, ir.Index) else expr.obj
+        if isinstance(held, ir.Name) and held.id not in ctx.env:
+            _symbol(ctx, held.id)  # a structure of device memory, or an array of them: the reason it has no tile form
         param = next((p for p in ctx.kernel.params if expr.obj == ir.Name(p.name) and not p.pointer), None)
         if param is not None:
             raise Rejected(f"the member .{expr.name} of the parameter {param.name} of type {base_type(param.ctype)}, "
@@ -788,7 +789,8 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     if name in builtins().shuffles:
         raise Rejected(f"{name} outside a reduction loop")
     if name in builtins().atomics:
-        raise Rejected(f"{name} on a computed index")
+        raise Rejected(f"{name} whose old value is used inside an expression (not as the whole value of an "
+                       "assignment)")
     if name == ir.BRACES:
         raise Rejected("an initializer list where no vector or structure of one scalar type takes it lane by lane")
     if name in ("grid", "gridsize"):  # Numba cuda.grid(n) / cuda.gridsize(n)
@@ -1884,6 +1886,10 @@ def statement(ctx: Context, stmt) -> None:
     if isinstance(stmt, ir.Decl) and stmt.local is not None:
         _local_array(ctx, stmt)
         return
+    if isinstance(stmt, (ir.Decl, ir.Assign)) and isinstance(stmt.value, ir.Call) \
+            and stmt.value.func in builtins().atomics and getattr(stmt, "op", "=") == "=":
+        # `int pos = atomicAdd(&n, 1);`: the atomic runs once, before the statement, whose value is its old value
+        stmt = replace(stmt, value=ir.Name(_atomic(ctx, stmt.value, used=True)))
     if isinstance(stmt, ir.Decl):
         if stmt.shared is not None and ctx.mode == "block":
             _scratch_decl(ctx, stmt)
@@ -1986,16 +1992,19 @@ def _outputs(ctx: Context, call: ir.Call) -> None:
         _assignment(ctx, ir.Assign(pointer.operand, "=", ir.Call(function, (call.args[0],))))
 
 
-def _atomic(ctx: Context, call: ir.Call) -> None:
-    """An atomic whose old value is not used: one Triton atomic per thread, on the thread's own address."""
+def _atomic(ctx: Context, call: ir.Call, used: bool = False) -> str:
+    """One Triton atomic per thread, on the thread's own address. Where its old value is `used`, each lane's old
+    value is held in a fresh local, whose name is returned (Triton returns one per lane, as CUDA one per thread)."""
     func = builtins().atomics[call.func]
     if not func:
         raise Rejected(f"{call.func} (no Triton atomic in rules/tile/maps/builtins.toml)")
     if not ctx.per_lane and not ctx.faithful:
         raise Rejected(f"{call.func} in a reduction whose threads are not kept one per lane")
-    if len(call.args) != 2:
+    if used and not ctx.per_lane:
+        raise Rejected(f"{call.func} whose old value is used, in a reduction")
+    address, *operands = call.args
+    if len(operands) != (2 if func == "tl.atomic_cas" else 1):
         raise Rejected(f"{call.func} with {len(call.args)} arguments")
-    address, operand = call.args
     if isinstance(address, ir.Un) and address.op == "&" and isinstance(address.operand, ir.Name) \
             and ctx.mode == "block" and ctx.env.get(address.operand.id, Val("U")).kind == "S":
         address = ir.Un("&", ir.Index(address.operand, (ir.Num(0),)))  # a scalar shared variable
@@ -2005,22 +2014,25 @@ def _atomic(ctx: Context, call: ir.Call) -> None:
         offset = _scratch_index(ctx, base, address.operand)
         _touch(ctx, base.tag[0], "a")
         pointer = Val(offset.kind, _scratch_pointer(ctx, base, offset.expr))
+        holder = base
     elif isinstance(address, ir.Un) and address.op == "&" and isinstance(address.operand, ir.Index):
         base = evaluate(ctx, address.operand.base)
         if base.kind != "PTR" or len(address.operand.indices) != 1:
             raise Rejected(f"{call.func} on something other than an element of a pointer")
         offset = data(ctx, evaluate(ctx, address.operand.indices[0]))
         pointer = Val(offset.kind, ir.Bin("+", base.expr, offset.expr))
+        holder = base
     else:
-        pointer = evaluate(ctx, address)
+        pointer = holder = evaluate(ctx, address)
         if pointer.kind != "PTR":
             raise Rejected(f"{call.func} on an address the lowering cannot follow")
         if pointer.scope in ctx.scratch:
             _touch(ctx, pointer.scope, "a")
         pointer = Val("V" if _mentions_vector(ctx, pointer.expr) else "U", pointer.expr)
-    value = data(ctx, evaluate(ctx, operand))
-    if value.kind not in ("U", "V"):
+    values = [data(ctx, evaluate(ctx, operand)) for operand in operands]
+    if any(v.kind not in ("U", "V") for v in values):
         raise Rejected(f"{call.func} of a value that is not one per thread")
+    value = values[-1]
     target = pointer.expr
     one_thread = ctx.mode == "reduction" and value.kind == "U" and not (
         ctx.pred is not None and _mentions_vector(ctx, ctx.pred)) and (
@@ -2028,7 +2040,52 @@ def _atomic(ctx: Context, call: ir.Call) -> None:
     if pointer.kind == "U" and not one_thread:
         # Every thread updates the same address: a block of that address, one update per lane.
         target = _broadcast(ctx, target)
-    ctx.emit(TAtomic(func, target, value.expr, _mem_mask(ctx, True) if ctx.mode == "block" else ctx.pred))
+    mask = _mem_mask(ctx, True) if ctx.mode == "block" else ctx.pred
+    if holder.kind == "S":
+        source = ctx.scratch[holder.tag[0]].ctype
+    elif isinstance(address, ir.Un) and isinstance(address.operand, ir.Index):
+        source = _pointee(ctx, address.operand.base)
+    else:
+        source = _pointee(ctx, address)
+    if func == "tl.atomic_cas":
+        swap = _compare_and_swap(ctx, call.func, target, values, mask, source)
+        old = ctx.fresh("_old") if used else ""
+        ctx.emit(TAssign(old, swap) if used else TCall(swap))
+    elif not used:
+        ctx.emit(TAtomic(func, target, value.expr, mask))
+        return ""
+    else:
+        old = ctx.fresh("_old")
+        kwargs = (("mask", mask),) if mask is not None else ()
+        ctx.emit(TAssign(old, ir.Call(func, (target, value.expr), kwargs=kwargs)))
+    if not used:
+        return ""
+    if source is not None:
+        ctx.types[old] = source
+    ctx.env[old] = Val("V", ir.Name(old), is_float=holder.is_float, unsigned=holder.unsigned)
+    return old
+
+
+def _compare_and_swap(ctx: Context, name: str, target: ir.Expr, operands: list[Val], mask: ir.Expr | None,
+                      ctype: str | None) -> ir.Expr:
+    """`atomicCAS(p, compare, value)` as `tl.atomic_cas`, which takes no mask and converts nothing: both operands are
+    made blocks of the element's type, and the lanes the mask leaves out swap on an element of their program's own
+    scratch row instead, which nothing reads (so only the block class, whose programs have scratch rows, has it)."""
+    kind = None if ctype is None or ctype in GENERIC_TYPES or ctype in ctx.kernel.tparams else triton_type(ctype, False)
+    if kind is None or kind[0] not in "iu" or _width(kind) not in (32, 64):
+        raise Rejected(f"{name} on an element whose type the lowering does not follow as a 32- or 64-bit integer")
+    if ctx.mode != "block" or mask is None:
+        raise Rejected(f"{name} outside the block class (Triton's compare-and-swap takes no mask)")
+    zeros = ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text("tl.int32")))
+    key = f"_spare_{kind}"
+    if key not in ctx.scratch:
+        ctx.scratch[key] = Scratch(f"_shared{key}", ctype, (1,), scratch_dtype(ctype))
+        ctx.touched.setdefault(key, set())
+    spare = ir.Bin("+", ir.Bin("+", ir.Name(f"_shared{key}"), ir.Name("_row")), zeros)
+    target = ir.Call("tl.where", (mask, target, spare))
+    dtype = ir.Text("tl." + DTYPE_NAMES[kind])
+    blocks = [ir.Call(".to", (ir.Bin("+", v.expr, zeros), dtype)) for v in operands]
+    return ir.Call("tl.atomic_cas", (target, *blocks))
 
 
 def _assignment(ctx: Context, stmt: ir.Assign) -> None:

@@ -78,6 +78,8 @@ class _Rewrite:
         self.table = table  # type name -> (element type, lane names)
         self.buffers: dict[str, tuple[str, tuple[str, ...]]] = {}  # pointer parameters and shared arrays
         self.locals: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self.arrays: dict[str, tuple[str, tuple[str, ...]]] = {}  # per-thread local arrays of vectors
+        self.ranks: dict[str, int] = {}  # each such array -> its number of dimensions
         self.types: dict[str, str] = {}  # each vector buffer, local and parameter -> its type's name (float3)
         self.scalars: dict[str, tuple[str, ...]] = {}  # a vector parameter by value -> its lanes' parameters
         self.typed_params = False  # whether a parameter is a vector or a buffer of them
@@ -109,10 +111,10 @@ class _Rewrite:
         self.views = any(self._view_type(n) is not None for n in ir.nodes(self.fn.body))
         body = self._apart(self.fn.body, taken)
         self._find_locals(body)
-        if not self.buffers and not self.locals and not self.views:
+        if not self.buffers and not self.locals and not self.arrays and not self.views:
             return self.fn
         body = self._stmts(body)
-        whole = sorted(ir.names_in(body) & set(self.locals))
+        whole = sorted(ir.names_in(body) & (set(self.locals) | set(self.arrays)))
         if whole:
             raise _Unchanged(f"{self._describe(ir.Name(whole[0]))} used whole where it is not read lane by lane")
         return dataclasses.replace(self.fn, params=tuple(params), body=body)
@@ -141,6 +143,7 @@ class _Rewrite:
         return block(body) if twice else body
 
     def _find_locals(self, stmts: tuple) -> None:
+        declared = Counter(stmt.name for stmt in ir.statements_in(stmts) if isinstance(stmt, ir.Decl))
         for stmt in ir.statements_in(stmts):
             if not isinstance(stmt, ir.Decl):
                 continue
@@ -163,7 +166,15 @@ class _Rewrite:
             if "*" in stmt.ctype:
                 raise _Unchanged(f"the local {stmt.name}, a pointer to {_base(stmt.ctype)}")
             if stmt.local is not None:
-                raise _Unchanged(f"the local array {stmt.name} of {_base(stmt.ctype)}")
+                # one per-thread array per lane (`v__x[NRX]`), each element's lanes read and written one by one
+                if stmt.init is not None:
+                    raise _Unchanged(f"the local array {stmt.name} of {_base(stmt.ctype)} with an initializer list")
+                if declared[stmt.name] > 1:
+                    raise _Unchanged(f"the local array {stmt.name} of {_base(stmt.ctype)}, its name declared more "
+                                     "than once in the kernel")
+                self.arrays[stmt.name] = vector
+                self.ranks[stmt.name] = len(stmt.local)
+                continue
             if stmt.shared is not None:
                 if len(stmt.shared) != 1:
                     raise _Unchanged(f"the shared array {stmt.name} of {_base(stmt.ctype)} in "
@@ -179,6 +190,8 @@ class _Rewrite:
             return self.locals[expr.id]
         if isinstance(expr, ir.Index) and isinstance(expr.base, ir.Name) and expr.base.id in self.buffers:
             return self.buffers[expr.base.id]
+        if isinstance(expr, ir.Index) and isinstance(expr.base, ir.Name) and expr.base.id in self.arrays:
+            return self.arrays[expr.base.id]
         if isinstance(expr, ir.Index) and self._view_type(expr.base) is not None:
             return self.table[self._view_type(expr.base)]
         if isinstance(expr, ir.Call) and expr.func.startswith("make_") and expr.func[5:] in (builtins().vectors or {}):
@@ -249,6 +262,8 @@ class _Rewrite:
         if isinstance(expr, ir.Name):
             kind = "parameter" if expr.id in self.scalars else "local"
             return f"the {self.types.get(expr.id, 'vector')} {kind} {expr.id}"
+        if isinstance(expr, ir.Index) and isinstance(expr.base, ir.Name) and expr.base.id in self.arrays:
+            return f"an element of the {self.types.get(expr.base.id, 'vector')} local array {expr.base.id}"
         if isinstance(expr, ir.Index) and isinstance(expr.base, ir.Name):
             return f"an element of the {self.types.get(expr.base.id, 'vector')} array {expr.base.id}"
         if isinstance(expr, ir.Index) and self._view_type(expr.base) is not None:
@@ -265,6 +280,11 @@ class _Rewrite:
             if expr.id in self.scalars:
                 return ir.Name(self.scalars[expr.id][k])
             return ir.Name(f"{expr.id}__{self.locals[expr.id][1][k]}")
+        if isinstance(expr, ir.Index) and isinstance(expr.base, ir.Name) and expr.base.id in self.arrays:
+            if len(expr.indices) != self.ranks[expr.base.id]:
+                raise _Unchanged(f"a row of the {self.types[expr.base.id]} local array {expr.base.id} used whole")
+            lane = self.arrays[expr.base.id][1][k]
+            return ir.Index(ir.Name(f"{expr.base.id}__{lane}"), tuple(self._expr(i) for i in expr.indices))
         if isinstance(expr, ir.Index) and self._view_type(expr.base) is not None:
             pointer, offset = self._view(expr.base)
             lanes = len(self.table[self._view_type(expr.base)][1])
@@ -309,6 +329,9 @@ class _Rewrite:
                 raise _Unchanged(f"{self._describe(ir.Name(stmt.name))} declared from {self._source(stmt.value)}")
             held = self._held(stmt.value, element, lanes)
             return held[0] + [ir.Decl(f"{stmt.name}__{lane}", element, held[1][k]) for k, lane in enumerate(lanes)]
+        if isinstance(stmt, ir.Decl) and stmt.name in self.arrays and stmt.local is not None:
+            element, lanes = self.arrays[stmt.name]
+            return [ir.Decl(f"{stmt.name}__{lane}", element, local=self._expr(stmt.local)) for lane in lanes]
         if isinstance(stmt, ir.Decl) and stmt.name in self.buffers and stmt.shared is not None:
             element, lanes = self.buffers[stmt.name]
             return [dataclasses.replace(stmt, ctype=element,
@@ -385,6 +408,9 @@ class _Rewrite:
         if isinstance(node, ir.Cast) and isinstance(node.operand, ir.Name) and node.operand.id in self.buffers \
                 and node.ctype.count("*") == 1 and _base(node.ctype) == self.buffers[node.operand.id][0]:
             return node.operand  # `(float*) v2` of a float2 buffer: the buffer of its elements it now is
+        if isinstance(node, ir.Name) and node.id in self.arrays:
+            raise _Unchanged(f"the {self.types.get(node.id, 'vector')} local array {node.id} used other than by its "
+                             "elements")
         if isinstance(node, ir.Name) and node.id in self.buffers:
             # moved or passed on: its steps are whole vectors
             raise _Unchanged(f"the {self.types.get(node.id, 'vector')} array {node.id} used other than by its "

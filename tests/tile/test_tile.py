@@ -1346,6 +1346,76 @@ def _cases():
         ref_less = (s.abs() < s + 1.0).int()
         return torch.cat([out, less.float()]), torch.cat([p[:, 0] * 0.6 + p[:, 1] * 0.8, ref_less.float()]), 1e-6
 
+    def atomic_old_value(m):
+        n, cap, keys = 3001, 64, 37
+        x = torch.randn(n, generator=g)
+        out, count = torch.zeros(n), torch.zeros(1, dtype=torch.int32)
+        m.keep_positive((n + 255) // 256, 256, x, out, count, n)
+        kept = x[x > 0]
+        got = [count.float(), out[: len(kept)].sort().values]
+        ref = [torch.tensor([float(len(kept))]), kept.sort().values]
+        key = torch.randint(0, keys, (n,), generator=g, dtype=torch.int32)  # many threads per key
+        fill, slots = torch.zeros(keys, dtype=torch.int32), torch.full((keys * cap,), -1, dtype=torch.int32)
+        m.bucket_fill((n + 127) // 128, 128, key, fill, slots, n, cap)
+        for k in range(keys):
+            members = (key == k).nonzero().flatten().int()
+            got += [fill[k : k + 1].float(), slots[k * cap : k * cap + min(cap, len(members))].sort().values.float()]
+            ref += [torch.tensor([float(len(members))]), members[:cap].float()]
+        src = torch.randint(0, 1000, (n,), generator=g, dtype=torch.int32)
+        dst, total = torch.full((n,), -1, dtype=torch.int32), torch.zeros(1, dtype=torch.int32)
+        m.block_claim((n + 95) // 96, 96, src, dst, total, n)
+        picked = src[src % 3 == 0]
+        got += [total.float(), dst[: len(picked)].sort().values.float()]
+        ref += [torch.tensor([float(len(picked))]), picked.sort().values.float()]
+        return torch.cat(got), torch.cat(ref), 0.0
+
+    def vector_local_array(m):
+        n = 1001
+        a, b, out = rand(4 * n), rand(4 * n), torch.empty(n)
+        m.window_dots((n + 127) // 128, 128, a, b, out, n)
+        av, bv = a.double().reshape(n, 4), b.double().reshape(n, 4)
+        rows = torch.arange(n)
+        ref = sum((av[(rows + k) % n] * bv).sum(1) for k in range(4))
+        x, out2 = rand(n), torch.empty(n)
+        m.picked_pair((n + 127) // 128, 128, x, out2, n)
+        xd = x.double()
+        accx = torch.stack([0.5 + xd * k for k in range(3)], 1)
+        accy = torch.stack([xd + k for k in range(3)], 1)
+        j = rows % 3
+        swapped = torch.nn.functional.one_hot(j, 3).bool()
+        accx, accy = torch.where(swapped, accy, accx), torch.where(swapped, accx, accy)
+        ref2 = accx[rows, j] - accy[rows, 2 - j] + accx[:, 0]
+        return torch.cat([out, out2]), torch.cat([ref, ref2]).float(), 1e-5
+
+    def record_symbols(m):
+        # The host fills `taps` with its structures' bytes (offset, w of each in turn); the kernel counts in `tally`
+        n, ntaps = 1500, 5
+        offsets, weights = rand(8), rand(8)
+        m.taps.on(offsets).copy_(torch.stack([offsets, weights], 1).flatten())
+        x, y = rand(n), torch.zeros(n)
+        m.weighted_taps((n + 127) // 128, 128, x, y, n, ntaps)
+        ref = sum(weights[j].double() * (x.double() + offsets[j].double()) for j in range(ntaps))
+        kept = int((ref > 0).sum())
+        tally = m.tally.on(x).double()
+        return torch.cat([y.double(), tally]), torch.cat([ref, torch.tensor([kept, n - kept]).double()]), 1e-5
+
+    def atomic_cas(m):
+        n, keys = 2500, 41
+        x = torch.randint(-1000, 100000, (n,), generator=g, dtype=torch.int32)
+        best = torch.full((1,), -5000, dtype=torch.int32)
+        m.cas_max((n + 127) // 128, 128, best, x, n)
+        key = torch.randint(0, keys, (n,), generator=g, dtype=torch.int32)
+        owner, won = torch.full((keys,), -1, dtype=torch.int32), torch.full((n,), 7, dtype=torch.int32)
+        m.first_claim((n + 95) // 96, 96, key, owner, won, n)
+        present = torch.bincount(key.long(), minlength=keys) > 0
+        winners = won.nonzero().flatten()
+        # one winner per key that any thread holds, and each key's owner is its winner
+        got = [best.double(), torch.tensor([float(len(winners))]), key[owner[present].long()].double(),
+               torch.sort(owner[present]).values.double()]
+        ref = [x.max().double().reshape(1), torch.tensor([float(present.sum())]),
+               torch.arange(keys)[present].double(), torch.sort(winners).values.double()]
+        return torch.cat(got), torch.cat(ref), 0.0
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1392,6 +1462,10 @@ def _cases():
         "uniform_cast": uniform_cast,
         "reference_swap": reference_swap, "reference_early_return": reference_early_return,
         "reference_loop": reference_loop, "reference_const_vector": reference_const_vector,
+        "atomic_old_value": atomic_old_value,
+        "vector_local_array": vector_local_array,
+        "record_symbols": record_symbols,
+        "atomic_cas": atomic_cas,
     }
 
 
