@@ -298,6 +298,9 @@ def statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
                     aliases[found[0]] = _resolve_type(found[1], aliases)
                 continue
             read = statements(child)
+            if child.type == "compound_statement" and any(isinstance(stmt, ir.Decl) for stmt in read):
+                # a nested block that declares: kept apart so that its names end with it (scopes.unshadow)
+                read = (ir.If(ir.Num(1), read, ()),)
             out.extend(_aliased(read, aliases) if aliases else read)
         return tuple(out)
     return _statement(node)

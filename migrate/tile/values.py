@@ -2667,8 +2667,10 @@ def _leave_loop(ctx: Context, entry: dict[str, set]) -> None:
 
 def _bind_declared(ctx: Context, body: tuple) -> None:
     """Locals declared without a value (`int k;`) that a loop body assigns, given zero before the loop: Triton
-    carries a value through a loop only if it has one on entry, and C leaves such a local's value open."""
-    for name in sorted(_assigned(ctx, body)):
+    carries a value through a loop only if it has one on entry, and C leaves such a local's value open. A loop
+    nested in the body that declares its own variable (`for (int d = ...)`) assigns that one, not a local outside."""
+    inner = {d.name for s in ir.statements_in(body) if isinstance(s, ir.For) for d in s.init if isinstance(d, ir.Decl)}
+    for name in sorted(_assigned(ctx, body) - inner):
         if name not in ctx.env and name in ctx.types and "*" not in ctx.types[name]:
             _assign_name(ctx, name, as_declared(Val("U", ir.Num(0)), ctx.types[name]), ctx.types[name])
 

@@ -1338,6 +1338,16 @@ def _cases():
         ref_less = (s.abs() < s + 1.0).int()
         return torch.cat([out, less.float()]), torch.cat([p[:, 0] * 0.6 + p[:, 1] * 0.8, ref_less.float()]), 1e-6
 
+    def scoped_names(m):
+        n, k = 333, 9
+        a, out = rand(n), torch.zeros(n)
+        m.reuse((n + 127) // 128, 128, a, out, n, k)
+        nxt = torch.roll(a, -1)
+        window = a + F.pad(a[:-1], (1, 0)) + F.pad(a[1:], (0, 1))
+        x = torch.where(a > 0.5, a * 4, torch.zeros(n))
+        ref = (a + nxt) * 3 - 9 + window * 3 + 2 + 16.5 + x + 7 + k + 5 + 1
+        return out, ref, 1e-5
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1383,6 +1393,7 @@ def _cases():
         "else_comment": else_comment,
         "reference_swap": reference_swap, "reference_early_return": reference_early_return,
         "reference_loop": reference_loop, "reference_const_vector": reference_const_vector,
+        "scoped_names": scoped_names,
     }
 
 
