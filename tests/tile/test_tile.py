@@ -1348,6 +1348,14 @@ def _cases():
         ref = (a + nxt) * 3 - 9 + window * 3 + 2 + 16.5 + x + 7 + k + 5 + 1
         return out, ref, 1e-5
 
+    def enum_branch_values(m):
+        n = 333
+        a, out = rand(n * 3), torch.zeros(n)
+        d = torch.randint(-1, 2, (n,), generator=g, dtype=torch.int32)
+        m.spread((n + 127) // 128, 128, a, d, out, n)
+        s = a.view(n, 3).sum(1)
+        return out, torch.where(d == 1, s, s * 2), 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1394,6 +1402,7 @@ def _cases():
         "reference_swap": reference_swap, "reference_early_return": reference_early_return,
         "reference_loop": reference_loop, "reference_const_vector": reference_const_vector,
         "scoped_names": scoped_names,
+        "enum_branch_values": enum_branch_values,
     }
 
 
