@@ -1356,6 +1356,16 @@ def _cases():
         s = a.view(n, 3).sum(1)
         return out, torch.where(d == 1, s, s * 2), 1e-6
 
+    def pointer_choice(m):
+        n, split, step = 333, 150, 5
+        lo, hi, bias, out = rand(split), rand(n - split), rand(16), torch.zeros(n)
+        m.gather((n + 127) // 128, 128, lo, hi, bias, out, n, split, step)
+        i = torch.arange(n)
+        k = torch.where(i < split, i, i - split)
+        src = torch.where(i < split, lo[k.clamp(max=split - 1)], hi[k.clamp(max=n - split - 1)])
+        at = torch.where(k % 2 == 0, 0, 1) + torch.where(k % 3 == 0, step, 0)
+        return out, src * 2 + bias[at], 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1403,6 +1413,7 @@ def _cases():
         "reference_loop": reference_loop, "reference_const_vector": reference_const_vector,
         "scoped_names": scoped_names,
         "enum_branch_values": enum_branch_values,
+        "pointer_choice": pointer_choice,
     }
 
 
