@@ -132,7 +132,7 @@ def expression(node: ts.Node | None) -> ir.Expr:
         if obj.type == "identifier" and _text(obj) in builtins().index:
             return ir.Builtin(_text(obj), field)
         if _text(node.child_by_field_name("operator")) != ".":
-            raise Unreadable("member access through a pointer")
+            return ir.Attr(_pointee_of(expression(obj)), field)
         return ir.Attr(expression(obj), field)
     if kind == "subscript_expression":
         base = expression(node.child_by_field_name("argument"))
@@ -155,6 +155,17 @@ def expression(node: ts.Node | None) -> ir.Expr:
         # `Max{}`: a value of the type made with no arguments, as `Max()` makes it
         return ir.Call(_text(node.child_by_field_name("type")).split("::")[-1])
     raise Unreadable(kind.replace("_", " "))
+
+
+def _pointee_of(pointer: ir.Expr) -> ir.Expr:
+    """What `pointer->` reaches, as an element: `p->x` is `(*p).x`, so `p[0]`; `(p + i)->x` is `p[i]`; `(&a[i])->x`
+    is `a[i]` (the pointer on the left of the sum: a sum written the other way round indexes a number, which the
+    lowering refuses)."""
+    if isinstance(pointer, ir.Un) and pointer.op == "&":
+        return pointer.operand
+    if isinstance(pointer, ir.Bin) and pointer.op == "+":
+        return ir.Index(pointer.left, (pointer.right,))
+    return ir.Index(pointer, (ir.Num(0),))
 
 
 def _call(node: ts.Node) -> ir.Expr:

@@ -1366,6 +1366,14 @@ def _cases():
         at = torch.where(k % 2 == 0, 0, 1) + torch.where(k % 3 == 0, step, 0)
         return out, src * 2 + bias[at], 1e-6
 
+    def arrow_members(m):
+        n = 333
+        a, b, shift, out = rand(n, 3), rand(n, 3), rand(1, 3), torch.zeros(n, 3)
+        m.combine((n + 127) // 128, 128, a, b, out, shift, n)
+        ref = torch.stack([a[:, 0] * 2 + b[:, 0] + shift[0, 0], a[:, 1] * 2 + b[:, 1] - shift[0, 1],
+                           a[:, 2] * 2 * b[:, 2]], 1)
+        return out, ref, 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1414,6 +1422,7 @@ def _cases():
         "scoped_names": scoped_names,
         "enum_branch_values": enum_branch_values,
         "pointer_choice": pointer_choice,
+        "arrow_members": arrow_members,
     }
 
 
