@@ -11,6 +11,7 @@ import dataclasses
 
 from . import ir
 from .calls import _rename
+from .tileir import Rejected
 
 
 def unshadow(fn: ir.Function) -> ir.Function:
@@ -50,6 +51,9 @@ def _walk(stmts: tuple, outer: frozenset[str], seen: set[str], taken: set[str]) 
     for j in range(len(stmts)):
         stmt = stmts[j]
         if isinstance(stmt, ir.Decl) and stmt.name in outer:
+            if ir.Name(stmt.name) in set(ir.nodes((stmt.value, stmt.init))):
+                # C reads the new variable there, which has no value yet, not the outer one
+                raise Rejected(f"a local {stmt.name} that hides another and is initialised from its own name")
             # a declaration in a nested block that hides an outer variable: renamed to the end of its block
             stmts[j:] = _rename(tuple(stmts[j:]), {stmt.name: _fresh(stmt.name, taken)})
             stmt = stmts[j]
