@@ -55,6 +55,8 @@ def py_name(name: str) -> str:
 
 def number(text: str) -> ir.Num:
     text = text.strip()
+    if text.startswith("+"):  # tree-sitter reads a signed number (`enum { UP = +1 }`) as one literal
+        return number(text[1:])
     if text.startswith("-"):
         value = number(text[1:])
         return ir.Num(-value.value, value.is_float)
@@ -130,7 +132,7 @@ def expression(node: ts.Node | None) -> ir.Expr:
         if obj.type == "identifier" and _text(obj) in builtins().index:
             return ir.Builtin(_text(obj), field)
         if _text(node.child_by_field_name("operator")) != ".":
-            raise Unreadable("member access through a pointer")
+            return ir.Attr(_pointee_of(expression(obj)), field)
         return ir.Attr(expression(obj), field)
     if kind == "subscript_expression":
         base = expression(node.child_by_field_name("argument"))
@@ -143,6 +145,9 @@ def expression(node: ts.Node | None) -> ir.Expr:
     if kind == "call_expression":
         return _call(node)
     if kind == "qualified_identifier":
+        if "<" in _text(node):
+            # a member of a template's instance (`std::is_same<T, half>::value`): not the bare name's variable
+            return ir.Name(" ".join(_text(node).split()))
         return ir.Name(_text(node).split("::")[-1])
     if kind == "initializer_list":  # `d[i] = {ox, oy, oz};`: what it builds is the target's type
         return ir.Call(ir.BRACES, _initializers(node))
@@ -150,6 +155,17 @@ def expression(node: ts.Node | None) -> ir.Expr:
         # `Max{}`: a value of the type made with no arguments, as `Max()` makes it
         return ir.Call(_text(node.child_by_field_name("type")).split("::")[-1])
     raise Unreadable(kind.replace("_", " "))
+
+
+def _pointee_of(pointer: ir.Expr) -> ir.Expr:
+    """What `pointer->` reaches, as an element: `p->x` is `(*p).x`, so `p[0]`; `(p + i)->x` is `p[i]`; `(&a[i])->x`
+    is `a[i]` (the pointer on the left of the sum: a sum written the other way round indexes a number, which the
+    lowering refuses)."""
+    if isinstance(pointer, ir.Un) and pointer.op == "&":
+        return pointer.operand
+    if isinstance(pointer, ir.Bin) and pointer.op == "+":
+        return ir.Index(pointer.left, (pointer.right,))
+    return ir.Index(pointer, (ir.Num(0),))
 
 
 def _call(node: ts.Node) -> ir.Expr:
@@ -298,6 +314,9 @@ def statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
                     aliases[found[0]] = _resolve_type(found[1], aliases)
                 continue
             read = statements(child)
+            if child.type == "compound_statement" and any(isinstance(stmt, ir.Decl) for stmt in read):
+                # a nested block that declares: kept apart so that its names end with it (scopes.unshadow)
+                read = (ir.If(ir.Num(1), read, ()),)
             out.extend(_aliased(read, aliases) if aliases else read)
         return tuple(out)
     return _statement(node)
@@ -984,7 +1003,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             module.unread[name] = data.count(b"\n", 0, match.start()) + 1
     for name, value in _defines_in_bodies(root).items():
         module.constants.setdefault(name, value)
-    for name, number in _enumerators(root, module.constants).items():
+    for name, number in _enumerators(root, module.constants, (lent_defines, _define_sites(root))).items():
         module.constants.setdefault(name, ir.Num(number))
     module.defines.update({d for other in lent for d in other.defines} | set(_define_sites(root)))
     aliases = {**{k: v for other in lent for k, v in other.aliases.items()}, **_aliases(root, lent_defines)}
@@ -1311,15 +1330,22 @@ def _top_level_commas(text: str) -> list[str]:
 _folded = ir.folded  # (named so here since instances.py and symbols.py take it from this module)
 
 
-def _enumerators(root: ts.Node, constants: dict[str, ir.Expr]) -> dict[str, int]:
+def _enumerators(root: ts.Node, constants: dict[str, ir.Expr],
+                 branches: tuple[frozenset[str], dict[str, int]] | None = None) -> dict[str, int]:
     """The number of each enumerator the source's enumerations declare outside functions (`enum class Op { ADD,
     MUL = 4, SUB };`: ADD 0, MUL 4, SUB 5), by its name alone, as kernel bodies read `Op::MUL`. A name two
-    enumerations give unlike numbers, or whose number cannot be read, is left out."""
+    enumerations give unlike numbers, or whose number cannot be read, is left out. With `branches` (as `_collect`
+    takes them), an `#ifdef`/`#ifndef` branch the sources decide against is not read (`#ifdef NU_VALUE enum { NU =
+    NU_VALUE }; #else enum { NU = 4 }; #endif` with NU_VALUE defined nowhere: NU is 4)."""
     found: dict[str, int | None] = {}
     stack = [root]
     while stack:
         node = stack.pop()
         if node.type == "function_definition":
+            continue
+        if node.type == "preproc_ifdef" and branches is not None:
+            for part in _taken_branch(node, *branches):
+                stack.extend(part.named_children if part.type == "preproc_else" else [part])
             continue
         if node.type != "enumerator_list":
             stack.extend(node.named_children)

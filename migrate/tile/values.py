@@ -666,6 +666,14 @@ def _conditional(ctx: Context, expr: ir.Cond) -> Val:
         if body.kind == "P":
             return body
         raise Rejected("a condition on the thread index")
+    kinds = _pointee(ctx, expr.body), _pointee(ctx, expr.orelse)
+    if None not in kinds:
+        # `c ? a : b` of two pointers: each thread's pick, where both point to one element type
+        body, orelse = evaluate(ctx, expr.body), evaluate(ctx, expr.orelse)
+        if kinds[0] != kinds[1] or body.kind != "PTR" or orelse.kind != "PTR" or body.scope or orelse.scope or (
+                body.is_float, body.narrow, body.unsigned) != (orelse.is_float, orelse.narrow, orelse.unsigned):
+            raise Rejected("a choice between pointers to unlike elements or to shared memory")
+        return replace(body, expr=ir.Call("tl.where", (test.expr, body.expr, orelse.expr)))
     saved = ctx.pred
     ctx.pred = _and(saved, _mask_part(test, test.expr))
     body = data(ctx, evaluate(ctx, expr.body))
@@ -2099,6 +2107,9 @@ def _assignment(ctx: Context, stmt: ir.Assign) -> None:
             value = evaluate(ctx, stmt.value)
         else:
             value = evaluate(ctx, ir.Bin(stmt.op[:-1], target, stmt.value))
+        if value.kind == "PTR" and ctx.pred is not None and ctx.declared_under.get(target.id) != ctx.pred:
+            ctx.env[target.id] = _chosen_pointer(ctx, target.id, stmt.value if stmt.op == "=" else target, value)
+            return
         _store_local(ctx, target.id, value, ctx.pred)
         return
     if not isinstance(target, ir.Index):
@@ -2134,6 +2145,24 @@ def _store(ctx: Context, base: ir.Expr, index: Val, value: Val) -> None:
         # In the block class that is CUDA's race too: one of the threads' values is the one kept.
         offset = _broadcast(ctx, offset)
     ctx.emit(TStore(ir.Bin("+", base, offset), value.expr, _mem_mask(ctx, vector)))
+
+
+def _chosen_pointer(ctx: Context, name: str, source: ir.Expr, value: Val) -> Val:
+    """The pointer variable `name` given `value` (from the C expression `source`) under the guard: where the threads
+    the guard keeps out have left the kernel, that pointer; else, for each thread, the one its guard picks between
+    it and the pointer the variable held (`if (c) p = a; else p = b;`), both pointers to the element type `name` is
+    declared with; a variable declared with no pointer takes `value`, which C leaves open elsewhere."""
+    if ctx.pred == ctx.alive:
+        return value
+    declared, given = _pointee(ctx, ir.Name(name)), _pointee(ctx, source)
+    old = ctx.env.get(name)
+    if declared is None or given != declared or value.scope or (old is not None and (
+            old.kind != "PTR" or old.scope or (old.is_float, old.narrow, old.unsigned) != (
+                value.is_float, value.narrow, value.unsigned))):
+        raise Rejected(f"{name} (a pointer) assigned under a condition")
+    if old is None:
+        return value
+    return replace(value, expr=ir.Call("tl.where", (_condition(ctx.pred), value.expr, old.expr)))
 
 
 def _store_local(ctx: Context, name: str, value: Val, pred: ir.Expr | None) -> None:
@@ -2727,8 +2756,10 @@ def _leave_loop(ctx: Context, entry: dict[str, set]) -> None:
 
 def _bind_declared(ctx: Context, body: tuple) -> None:
     """Locals declared without a value (`int k;`) that a loop body assigns, given zero before the loop: Triton
-    carries a value through a loop only if it has one on entry, and C leaves such a local's value open."""
-    for name in sorted(_assigned(ctx, body)):
+    carries a value through a loop only if it has one on entry, and C leaves such a local's value open. A loop
+    nested in the body that declares its own variable (`for (int d = ...)`) assigns that one, not a local outside."""
+    inner = {d.name for s in ir.statements_in(body) if isinstance(s, ir.For) for d in s.init if isinstance(d, ir.Decl)}
+    for name in sorted(_assigned(ctx, body) - inner):
         if name not in ctx.env and name in ctx.types and "*" not in ctx.types[name]:
             _assign_name(ctx, name, as_declared(Val("U", ir.Num(0)), ctx.types[name]), ctx.types[name])
 

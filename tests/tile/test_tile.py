@@ -1416,6 +1416,42 @@ def _cases():
                torch.arange(keys)[present].double(), torch.sort(winners).values.double()]
         return torch.cat(got), torch.cat(ref), 0.0
 
+    def scoped_names(m):
+        n, k = 333, 9
+        a, out = rand(n), torch.zeros(n)
+        m.reuse((n + 127) // 128, 128, a, out, n, k)
+        nxt = torch.roll(a, -1)
+        window = a + F.pad(a[:-1], (1, 0)) + F.pad(a[1:], (0, 1))
+        x = torch.where(a > 0.5, a * 4, torch.zeros(n))
+        ref = (a + nxt) * 3 - 9 + window * 3 + 2 + 16.5 + x + 7 + k + 5 + 1
+        return out, ref, 1e-5
+
+    def enum_branch_values(m):
+        n = 333
+        a, out = rand(n * 3), torch.zeros(n)
+        d = torch.randint(-1, 2, (n,), generator=g, dtype=torch.int32)
+        m.spread((n + 127) // 128, 128, a, d, out, n)
+        s = a.view(n, 3).sum(1)
+        return out, torch.where(d == 1, s, s * 2), 1e-6
+
+    def pointer_choice(m):
+        n, split, step = 333, 150, 5
+        lo, hi, bias, out = rand(split), rand(n - split), rand(16), torch.zeros(n)
+        m.gather((n + 127) // 128, 128, lo, hi, bias, out, n, split, step)
+        i = torch.arange(n)
+        k = torch.where(i < split, i, i - split)
+        src = torch.where(i < split, lo[k.clamp(max=split - 1)], hi[k.clamp(max=n - split - 1)])
+        at = torch.where(k % 2 == 0, 0, 1) + torch.where(k % 3 == 0, step, 0)
+        return out, src * 2 + bias[at], 1e-6
+
+    def arrow_members(m):
+        n = 333
+        a, b, shift, out = rand(n, 3), rand(n, 3), rand(1, 3), torch.zeros(n, 3)
+        m.combine((n + 127) // 128, 128, a, b, out, shift, n)
+        ref = torch.stack([a[:, 0] * 2 + b[:, 0] + shift[0, 0], a[:, 1] * 2 + b[:, 1] - shift[0, 1],
+                           a[:, 2] * 2 * b[:, 2]], 1)
+        return out, ref, 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1466,6 +1502,10 @@ def _cases():
         "vector_local_array": vector_local_array,
         "record_symbols": record_symbols,
         "atomic_cas": atomic_cas,
+        "scoped_names": scoped_names,
+        "enum_branch_values": enum_branch_values,
+        "pointer_choice": pointer_choice,
+        "arrow_members": arrow_members,
     }
 
 
