@@ -151,7 +151,7 @@ def _options(args: argparse.Namespace, paths: list[Path]):
 
 def _scan(args: argparse.Namespace) -> int:
     from .engine import KeptReport, load_report, prepare, report_memo, save_report, scan
-    from .report import FORMATS, render
+    from .report import FORMATS, render_bytes
 
     options, settings = _options(args, list(args.paths) or [Path(".")])
     fmt = args.format or settings.get("format", "text")
@@ -185,7 +185,7 @@ def _scan(args: argparse.Namespace) -> int:
             return _write_baseline(args.write_baseline, result)
         result = only_new(result)
         errors = any(f.origin == "engine" and f.severity == "error" for f in result.findings)
-        kept = KeptReport(render(result, fmt, color=color).encode("utf-8"), bool(result.findings), errors)
+        kept = KeptReport(render_bytes(result, fmt, color=color), bool(result.findings), errors)
         if memo is not None:
             save_report(memo, kept)
     if args.output:
