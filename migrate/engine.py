@@ -18,7 +18,7 @@ import tree_sitter as ts
 from . import __version__, parse
 from .collector import paused
 from .match import SUPPRESSION, FileMatcher, Ruleset, Text, compile_rules, parse_source
-from .model import Edit, Finding, Rule, ScanResult, SourceFile
+from .model import FINDING_ORDER, Edit, Finding, Rule, ScanResult, SourceFile
 from .rewrite import FilePlan
 from .rules import RULES_DIR, Catalog, RuleError, load_catalog
 from .sources import DEFAULT_MAX_BYTES, Content, Skipped, Source, discover, read, walk
@@ -617,6 +617,7 @@ def _scan_streamed(options: ScanOptions, progress: Callable[[int, int], None] | 
         if held >= PARALLEL_MIN_BYTES and len(head) > CHUNK_FILES:
             break
     outcomes: list[FileOutcome] = []
+    findings: list[Finding] = []
     if held >= PARALLEL_MIN_BYTES and len(head) > CHUNK_FILES:
         import multiprocessing
         from functools import partial
@@ -626,18 +627,18 @@ def _scan_streamed(options: ScanOptions, progress: Callable[[int, int], None] | 
         with multiprocessing.get_context("fork").Pool(_jobs(options)) as pool, paused():
             for done in pool.imap_unordered(partial(_scan_chunk, *args), _stream_chunks(head, found, tracker)):
                 outcomes += done
+                # Made here while the workers go on, not after the last of them: on a tree dense with findings,
+                # a second or so that would otherwise be the scan's serial tail.
+                findings.extend(Finding.from_row(row) for outcome in done for row in outcome.rows)
                 tracker.advance(len(done))
     else:
         tracker.total = len(head)
         for chunk in _chunks([(str(s.path), s.relpath, s.language, "") for s, _ in head], CHUNK_FILES):
             done = _scan_chunk(*args, chunk)
             outcomes += done
+            findings.extend(Finding.from_row(row) for outcome in done for row in outcome.rows)
             tracker.advance(len(done))
-    findings: list[Finding] = []
-    files: list[SourceFile] = []
-    for outcome in outcomes:
-        findings.extend(Finding.from_row(row) for row in outcome.rows)
-        files.append(SourceFile(outcome.relpath, outcome.language, outcome.lines, outcome.skipped))
+    files = [SourceFile(o.relpath, o.language, o.lines, o.skipped) for o in outcomes]
     return _result(options, replace(setup, walk_skips=sorted(set(skips), key=lambda s: s.relpath)), findings, files)
 
 
@@ -654,7 +655,7 @@ def _skip_findings(catalog: Catalog, selected: Iterable[str], skips: Iterable[Sk
 def _result(options: ScanOptions, setup: _Setup, findings: list[Finding], files: list[SourceFile]) -> ScanResult:
     findings = findings + _skip_findings(setup.catalog, setup.selected, setup.walk_skips)
     files = files + [SourceFile(skip.relpath, "", 0, skip.reason) for skip in setup.walk_skips]
-    findings.sort(key=lambda f: f.sort_key)
+    findings.sort(key=FINDING_ORDER)
     files.sort(key=lambda f: f.path)
     return ScanResult(
         root=options.root.as_posix(),

@@ -15,7 +15,7 @@ from typing import Any
 import tree_sitter as ts
 
 from . import parse, pyflow, regions
-from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
+from .model import FINDING_ORDER, Edit, Finding, MapEntry, PythonMapEntry, Rule
 from .patterns import LineStart, Screened, any_of, gated, line_start, screened
 from .rules import Catalog
 
@@ -1021,7 +1021,7 @@ class FileMatcher:
         if self.language == "cuda":
             regions.complete(self.findings, self.ruleset.catalog, self.text.data, self.ruleset.device_functions,
                              self.tree if self.parsed_as_is else None)
-        return sorted(self.findings.values(), key=lambda f: f.sort_key)
+        return sorted(self.findings.values(), key=FINDING_ORDER)
 
     def _keep_needed(self) -> None:
         """A fix whose rule says `match.unless = [rule ids]` is withheld when the file keeps a finding of one of

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal
 
 Severity = Literal["error", "warning", "note"]
@@ -87,6 +88,8 @@ class Finding:
 
 
 _FINDING_FIELDS: tuple[str, ...] = tuple(Finding.__dataclass_fields__)
+# Finding.sort_key read in C: the key to sort a hundred thousand findings by, without a Python call for each.
+FINDING_ORDER = attrgetter("path", "line", "column", "rule_id", "message")
 
 
 def _edit(start: int, end: int, text: str) -> Edit:

@@ -6,7 +6,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
-from migrate.model import Finding, Rule, ScanResult
+from migrate.model import FINDING_ORDER, Finding, Rule, ScanResult
 from migrate.report.document import dump_bytes, dumps
 from migrate.report.fingerprint import FINGERPRINT_KEY, fingerprint
 
@@ -147,7 +147,7 @@ def _result(finding: Finding, rule_index: int, parts: _Parts) -> dict[str, Any]:
 
 def sarif_log(result: ScanResult) -> dict[str, Any]:
     """The SARIF log as plain data (what `render_sarif` serialises)."""
-    findings = sorted(result.findings, key=lambda f: f.sort_key)
+    findings = sorted(result.findings, key=FINDING_ORDER)
     examples: dict[str, Finding] = {}
     for finding in findings:
         examples.setdefault(finding.rule_id, finding)

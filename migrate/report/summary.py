@@ -6,10 +6,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import attrgetter
 from pathlib import PurePosixPath
 
-from migrate.model import EFFORTS, SEVERITIES, Finding, ScanResult, SourceFile
+from migrate.model import EFFORTS, FINDING_ORDER, SEVERITIES, Finding, ScanResult, SourceFile
 
 # Findings of this family are problems of the scan itself (io-error, parse-error), not CUDA-specific sites.
 ENGINE_FAMILY = "engine"
@@ -101,7 +100,6 @@ def top_directory(path: str) -> str:
     return parts[0] if len(parts) > 1 else "."
 
 
-FINDING_ORDER = attrgetter("path", "line", "column", "rule_id", "message")  # Finding.sort_key, read in C
 
 
 def sorted_findings(findings: Iterable[Finding]) -> list[Finding]:
