@@ -128,3 +128,18 @@ def test_streamed_chunks_hold_every_file_once_in_walk_order(tree: Path) -> None:
         held = sizes[at : at + len(chunk)]
         assert len(chunk) == CHUNK_FILES or (sum(held) >= STREAM_CHUNK_BYTES > sum(held[:-1]))
         at += len(chunk)
+
+
+def test_rows_read_back_are_the_findings_sent(tree: Path) -> None:
+    from dataclasses import fields
+
+    from migrate.model import Edit, Finding
+
+    findings = scan(ScanOptions(paths=(tree,), root=tree, jobs=1)).findings
+    assert any(f.edits for f in findings)
+    for finding in findings:
+        back = Finding.from_row(finding.as_row())
+        assert back == finding and vars(back) == vars(finding)
+    values = ("r", "p", 1, 2, 3, 4, "note", "safe", "low", "m", "f", (Edit(0, 1, "x"),), "engine", "s")
+    assert len(values) == len(fields(Finding))
+    assert vars(Finding.unchecked(*values)) == vars(Finding(*values))

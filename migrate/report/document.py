@@ -24,6 +24,7 @@ def _counts(tallies: tuple[Tally, ...]) -> dict[str, int]:
 
 def finding_data(finding: Finding) -> dict[str, Any]:
     """A finding as the JSON report writes it."""
+    edits = finding.edits
     return {
         "rule_id": finding.rule_id,
         "path": finding.path,
@@ -38,10 +39,9 @@ def finding_data(finding: Finding) -> dict[str, Any]:
         "message": finding.message,
         "origin": finding.origin,
         "snippet": finding.snippet,
-        "fixable": finding.fixable,
+        "fixable": bool(edits) and finding.safety != "manual",  # Finding.fixable, without a call per finding
         "fingerprint": fingerprint(finding),
-        "edits": [{"start": e.start, "end": e.end, "text": e.text}
-                  for e in (sorted(finding.edits) if len(finding.edits) > 1 else finding.edits)],
+        "edits": [{"start": e.start, "end": e.end, "text": e.text} for e in (sorted(edits) if len(edits) > 1 else edits)],
     }
 
 

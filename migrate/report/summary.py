@@ -120,7 +120,7 @@ def _tallies(findings: Sequence[Finding], fixable: Sequence[bool], key: str,
 def summarize(result: ScanResult) -> Summary:
     """Compute every figure the reports show; all orderings are fixed so reports are deterministic."""
     findings = sorted_findings(result.findings)
-    fixable = [f.fixable for f in findings]
+    fixable = [bool(f.edits) and f.safety != "manual" for f in findings]  # Finding.fixable, without its call
     effort_index = {e: i for i, e in enumerate(EFFORTS)}
     # One pass: per path, its finding count, fixable count and counts by effort.
     per_path: dict[str, list[int]] = {}
