@@ -151,7 +151,7 @@ def _options(args: argparse.Namespace, paths: list[Path]):
 
 def _scan(args: argparse.Namespace) -> int:
     from .engine import KeptReport, load_report, prepare, report_memo, save_report, scan
-    from .report import FORMATS, render
+    from .report import FORMATS, render_bytes
 
     options, settings = _options(args, list(args.paths) or [Path(".")])
     fmt = args.format or settings.get("format", "text")
@@ -166,8 +166,9 @@ def _scan(args: argparse.Namespace) -> int:
     # A tree nothing touched since the last scan gets that scan's report back as it was rendered; a scan whose
     # output also depends on a compiler, a baseline or git is not kept.
     keep = not (args.compile_commands or flags or args.write_baseline or args.baseline or args.since)
-    prepared = prepare(options)
-    memo = report_memo(options, prepared, f"{fmt}\0{color}") if keep else None
+    # Without a cache there is no kept report to look for: the scan walks the tree itself, while its workers run.
+    prepared = prepare(options) if options.cache_dir is not None else None
+    memo = report_memo(options, prepared, f"{fmt}\0{color}") if keep and prepared is not None else None
     kept = load_report(memo) if memo is not None else None
     if kept is None:
         bar, update = _progress_callback(not args.no_progress)
@@ -184,7 +185,7 @@ def _scan(args: argparse.Namespace) -> int:
             return _write_baseline(args.write_baseline, result)
         result = only_new(result)
         errors = any(f.origin == "engine" and f.severity == "error" for f in result.findings)
-        kept = KeptReport(render(result, fmt, color=color).encode("utf-8"), bool(result.findings), errors)
+        kept = KeptReport(render_bytes(result, fmt, color=color), bool(result.findings), errors)
         if memo is not None:
             save_report(memo, kept)
     if args.output:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import itertools
 import os
 import pickle
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -17,16 +18,19 @@ import tree_sitter as ts
 from . import __version__, parse
 from .collector import paused
 from .match import SUPPRESSION, FileMatcher, Ruleset, Text, compile_rules, parse_source
-from .model import Edit, Finding, Rule, ScanResult, SourceFile
+from .model import FINDING_ORDER, Edit, Finding, Rule, ScanResult, SourceFile
 from .rewrite import FilePlan
 from .rules import RULES_DIR, Catalog, RuleError, load_catalog
-from .sources import DEFAULT_MAX_BYTES, Content, Skipped, Source, discover, read
+from .sources import DEFAULT_MAX_BYTES, Content, Skipped, Source, discover, read, walk
 from .templating import TEMPLATE_DIR
 from .transcoding import TextView, UntranscodableError, decode_view
 
 _PACKAGE = Path(__file__).resolve().parent
 PARALLEL_MIN_BYTES = 1_000_000
 CHUNK_FILES = 64
+# A chunk of a scan fed to the workers while the walk goes on: small enough that the last one leaves no worker
+# idle for long, big enough that sending it costs nothing beside scanning it.
+STREAM_CHUNK_BYTES = 256 * 1024
 
 
 class SelectionError(Exception):
@@ -532,7 +536,7 @@ def _run_chunks(
     """Run `worker(*args, chunk)` over the tasks (`sizes`: each task's file size), in processes when the work is
     big enough to pay for them; the results come back in the order of the tasks."""
     results: list = []
-    jobs = options.jobs or (os.cpu_count() or 1)
+    jobs = _jobs(options)
     if jobs > 1 and sum(sizes) >= PARALLEL_MIN_BYTES and len(tasks) > CHUNK_FILES:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -557,6 +561,87 @@ def _run_chunks(
     return results
 
 
+def _jobs(options: ScanOptions) -> int:
+    return options.jobs or (os.cpu_count() or 1)
+
+
+def _fresh_sources(found: Iterable[Source | Skipped], skips: list[Skipped]) -> Iterator[Source]:
+    """The sources of a walk, each relative path once; the skips go to `skips`."""
+    seen: set[str] = set()
+    for item in found:
+        if isinstance(item, Skipped):
+            skips.append(item)
+        elif item.relpath not in seen:
+            seen.add(item.relpath)
+            yield item
+
+
+def _stream_chunks(
+    head: Sequence[tuple[Source, int]], rest: Iterator[Source], tracker: Progress
+) -> Iterator[list[tuple[str, str, str, str]]]:
+    """The tasks of `head` and then of the rest of the walk, as it finds them, in chunks of about
+    STREAM_CHUNK_BYTES (at most CHUNK_FILES files); `tracker` learns each file found."""
+    chunk: list[tuple[str, str, str, str]] = []
+    held = 0
+    for count, (source, size) in enumerate(itertools.chain(head, ((s, _stamp(str(s.path))[0]) for s in rest)), 1):
+        tracker.total = max(tracker.total, count)
+        chunk.append((str(source.path), source.relpath, source.language, ""))
+        held += size
+        if held >= STREAM_CHUNK_BYTES or len(chunk) >= CHUNK_FILES:
+            yield chunk
+            chunk, held = [], 0
+    if chunk:
+        yield chunk
+
+
+def _scan_streamed(options: ScanOptions, progress: Callable[[int, int], None] | None) -> ScanResult:
+    """A scan with no cache to consult: the rules compiled, then the worker processes forked, and the files fed to
+    them as the walk finds them, so that the walk, the workers' start and the scanning overlap. A tree too small
+    to pay for workers is scanned in this process."""
+    catalog = load_catalog(options.rules_dir, options.cache_dir)
+    selected = tuple(select_rules(catalog, options.select, options.ignore))
+    check_templates(catalog, selected)
+    skips: list[Skipped] = []
+    setup = _Setup(catalog, selected, [], skips, None, {})
+    args = _rule_args(options, setup)
+    tracker = Progress(total=0, callback=progress)
+    found = _fresh_sources(
+        walk(options.paths, options.root, options.exclude, options.respect_gitignore, options.skip_dirs), skips
+    )
+    head: list[tuple[Source, int]] = []
+    held = 0
+    for source in found:
+        size = _stamp(str(source.path))[0]
+        head.append((source, size))
+        held += size
+        if held >= PARALLEL_MIN_BYTES and len(head) > CHUNK_FILES:
+            break
+    outcomes: list[FileOutcome] = []
+    findings: list[Finding] = []
+    if held >= PARALLEL_MIN_BYTES and len(head) > CHUNK_FILES:
+        import multiprocessing
+        from functools import partial
+
+        tracker.total = len(head)
+        # Forked, so the workers inherit the compiled rules (their tree-sitter queries cannot be pickled).
+        with multiprocessing.get_context("fork").Pool(_jobs(options)) as pool, paused():
+            for done in pool.imap_unordered(partial(_scan_chunk, *args), _stream_chunks(head, found, tracker)):
+                outcomes += done
+                # Made here while the workers go on, not after the last of them: on a tree dense with findings,
+                # a second or so that would otherwise be the scan's serial tail.
+                findings.extend(Finding.from_row(row) for outcome in done for row in outcome.rows)
+                tracker.advance(len(done))
+    else:
+        tracker.total = len(head)
+        for chunk in _chunks([(str(s.path), s.relpath, s.language, "") for s, _ in head], CHUNK_FILES):
+            done = _scan_chunk(*args, chunk)
+            outcomes += done
+            findings.extend(Finding.from_row(row) for outcome in done for row in outcome.rows)
+            tracker.advance(len(done))
+    files = [SourceFile(o.relpath, o.language, o.lines, o.skipped) for o in outcomes]
+    return _result(options, replace(setup, walk_skips=sorted(set(skips), key=lambda s: s.relpath)), findings, files)
+
+
 def _skip_findings(catalog: Catalog, selected: Iterable[str], skips: Iterable[Skipped]) -> list[Finding]:
     """A finding for each skipped path whose reason names a rule (a link out of the tree)."""
     chosen = set(selected)
@@ -570,7 +655,7 @@ def _skip_findings(catalog: Catalog, selected: Iterable[str], skips: Iterable[Sk
 def _result(options: ScanOptions, setup: _Setup, findings: list[Finding], files: list[SourceFile]) -> ScanResult:
     findings = findings + _skip_findings(setup.catalog, setup.selected, setup.walk_skips)
     files = files + [SourceFile(skip.relpath, "", 0, skip.reason) for skip in setup.walk_skips]
-    findings.sort(key=lambda f: f.sort_key)
+    findings.sort(key=FINDING_ORDER)
     files.sort(key=lambda f: f.path)
     return ScanResult(
         root=options.root.as_posix(),
@@ -599,6 +684,8 @@ def scan(
 ) -> ScanResult:
     """Scan the option's paths and return every finding, sorted, with the files considered (`prepared`: the
     setup `prepare` made, so the tree is walked once)."""
+    if prepared is None and options.cache_dir is None and _jobs(options) > 1:
+        return _scan_streamed(options, progress)
     if prepared is None:
         setup = _setup(options)
     else:  # `prepare` left out what only a scan needs: the template check and the per-file cache

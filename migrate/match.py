@@ -15,8 +15,8 @@ from typing import Any
 import tree_sitter as ts
 
 from . import parse, pyflow, regions
-from .model import Edit, Finding, MapEntry, PythonMapEntry, Rule
-from .patterns import LineStart, Screened, any_of, gated, line_start, screened
+from .model import FINDING_ORDER, Edit, Finding, MapEntry, PythonMapEntry, Rule
+from .patterns import LineStart, Screened, any_of, each_of, gated, line_start, screened
 from .rules import Catalog
 
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
@@ -73,7 +73,7 @@ class QueryRule:
     within: Mapping[str, Any]
     defaults: Mapping[str, str]
     paths: tuple[str, ...] = ()
-    absent: re.Pattern[bytes] | None = None
+    absent: tuple[Screened, ...] = ()  # `match.absent`, one pattern per alternative (see patterns.each_of)
     code: re.Pattern[bytes] | None = None
     reads: frozenset[str] | None = None  # the fields its message and fix read (see _fields_read); None: all
 
@@ -96,7 +96,7 @@ class QueryRule:
             return False
         if self.trigger is not None and not self.trigger.search(data):
             return False
-        if self.absent is not None and self.absent.search(data):
+        if self.absent and any(p.search(data) for p in self.absent):
             return False
         return self.code is None or bool(self.code.search(code() if code is not None else blank_code(data)))
 
@@ -287,7 +287,7 @@ def compile_rules(catalog: Catalog, selected: Iterable[str]) -> Ruleset:
                         within=match.get("within", {}),
                         defaults=match.get("defaults", {}),
                         paths=tuple(match.get("paths", ())),
-                        absent=re.compile(match["absent"].encode(), re.MULTILINE) if match.get("absent") else None,
+                        absent=each_of(match["absent"].encode(), re.MULTILINE) if match.get("absent") else (),
                         code=re.compile(match["code"].encode()) if match.get("code") else None,
                         reads=_fields_read(rule),
                     )
@@ -1021,7 +1021,7 @@ class FileMatcher:
         if self.language == "cuda":
             regions.complete(self.findings, self.ruleset.catalog, self.text.data, self.ruleset.device_functions,
                              self.tree if self.parsed_as_is else None)
-        return sorted(self.findings.values(), key=lambda f: f.sort_key)
+        return sorted(self.findings.values(), key=FINDING_ORDER)
 
     def _keep_needed(self) -> None:
         """A fix whose rule says `match.unless = [rule ids]` is withheld when the file keeps a finding of one of

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal
 
 Severity = Literal["error", "warning", "note"]
@@ -72,21 +73,24 @@ class Finding:
         read back), set directly: the frozen __init__ sets each one through object.__setattr__, seven times the
         cost, and a dense tree makes one per line."""
         finding = object.__new__(cls)
-        finding.__dict__.update(zip(_FINDING_FIELDS, values))
+        fields = finding.__dict__
+        # One unpacking into the instance's dict, in field order: half the time of updating it from a zip.
+        (fields["rule_id"], fields["path"], fields["line"], fields["column"], fields["end_line"],
+         fields["end_column"], fields["severity"], fields["safety"], fields["effort"], fields["message"],
+         fields["family"], fields["edits"], fields["origin"], fields["snippet"]) = values
         return finding
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> Finding:
         """The Finding of an as_row tuple."""
-        finding = object.__new__(cls)
-        fields = finding.__dict__
-        fields.update(zip(_FINDING_FIELDS, row))
+        finding = cls.unchecked(*row)
         if row[11]:
-            fields["edits"] = tuple([_edit(start, end, text) for start, end, text in row[11]])
+            finding.__dict__["edits"] = tuple([_edit(start, end, text) for start, end, text in row[11]])
         return finding
 
 
-_FINDING_FIELDS: tuple[str, ...] = tuple(Finding.__dataclass_fields__)
+# Finding.sort_key read in C: the key to sort a hundred thousand findings by, without a Python call for each.
+FINDING_ORDER = attrgetter("path", "line", "column", "rule_id", "message")
 
 
 def _edit(start: int, end: int, text: str) -> Edit:

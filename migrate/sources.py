@@ -112,15 +112,32 @@ def discover(
     respect_gitignore: bool = True,
     skip_dirs: Sequence[Path] = (),
 ) -> tuple[list[Source], list[Skipped]]:
-    """Every file under `paths` that migrate reads, sorted, with the paths it skipped and why.
+    """Every file under `paths` that migrate reads, sorted, with the paths it skipped and why (see `walk`)."""
+    sources: dict[str, Source] = {}
+    skipped: list[Skipped] = []
+    for found in walk(paths, root, excludes, respect_gitignore, skip_dirs):
+        if isinstance(found, Skipped):
+            skipped.append(found)
+        else:
+            sources[found.relpath] = found
+    return [sources[k] for k in sorted(sources)], sorted(set(skipped), key=lambda s: s.relpath)
+
+
+def walk(
+    paths: Sequence[Path],
+    root: Path,
+    excludes: Sequence[str] = (),
+    respect_gitignore: bool = True,
+    skip_dirs: Sequence[Path] = (),
+) -> Iterator[Source | Skipped]:
+    """Each file under `paths` that migrate reads and each path it skips, in the order the walk meets them (a
+    file reached twice comes twice: `discover` keeps one).
 
     A file named explicitly is scanned whatever its name (read as C/C++/CUDA when nothing else fits). Symbolic
     links are never followed, except a folder named explicitly: a link to a file inside the tree is read where
     its target is, and a link that leaves the tree is reported with a `symlink-skipped` finding. `skip_dirs`
     (resolved folders, an output folder inside the tree) are not walked.
     """
-    sources: dict[str, Source] = {}
-    skipped: list[Skipped] = []
     skip = frozenset(os.fspath(p) for p in skip_dirs)
     for given in paths:
         if given.is_symlink() and not given.is_dir():
@@ -130,23 +147,18 @@ def discover(
                 # A link named on the command line to a file inside the root: its target is what gets migrated.
                 target = given.resolve()
                 target_rel = escape_name(_relpath(target, root.resolve()))
-                sources[target_rel] = Source(target, target_rel, language_of(target) or language_of(given) or "cuda")
-            skipped.append(link)
+                yield Source(target, target_rel, language_of(target) or language_of(given) or "cuda")
+            yield link
             continue
         if given.is_file() or (given.exists() and not given.is_dir()):
             language = language_of(given) or "cuda"
             rel = escape_name(_relpath(given.resolve(), root) if given.is_absolute() else given.as_posix())
-            sources[rel] = Source(given, rel, language)
+            yield Source(given, rel, language)
             continue
         if not given.exists():
-            skipped.append(Skipped(given.as_posix(), "no such file or directory"))
+            yield Skipped(given.as_posix(), "no such file or directory")
             continue
-        for source_or_skip in _walk(given, root, excludes, respect_gitignore, skip):
-            if isinstance(source_or_skip, Skipped):
-                skipped.append(source_or_skip)
-            else:
-                sources[source_or_skip.relpath] = source_or_skip
-    return [sources[k] for k in sorted(sources)], sorted(set(skipped), key=lambda s: s.relpath)
+        yield from _walk(given, root, excludes, respect_gitignore, skip)
 
 
 def _link_skip(link: Path, rel: str, tree: Path) -> Skipped:

@@ -10,6 +10,7 @@ from migrate.match import _capture_names, compile_rules
 from migrate.patterns import (
     alternatives,
     any_of,
+    each_of,
     first_bytes,
     gated,
     line_start,
@@ -79,6 +80,23 @@ def test_split_alternations_find_what_one_alternation_finds() -> None:
             assert any(p.search(text) for p in parts) == bool(whole.search(text)), text[:80]
     assert alternatives(rb"a|(b|c)|[|]|\||[]|]x|z") == [b"a", b"(b|c)", b"[|]", b"\\|", b"[]|]x", b"z"]
     assert len(any_of([rb"(a)\1|\bb"])) == 1  # a back-reference is never split from its group
+
+
+def test_absent_patterns_split_by_alternative_find_what_the_whole_finds() -> None:
+    """Each rule's `match.absent` searched one alternative at a time, each behind its own screen, rules out the
+    same files as the whole alternation, with the flags the engine compiles it with."""
+    catalog = load_catalog(ROOT / "rules")
+    absent = sorted({r.match["absent"].encode() for r in catalog.rules.values() if r.match.get("absent")})
+    assert absent
+    texts = [p.read_bytes() for p in sorted((ROOT / "tests" / "fixtures").rglob("input.*"))]
+    texts += [p.read_bytes() for p in sorted((ROOT / "corpus").rglob("*.cu"))]
+    texts += [b"", b"#include <prt/prt.h>\n", b"// x\n#include <cuda.h>\n", b"#include <vector>\n#include <cuda.h>\n",
+              b"\xef\xbb\xbf#include <cuda_runtime.h>\n", b"int x;\n  #  include \"prt/prt.h\"", b"prt/prt.h"]
+    for pattern in [*absent, rb"^a|b$", rb"(a)\1|c", rb"(?i)ab|cd", rb"\Ax|y"]:
+        whole, parts = re.compile(pattern, re.MULTILINE), each_of(pattern, re.MULTILINE)
+        for text in texts:
+            assert any(p.search(text) for p in parts) == bool(whole.search(text)), (pattern[:60], text[:80])
+    assert len(each_of(rb"(a)\1|c")) == 1 and len(each_of(rb"\Ax|y")) == 2
 
 
 def test_first_bytes_are_known_only_where_they_are_certain() -> None:

@@ -89,3 +89,57 @@ def test_chunks_hold_every_task_once_largest_first() -> None:
 
 def test_no_tasks_make_no_chunks() -> None:
     assert _balanced_chunks([], 2) == []
+
+
+def test_workers_fed_during_the_walk_give_what_a_walk_first_gives(tree: Path) -> None:
+    # Without a cache, -j 2 forks its workers before the walk; with one (empty), it walks first.
+    streamed = scan(ScanOptions(paths=(tree, tree / "part1", tree / "part2" / "unit_0002.cu"), root=tree, jobs=2))
+    walked_first = scan(ScanOptions(paths=(tree,), root=tree, cache_dir=None, jobs=1))
+    assert streamed.files == walked_first.files
+    assert streamed.findings == walked_first.findings
+    assert render(streamed, "json") == render(walked_first, "json")
+
+
+def test_a_small_scan_starts_no_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("a pool was started for a small tree")
+
+    monkeypatch.setattr(multiprocessing, "get_context", refuse)
+    (tmp_path / "a.cu").write_text("void f() { cudaDeviceSynchronize(); }\n")
+    result = scan(ScanOptions(paths=(tmp_path,), root=tmp_path, jobs=2))
+    assert result.findings
+    assert result.findings == scan(ScanOptions(paths=(tmp_path,), root=tmp_path, jobs=1)).findings
+
+
+def test_streamed_chunks_hold_every_file_once_in_walk_order(tree: Path) -> None:
+    from migrate.engine import STREAM_CHUNK_BYTES, Progress, _stream_chunks
+    from migrate.sources import discover
+
+    sources, _ = discover((tree,), tree)
+    sizes = [s.path.stat().st_size for s in sources]
+    tracker = Progress(total=0)
+    chunks = list(_stream_chunks(list(zip(sources[:10], sizes[:10])), iter(sources[10:]), tracker))
+    assert [task[1] for chunk in chunks for task in chunk] == [s.relpath for s in sources]
+    assert tracker.total == len(sources)
+    at = 0
+    for chunk in chunks[:-1]:  # each closes at the file that brings it to the budget, or at CHUNK_FILES files
+        held = sizes[at : at + len(chunk)]
+        assert len(chunk) == CHUNK_FILES or (sum(held) >= STREAM_CHUNK_BYTES > sum(held[:-1]))
+        at += len(chunk)
+
+
+def test_rows_read_back_are_the_findings_sent(tree: Path) -> None:
+    from dataclasses import fields
+
+    from migrate.model import Edit, Finding
+
+    findings = scan(ScanOptions(paths=(tree,), root=tree, jobs=1)).findings
+    assert any(f.edits for f in findings)
+    for finding in findings:
+        back = Finding.from_row(finding.as_row())
+        assert back == finding and vars(back) == vars(finding)
+    values = ("r", "p", 1, 2, 3, 4, "note", "safe", "low", "m", "f", (Edit(0, 1, "x"),), "engine", "s")
+    assert len(values) == len(fields(Finding))
+    assert vars(Finding.unchecked(*values)) == vars(Finding(*values))

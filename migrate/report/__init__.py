@@ -20,6 +20,13 @@ _RENDERERS: dict[str, tuple[str, str]] = {
     "html": ("migrate.report.page", "render_html"),
 }
 
+# Formats whose renderer also writes UTF-8 bytes directly, the text never made (a report of a dense tree is
+# hundreds of megabytes).
+_BYTE_RENDERERS: dict[str, tuple[str, str]] = {
+    "json": ("migrate.report.document", "render_json_bytes"),
+    "sarif": ("migrate.report.sarif", "render_sarif_bytes"),
+}
+
 FORMATS: tuple[str, ...] = tuple(_RENDERERS)
 
 
@@ -34,6 +41,15 @@ def render(result: ScanResult, fmt: str, *, color: bool = False) -> str:
         return renderer(result, color=color)
 
 
+def render_bytes(result: ScanResult, fmt: str, *, color: bool = False) -> bytes:
+    """`render(result, fmt, color=color)` as UTF-8 bytes, as a report file holds it."""
+    if fmt not in _BYTE_RENDERERS:
+        return render(result, fmt, color=color).encode("utf-8")
+    module, name = _BYTE_RENDERERS[fmt]
+    with paused():
+        return getattr(import_module(module), name)(result)
+
+
 def __getattr__(name: str):
     """format_finding, the text report's line for one finding, imported with the text report when first asked for."""
     if name == "format_finding":
@@ -43,4 +59,4 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["FORMATS", "format_finding", "render"]
+__all__ = ["FORMATS", "format_finding", "render", "render_bytes"]

@@ -6,10 +6,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import attrgetter
 from pathlib import PurePosixPath
 
-from migrate.model import EFFORTS, SEVERITIES, Finding, ScanResult, SourceFile
+from migrate.model import EFFORTS, FINDING_ORDER, SEVERITIES, Finding, ScanResult, SourceFile
 
 # Findings of this family are problems of the scan itself (io-error, parse-error), not CUDA-specific sites.
 ENGINE_FAMILY = "engine"
@@ -101,7 +100,6 @@ def top_directory(path: str) -> str:
     return parts[0] if len(parts) > 1 else "."
 
 
-FINDING_ORDER = attrgetter("path", "line", "column", "rule_id", "message")  # Finding.sort_key, read in C
 
 
 def sorted_findings(findings: Iterable[Finding]) -> list[Finding]:
@@ -122,7 +120,7 @@ def _tallies(findings: Sequence[Finding], fixable: Sequence[bool], key: str,
 def summarize(result: ScanResult) -> Summary:
     """Compute every figure the reports show; all orderings are fixed so reports are deterministic."""
     findings = sorted_findings(result.findings)
-    fixable = [f.fixable for f in findings]
+    fixable = [bool(f.edits) and f.safety != "manual" for f in findings]  # Finding.fixable, without its call
     effort_index = {e: i for i, e in enumerate(EFFORTS)}
     # One pass: per path, its finding count, fixable count and counts by effort.
     per_path: dict[str, list[int]] = {}

@@ -154,3 +154,18 @@ def test_json_keeps_values_orjson_does_not_take() -> None:
 
     big = {"b": 2**70, "a": "é"}
     assert dumps(big) == json.dumps(big, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("case", ["mixed", "clean"])
+@pytest.mark.parametrize("fast", [True, False], ids=["orjson", "stdlib"])
+def test_report_bytes_are_the_text_encoded(
+    fmt: str, case: str, fast: bool, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The command line writes render_bytes, which makes JSON and SARIF as bytes without the text in between.
+    from migrate.report import document, render_bytes
+
+    if not fast:
+        monkeypatch.setattr(document, "orjson", None)
+    result = request.getfixturevalue(case)
+    assert render_bytes(result, fmt) == render(result, fmt).encode("utf-8")
