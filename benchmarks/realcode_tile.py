@@ -1101,34 +1101,13 @@ def _arguments(text: str) -> list[str]:
 
 
 def _number(expr: str, numbers: dict[str, int | None]) -> int | None:
-    """A positive number written as one, as a name the program gives one number, or as integer arithmetic on those
-    (`N / 2`, `(WARPS * 32)`, C's division of non-negative integers); None for anything else."""
-    expr = expr.strip()
-    if re.fullmatch(r"\(?\s*\d+[uU]?\s*\)?", expr):
-        return int(expr.strip("() ").rstrip("uU"))
-    if re.fullmatch(r"\(?\s*\w+\s*\)?", expr):
-        return numbers.get(expr.strip("() "))
-    tokens = re.findall(r"\d+[uU]?|\w+|<<|>>|[-+*/%()]|\S", expr)
-    python = []
-    for token in tokens:
-        if re.fullmatch(r"\d+[uU]?", token):
-            python.append(token.rstrip("uU"))
-        elif re.fullmatch(r"\w+", token):
-            value = numbers.get(token)
-            if value is None:
-                return None
-            python.append(str(value))
-        elif token in ("+", "-", "*", "%", "(", ")", "<<", ">>"):
-            python.append(token)
-        elif token == "/":
-            python.append("//")  # the operands are non-negative: C's division truncates as floor does
-        else:
-            return None
-    try:
-        value = eval(" ".join(python), {"__builtins__": {}})  # digits and operators only, built above
-    except (SyntaxError, ZeroDivisionError, TypeError):
-        return None
-    return value if isinstance(value, int) and value > 0 else None
+    """A positive number written as one, as a name the program gives one number, or as a constant expression of
+    those (`N / 2`, `(WARPS * 32)`), folded as the lowering folds its named constants; None for anything else."""
+    from migrate.tile import ir
+    from migrate.tile.cuda_front import _define_value
+
+    value = ir.folded(_define_value(expr.strip()), {k: ir.Num(v) for k, v in numbers.items() if v is not None})
+    return value if value is not None and value > 0 else None
 
 
 def _block(expr: str, text: str, numbers: dict[str, int | None]) -> tuple[int, ...] | None:
