@@ -1295,7 +1295,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stage", type=Path,
                         help="write each kernel that passes parity, with its program, for the GPU timing run into "
                              "STAGE/tile-cases.tar.xz (benchmarks/realcode_tile_device.sh reads it)")
+    parser.add_argument("--stage-from", type=Path, metavar="RESULTS.json",
+                        help="with --stage: stage, with no parity run here, each kernel that compiles and whose row "
+                             "in RESULTS.json has an outcome --stage-outcomes names (the GPU run checks parity "
+                             "itself); the programs run are those --only names, or else those with such a row")
+    parser.add_argument("--stage-outcomes", default="pass",
+                        help="with --stage-from: the outcomes staged, comma-separated (default: pass)")
     options = parser.parse_args(argv)
+    staged_rows: dict[tuple[str, str, str], str] = {}
+    if options.stage_from:
+        if not options.stage:
+            parser.error("--stage-from needs --stage")
+        wanted = set(options.stage_outcomes.split(","))
+        staged_rows = {(r["program"], r["file"], r["kernel"]): r["parity"]
+                       for r in json.loads(options.stage_from.read_text())["kernels"] if r["parity"] in wanted}
+        if not options.only:
+            options.only = ",".join(sorted({program for program, _, _ in staged_rows}))
     if options.tree:
         sys.path.insert(0, str(options.tree.resolve()))
     else:
@@ -1360,6 +1375,13 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 row.compiled = True
                 if options.no_parity:
+                    continue
+                if options.stage_from:
+                    if (program.name, relfile, fn.name) in staged_rows:
+                        instances = getattr(kernel, "instances", ())
+                        for (one, one_fn), check in zip(list(zip(instances, fn.instances)) or [(kernel, fn)], checks):
+                            seed = zlib.crc32(f"{program.name}/{relfile}/{one.name}".encode())
+                            _stage_case(work / "stage", program, relfile, one, one_fn, check.signature, text, seed)
                     continue
                 # A kernel launched at unlike element types is checked at each instantiation, through the launcher
                 # of the original's name, which picks the instantiation by the dtypes of the inputs.

@@ -387,3 +387,23 @@ def test_launch_shape_of_the_program_block(harness):
     assert harness.launch_shape(Kernel, (None, (256, 1)), 75) == ((22,), (256,))
     assert harness.launch_shape(Kernel, ((1,), (64,)), 75) == ((1,), (64,))
     assert harness.launch_shape(Kernel, (None, (8, 8, 4)), 75) == harness._launch(Kernel) == ((44,), (128,))
+
+
+def test_stage_from_a_table_stages_its_rows_with_no_parity_run(harness, tmp_path):
+    """--stage-from stages the kernels whose rows have the outcomes asked for, and runs no parity check itself."""
+    import json
+    import tarfile
+
+    rows = [{"program": "harness-cuda", "file": "main.cu", "kernel": "negate", "parity": "pass"},
+            {"program": "harness-cuda", "file": "main.cu", "kernel": "tile_sum", "parity": "fail"},
+            {"program": "harness-cuda", "file": "main.cu", "kernel": "checked", "parity": "undefined"}]
+    table = tmp_path / "table.json"
+    table.write_text(json.dumps({"kernels": rows}))
+    work = tmp_path / "work"
+    assert harness.main([str(PROGRAM.parent), "--only", "harness-cuda", "--stage-from", str(table),
+                         "--stage-outcomes", "pass,fail", "--stage", str(tmp_path / "stage"), "--jobs", "1",
+                         "--work", str(work)]) == 0
+    with tarfile.open(tmp_path / "stage" / "tile-cases.tar.xz") as archive:
+        cases = {Path(n).parts[1] for n in archive.getnames() if n.startswith("cases/") and n.count("/") >= 1}
+    assert cases == {"harness-cuda.negate", "harness-cuda.tile_sum"}
+    assert not (work / "cases").exists()  # no parity case was written
