@@ -17,6 +17,7 @@ module). For each case:
    $OUT/tuned/<program>.<kernel>.tuned.json.
 
     python3 benchmarks/realcode_tile_device.py --cases .realcode/tile/tile-cases.tar.xz [--repeat 20] [--only S]
+        [--start NAME] [--count N] [--budget S]
 """
 
 from __future__ import annotations
@@ -323,6 +324,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--only", default="", help="substring of the case names to run")
     parser.add_argument("--start", default="", help="run the cases whose names sort at or after this one")
+    parser.add_argument("--count", type=int, default=0,
+                        help="run at most this many cases from --start on (0: all), so that only they are built")
     parser.add_argument("--budget", type=float, default=420, help="seconds after which no new case starts")
     parser.add_argument("--case-worker", nargs=3, metavar=("CASE", "WORK", "REPEAT"), help=argparse.SUPPRESS)
     parser.add_argument("--no-tune", action="store_true", help="parity and the default config's times only")
@@ -354,6 +357,7 @@ def main(argv: list[str] | None = None) -> int:
                 archive.extractall(folder)
         cases = [c for c in sorted((Path(folder) / "cases").iterdir())
                  if options.only in c.name and c.name >= options.start]
+        cases = cases[:options.count] if options.count > 0 else cases
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 2)) as pool:
             list(pool.map(_build, cases))  # every nvcc build at once; the timed runs below go one at a time
         sys.stderr.write(f"built {len(cases)} cases in {time.monotonic() - started:.0f} s\n")

@@ -16,6 +16,6 @@ fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/device.txt" 2>&1 || true
 nvcc --version | tail -1 >> "$OUT/device.txt" 2>&1 || true
 python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)' >> "$OUT/device.txt"
-timeout 540 python3 benchmarks/realcode_tile_device.py --cases "$cases" --repeat "${REPEAT:-20}" --budget "${BUDGET:-240}" --start "${START:-}" \
+timeout 540 python3 benchmarks/realcode_tile_device.py --cases "$cases" --repeat "${REPEAT:-20}" --budget "${BUDGET:-240}" --start "${START:-}" --count "${COUNT:-0}" \
     ${NO_TUNE:+--no-tune} \
     2> "$OUT/realcode_tile_device.log"
