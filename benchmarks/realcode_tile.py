@@ -1357,6 +1357,8 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 row = Row(program.name, relfile, fn.name, fn.line)
                 rows.append(row)
+                if options.stage_from and (program.name, relfile, fn.name) not in staged_rows:
+                    continue  # neither lowered nor compiled: only the table's rows are staged
                 try:
                     kernel = lower(module, fn)
                     text = render_module([kernel], relfile)
@@ -1377,15 +1379,13 @@ def main(argv: list[str] | None = None) -> int:
                 if options.no_parity:
                     continue
                 if options.stage_from:
-                    if (program.name, relfile, fn.name) in staged_rows:
-                        instances = getattr(kernel, "instances", ())
-                        for (one, one_fn), check in zip(list(zip(instances, fn.instances)) or [(kernel, fn)], checks):
-                            seed = zlib.crc32(f"{program.name}/{relfile}/{one.name}".encode())
-                            try:
-                                _stage_case(work / "stage", program, relfile, one, one_fn, check.signature, text,
-                                            seed)
-                            except KeyError as exc:  # a parameter type the CUDA harness has no C name for
-                                sys.stderr.write(f"{program.name}.{one.name}: not staged (type {exc})\n")
+                    instances = getattr(kernel, "instances", ())
+                    for (one, one_fn), check in zip(list(zip(instances, fn.instances)) or [(kernel, fn)], checks):
+                        seed = zlib.crc32(f"{program.name}/{relfile}/{one.name}".encode())
+                        try:
+                            _stage_case(work / "stage", program, relfile, one, one_fn, check.signature, text, seed)
+                        except KeyError as exc:  # a parameter type the CUDA harness has no C name for
+                            sys.stderr.write(f"{program.name}.{one.name}: not staged (type {exc})\n")
                     continue
                 # A kernel launched at unlike element types is checked at each instantiation, through the launcher
                 # of the original's name, which picks the instantiation by the dtypes of the inputs.
