@@ -1338,7 +1338,8 @@ def main(argv: list[str] | None = None) -> int:
         crashes: list[str] = []
         files = _sources(program)
         try:
-            tile.translate_tree(files)
+            if not options.stage_from:  # the whole program's translation, which must not crash
+                tile.translate_tree(files)
         except Exception as exc:
             crashes.append(f"{program.name}: {type(exc).__name__} ({traceback.extract_tb(exc.__traceback__)[-1].name})")
         for relfile, data in files.items():
