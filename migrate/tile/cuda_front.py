@@ -203,10 +203,11 @@ def _call(node: ts.Node) -> ir.Expr:
           and func.child_by_field_name("argument").type == "identifier" and len(args) == 1):
         return ir.Call(ACCESSOR_SIZE, (ir.Name(py_name(_text(func.child_by_field_name("argument")))), args[0]))
     elif (func.type == "field_expression" and _text(func.child_by_field_name("operator")) == "."
-          and func.child_by_field_name("argument").type == "identifier" and not args):
-        # `b.sync()` on a cooperative-groups handle: a method call, read by migrate/tile/groups.py or named there
+          and func.child_by_field_name("argument").type == "identifier"):
+        # `b.sync()`, `w.shfl_down(v, 1)` on a cooperative-groups handle: a method call, its object the first
+        # argument, read by migrate/tile/groups.py or named there
         return ir.Call("." + _text(func.child_by_field_name("field")),
-                       (ir.Name(py_name(_text(func.child_by_field_name("argument")))),))
+                       (ir.Name(py_name(_text(func.child_by_field_name("argument")))),) + args)
     elif (func.type == "field_expression" and _text(func.child_by_field_name("operator")) == "."
           and func.child_by_field_name("argument").type == "call_expression"):
         # `BlockReduce(temp).Sum(v)`: a method of an object made in place, its object the first argument; read by
@@ -368,6 +369,9 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
     if kind == "expression_statement":
         if not node.named_children:
             return ()
+        declared = _misread_declaration(node.named_children[0])
+        if declared is not None:
+            return (declared,)
         return _expression_statements(node.named_children[0])
     if kind == "if_statement":
         cond = node.child_by_field_name("condition")
@@ -413,6 +417,34 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
     if kind == "switch_statement":
         return _switch(node)
     raise Unreadable(kind.replace("_", " "))
+
+
+def _misread_declaration(node: ts.Node) -> ir.Decl | None:
+    """A declaration of a cooperative-groups tile (`cg::thread_block_tile<32> w = cg::tiled_partition<32>(b);`)
+    that the parser, not knowing the template, read as the comparisons `(cg::thread_block_tile < 32) > (w = ...)`;
+    None for anything else. Only the tile types of rules/tile/maps/builtins.toml [group] are read so: no kernel
+    compares a type's name."""
+    if node.type == "assignment_expression" and _text(node.child_by_field_name("operator")) == "=":
+        # `((T < 32) > w) = v`, the other reading of the same tokens
+        head, value = _unparenthesized(node.child_by_field_name("left")), node.child_by_field_name("right")
+        if head.type != "binary_expression" or _text(head.child_by_field_name("operator")) != ">":
+            return None
+        template, name = head.child_by_field_name("left"), head.child_by_field_name("right")
+    elif node.type == "binary_expression" and _text(node.child_by_field_name("operator")) == ">":
+        template, assign = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if assign.type != "assignment_expression" or _text(assign.child_by_field_name("operator")) != "=":
+            return None
+        name, value = assign.child_by_field_name("left"), assign.child_by_field_name("right")
+    else:
+        return None
+    if template.type != "binary_expression" or _text(template.child_by_field_name("operator")) != "<" or \
+            name.type != "identifier":
+        return None
+    kind, size = template.child_by_field_name("left"), template.child_by_field_name("right")
+    if kind.type not in ("identifier", "qualified_identifier") or size.type != "number_literal" or \
+            _text(kind).split("::")[-1] not in (builtins().group or {}).get("tile_types", ()):
+        return None
+    return ir.Decl(py_name(_text(name)), f"{_text(kind)}<{_text(size)}>", expression(value))
 
 
 def _switch(node: ts.Node) -> tuple[ir.Stmt, ...]:

@@ -1452,6 +1452,23 @@ def _cases():
                            a[:, 2] * 2 * b[:, 2]], 1)
         return out, ref, 1e-6
 
+    def group_tile_rows(m):
+        rows, cols = 37, 45
+        x = rand(rows, cols)
+        centred, peak, first = torch.zeros(rows, cols), torch.zeros(rows), torch.zeros(rows)
+        m.row_stats((rows + 3) // 4, 128, x, centred, peak, first, rows, cols)
+        n = 301
+        v = torch.randint(-50, 50, (n,), generator=g, dtype=torch.int32)
+        out = torch.zeros(n, dtype=torch.int32)
+        m.octet_sums((n + 63) // 64, 64, v, out, n)
+        padded = torch.nn.functional.pad(v, (0, 320 - n)).view(-1, 8)
+        down = torch.cat([padded[:, 1:], padded[:, -1:]], 1).flatten()[:n]
+        octets = (padded.sum(1, keepdim=True) * 1000 + padded.min(1, keepdim=True).values).expand(-1, 8).flatten()[:n]
+        got = torch.cat([centred.flatten(), peak, first, out.double()])
+        ref = torch.cat([(x - x.mean(1, keepdim=True)).flatten(), x.max(1).values, x[:, :32].sum(1),
+                         (octets + down - v).double()])
+        return got, ref, 1e-5
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1506,6 +1523,7 @@ def _cases():
         "enum_branch_values": enum_branch_values,
         "pointer_choice": pointer_choice,
         "arrow_members": arrow_members,
+        "group_tile_rows": group_tile_rows,
     }
 
 
