@@ -16,7 +16,6 @@ partitioned again, reduced inside a condition) keeps the kernel SIMT with that r
 from __future__ import annotations
 
 import dataclasses
-
 import re
 
 from . import ir
