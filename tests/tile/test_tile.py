@@ -1469,6 +1469,21 @@ def _cases():
                          (octets + down - v).double()])
         return got, ref, 1e-5
 
+    def direct_init_values(m):
+        n = 203
+        x, pairs = rand(n), rand(7, 2)
+        masks = torch.randint(0, 2 ** 31, (5,), generator=g, dtype=torch.int64)
+        out, counts = torch.zeros(n), torch.zeros(n, dtype=torch.int32)
+        m.direct_values((n + 63) // 64, 64, x, pairs, masks.to(torch.int32).view(torch.uint32), out,
+                        counts.view(torch.uint32), n)
+        i = torch.arange(n)
+        v = torch.nn.functional.pad(x, (0, 256 - n))
+        p = pairs[i % 7]
+        kept = masks[i % 5] & 0xF0F0
+        bits = torch.tensor([bin(int(k)).count("1") for k in kept])
+        ref = torch.cat([v[:n] * 16 + v[i ^ 1] * 16 + x * x + p[:, 0] - p[:, 1] + x, (bits * 100 + (kept >> 4)).double()])
+        return torch.cat([out.double(), counts.double()]), ref.double(), 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1524,6 +1539,7 @@ def _cases():
         "pointer_choice": pointer_choice,
         "arrow_members": arrow_members,
         "group_tile_rows": group_tile_rows,
+        "direct_init_values": direct_init_values,
     }
 
 
