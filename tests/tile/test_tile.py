@@ -1480,7 +1480,7 @@ def _cases():
         v = torch.nn.functional.pad(x, (0, 256 - n))
         p = pairs[i % 7]
         kept = masks[i % 5] & 0xF0F0
-        bits = torch.tensor([bin(int(k)).count("1") for k in kept])
+        bits = torch.tensor([int(k).bit_count() for k in kept])
         ref = torch.cat([v[:n] * 16 + v[i ^ 1] * 16 + x * x + p[:, 0] - p[:, 1] + x, (bits * 100 + (kept >> 4)).double()])
         return torch.cat([out.double(), counts.double()]), ref.double(), 1e-6
 
