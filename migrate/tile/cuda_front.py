@@ -13,7 +13,7 @@ from .. import parse
 from . import ir
 from .builtins import builtins
 from .conditionals import Unknown, decide
-from .instances import GENERIC_TPARAMS, base_of, constant_value, launched
+from .instances import GENERIC_TPARAMS, base_of, constant_value, launched, size_of
 from .macros import expand_source, function_macros
 from .targets import triton_type
 
@@ -151,6 +151,16 @@ def expression(node: ts.Node | None) -> ir.Expr:
         return ir.Name(_text(node).split("::")[-1])
     if kind == "initializer_list":  # `d[i] = {ox, oy, oz};`: what it builds is the target's type
         return ir.Call(ir.BRACES, _initializers(node))
+    if kind == "sizeof_expression":
+        # `sizeof(float4)`: the bytes of a scalar or CUDA vector type, a number as the file's constants read it
+        # (`sizeof(T)` parses as a value in parentheses: a type's name the parser does not know)
+        named = node.child_by_field_name("type") or node.child_by_field_name("value")
+        named = _unparenthesized(named) if named is not None else None
+        size = size_of(_text(named)) if named is not None and named.type in (
+            "type_descriptor", "identifier", "type_identifier") else None
+        if size is None:
+            raise Unreadable(f"sizeof {_text(node)[6:].strip()[:40]}, of a type or value whose size is not known here")
+        return ir.Num(size)
     if kind == "compound_literal_expression" and not _parts(node.child_by_field_name("value")):
         # `Max{}`: a value of the type made with no arguments, as `Max()` makes it
         return ir.Call(_text(node.child_by_field_name("type")).split("::")[-1])
@@ -392,6 +402,11 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
         step = _expression_statements(update) if update is not None else ()
         body = statements(node.child_by_field_name("body"))
         return (ir.For(init, expression(cond) if cond is not None else None, step, body),)
+    if kind == "while_statement" and (guard := _guarded(node.child_by_field_name("condition").named_children[0])):
+        # `while (a && (x = f()) > y) S`: a continue in S tests `a` again, then assigns, as C's loop does
+        before, test = _hoisted(guard[1])
+        body = statements(node.child_by_field_name("body"))
+        return (ir.While(expression(guard[0]), before + (ir.If(ir.Un("!", test), (ir.Jump("break"),)),) + body),)
     if kind == "while_statement":
         cond = node.child_by_field_name("condition")
         before, test = _hoisted(cond.named_children[0])
@@ -598,16 +613,35 @@ def _hoisted(node: ts.Node) -> tuple[tuple[ir.Stmt, ...], ir.Expr]:
     skip it) and beside nothing that names what it assigns (whose order would then matter)."""
     found = [node] if node.type == "assignment_expression" else \
         _effects(node, "assignment_expression", "an assignment inside a condition's")
-    if len(found) != 1:
+    if not found:
         return (), expression(node)
-    (assign,) = found
-    stmts = _expression_statements(assign)
-    target = stmts[-1].target
-    rest = node.text[:assign.start_byte - node.start_byte] + node.text[assign.end_byte - node.start_byte:]
-    names = ir.names_in(target)
-    if any(_mentions(n, rest) for n in names):
-        raise Unreadable("a condition that assigns a name it also reads")
-    return stmts, _replaced(node, assign, target)
+    stmts: tuple[ir.Stmt, ...] = ()
+    swaps: dict[tuple[int, int], ir.Expr] = {}
+    for assign in found:  # `(x = f(a)) >= (y = g(b))`: each in the order written, none naming another's
+        made = _expression_statements(assign)
+        target = made[-1].target
+        rest = node.text[:assign.start_byte - node.start_byte] + node.text[assign.end_byte - node.start_byte:]
+        if any(_mentions(n, rest) for n in ir.names_in(target)):
+            raise Unreadable("a condition that assigns a name it also reads")
+        stmts += made
+        swaps[(assign.start_byte, assign.end_byte)] = target
+    return stmts, _swapped(node, swaps)
+
+
+def _guarded(node: ts.Node) -> tuple[ts.Node, ts.Node] | None:
+    """(a, b) of a loop condition `a && b` whose assignments all lie in `b` (`while (n >= 2 && (x = f()) > y)`),
+    which the loop reads as `while (a) { x = f(); if (!(x > y)) break; ... }`; None for any other."""
+    node = _unparenthesized(node)
+    if node.type != "binary_expression" or _text(node.child_by_field_name("operator")) != "&&":
+        return None
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if _assigns(left) or not _assigns(right):
+        return None
+    return left, right
+
+
+def _assigns(node: ts.Node) -> bool:
+    return node.type in ("assignment_expression", "update_expression") or any(_assigns(c) for c in node.named_children)
 
 
 def _replaced(node: ts.Node, assign: ts.Node, target: ir.Expr) -> ir.Expr:
