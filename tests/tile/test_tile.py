@@ -1533,6 +1533,15 @@ def _cases():
             ref_out[i], ref_steps[i] = a + 2.0 * b + lo - hi, count
         return torch.cat([out.double(), steps.double()]), torch.cat([ref_out.double(), ref_steps.double()]), 1e-6
 
+    def unsigned_cast_signed(m):
+        n = 301
+        xs = torch.randint(0, 1000, (n,), generator=g, dtype=torch.int32)
+        out = torch.zeros(n)
+        m.centred((n + 127) // 128, 128, out, xs.view(torch.uint32), 512, n)
+        x = xs.to(torch.int64)
+        ref = (x - 512).double() * 0.5 + torch.div(x - 3, 2, rounding_mode="trunc").double()
+        return out.double(), ref, 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1591,6 +1600,7 @@ def _cases():
         "direct_init_values": direct_init_values,
         "sizeof_types": sizeof_types, "vector_buffer_moved": vector_buffer_moved,
         "loop_guard_assigns": loop_guard_assigns,
+        "unsigned_cast_signed": unsigned_cast_signed,
     }
 
 
