@@ -13,7 +13,7 @@ from .. import parse
 from . import ir
 from .builtins import builtins
 from .conditionals import Unknown, decide
-from .instances import GENERIC_TPARAMS, base_of, constant_value, launched
+from .instances import GENERIC_TPARAMS, base_of, constant_value, launched, size_of
 from .macros import expand_source, function_macros
 from .targets import triton_type
 
@@ -151,6 +151,16 @@ def expression(node: ts.Node | None) -> ir.Expr:
         return ir.Name(_text(node).split("::")[-1])
     if kind == "initializer_list":  # `d[i] = {ox, oy, oz};`: what it builds is the target's type
         return ir.Call(ir.BRACES, _initializers(node))
+    if kind == "sizeof_expression":
+        # `sizeof(float4)`: the bytes of a scalar or CUDA vector type, a number as the file's constants read it
+        # (`sizeof(T)` parses as a value in parentheses: a type's name the parser does not know)
+        named = node.child_by_field_name("type") or node.child_by_field_name("value")
+        named = _unparenthesized(named) if named is not None else None
+        size = size_of(_text(named)) if named is not None and named.type in (
+            "type_descriptor", "identifier", "type_identifier") else None
+        if size is None:
+            raise Unreadable(f"sizeof {_text(node)[6:].strip()[:40]}, of a type or value whose size is not known here")
+        return ir.Num(size)
     if kind == "compound_literal_expression" and not _parts(node.child_by_field_name("value")):
         # `Max{}`: a value of the type made with no arguments, as `Max()` makes it
         return ir.Call(_text(node.child_by_field_name("type")).split("::")[-1])
@@ -203,10 +213,11 @@ def _call(node: ts.Node) -> ir.Expr:
           and func.child_by_field_name("argument").type == "identifier" and len(args) == 1):
         return ir.Call(ACCESSOR_SIZE, (ir.Name(py_name(_text(func.child_by_field_name("argument")))), args[0]))
     elif (func.type == "field_expression" and _text(func.child_by_field_name("operator")) == "."
-          and func.child_by_field_name("argument").type == "identifier" and not args):
-        # `b.sync()` on a cooperative-groups handle: a method call, read by migrate/tile/groups.py or named there
+          and func.child_by_field_name("argument").type == "identifier"):
+        # `b.sync()`, `w.shfl_down(v, 1)` on a cooperative-groups handle: a method call, its object the first
+        # argument, read by migrate/tile/groups.py or named there
         return ir.Call("." + _text(func.child_by_field_name("field")),
-                       (ir.Name(py_name(_text(func.child_by_field_name("argument")))),))
+                       (ir.Name(py_name(_text(func.child_by_field_name("argument")))),) + args)
     elif (func.type == "field_expression" and _text(func.child_by_field_name("operator")) == "."
           and func.child_by_field_name("argument").type == "call_expression"):
         # `BlockReduce(temp).Sum(v)`: a method of an object made in place, its object the first argument; read by
@@ -368,6 +379,9 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
     if kind == "expression_statement":
         if not node.named_children:
             return ()
+        declared = _misread_declaration(node.named_children[0])
+        if declared is not None:
+            return (declared,)
         return _expression_statements(node.named_children[0])
     if kind == "if_statement":
         cond = node.child_by_field_name("condition")
@@ -388,6 +402,11 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
         step = _expression_statements(update) if update is not None else ()
         body = statements(node.child_by_field_name("body"))
         return (ir.For(init, expression(cond) if cond is not None else None, step, body),)
+    if kind == "while_statement" and (guard := _guarded(node.child_by_field_name("condition").named_children[0])):
+        # `while (a && (x = f()) > y) S`: a continue in S tests `a` again, then assigns, as C's loop does
+        before, test = _hoisted(guard[1])
+        body = statements(node.child_by_field_name("body"))
+        return (ir.While(expression(guard[0]), before + (ir.If(ir.Un("!", test), (ir.Jump("break"),)),) + body),)
     if kind == "while_statement":
         cond = node.child_by_field_name("condition")
         before, test = _hoisted(cond.named_children[0])
@@ -413,6 +432,34 @@ def _statement_unchecked(node: ts.Node) -> tuple[ir.Stmt, ...]:
     if kind == "switch_statement":
         return _switch(node)
     raise Unreadable(kind.replace("_", " "))
+
+
+def _misread_declaration(node: ts.Node) -> ir.Decl | None:
+    """A declaration of a cooperative-groups tile (`cg::thread_block_tile<32> w = cg::tiled_partition<32>(b);`)
+    that the parser, not knowing the template, read as the comparisons `(cg::thread_block_tile < 32) > (w = ...)`;
+    None for anything else. Only the tile types of rules/tile/maps/builtins.toml [group] are read so: no kernel
+    compares a type's name."""
+    if node.type == "assignment_expression" and _text(node.child_by_field_name("operator")) == "=":
+        # `((T < 32) > w) = v`, the other reading of the same tokens
+        head, value = _unparenthesized(node.child_by_field_name("left")), node.child_by_field_name("right")
+        if head.type != "binary_expression" or _text(head.child_by_field_name("operator")) != ">":
+            return None
+        template, name = head.child_by_field_name("left"), head.child_by_field_name("right")
+    elif node.type == "binary_expression" and _text(node.child_by_field_name("operator")) == ">":
+        template, assign = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if assign.type != "assignment_expression" or _text(assign.child_by_field_name("operator")) != "=":
+            return None
+        name, value = assign.child_by_field_name("left"), assign.child_by_field_name("right")
+    else:
+        return None
+    if template.type != "binary_expression" or _text(template.child_by_field_name("operator")) != "<" or \
+            name.type != "identifier":
+        return None
+    kind, size = template.child_by_field_name("left"), template.child_by_field_name("right")
+    if kind.type not in ("identifier", "qualified_identifier") or size.type != "number_literal" or \
+            _text(kind).split("::")[-1] not in (builtins().group or {}).get("tile_types", ()):
+        return None
+    return ir.Decl(py_name(_text(name)), f"{_text(kind)}<{_text(size)}>", expression(value))
 
 
 def _switch(node: ts.Node) -> tuple[ir.Stmt, ...]:
@@ -488,22 +535,45 @@ def _expression_statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
     if node.type == "assignment_expression":
         inner = _unparenthesized(node.child_by_field_name("right"))
         if inner.type == "assignment_expression":
-            first = _expression_statements(inner)
-            last = first[-1]
-            if not isinstance(last.target, ir.Name):
-                # `a[i] = b[j] = v`: reading b[j] back could see another lane's store in Triton, so the value goes
-                # through a local, converted to b's element type as C's assignment expression is
-                base = last.target.base if isinstance(last.target, ir.Index) else None
-                if last.op != "=" or not isinstance(base, ir.Name):
-                    raise Unreadable("a chained assignment through memory")
-                held = ir.Name(f"_chained{inner.start_byte}")
-                first = (*first[:-1], ir.Decl(held.id, "", value=last.value), ir.Assign(last.target, "=", held))
-                stored: ir.Expr = ir.Cast(ELEMENT_OF + base.id, held)
-                return first + (ir.Assign(expression(node.child_by_field_name("left")),
-                                          _text(node.child_by_field_name("operator")), stored),)
+            first, stored = _assignment_value(inner)
             return first + (ir.Assign(expression(node.child_by_field_name("left")),
-                                      _text(node.child_by_field_name("operator")), first[-1].target),)
+                                      _text(node.child_by_field_name("operator")), stored),)
     return (_expression_statement(node),)
+
+
+def _assignment_value(node: ts.Node) -> tuple[tuple[ir.Stmt, ...], ir.Expr]:
+    """The statements an assignment expression makes and the expression of its value: the variable it leaves, or,
+    for an element (`b[j] = v` in `a[i] = b[j] = v`), the value stored, held in a local and converted to b's
+    element type as C's assignment expression is (reading b[j] back could see another lane's store in Triton)."""
+    made = _expression_statements(node)
+    last = made[-1]
+    if isinstance(last.target, ir.Name):
+        return made, last.target
+    base = last.target.base if isinstance(last.target, ir.Index) else None
+    if last.op != "=" or not isinstance(base, ir.Name):
+        raise Unreadable("a chained assignment through memory")
+    held = ir.Name(f"_chained{node.start_byte}")
+    made = (*made[:-1], ir.Decl(held.id, "", value=last.value), ir.Assign(last.target, "=", held))
+    return made, ir.Cast(ELEMENT_OF + base.id, held)
+
+
+def _assigned_inside(value: ts.Node) -> tuple[tuple[ir.Stmt, ...], ir.Expr] | None:
+    """A declaration's value that assigns (`float v = (s[t] = f(x));`, `unsigned n = __popc(m &= e);`) as the
+    assignment, then the value reading what it stored; None where it does not assign. Read only where the
+    assignment is the one there, outside any `&&`, `||` or `?:` (which may skip it), and beside nothing that
+    names what it assigns (whose order C leaves open)."""
+    found = [value] if value.type == "assignment_expression" else \
+        _effects(value, "assignment_expression", "an assignment inside a declaration's")
+    if not found:
+        return None
+    if len(found) != 1:
+        raise Unreadable("a declaration whose value makes several assignments")
+    (assign,) = found
+    made, stored = _assignment_value(assign)
+    rest = value.text[:assign.start_byte - value.start_byte] + value.text[assign.end_byte - value.start_byte:]
+    if any(_mentions(n, rest) for n in ir.names_in(made[-1].target)):
+        raise Unreadable("a declaration whose value assigns a name it also reads")
+    return made, _replaced(value, assign, stored)
 
 
 def _unparenthesized(node: ts.Node) -> ts.Node:
@@ -543,16 +613,35 @@ def _hoisted(node: ts.Node) -> tuple[tuple[ir.Stmt, ...], ir.Expr]:
     skip it) and beside nothing that names what it assigns (whose order would then matter)."""
     found = [node] if node.type == "assignment_expression" else \
         _effects(node, "assignment_expression", "an assignment inside a condition's")
-    if len(found) != 1:
+    if not found:
         return (), expression(node)
-    (assign,) = found
-    stmts = _expression_statements(assign)
-    target = stmts[-1].target
-    rest = node.text[:assign.start_byte - node.start_byte] + node.text[assign.end_byte - node.start_byte:]
-    names = ir.names_in(target)
-    if any(_mentions(n, rest) for n in names):
-        raise Unreadable("a condition that assigns a name it also reads")
-    return stmts, _replaced(node, assign, target)
+    stmts: tuple[ir.Stmt, ...] = ()
+    swaps: dict[tuple[int, int], ir.Expr] = {}
+    for assign in found:  # `(x = f(a)) >= (y = g(b))`: each in the order written, none naming another's
+        made = _expression_statements(assign)
+        target = made[-1].target
+        rest = node.text[:assign.start_byte - node.start_byte] + node.text[assign.end_byte - node.start_byte:]
+        if any(_mentions(n, rest) for n in ir.names_in(target)):
+            raise Unreadable("a condition that assigns a name it also reads")
+        stmts += made
+        swaps[(assign.start_byte, assign.end_byte)] = target
+    return stmts, _swapped(node, swaps)
+
+
+def _guarded(node: ts.Node) -> tuple[ts.Node, ts.Node] | None:
+    """(a, b) of a loop condition `a && b` whose assignments all lie in `b` (`while (n >= 2 && (x = f()) > y)`),
+    which the loop reads as `while (a) { x = f(); if (!(x > y)) break; ... }`; None for any other."""
+    node = _unparenthesized(node)
+    if node.type != "binary_expression" or _text(node.child_by_field_name("operator")) != "&&":
+        return None
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if _assigns(left) or not _assigns(right):
+        return None
+    return left, right
+
+
+def _assigns(node: ts.Node) -> bool:
+    return node.type in ("assignment_expression", "update_expression") or any(_assigns(c) for c in node.named_children)
 
 
 def _replaced(node: ts.Node, assign: ts.Node, target: ir.Expr) -> ir.Expr:
@@ -587,6 +676,11 @@ def _swapped(node: ts.Node, swaps: dict[tuple[int, int], ir.Expr]) -> ir.Expr:
         return ir.Index(base.base, base.indices + indices) if isinstance(base, ir.Index) else ir.Index(base, indices)
     if kind == "cast_expression":
         return ir.Cast(_text(node.child_by_field_name("type")), _swapped(node.child_by_field_name("value"), swaps))
+    func = node.child_by_field_name("function") if kind == "call_expression" else None
+    if func is not None and func.type == "identifier" and _text(func) not in builtins().atomics and \
+            _text(func) not in builtins().loads:
+        # `__popc(m &= e)`: a plain function's arguments (a builtin that reads an address is read by _call alone)
+        return ir.Call(_text(func), tuple(_swapped(c, swaps) for c in _parts(node.child_by_field_name("arguments"))))
     raise Unreadable(kind.replace("_", " "))
 
 
@@ -648,15 +742,24 @@ def _declaration(node: ts.Node) -> tuple[ir.Stmt, ...]:
         value = None
         init = None
         after: list[ir.Stmt] = []
+        vexing = _vexing(decl, ctype)
+        if vexing is not None:
+            out.append(ir.Decl(py_name(vexing[0]), ctype + ("*" if vexing[1] else ""), expression(vexing[2])))
+            continue
         if decl.type == "init_declarator":
-            value_node = decl.child_by_field_name("value")
+            value_node = initializer(decl, ctype)
             taken = _taken_increments(value_node) if value_node.type != "initializer_list" else None
+            assigned = _assigned_inside(value_node) if value_node.type != "initializer_list" and taken is None \
+                else None
             if value_node.type == "initializer_list":
                 init = _initializers(value_node)
             elif taken is not None:  # `float v = *k++;`
                 before, swaps, after = taken
                 out.extend(before)
                 value = _swapped(value_node, swaps)
+            elif assigned is not None:
+                out.extend(assigned[0])
+                value = assigned[1]
             else:
                 value = expression(value_node)
         name, pointer, dims = _declarator_name(decl)
@@ -677,6 +780,51 @@ def _declaration(node: ts.Node) -> tuple[ir.Stmt, ...]:
         out.append(ir.Decl(name, ctype + ("*" if pointer else ""), value))
         out.extend(after)
     return tuple(out)
+
+
+def initializer(decl: ts.Node, ctype: str) -> ts.Node:
+    """The value of an init declarator: what follows `=`, or the one argument of a scalar's or a pointer's direct
+    initialization (`float x(a * d);`, which C++ reads as `float x = a * d;`). A class made by its constructor
+    (`RNG r(seed);`) has no value the IR holds."""
+    value = decl.child_by_field_name("value")
+    if value is None or value.type != "argument_list":
+        return value
+    pointer = decl.child_by_field_name("declarator") is not None and \
+        decl.child_by_field_name("declarator").type == "pointer_declarator"
+    if len(_parts(value)) == 1 and (pointer or _copied(ctype)):
+        return _parts(value)[0]
+    raise Unreadable(f"a {' '.join(ctype.split())} made by its constructor ({_text(value)[:40]})")
+
+
+def _copied(ctype: str) -> bool:
+    """Whether `T x(v);` of type `ctype` is `T x = v;`: a scalar converts `v` as `=` does; a CUDA vector has no
+    constructor of one argument but its copy."""
+    words = [w for w in ctype.split() if w not in ("const", "constexpr", "volatile", "static")]
+    return triton_type(" ".join(words), False) is not None or " ".join(words) in (builtins().vectors or {})
+
+
+def _vexing(decl: ts.Node, ctype: str) -> tuple[str, bool, ts.Node] | None:
+    """(name, whether it is a pointer, value) of `unsigned int m(v);` or `float s(a * b);` that the parser, not knowing `v` or `a` is no
+    type, read as the declaration of a function: its parentheses read again as the expression they are. None where
+    the declarator is no such one; Unreadable where the parentheses hold no expression (a function declared)."""
+    pointer = decl.type == "pointer_declarator"  # `const float* row(in + k);`
+    if pointer:
+        decl = decl.child_by_field_name("declarator")
+    name, params = decl.child_by_field_name("declarator"), decl.child_by_field_name("parameters")
+    if decl.type != "function_declarator" or name is None or name.type != "identifier" or params is None:
+        return None
+    if not pointer and not _copied(ctype):
+        raise Unreadable(f"a {' '.join(ctype.split())} made by its constructor ({_text(params)[:40]})")
+    tree = parse.parse("cuda", b"void f() { _ = " + params.text + b"; }")
+    body = tree.root_node.named_children[0].child_by_field_name("body") if tree.root_node.named_children else None
+    statement = body.named_children[0] if body is not None and body.named_children else None
+    assign = statement.named_children[0] if statement is not None and statement.named_children else None
+    value = assign.child_by_field_name("right") if assign is not None and \
+        assign.type == "assignment_expression" else None
+    if parse.first_error(tree.root_node) is not None or value is None or value.type != "parenthesized_expression" \
+            or len(_parts(value)) != 1 or _parts(value)[0].type == "comma_expression":
+        raise Unreadable(f"a function declared in a function body ({_text(decl)[:40]})")
+    return _text(name), pointer, _parts(value)[0]
 
 
 def _records(root: ts.Node, aliases: dict[str, str]) -> dict[str, tuple[str, tuple[str, ...]]]:
@@ -903,8 +1051,19 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = (),
             kind == "declaration" and "const " in _text(child).split("=")[0] and "__" not in _text(child)
         ):
             for decl in child.children_by_field_name("declarator"):
-                if decl.type == "init_declarator":
-                    value = constant_value(decl.child_by_field_name("value"))
+                try:
+                    vexing = _vexing(decl, _type_text(child))
+                except Unreadable:
+                    continue
+                if vexing is not None:
+                    value = constant_value(vexing[2])
+                    if value is not None:
+                        module.constants[vexing[0]] = value
+                elif decl.type == "init_declarator":
+                    try:
+                        value = constant_value(initializer(decl, _type_text(child)))
+                    except Unreadable:
+                        value = None
                     if value is not None:
                         module.constants[_text(decl.child_by_field_name("declarator"))] = value
 

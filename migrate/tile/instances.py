@@ -387,11 +387,21 @@ def _local_constants(fn: ts.Node | None) -> dict[str, ir.Expr]:
                                               for c in item.children):
             for decl in item.children_by_field_name("declarator"):
                 if decl.type == "init_declarator":
-                    value = constant_value(decl.child_by_field_name("value"))
+                    value = constant_value(_initializer(decl, item))
                     if value is not None:
                         found.setdefault(_text(decl.child_by_field_name("declarator")), value)
         stack.extend(item.named_children)
     return found
+
+
+def _initializer(decl: ts.Node, declaration: ts.Node) -> ts.Node | None:
+    """The value of a constant's init declarator (`= v` or a scalar's `(v)`), or None where it has none."""
+    from .cuda_front import Unreadable, _type_text, initializer
+
+    try:
+        return initializer(decl, _type_text(declaration))
+    except Unreadable:
+        return None
 
 
 def constant_value(node: ts.Node | None) -> ir.Expr | None:

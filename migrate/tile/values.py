@@ -441,6 +441,9 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             if isinstance(inner.expr, ir.Num):
                 return Val("U", ir.Num(int(inner.expr.value), False), is_float=False)
             return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text(INT_CASTS[target]))), is_float=False)
+        if _signed_cast(target) and inner.unsigned and not isinstance(inner.expr, ir.Num):
+            # `(int)(x - 512u)`: the unsigned value read as signed, as C converts it; Triton would go on unsigned
+            return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text(_signed_cast(target)))))
         return inner
     if isinstance(expr, ir.Un) and expr.op == "&":
         # &p[i] is the pointer p + i; the address of anything else has no tile form.

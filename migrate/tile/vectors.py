@@ -113,7 +113,7 @@ class _Rewrite:
         self._find_locals(body)
         if not self.buffers and not self.locals and not self.arrays and not self.views:
             return self.fn
-        body = self._stmts(body)
+        body = self._stmts(_offsets_inside(body, set(self.buffers)))
         whole = sorted(ir.names_in(body) & (set(self.locals) | set(self.arrays)))
         if whole:
             raise _Unchanged(f"{self._describe(ir.Name(whole[0]))} used whole where it is not read lane by lane")
@@ -466,3 +466,37 @@ def _operands(node) -> tuple:
         return node.args
     return ()
 
+
+
+def _offsets_inside(node, buffers: set[str]):
+    """`node` with each element of a moved buffer of vectors (`(p + k)[j]`, as a device function given `p + k`
+    indexes it) the element of the buffer itself (`p[k + j]`), as C's pointer arithmetic counts whole vectors."""
+    if isinstance(node, ir.Index) and len(node.indices) == 1:
+        moved = _moved(node.base, buffers)
+        if moved is not None and moved[1] is not None:
+            index = _offsets_inside(node.indices[0], buffers)
+            return ir.Index(ir.Name(moved[0]), (ir.Bin("+", _offsets_inside(moved[1], buffers), index),))
+    if isinstance(node, tuple):
+        return tuple(_offsets_inside(n, buffers) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return dataclasses.replace(node, **{f.name: _offsets_inside(getattr(node, f.name), buffers)
+                                            for f in dataclasses.fields(node)})
+    return node
+
+
+def _moved(node, buffers: set[str]) -> tuple[str, ir.Expr | None] | None:
+    """(buffer, offset in whole vectors) of a buffer of vectors or a sum or difference of one and an integer
+    (offset None for the buffer itself); None for anything else."""
+    if isinstance(node, ir.Name):
+        return (node.id, None) if node.id in buffers else None
+    if not isinstance(node, ir.Bin) or node.op not in ("+", "-"):
+        return None
+    left = _moved(node.left, buffers)
+    right = _moved(node.right, buffers) if node.op == "+" else None
+    if (left is None) == (right is None):
+        return None  # no buffer, or two (a difference of pointers)
+    buffer, offset = left if left is not None else right
+    step = node.right if left is not None else node.left
+    if node.op == "-":
+        step = ir.Un("-", step)
+    return buffer, step if offset is None else ir.Bin("+", offset, step)

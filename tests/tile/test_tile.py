@@ -1452,6 +1452,96 @@ def _cases():
                            a[:, 2] * 2 * b[:, 2]], 1)
         return out, ref, 1e-6
 
+    def group_tile_rows(m):
+        rows, cols = 37, 45
+        x = rand(rows, cols)
+        centred, peak, first = torch.zeros(rows, cols), torch.zeros(rows), torch.zeros(rows)
+        m.row_stats((rows + 3) // 4, 128, x, centred, peak, first, rows, cols)
+        n = 301
+        v = torch.randint(-50, 50, (n,), generator=g, dtype=torch.int32)
+        out = torch.zeros(n, dtype=torch.int32)
+        m.octet_sums((n + 63) // 64, 64, v, out, n)
+        padded = torch.nn.functional.pad(v, (0, 320 - n)).view(-1, 8)
+        down = torch.cat([padded[:, 1:], padded[:, -1:]], 1).flatten()[:n]
+        octets = (padded.sum(1, keepdim=True) * 1000 + padded.min(1, keepdim=True).values).expand(-1, 8).flatten()[:n]
+        got = torch.cat([centred.flatten(), peak, first, out.double()])
+        ref = torch.cat([(x - x.mean(1, keepdim=True)).flatten(), x.max(1).values, x[:, :32].sum(1),
+                         (octets + down - v).double()])
+        return got, ref, 1e-5
+
+    def direct_init_values(m):
+        n = 203
+        x, pairs = rand(n), rand(7, 2)
+        masks = torch.randint(0, 2 ** 31, (5,), generator=g, dtype=torch.int64)
+        out, counts = torch.zeros(n), torch.zeros(n, dtype=torch.int32)
+        m.direct_values((n + 63) // 64, 64, x, pairs, masks.to(torch.int32).view(torch.uint32), out,
+                        counts.view(torch.uint32), n)
+        i = torch.arange(n)
+        v = torch.nn.functional.pad(x, (0, 256 - n))
+        p = pairs[i % 7]
+        kept = masks[i % 5] & 0xF0F0
+        bits = torch.tensor([int(k).bit_count() for k in kept])
+        ref = torch.cat([v[:n] * 16 + v[i ^ 1] * 16 + x * x + p[:, 0] - p[:, 1] + x, (bits * 100 + (kept >> 4)).double()])
+        return torch.cat([out.double(), counts.double()]), ref.double(), 1e-6
+
+    def sizeof_types(m):
+        n = 517
+        x = rand(n)
+        out, flags = torch.zeros(n), torch.zeros(n, dtype=torch.int32)
+        m.byte_steps((n + 127) // 128, 128, x, out, flags, 12, n)
+        i = torch.arange(n)
+        count = sum((i >> (8 * b)) & 1 for b in range(4))
+        ref = torch.cat([x[(i * 3) % n] * 4 + 16, (torch.where(i % 7 < 2, 100, 0) + count).double()])
+        return torch.cat([out.double(), flags.double()]), ref.double(), 1e-6
+
+    def vector_buffer_moved(m):
+        groups = 37
+        sizes = torch.randint(1, 6, (groups,), generator=g)
+        starts = torch.cat([torch.zeros(1, dtype=torch.int64), sizes.cumsum(0)]).to(torch.int32)
+        total = int(starts[-1])
+        x, out = rand(total, 3), torch.zeros(total, 3)
+        m.moved((groups + 63) // 64, 64, x, out, starts, groups)
+        ref = torch.zeros(total, 3)
+        for k in range(groups):
+            a, b = int(starts[k]), int(starts[k + 1])
+            j = torch.arange(b - a)
+            ref[a:b, 0] = x[a:b, 0] + j
+            ref[a:b, 1] = x[a:b, 1] * 2
+            ref[a:b, 2] = x[a:b, 2] - x[a, 0]
+            ref[a, 1] *= 3
+        return out, ref, 1e-6
+
+    def loop_guard_assigns(m):
+        n, width = 131, 9
+        x = rand(n, width)
+        out, steps = torch.zeros(n), torch.zeros(n, dtype=torch.int32)
+        m.peel((n + 63) // 64, 64, x, out, steps, n, width)
+        ref_out, ref_steps = torch.zeros(n), torch.zeros(n, dtype=torch.int32)
+        for i in range(n):
+            row, k, count = x[i], width - 1, 0
+            a = b = torch.tensor(-1.0)
+            while k >= 2:
+                a, b = (row[k] - row[k - 1]).abs(), (row[k - 1] - row[k - 2]).abs()
+                if not a >= b:
+                    break
+                k, count = k - 1, count + 1
+                if a > 0.5:
+                    continue
+                count += 10
+            lo, hi = torch.minimum(row[0], row[1]), torch.maximum(row[0], row[1])
+            count += 100 if lo < hi - 0.25 else 0
+            ref_out[i], ref_steps[i] = a + 2.0 * b + lo - hi, count
+        return torch.cat([out.double(), steps.double()]), torch.cat([ref_out.double(), ref_steps.double()]), 1e-6
+
+    def unsigned_cast_signed(m):
+        n = 301
+        xs = torch.randint(0, 1000, (n,), generator=g, dtype=torch.int32)
+        out = torch.zeros(n)
+        m.centred((n + 127) // 128, 128, out, xs.view(torch.uint32), 512, n)
+        x = xs.to(torch.int64)
+        ref = (x - 512).double() * 0.5 + torch.div(x - 3, 2, rounding_mode="trunc").double()
+        return out.double(), ref, 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1506,6 +1596,11 @@ def _cases():
         "enum_branch_values": enum_branch_values,
         "pointer_choice": pointer_choice,
         "arrow_members": arrow_members,
+        "group_tile_rows": group_tile_rows,
+        "direct_init_values": direct_init_values,
+        "sizeof_types": sizeof_types, "vector_buffer_moved": vector_buffer_moved,
+        "loop_guard_assigns": loop_guard_assigns,
+        "unsigned_cast_signed": unsigned_cast_signed,
     }
 
 
