@@ -1570,6 +1570,11 @@ def _functional_casts(node, types: set[str]):
     node = dataclasses.replace(node, **changes) if changes else node
     if isinstance(node, ir.Call) and node.func in types and len(node.args) == 1 and not node.targs:
         return ir.Cast(node.func, node.args[0])
+    if (isinstance(node, ir.Bin) and node.op in ("+", "-") and isinstance(node.left, ir.Name)
+            and node.left.id in types and not isinstance(node.right, (ir.Bin, ir.Cond))):
+        # `(scalar_t)-1.` reads as a difference where the type name is not known to the parser: the cast of -1.
+        # (an operand that is itself a sum or product stays as read: `(T)-a*b` casts -a alone)
+        return ir.Cast(node.left.id, ir.Un("-", node.right) if node.op == "-" else node.right)
     return node
 
 

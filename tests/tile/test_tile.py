@@ -1452,6 +1452,12 @@ def _cases():
                            a[:, 2] * 2 * b[:, 2]], 1)
         return out, ref, 1e-6
 
+    def negated_type_cast(m):
+        n = 333
+        x, out = rand(n), torch.zeros(n)
+        m.negate_steps((n + 127) // 128, 128, x, out, n)
+        return out, x * -2 + 0.25, 1e-6
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1506,6 +1512,7 @@ def _cases():
         "enum_branch_values": enum_branch_values,
         "pointer_choice": pointer_choice,
         "arrow_members": arrow_members,
+        "negated_type_cast": negated_type_cast,
     }
 
 
