@@ -11,7 +11,7 @@ from pathlib import PurePosixPath
 from ..templating import render_template
 from . import ir
 from .builtins import tuning_table
-from .host import HAssign, HCheck, HExpr, HIf, HLaunch, HostOp, HReturn, HWhile, launches, op_statements
+from .host import HAssign, HCheck, HExpr, HIf, HLaunch, HostOp, HReturn, HWhile, launches
 from .printer import code
 from .symbols import declared_as
 from .targets import dtype_name
@@ -332,11 +332,14 @@ def _stores(stmts: tuple):
             yield from _stores(s.body)
 
 
-def _mutated(op: HostOp, kernels: dict[str, TileKernel]) -> list[str]:
-    """Tensor parameters of the op that its kernels store into (torch.library must know them)."""
-    names = {name for name, annotation in op.params if annotation == "torch.Tensor"}
+def _mutated(op: HostOp, kernels: dict[str, TileKernel], functions: dict[str, HostOp] | None = None,
+             seen: frozenset[str] = frozenset()) -> list[str]:
+    """Tensor parameters of the op that its kernels store into, those of the host functions it calls with them
+    too (torch.library must know them)."""
+    functions = {fn.name: fn for fn in op.calls} if functions is None else functions
+    names = {name for name, annotation in op.params if annotation in ("torch.Tensor", "torch.Tensor | None")}
     mutated = set()
-    for s in launches(op_statements(op)):
+    for s in launches(op.body):
         if s.kernel in kernels:
             kernel = kernels[s.kernel]
             written = " ".join(repr(store.pointer) for one in kernel.instances or (kernel,)
@@ -344,7 +347,27 @@ def _mutated(op: HostOp, kernels: dict[str, TileKernel]) -> list[str]:
             for param, arg in zip(kernel.params, s.args):
                 if isinstance(arg, ir.Name) and arg.id in names and f"Name(id='{param.name}')" in written:
                     mutated.add(arg.id)
+    for call in _calls(op.body):
+        callee = functions.get(call.func)
+        if callee is None or callee.name in seen:
+            continue
+        written = set(_mutated(callee, kernels, functions, seen | {op.name}))
+        for (param, _), arg in zip(callee.params, call.args):
+            if param in written and isinstance(arg, ir.Name) and arg.id in names:
+                mutated.add(arg.id)
     return sorted(mutated)
+
+
+def _calls(node):
+    """Every call of an IR expression or host statements, nested ones too."""
+    if isinstance(node, ir.Call):
+        yield node
+    if isinstance(node, tuple):
+        for item in node:
+            yield from _calls(item)
+    elif is_dataclass(node) and not isinstance(node, type):
+        for f in fields(node):
+            yield from _calls(getattr(node, f.name))
 
 
 def op_context(op: HostOp, kernels: dict[str, TileKernel], registers: tuple[str, str] | None = None,
