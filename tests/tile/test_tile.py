@@ -1458,6 +1458,18 @@ def _cases():
         m.negate_steps((n + 127) // 128, 128, x, out, n)
         return out, x * -2 + 0.25, 1e-6
 
+    def uniform_and_mask(m):
+        n = 333
+        x = rand(n)
+        outs, refs = [], []
+        for skip in (True, False):
+            out = torch.zeros(n)
+            m.keep_positive((n + 127) // 128, 128, x, out, skip, 7, n)
+            keep = (x > 0) & ~((torch.arange(n) == 7) & skip)
+            outs.append(out)
+            refs.append(torch.where(keep, x, torch.zeros(n)))
+        return torch.cat(outs), torch.cat(refs), 0.0
+
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
@@ -1513,6 +1525,7 @@ def _cases():
         "pointer_choice": pointer_choice,
         "arrow_members": arrow_members,
         "negated_type_cast": negated_type_cast,
+        "uniform_and_mask": uniform_and_mask,
     }
 
 
