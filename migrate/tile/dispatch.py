@@ -27,6 +27,7 @@ from .host import (
     read_host_ops,
     read_params,
     return_annotation,
+    unlowered_launch,
     unserved,
 )
 from .package import CPP_SUFFIXES, IMPORTS, _host_names
@@ -153,6 +154,9 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
         by_name = {k.name: k for k in found}
         read, failures = read_host_ops(source, [name for _, name, _ in wanted[source_path]])
         for name, fline, reason in failures:
+            kernel = unlowered_launch(source, name, by_name)
+            if kernel:  # the launch of a SIMT kernel keeps it whatever else its host code does
+                reason = f"it launches {kernel}, which stays SIMT; its host code also has {reason}"
             outcome.findings.append(("tile-host-kept", source_path, fline, f"host function {name} stays CUDA: {reason}"))
         taken = {op.name: op for op in read}
         for qualified, name, _ in wanted[source_path]:

@@ -116,7 +116,7 @@ def unserved(op: HostOp, kernels: dict) -> list[tuple[str, str]]:
         if g is None:
             out.append(("", f"it reads {symbol} with cudaMemcpyFromSymbol, which no kernel it launches uses"))
         elif g.count != 1 or g.record is not None or g.ctype != ctype:
-            why = f"it reads {symbol} ({g.ctype}, {g.count} elements) into a {ctype} with cudaMemcpyFromSymbol"
+            why = f"it reads {symbol} ({g.ctype}, {g.count} elements) into one {ctype} with cudaMemcpyFromSymbol"
             out.append(("", why))
     for s in launches(stmts):
         if s.kernel not in kernels:
@@ -734,6 +734,18 @@ def _all_statements(stmts: tuple):
             yield from _all_statements(s.orelse)
         elif isinstance(s, HWhile):
             yield from _all_statements(s.body)
+
+
+LAUNCH = re.compile(r"\b(\w+)\s*(?:<[^<>;]*>)?\s*<<<")
+
+
+def unlowered_launch(data: bytes, name: str, kernels: dict) -> str:
+    """The first kernel that host function `name` of a source launches and that has no Triton form ("" when every
+    one has): what keeps the function on CUDA whatever else it does."""
+    root = parse.parse("cuda", data).root_node
+    node = next((d for d in definitions(root) if function_name(d) == name), None)
+    body = node.child_by_field_name("body").text.decode() if node is not None else ""
+    return next((k for k in LAUNCH.findall(body) if k not in kernels), "")
 
 
 def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[HostOp], list[tuple[str, int, str]]]:
