@@ -15,8 +15,9 @@ comes from, its commit and its tests):
 5. each op registered for GPU tensors runs its Triton form under TRITON_INTERPRET=1 on CPU tensors of awkward sizes
    and is compared with the op's CPU implementation (the C++ the package still builds) on the same inputs, inputs
    made from the op's schema (tensors N(0,1) float32 of one shape, floats 0.37, ints 3; an op whose tensors differ
-   in shape gets its input sets and dtype from `parity` in extensions.toml): max |diff| <= 1e-5 (an input set both
-   reject is skipped, one only one side rejects fails).
+   in shape gets its input sets and dtype from `parity` in extensions.toml, which may also give index tensors'
+   values, numbers by name, compare pairs in any order, or say why an op is not compared): max |diff| <= 1e-5
+   (an input set both reject is skipped, one only one side rejects fails).
 
     python3 benchmarks/realcode_extensions.py DIR [DIR ...] [--tree TREE] [--results benchmarks/results/NAME]
         [--pack FILE [--wheels DIR]]
@@ -212,6 +213,9 @@ def parity(out: Path, original: Path, site: Path, tree: Path, result: Result, ca
     for op, row in answer.items():
         if row["status"] == "pass":
             result.parity_pass += 1
+        elif row["status"] == "unchecked":
+            result.parity_notes.append(f"{op}: not compared ({row['detail']})")
+            continue
         else:
             result.parity_fail += 1
         result.parity_notes.append(f"{op}: {row['status']} (max |diff| {row['error']:.2e}; {row['detail']})")
@@ -220,21 +224,35 @@ def parity(out: Path, original: Path, site: Path, tree: Path, result: Result, ca
 # -- the op worker: runs with the installed package importable --------------------------------------------------
 
 
-def _inputs(schema, shape, device: str, seed: int, dtype: str = "float32", positive: tuple = ()):
+def _inputs(schema, shape, device: str, seed: int, dtype: str = "float32", positive: tuple = (),
+            scalars: dict | None = None):
     """Arguments for an op from its schema: `shape` is one shape for every tensor, or a list of one per tensor
-    (an optional tensor takes the next one too, and "none" passes None); tensors named in `positive` are
-    |N(0,1)| + 0.5 (sizes and divisors)."""
+    (an optional tensor takes the next one too, and "none" passes None); an entry may also give the tensor itself,
+    `{values = [...], dtype = "int64"}`, or the offsets of segments of the sizes listed, `{segments = [3, 0, 5]}`
+    (int64 [0, 3, 3, 8]); tensors named in `positive` are |N(0,1)| + 0.5 (sizes and divisors); `scalars` gives
+    numbers and bools by argument name."""
     import torch
 
     g = torch.Generator().manual_seed(seed)
     args = []
-    shapes = iter(shape) if shape and isinstance(shape[0], (list, str)) else None
+    shapes = iter(shape) if shape and isinstance(shape[0], (list, str, dict)) else None
     for arg in schema.arguments:
         kind = str(arg.type)
-        if kind in ("Tensor", "Optional[Tensor]", "Tensor?"):
+        if scalars and arg.name in scalars:
+            args.append(scalars[arg.name])
+        elif kind in ("Tensor", "Optional[Tensor]", "Tensor?"):
             size = next(shapes) if shapes is not None else None if kind != "Tensor" else shape
             if size is None or size == "none":
                 args.append(None)
+                continue
+            if isinstance(size, dict) and "segments" in size:
+                offsets = [0]
+                for n in size["segments"]:
+                    offsets.append(offsets[-1] + n)
+                args.append(torch.tensor(offsets, dtype=torch.int64).to(device))
+                continue
+            if isinstance(size, dict):
+                args.append(torch.tensor(size["values"], dtype=getattr(torch, size.get("dtype", dtype))).to(device))
                 continue
             value = torch.randn(size, generator=g, dtype=getattr(torch, dtype))
             args.append((value.abs() + 0.5 if arg.name in positive else value).to(device))
@@ -278,11 +296,14 @@ def _parity_worker(job: dict) -> dict:
         worst, status, detail = 0.0, "pass", []
         spec = job.get("cases", {}).get(op, {})
         shapes = spec.get("shapes", job["shapes"])
+        if "unchecked" in spec:  # no CPU kernel computes what the Triton op does (or not the same draws)
+            answer[op] = {"status": "unchecked", "error": 0.0, "detail": spec["unchecked"]}
+            continue
         try:
             fn, overload = _resolve(module, op, function)
             for i, shape in enumerate(shapes):
                 a = _inputs(overload._schema, shape, "cpu", i, spec.get("dtype", "float32"),
-                            tuple(spec.get("positive", ())))
+                            tuple(spec.get("positive", ())), spec.get("scalars"))
                 b = [x.clone() if isinstance(x, torch.Tensor) else x for x in a]
                 views = iter(spec["cpu_shapes"][i]) if "cpu_shapes" in spec else None
                 if views is not None:  # the CPU kernel takes some tensors in another shape: the same data, viewed
@@ -302,6 +323,8 @@ def _parity_worker(job: dict) -> dict:
                     detail.append(f"{shape}: only one side raised ({errors})")
                     continue
                 for x, y in zip(_outputs(a[0], a[1:]), _outputs(b[0], b[1:])):
+                    if spec.get("unordered") and x.dim() == 2 and x.shape == y.shape:
+                        x, y = _columns_sorted(x), _columns_sorted(y)  # the same pairs, listed in any order
                     if x.shape != y.shape and x.numel() == y.numel() and "cpu_shapes" in spec:
                         x, y = x.reshape(-1), y.reshape(-1)  # an output the two kernels shape differently
                     if x.shape != y.shape:
@@ -317,6 +340,14 @@ def _parity_worker(job: dict) -> dict:
             status, detail = "error", [f"{type(exc).__name__}: {exc}"[:200]]
         answer[op] = {"status": status, "error": worst, "detail": "; ".join(detail)}
     return answer
+
+
+def _columns_sorted(x):
+    """A 2-D tensor's columns in lexicographic order (an op that lists pairs, each a column, in no set order)."""
+    import torch
+
+    order = sorted(range(x.shape[1]), key=lambda j: x[:, j].tolist())
+    return x[:, torch.tensor(order, dtype=torch.int64)] if order else x
 
 
 def _time_worker(job: dict) -> dict:
@@ -335,7 +366,8 @@ def _time_worker(job: dict) -> dict:
                                name.split(".")[1] if "." in name else "default")
             spec = job.get("cases", {}).get(op, {})
             args = _inputs(overload._schema, spec.get("time_shapes", job["shape"]), "cuda", 0,
-                           spec.get("time_dtype", "float32"), tuple(spec.get("positive", ())))
+                           spec.get("time_dtype", "float32"), tuple(spec.get("positive", ())),
+                           spec.get("time_scalars", spec.get("scalars")))
             for _ in range(5):
                 overload(*args)
             times = []

@@ -15,6 +15,7 @@ from .builtins import builtins
 from .conditionals import Unknown, decide
 from .instances import GENERIC_TPARAMS, base_of, constant_value, launched, size_of
 from .macros import expand_source, function_macros
+from .scopes import _declared_all
 from .targets import triton_type
 
 QUALIFIERS = {"__global__", "__device__", "__host__", "__forceinline__", "__inline__", "inline", "static"}
@@ -356,7 +357,7 @@ def _aliased(stmts: tuple[ir.Stmt, ...], aliases: dict[str, str]) -> tuple[ir.St
     none (`BlockReduce()`) a call of the resolved type."""
     made = {n: ir.Call(aliases[n.func]) for n in ir.nodes(stmts)
             if isinstance(n, ir.Call) and n.func in aliases and not n.args and not n.targs}
-    return _retype(_functional_casts(ir.replaced(stmts, made), set(aliases)), aliases)
+    return _retype(_functional_casts(ir.replaced(stmts, made), set(aliases), set(aliases)), aliases)
 
 
 def _statement(node: ts.Node) -> tuple[ir.Stmt, ...]:
@@ -1168,7 +1169,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     aliases = {**{k: v for other in lent for k, v in other.aliases.items()}, **_aliases(root, lent_defines)}
     module.aliases.update(aliases)
     for name, value in list(module.constants.items()):  # `#define ONE Real_t(1.0)`: a cast, in resolved types
-        value = _functional_casts(value, TYPE_WORDS | set(aliases))
+        value = _functional_casts(value, TYPE_WORDS | set(aliases), set(aliases))
         module.constants[name] = _retype(value, aliases) if aliases else value
     module.records.update({k: v for other in lent for k, v in other.records.items()} | _records(root, aliases))
     for other in lent:  # the headers' constants, which the launches' template arguments may name
@@ -1176,9 +1177,9 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             module.constants.setdefault(name, value)
     for name, fns in list(module.overloads.items()):
         module.overloads[name] = tuple(_retype(f, aliases) if aliases else f for f in (
-            _functional_casts(f, TYPE_WORDS | set(aliases) | set(f.tparams)) for f in fns))
+            _functional_casts(f, TYPE_WORDS | set(aliases) | set(f.tparams), _type_names(f, aliases)) for f in fns))
     for name, fn in list(module.functions.items()):
-        fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams))
+        fn = _functional_casts(fn, TYPE_WORDS | set(aliases) | set(fn.tparams), _type_names(fn, aliases))
         fn = _retype(fn, aliases) if aliases else fn
         if fn.kernel and "<" in name:  # `template <> __global__ void k<double>(...)`
             fn = dataclasses.replace(fn, unlowered=f"an explicit specialization (`template <>`) of the kernel "
@@ -1712,23 +1713,37 @@ def _resolve_type(ctype: str, aliases: dict[str, str]) -> str:
     return ctype
 
 
-def _functional_casts(node, types: set[str]):
+def _type_names(fn: ir.Function, aliases: dict[str, str]) -> set[str]:
+    """The names that are surely types in a function: the aliases and its template's type parameters, less any
+    name it declares a variable of (the built-in words that are not keywords, `half`, may name variables too)."""
+    kinds = fn.tkinds if len(fn.tkinds) == len(fn.tparams) else ()
+    variables = {p.name for p in fn.params} | _declared_all(fn.body)
+    return (set(aliases) | {t for t, k in zip(fn.tparams, kinds) if k == "type"}) - variables
+
+
+def _functional_casts(node, types: set[str], named_types: frozenset[str] | set[str] = frozenset()):
     """`node` with each call of a type name on one value (`Real_t(0.5)`, `scalar_t(x)`, where Real_t is an alias and
-    scalar_t a template parameter) read as the cast it is."""
+    scalar_t a template parameter) read as the cast it is, and each `(T)-x` of a type name in `named_types` (types
+    alone: a template's value parameter N makes `N - 1` a difference) read as the cast of -x."""
     if isinstance(node, tuple):
-        items = tuple(_functional_casts(n, types) for n in node)
+        items = tuple(_functional_casts(n, types, named_types) for n in node)
         return items if any(a is not b for a, b in zip(items, node)) else node
     if not dataclasses.is_dataclass(node) or isinstance(node, type):
         return node
     changes = {}
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
-        new = _functional_casts(value, types)
+        new = _functional_casts(value, types, named_types)
         if new is not value:
             changes[f.name] = new
     node = dataclasses.replace(node, **changes) if changes else node
     if isinstance(node, ir.Call) and node.func in types and len(node.args) == 1 and not node.targs:
         return ir.Cast(node.func, node.args[0])
+    if (isinstance(node, ir.Bin) and node.op in ("+", "-") and isinstance(node.left, ir.Name)
+            and node.left.id in named_types and not isinstance(node.right, (ir.Bin, ir.Cond))):
+        # `(scalar_t)-1.` reads as a difference where the type name is not known to the parser: the cast of -1.
+        # (an operand that is itself a sum or product stays as read: `(T)-a*b` casts -a alone)
+        return ir.Cast(node.left.id, ir.Un("-", node.right) if node.op == "-" else node.right)
     return node
 
 

@@ -3,6 +3,7 @@ becomes a Triton kernel registered for cuda tensors with torch.library, and the 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import PurePosixPath
 
@@ -10,16 +11,23 @@ import tree_sitter as ts
 
 from .. import parse
 from ..templating import render_template
-from . import pysource
+from . import ir, pysource
+from .cuda_front import Unreadable, py_name
 from .emit import render_program
 from .host import (
+    HostOp,
+    HReturn,
     block_end,
     definitions,
     function_name,
     host_table,
     launches,
+    op_statements,
     parameter_names,
     read_host_ops,
+    read_params,
+    return_annotation,
+    unlowered_launch,
     unserved,
 )
 from .package import CPP_SUFFIXES, IMPORTS, _host_names
@@ -41,14 +49,15 @@ def _registered(data: bytes) -> list[tuple[str, str]]:
     return [(op.decode(), fn.decode().split("::")[-1]) for op, fn in found]
 
 
-def _cuda_branch(data: bytes, function: str, cuda_names: set[str]) -> tuple[str, int, str]:
-    """(the CUDA function, line, "") when a C++ op's body returns that function under its device test
-    (`if (x.device().is_cuda())`), given the op's own arguments in order; ("", line, why) when it does not."""
+def _cuda_branch(data: bytes, function: str, cuda_names: set[str]) -> tuple[str, int, str, HostOp | None]:
+    """(the CUDA function, line, "", wrapper) when a C++ op's body returns that function under its device test
+    (`if (x.device().is_cuda())`), given the op's own arguments in order (wrapper None) or some of them (wrapper:
+    the op's signature, returning that call); ("", line, why, None) when it does not."""
     data = EXPORT_MACRO.sub(lambda m: b" " * len(m.group(1)), data)
     root = parse.parse("cuda", data).root_node
     node = next((d for d in definitions(root) if function_name(d) == function), None)
     if node is None:
-        return "", 1, f"{function} is not defined where the op is registered"
+        return "", 1, f"{function} is not defined where the op is registered", None
     params = parameter_names(node)
     line = node.start_point[0] + 1
     tests = host_table()["registration"]["device_tests"]
@@ -62,12 +71,20 @@ def _cuda_branch(data: bytes, function: str, cuda_names: set[str]) -> tuple[str,
             for call in re.finditer(r"\breturn\s+(\w+)\s*\(([^;]*)\)\s*;", branch):
                 args = [a.strip() for a in call.group(2).split(",") if a.strip()]
                 if call.group(1) in cuda_names:
-                    if args != params:
-                        return "", line, f"{function} passes {call.group(1)} other arguments than its own"
-                    return call.group(1), line, ""
-            return "", line, ""  # the CUDA branch only raises: an op for the CPU alone
+                    if args == params:
+                        return call.group(1), line, "", None
+                    if not set(args) <= set(params) - {""}:
+                        return "", line, f"{function} passes {call.group(1)} other arguments than its own", None
+                    try:  # some of its own arguments, by name: a function of the op's signature that passes them
+                        typed, _ = read_params(node)
+                        returns = return_annotation(node)
+                    except Unreadable as exc:
+                        return "", line, f"{function} has {exc}", None
+                    body = (HReturn(ir.Call(py_name(call.group(1)), tuple(ir.Name(py_name(a)) for a in args))),)
+                    return call.group(1), line, "", HostOp(function, tuple(typed), returns, body, line)
+            return "", line, "", None  # the CUDA branch only raises: an op for the CPU alone
         stack.extend(current.named_children)
-    return "", line, ""  # an op for the CPU alone
+    return "", line, "", None  # an op for the CPU alone
 
 
 def _loader(init: bytes) -> ts.Node | None:
@@ -90,14 +107,17 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
     cuda = [p for p in under if p.endswith(".cu")]
     defined = {name: p for p in cuda for name in _host_names(files[p])}
     wanted: dict[str, list[tuple[str, str, int]]] = {}  # .cu: (op, CUDA function, line of the C++ op)
+    wrappers: dict[str, HostOp] = {}  # CUDA function: the op's signature around it, where it takes fewer arguments
     namespaces = set()
     for cxx in (p for p in under if p.endswith(CPP_SUFFIXES)):
         for op, function in _registered(files[cxx]):
-            name, where, why = _cuda_branch(files[cxx], function, set(defined))
+            name, where, why, wrapper = _cuda_branch(files[cxx], function, set(defined))
             if why:
                 outcome.findings.append(("tile-host-kept", cxx, where, f"op {op} stays: {why}"))
             if name:
                 wanted.setdefault(defined[name], []).append((op, name, where))
+                if wrapper is not None:
+                    wrappers[name] = wrapper
             namespaces.add(op.split("::")[0])
     if not wanted:
         return set()
@@ -116,7 +136,9 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
     module = str(package / MODULE)
     if module in files:  # migrated before: the functions it registers serve, and nothing is written again
         registered = set(re.findall(r'register_kernel\("[\w:.]+", "\w+", (\w+)\)', files[module].decode()))
-        return {cu for cu, rows in wanted.items() if any(name in registered for _, name, _ in rows)}
+        return {cu for cu, rows in wanted.items()
+                if any(name in registered or name in wrappers and wrappers[name].name in registered
+                       for _, name, _ in rows)}
     loader = _loader(files[init])
     if loader is None:
         why = (f"the ops of {namespace} stay: {init} loads them with no torch.ops.load_library call, so nothing "
@@ -124,6 +146,7 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
         outcome.findings.append(("tile-host-kept", path, line, why))
         return set()
     kernels, ops, registers, served, names = [], [], {}, set(), set()
+    ops_calls: list = []  # the host functions the ops call, each once
     for source_path in sorted(wanted):
         source = files[source_path]
         found, notes = translate(source, source_path, 0)
@@ -131,27 +154,39 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
         by_name = {k.name: k for k in found}
         read, failures = read_host_ops(source, [name for _, name, _ in wanted[source_path]])
         for name, fline, reason in failures:
+            kernel = unlowered_launch(source, name, by_name)
+            if kernel:  # the launch of a SIMT kernel keeps it whatever else its host code does
+                reason = f"it launches {kernel}, which stays SIMT; its host code also has {reason}"
             outcome.findings.append(("tile-host-kept", source_path, fline, f"host function {name} stays CUDA: {reason}"))
         taken = {op.name: op for op in read}
         for qualified, name, _ in wanted[source_path]:
             op = taken.get(name)
             if op is None:
                 continue
-            missing = unserved(op.body, by_name)
-            used = [by_name[s.kernel] for s in launches(op.body) if s.kernel in by_name]
+            missing = unserved(op, by_name)
+            used = [by_name[s.kernel] for s in launches(op_statements(op)) if s.kernel in by_name]
             if missing:
                 why = f"op {qualified} stays on its CUDA function {name}: {missing[0][1]}"
                 outcome.findings.append(("tile-host-kept", source_path, op.line, why))
                 continue
-            clash = sorted(({k.name for k in used} | {name}) & names)
+            own = {k.name for k in used} | {name} | {fn.name for fn in op.calls if fn not in ops_calls}
+            clash = sorted(own & names)
             if clash:
                 why = f"op {qualified} stays on its CUDA function {name}: the name {clash[0]} is taken in {MODULE}"
                 outcome.findings.append(("tile-host-kept", source_path, op.line, why))
                 continue
-            names |= {k.name for k in used} | {name}
+            if name in wrappers:  # the op's own signature, calling the CUDA function with the arguments it takes
+                op = dataclasses.replace(wrappers[name], calls=(op, *op.calls))
+                if op.name in names | own:
+                    why = f"op {qualified} stays on its CUDA function {name}: the name {op.name} is taken in {MODULE}"
+                    outcome.findings.append(("tile-host-kept", source_path, op.calls[0].line, why))
+                    continue
+                own |= {op.name}
+            names |= own
+            ops_calls += [fn for fn in op.calls if fn not in ops_calls]
             kernels += [k for k in used if k not in kernels]
             ops.append(op)
-            registers[name] = (qualified, next(iter(host_table()["registration"]["devices"].values())))
+            registers[op.name] = (qualified, next(iter(host_table()["registration"]["devices"].values())))
             served.add(source_path)
     if not ops:
         return set()

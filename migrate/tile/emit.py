@@ -11,7 +11,7 @@ from pathlib import PurePosixPath
 from ..templating import render_template
 from . import ir
 from .builtins import tuning_table
-from .host import HAssign, HCheck, HIf, HLaunch, HostOp, HReturn, launches
+from .host import HAssign, HCheck, HExpr, HIf, HLaunch, HostOp, HReturn, HWhile, launches
 from .printer import code
 from .symbols import declared_as
 from .targets import dtype_name
@@ -308,6 +308,11 @@ def _host_statements(stmts: tuple, dynamic: dict[str, bool], pad: str = "") -> l
             shared = [f"shared={code(s.shared)}"] if s.shared is not None and dynamic.get(s.kernel) else []
             out.append({"kind": "launch", "pad": pad, "kernel": s.kernel, "grid": code(s.grid),
                         "block": code(s.block), "args": [code(a) for a in s.args] + shared})
+        elif isinstance(s, HExpr):
+            out.append({"kind": "expr", "pad": pad, "value": code(s.value)})
+        elif isinstance(s, HWhile):
+            out.append({"kind": "while", "pad": pad, "test": code(s.test)})
+            out += _host_statements(s.body, dynamic, pad + "    ") or [{"kind": "pass", "pad": pad + "    "}]
         elif isinstance(s, HReturn):
             out.append({"kind": "return", "pad": pad, "value": code(s.value) if s.value is not None else ""})
         elif isinstance(s, HIf):
@@ -327,9 +332,12 @@ def _stores(stmts: tuple):
             yield from _stores(s.body)
 
 
-def _mutated(op: HostOp, kernels: dict[str, TileKernel]) -> list[str]:
-    """Tensor parameters of the op that its kernels store into (torch.library must know them)."""
-    names = {name for name, annotation in op.params if annotation == "torch.Tensor"}
+def _mutated(op: HostOp, kernels: dict[str, TileKernel], functions: dict[str, HostOp] | None = None,
+             seen: frozenset[str] = frozenset()) -> list[str]:
+    """Tensor parameters of the op that its kernels store into, those of the host functions it calls with them
+    too (torch.library must know them)."""
+    functions = {fn.name: fn for fn in op.calls} if functions is None else functions
+    names = {name for name, annotation in op.params if annotation in ("torch.Tensor", "torch.Tensor | None")}
     mutated = set()
     for s in launches(op.body):
         if s.kernel in kernels:
@@ -339,13 +347,36 @@ def _mutated(op: HostOp, kernels: dict[str, TileKernel]) -> list[str]:
             for param, arg in zip(kernel.params, s.args):
                 if isinstance(arg, ir.Name) and arg.id in names and f"Name(id='{param.name}')" in written:
                     mutated.add(arg.id)
+    for call in _calls(op.body):
+        callee = functions.get(call.func)
+        if callee is None or callee.name in seen:
+            continue
+        written = set(_mutated(callee, kernels, functions, seen | {op.name}))
+        for (param, _), arg in zip(callee.params, call.args):
+            if param in written and isinstance(arg, ir.Name) and arg.id in names:
+                mutated.add(arg.id)
     return sorted(mutated)
 
 
-def op_context(op: HostOp, kernels: dict[str, TileKernel], registers: tuple[str, str] | None = None) -> dict:
+def _calls(node):
+    """Every call of an IR expression or host statements, nested ones too."""
+    if isinstance(node, ir.Call):
+        yield node
+    if isinstance(node, tuple):
+        for item in node:
+            yield from _calls(item)
+    elif is_dataclass(node) and not isinstance(node, type):
+        for f in fields(node):
+            yield from _calls(getattr(node, f.name))
+
+
+def op_context(op: HostOp, kernels: dict[str, TileKernel], registers: tuple[str, str] | None = None,
+               helper: bool = False) -> dict:
     """An op's template values; `registers` (qualified op name, device type) makes it the Triton kernel of an op
-    defined elsewhere (in C++), registered for that device with torch.library.register_kernel."""
+    defined elsewhere (in C++), registered for that device with torch.library.register_kernel; `helper` makes it a
+    plain function that ops call."""
     return {
+        "helper": helper,
         "registers": registers[0] if registers else "",
         "device": registers[1] if registers else "",
         "name": op.name,
@@ -377,7 +408,8 @@ def render_program(title: str, description: str, origin: str, kernels: list[Tile
         block_class=any(one.kind == "block" for k in kernels for one in k.instances or (k,)),
         dispatch=any(k.instances for k in kernels),
         wrap=bool(ops) and wrap,
-        ops=[op_context(op, by_name, (registers or {}).get(op.name)) for op in ops],
+        ops=[op_context(fn, by_name, helper=True) for fn in dict.fromkeys(fn for op in ops for fn in op.calls)]
+        + [op_context(op, by_name, (registers or {}).get(op.name)) for op in ops],
         namespace=namespace,
         cupy=cupy or {},
         numba=numba or {},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
@@ -44,7 +45,7 @@ def build_ops(source: bytes, origin: str, line_offset: int, bound: dict[str, str
     by_name = {k.name: k for k in kernels}
     ready = []
     for op in ops:
-        missing = unserved(op.body, by_name)
+        missing = unserved(op, by_name)
         if missing:
             outcome.findings.append(("tile-host-kept", origin, op.line + line_offset,
                                      f"host function {op.name} stays C++: {missing[0][1]}"))
@@ -54,7 +55,7 @@ def build_ops(source: bytes, origin: str, line_offset: int, bound: dict[str, str
         return None
     if bound is not None:  # the op takes the name Python code calls it by
         renamed = {cxx: py for py, cxx in bound.items()}
-        ready = [HostOp(renamed.get(op.name, op.name), op.params, op.returns, op.body, op.line) for op in ready]
+        ready = [dataclasses.replace(op, name=renamed.get(op.name, op.name)) for op in ready]
     return kernels, ready
 
 

@@ -17,7 +17,7 @@ from .cuda_front import Unreadable, number, py_name
 HOST_TABLE = Path(__file__).resolve().parent.parent.parent / "rules" / "tile" / "maps" / "host.toml"
 PARAM_TYPES = {"torch::Tensor": "torch.Tensor", "at::Tensor": "torch.Tensor", "int64_t": "int", "int": "int",
                "long": "int", "double": "float", "float": "float", "bool": "bool"}
-RETURN_TYPES = {"torch::Tensor": "torch.Tensor", "at::Tensor": "torch.Tensor", "void": "None",
+RETURN_TYPES = {"torch::Tensor": "torch.Tensor", "at::Tensor": "torch.Tensor", "void": "None", "bool": "bool",
                 "std::vector<torch::Tensor>": "list[torch.Tensor]", "std::vector<at::Tensor>": "list[torch.Tensor]"}
 INT_TYPES = {"int", "int64_t", "long", "unsigned", "size_t", "int32_t", "uint32_t", "dim3"}
 # An optional tensor parameter (`std::optional<torch::Tensor>`, `c10::optional<at::Tensor>`): None or a tensor.
@@ -66,6 +66,19 @@ class HReturn:
 
 
 @dataclass(frozen=True)
+class HWhile:
+    test: ir.Expr
+    body: tuple
+
+
+@dataclass(frozen=True)
+class HExpr:
+    """A call made for its effect: a host function of the same source (`propose(out, ...)`)."""
+
+    value: ir.Expr
+
+
+@dataclass(frozen=True)
 class HostOp:
     """One host function: its Python signature and the statements of its body."""
 
@@ -74,15 +87,37 @@ class HostOp:
     returns: str
     body: tuple
     line: int
+    # the host functions of the same source it calls, each once, those they call in turn too: Python functions of
+    # the module beside it
+    calls: tuple[HostOp, ...] = ()
+    # (variable of device memory, C type of the local it is read into) for each cudaMemcpyFromSymbol it makes
+    symbols: tuple[tuple[str, str], ...] = ()
+
+
+def op_statements(op: HostOp) -> tuple:
+    """The statements of an op and of every host function it calls: where its launches are."""
+    return op.body + tuple(s for fn in op.calls for s in fn.body)
 
 
 UNREAD = ir.Call("(unread)", ())  # a launch's shared-memory size the host code gives in a form not read
 
 
-def unserved(stmts: tuple, kernels: dict) -> list[tuple[str, str]]:
-    """(kernel, why) for each launch of host statements that no Triton kernel of `kernels` (name -> TileKernel) can
-    serve: its kernel stays SIMT, or takes the dynamic shared memory the launch sizes in a form not read."""
+def unserved(op: HostOp, kernels: dict) -> list[tuple[str, str]]:
+    """(kernel, why) for each launch of an op (and of the host functions it calls) that no Triton kernel of `kernels`
+    (name -> TileKernel) can serve: its kernel stays SIMT, or takes the dynamic shared memory the launch sizes in a
+    form not read; ("", why) for a variable of device memory it reads that its kernels do not hold as one element of
+    the local's type."""
     out = []
+    stmts = op_statements(op)
+    launched = [kernels[s.kernel] for s in launches(stmts) if s.kernel in kernels]
+    held = {g.name: g for k in launched for one in (k, *k.instances) for g in one.symbols}
+    for symbol, ctype in {fn_symbol for fn in (op, *op.calls) for fn_symbol in fn.symbols}:
+        g = held.get(symbol)
+        if g is None:
+            out.append(("", f"it reads {symbol} with cudaMemcpyFromSymbol, which no kernel it launches uses"))
+        elif g.count != 1 or g.record is not None or g.ctype != ctype:
+            why = f"it reads {symbol} ({g.ctype}, {g.count} elements) into one {ctype} with cudaMemcpyFromSymbol"
+            out.append(("", why))
     for s in launches(stmts):
         if s.kernel not in kernels:
             out.append((s.kernel, f"it launches {s.kernel}, which stays SIMT"))
@@ -99,15 +134,23 @@ def launches(stmts: tuple):
         elif isinstance(s, HIf):
             yield from launches(s.body)
             yield from launches(s.orelse)
+        elif isinstance(s, HWhile):
+            yield from launches(s.body)
 
 
 class HostReader:
     """Host statements of one function; `kinds` says which locals are tensors, integers or floats."""
 
-    def __init__(self, macros: dict[str, tuple[tuple[str, ...] | None, str]] | None = None) -> None:
+    def __init__(self, macros: dict[str, tuple[tuple[str, ...] | None, str]] | None = None,
+                 functions: dict[str, str] | None = None) -> None:
         self.kinds: dict[str, str] = {}
         self.macros = macros or {}  # name: (parameters, or None for an object-like macro; body)
         self.expanding: tuple[str, ...] = ()
+        self.functions = functions or {}  # host functions of the same source: name -> C return type
+        self.called: list[str] = []  # those this function calls, in order
+        self.symbols: list[tuple[str, str]] = []  # (variable of device memory, local's C type) it reads
+        self.buffers: dict[str, str] = {}  # host buffers from malloc: name -> element C type
+        self.ctypes: dict[str, str] = {}  # the C type each local is declared with
 
     def _expand(self, name: str, args: list[ts.Node]) -> ir.Expr:
         """A macro's body read as an expression, its parameters replaced by the argument texts."""
@@ -167,7 +210,17 @@ class HostReader:
             argument = self.expr(node.child_by_field_name("argument"))
             if op == "!" and isinstance(argument, ir.Call) and argument.func == "(has_value)":
                 return ir.Call("(is_none)", argument.args)
+            if op == "!" and self.kind(argument) == "bool":  # Python's ~ of a bool is an int, never False
+                return ir.Call("(not)", (argument,))
             return ir.Un(op, argument)
+        if kind == "subscript_expression":
+            base = self.expr(node.child_by_field_name("argument"))
+            if self.kind(base) not in ("tensor", "buffer"):
+                raise Unreadable(f"the subscript {text}")
+            indices = [c for c in node.child_by_field_name("indices").named_children if c.type != "comment"]
+            if len(indices) != 1:
+                raise Unreadable(f"the subscript {text}")
+            return ir.Index(base, (self.expr(indices[0]),))  # a tensor's select along dim 0, or a host element
         if kind == "conditional_expression":
             return ir.Cond(self.expr(node.child_by_field_name("condition")),
                            self.expr(node.child_by_field_name("consequence")),
@@ -244,14 +297,24 @@ class HostReader:
         name = re.sub(r"<.*>$", "", name)  # std::min<int64_t>: Python's min needs no type argument
         if self.macros.get(name, (None,))[0] is not None:
             return self._expand(name, args)
+        if name in self.functions:  # a host function of the same source: a Python function beside the op
+            if name not in self.called:
+                self.called.append(name)
+            return ir.Call(py_name(name), tuple(self.expr(a) for a in args))
         target = host_table()["calls"].get(name)
         if target is None:
             raise Unreadable(f"the host call {name}()")
         values = [self.expr(a) for a in args]
-        if target in ("torch.empty", "torch.zeros", "torch.ones") and values:
+        factory = host_table()["factories"].get(target)
+        positional = factory["arguments"] if factory is not None else None
+        if positional is not None and len(values) >= positional:
             shape = values[0]
-            kwargs = self._options(values[1]) if len(values) > 1 else ()
-            return ir.Call(target, (shape,), kwargs=kwargs)
+            if factory["sized"] and self.kind(shape) == "int":  # one size: Python's factories take a sequence
+                shape = ir.Call("(tuple)", (shape,))
+            kwargs = self._options(values[positional]) if len(values) > positional else ()
+            if len(values) > positional + 1:
+                raise Unreadable(f"the host call {name}() with {len(values)} arguments")
+            return ir.Call(target, (shape, *values[1:positional]), kwargs=kwargs)
         if target.endswith("_like") and len(values) == 2:
             return ir.Call(target, (values[0],), kwargs=self._options(values[1]))
         return ir.Call(target, tuple(values))
@@ -264,14 +327,33 @@ class HostReader:
         return (("dtype", dtype), ("device", ir.Attr(tensor, "device")))
 
     def kind(self, expr: ir.Expr) -> str:
-        if isinstance(expr, ir.Call) and expr.func in ("(has_value)", "(is_none)"):
+        if isinstance(expr, ir.Call) and expr.func in ("(has_value)", "(is_none)", "(not)"):
             return "bool"
+        if isinstance(expr, ir.Call) and expr.func in {py_name(f) for f in self.functions}:
+            returns = next(t for f, t in self.functions.items() if py_name(f) == expr.func)
+            return "bool" if returns == "bool" else "int" if returns in INT_TYPES else \
+                "tensor" if RETURN_TYPES.get(returns) == "torch.Tensor" else ""
+        if isinstance(expr, ir.Index) and isinstance(expr.base, ir.Name) and expr.base.id in self.buffers:
+            ctype = self.buffers[expr.base.id]
+            return "int" if ctype in INT_TYPES else "float" if ctype in ("float", "double") else ""
+        if isinstance(expr, ir.Index) and self.kind(expr.base) == "tensor":
+            return "tensor"
+        if isinstance(expr, ir.Call) and expr.func.startswith("torch."):  # a factory or an aten function
+            return "tensor"
+        if isinstance(expr, ir.Call) and expr.func.startswith(".") and expr.args and \
+                self.kind(expr.args[0]) == "tensor" and expr.func in host_table()["kinds"]["tensor_methods"]:
+            return "tensor"
+        if isinstance(expr, ir.Bin) and expr.op in ("+", "-", "*", "/") and "tensor" in (
+                self.kind(expr.left), self.kind(expr.right)):
+            return "tensor"
         if isinstance(expr, ir.Num):
             return "float" if expr.is_float else "int"
         if isinstance(expr, ir.Name):
             return self.kinds.get(expr.id, "")
-        if isinstance(expr, ir.Call) and expr.func in (".numel", ".size", ".dim", ".stride", "int"):
+        if isinstance(expr, ir.Call) and expr.func in (".numel", ".dim", "int"):
             return "int"
+        if isinstance(expr, ir.Call) and expr.func in (".size", ".stride"):
+            return "int" if len(expr.args) == 2 else "shape"  # x.sizes(): every size
         if isinstance(expr, ir.Call) and expr.func in ("min", "max"):
             kinds = {self.kind(a) for a in expr.args}
             return "int" if kinds == {"int"} else ""
@@ -300,6 +382,9 @@ class HostReader:
                 return []
             out = []
             for decl in node.children_by_field_name("declarator"):
+                if decl.type == "identifier":  # `bool done;`, `torch::Tensor start;`: set before it is read
+                    out += self._uninitialized(py_name(decl.text.decode()), ctype, node)
+                    continue
                 if decl.type != "init_declarator":
                     raise Unreadable(f"the declaration {node.text.decode()}")
                 target = decl.child_by_field_name("declarator")
@@ -321,8 +406,16 @@ class HostReader:
                     "function"
                 ).text.decode() in table["calls"]:
                     continue  # `auto stream = at::cuda::getCurrentCUDAStream();`: only a launch used it
+                buffer = self._malloc(value, ctype if pointer else "")
+                if buffer is not None:  # a host buffer: a Python list of its elements
+                    element, count = buffer
+                    self.buffers[name] = element
+                    self.kinds[name] = "buffer"
+                    out.append(HAssign(name, ir.Bin("*", ir.Text("[0]"), count)))
+                    continue
                 expr = self.expr(value)
                 base = ctype.replace("const", "").strip()
+                self.ctypes[name] = base
                 # A pointer local is a tensor's data (`x.data_ptr<float>()`): the tensor itself in Python.
                 self.kinds[name] = ("tensor" if pointer or "Tensor" in base else "int" if base in INT_TYPES
                                     else "float" if base in ("float", "double") else self.kind(expr))
@@ -344,6 +437,12 @@ class HostReader:
             if not body and not orelse:
                 return []
             return [HIf(self.expr(condition), body, orelse)]
+        if kind == "while_statement":
+            condition = node.child_by_field_name("condition")
+            if condition.type == "condition_clause":
+                condition = condition.child_by_field_name("value")
+            test = self.expr(condition)
+            return [HWhile(test, tuple(self.statement(node.child_by_field_name("body"))) or ())]
         if kind != "expression_statement" or not node.named_children:
             raise Unreadable(f"the host statement {kind.replace('_', ' ')}")
         inner = node.named_children[0]
@@ -361,6 +460,15 @@ class HostReader:
         args = inner.child_by_field_name("arguments").named_children
         if name in table["calls"]:
             return []
+        if name in self.functions:
+            return [HExpr(self.expr(inner))]
+        copies = host_table()["copies"]
+        if name == copies["from_symbol"]:
+            return [self._from_symbol(inner, args)]
+        if name == copies["to_host"]:
+            return self._to_host(inner, args)
+        if name == copies["free"] and len(args) == 1 and args[0].text.decode() in self.buffers:
+            return []  # the list goes when nothing names it
         if name in host_table()["checks"]["macros"] and args:
             test = self._check_part(args[0])
             if test is None:
@@ -374,6 +482,99 @@ class HostReader:
         if name in table["dispatch"] and body is not None and body.type == "lambda_expression":
             return self.statements(body.child_by_field_name("body"))
         raise Unreadable(f"the host call {name}()")
+
+    def _uninitialized(self, name: str, ctype: str, node: ts.Node) -> list:
+        """A local declared without a value: a tensor starts undefined (None); a number has no statement."""
+        base = ctype.replace("const", "").strip()
+        self.ctypes[name] = base
+        if RETURN_TYPES.get(base) == "torch.Tensor":
+            self.kinds[name] = "tensor"
+            return [HAssign(name, ir.NoneConst())]
+        if base in INT_TYPES or base in ("float", "double", "bool"):
+            self.kinds[name] = "int" if base in INT_TYPES else "bool" if base == "bool" else "float"
+            return []
+        raise Unreadable(f"the declaration {node.text.decode()}")
+
+    def _sizeof(self, node: ts.Node) -> str | None:
+        """The C type `sizeof(T)` or `sizeof(local)` measures (None for another expression)."""
+        if node.type != "sizeof_expression":
+            return None
+        inner = node.child_by_field_name("type") or node.child_by_field_name("value")
+        while inner is not None and inner.type == "parenthesized_expression" and inner.named_children:
+            inner = inner.named_children[0]
+        if inner is None:
+            return None
+        text = inner.text.decode().strip()
+        return self.ctypes.get(py_name(text), text) if inner.type == "identifier" else text
+
+    def _malloc(self, value: ts.Node, declared: str) -> tuple[str, ir.Expr] | None:
+        """(element C type, element count) of `(T *)malloc(n * sizeof(T))`; None for another value."""
+        element = declared.replace("const", "").strip()
+        if value.type == "cast_expression":
+            element = value.child_by_field_name("type").text.decode().replace("const", "").strip()
+            if not element.endswith("*"):
+                return None
+            element = element[:-1].strip()
+            value = value.child_by_field_name("value")
+        if value.type != "call_expression" or value.child_by_field_name("function").text.decode() not in (
+                host_table()["copies"]["malloc"]):
+            return None
+        args = value.child_by_field_name("arguments").named_children
+        size = args[0] if len(args) == 1 else None
+        if size is not None and self._sizeof(size) == element:
+            return element, ir.Num(1)
+        if size is not None and size.type == "binary_expression" and size.child_by_field_name(
+                "operator").text.decode() == "*":
+            left, right = size.child_by_field_name("left"), size.child_by_field_name("right")
+            for measure, count in ((left, right), (right, left)):
+                if self._sizeof(measure) == element and self.kind(self.expr(count)) == "int":
+                    return element, self.expr(count)
+        raise Unreadable(f"the allocation {value.text.decode()}")
+
+    def _from_symbol(self, node: ts.Node, args: list[ts.Node]) -> HAssign:
+        """`cudaMemcpyFromSymbol(&local, symbol, sizeof(local)[, 0[, cudaMemcpyDeviceToHost]])`: the local takes
+        the one element of the symbol's tensor on the current device (the kernels' copy there)."""
+        copies = host_table()["copies"]
+        why = Unreadable(f"the copy {node.text.decode()}")
+        if not 3 <= len(args) <= 5 or args[0].type != "pointer_expression" or args[1].type != "identifier":
+            raise why
+        local = args[0].child_by_field_name("argument")
+        name = py_name(local.text.decode()) if local.type == "identifier" else ""
+        ctype = self.ctypes.get(name, "")
+        symbol = args[1].text.decode()
+        if (not ctype or self._sizeof(args[2]) != ctype or symbol in self.kinds
+                or len(args) > 3 and args[3].text.decode() != "0"
+                or len(args) > 4 and args[4].text.decode() != copies["device_to_host"]):
+            raise why
+        convert = "bool" if ctype == "bool" else "int" if ctype in INT_TYPES else             "float" if ctype in ("float", "double") else ""
+        if not convert:
+            raise why
+        self.symbols.append((symbol, ctype))
+        element = ir.Index(ir.Call(".on", (ir.Name(symbol), ir.NoneConst())), (ir.Num(0),))
+        return HAssign(name, ir.Call(convert, (ir.Call(".item", (element,)),)))
+
+    def _to_host(self, node: ts.Node, args: list[ts.Node]) -> list:
+        """`cudaMemcpy(buffer, t.data_ptr<T>(), sizeof(T), cudaMemcpyDeviceToHost)` into a host buffer of T: its
+        first element takes the tensor's first element (data_ptr<T> asks for a tensor of T first)."""
+        why = Unreadable(f"the copy {node.text.decode()}")
+        if len(args) != 4 or args[0].type != "identifier" or args[3].text.decode() != host_table()["copies"][
+                "device_to_host"]:
+            raise why
+        buffer = py_name(args[0].text.decode())
+        element = self.buffers.get(buffer)
+        source = args[1]
+        func = source.child_by_field_name("function") if source.type == "call_expression" else None
+        field = func.child_by_field_name("field") if func is not None and func.type == "field_expression" else None
+        if (element is None or field is None or field.type != "template_method"
+                or field.named_children[0].text.decode() != "data_ptr"
+                or field.child_by_field_name("arguments").text.decode().strip("<> ") != element
+                or self._sizeof(args[2]) != element or element not in host_table()["ctypes"]):
+            raise why
+        tensor = self.expr(func.child_by_field_name("argument"))
+        dtype = ir.Text(host_table()["ctypes"][element])
+        first = ir.Call(".item", (ir.Index(ir.Call(".flatten", (tensor,)), (ir.Num(0),)),))
+        return [HCheck(ir.Bin("==", ir.Attr(tensor, "dtype"), dtype), f"expected a tensor of {element}"),
+                HAssign(f"{buffer}[0]", first)]
 
     def _launch(self, node: ts.Node) -> HLaunch:
         func = node.child_by_field_name("function")
@@ -473,54 +674,131 @@ def read_registrations(data: bytes) -> dict[str, dict[str, str]]:
     return found
 
 
-def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[HostOp], list[tuple[str, int, str]]]:
-    """The host functions of a CUDA source that return tensors (or those named): ops, and (name, line, why) for
-    each one that could not be read."""
+def _read_function(node: ts.Node, data: bytes, macros: dict, functions: dict[str, str],
+                   helper: bool) -> HostOp:
+    """One host function definition as a HostOp (its `calls` left empty); Unreadable names what it cannot read."""
+    declarator = _declarator(node.child_by_field_name("declarator"))
+    name = declarator.child_by_field_name("declarator").text.decode()
+    params, by_reference = read_params(node)
+    annotation = return_annotation(node)
+    reader = HostReader(macros, functions)
+    reader.kinds = {n: ("tensor" if a == "torch.Tensor" else "optional" if a.endswith("| None") else a)
+                    for n, a in params}
+    body = tuple(reader.statements(node.child_by_field_name("body")))
+    if helper:  # a parameter by reference that the function sets would set the caller's variable in C++ alone
+        assigned = sorted({s.name for s in _all_statements(body) if isinstance(s, HAssign)} & set(by_reference))
+        if assigned:
+            raise Unreadable(f"the parameter {assigned[0]}, taken by reference and set")
+    return HostOp(name, tuple(params), annotation, body, node.start_point[0] + 1,
+                  calls=tuple(HostOp(c, (), "", (), 0) for c in reader.called), symbols=tuple(reader.symbols))
+
+
+def read_params(node: ts.Node) -> tuple[list[tuple[str, str]], list[str]]:
+    """A function definition's parameters as (name, Python annotation), and the names of those taken by non-const
+    reference; Unreadable names a parameter type with no Python form."""
+    declarator = _declarator(node.child_by_field_name("declarator"))
+    params, by_reference = [], []
+    for p in declarator.child_by_field_name("parameters").named_children:
+        ptype = p.child_by_field_name("type").text.decode()
+        pname = p.child_by_field_name("declarator")
+        reference = pname is not None and pname.type == "reference_declarator"
+        while pname.type in ("reference_declarator", "pointer_declarator"):
+            pname = pname.named_children[0]
+        annotation = PARAM_TYPES.get(ptype)
+        if annotation is None and OPTIONAL_TENSOR.fullmatch(ptype):
+            annotation = "torch.Tensor | None"
+        if annotation is None:
+            raise Unreadable(f"the parameter type {ptype}")
+        params.append((py_name(pname.text.decode()), annotation))
+        if reference and "const" not in p.text.decode().split(pname.text.decode())[0]:
+            by_reference.append(py_name(pname.text.decode()))
+    return params, by_reference
+
+
+def return_annotation(node: ts.Node) -> str:
+    """The Python annotation of a function definition's return type; Unreadable when it has none."""
+    returns = node.child_by_field_name("type").text.decode()
+    annotation = RETURN_TYPES.get(returns)
+    if annotation is None and re.fullmatch(r"std::(tuple|vector)<\s*((torch|at)::Tensor\s*,?\s*)+>", returns):
+        annotation = "tuple[torch.Tensor, ...]"
+    if annotation is None:
+        raise Unreadable(f"the return type {returns}")
+    return annotation
+
+
+def _all_statements(stmts: tuple):
+    for s in stmts:
+        yield s
+        if isinstance(s, HIf):
+            yield from _all_statements(s.body)
+            yield from _all_statements(s.orelse)
+        elif isinstance(s, HWhile):
+            yield from _all_statements(s.body)
+
+
+LAUNCH = re.compile(r"\b(\w+)\s*(?:<[^<>;]*>)?\s*<<<")
+
+
+def unlowered_launch(data: bytes, name: str, kernels: dict) -> str:
+    """The first kernel that host function `name` of a source launches and that has no Triton form ("" when every
+    one has): what keeps the function on CUDA whatever else it does."""
     root = parse.parse("cuda", data).root_node
-    ops, failures = [], []
+    node = next((d for d in definitions(root) if function_name(d) == name), None)
+    body = node.child_by_field_name("body").text.decode() if node is not None else ""
+    return next((k for k in LAUNCH.findall(body) if k not in kernels), "")
+
+
+def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[HostOp], list[tuple[str, int, str]]]:
+    """The host functions of a CUDA source that return tensors (or those named): ops, each with the host functions
+    of the source it calls, and (name, line, why) for each one that could not be read (or calls one that could
+    not)."""
+    root = parse.parse("cuda", data).root_node
     macros = {m.group(1).decode(): (tuple(a.strip() for a in m.group(2)[1:-1].decode().split(",") if a.strip())
                                     if m.group(2) else None, m.group(3).decode().replace("\\\n", " ").strip())
               for m in DEFINE.finditer(data)}
+    nodes: dict[str, ts.Node] = {}
     for node in definitions(root):
         head = data[node.start_byte:node.child_by_field_name("body").start_byte].decode()
-        if re.search(r"__(global|device)__", head):
+        if re.search(r"__(global|device)__", head) or node.child_by_field_name("type") is None:
             continue
         declarator = _declarator(node.child_by_field_name("declarator"))
-        if declarator is None:
-            continue
-        if node.child_by_field_name("type") is None:
-            continue
-        name = declarator.child_by_field_name("declarator").text.decode()
-        returns = node.child_by_field_name("type").text.decode()
+        if declarator is not None:
+            nodes.setdefault(declarator.child_by_field_name("declarator").text.decode(), node)
+    functions = {n: node.child_by_field_name("type").text.decode() for n, node in nodes.items()}
+    read: dict[str, HostOp | str] = {}  # every function read: its HostOp, or why it could not be
+
+    def function(name: str, helper: bool) -> HostOp | str:
+        if name not in read:
+            try:
+                read[name] = _read_function(nodes[name], data, macros, functions, helper)
+            except Unreadable as exc:
+                read[name] = str(exc)
+        return read[name]
+
+    ops, failures = [], []
+    for name, node in nodes.items():
+        returns = functions[name]
         if names is not None and name not in names:
             continue
-        if names is None and returns not in RETURN_TYPES or returns == "void" and names is None:
+        if names is None and returns not in RETURN_TYPES or returns in ("void", "bool") and names is None:
             continue
-        line = node.start_point[0] + 1
-        try:
-            params = []
-            for p in declarator.child_by_field_name("parameters").named_children:
-                ptype = p.child_by_field_name("type").text.decode()
-                pname = p.child_by_field_name("declarator")
-                while pname.type in ("reference_declarator", "pointer_declarator"):
-                    pname = pname.named_children[0]
-                annotation = PARAM_TYPES.get(ptype)
-                if annotation is None and OPTIONAL_TENSOR.fullmatch(ptype):
-                    annotation = "torch.Tensor | None"
-                if annotation is None:
-                    raise Unreadable(f"the parameter type {ptype}")
-                params.append((py_name(pname.text.decode()), annotation))
-            annotation = RETURN_TYPES.get(returns)
-            if annotation is None and re.fullmatch(r"std::(tuple|vector)<\s*((torch|at)::Tensor\s*,?\s*)+>", returns):
-                annotation = "tuple[torch.Tensor, ...]"
-            if annotation is None:
-                raise Unreadable(f"the return type {returns}")
-            reader = HostReader(macros)
-            reader.kinds = {n: ("tensor" if a == "torch.Tensor" else "optional" if a.endswith("| None") else a)
-                            for n, a in params}
-            body = reader.statements(node.child_by_field_name("body"))
-        except Unreadable as exc:
-            failures.append((name, line, str(exc)))
+        op = function(name, False)
+        if isinstance(op, str):
+            failures.append((name, node.start_point[0] + 1, op))
             continue
-        ops.append(HostOp(name, tuple(params), annotation, tuple(body), line))
+        calls, todo, why = [], [c.name for c in op.calls], ""
+        while todo and not why:
+            callee = todo.pop(0)
+            if callee == name or any(c.name == callee for c in calls):
+                continue
+            found = function(callee, True)
+            if isinstance(found, str):
+                why = f"the host function {callee}() it calls: {found}"
+                continue
+            calls.append(found)
+            todo += [c.name for c in found.calls]
+        if why:
+            failures.append((name, node.start_point[0] + 1, why))
+            continue
+        ops.append(HostOp(op.name, op.params, op.returns, op.body, op.line, tuple(calls), op.symbols))
     return ops, failures

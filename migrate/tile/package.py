@@ -160,11 +160,11 @@ def translate_package(path: str, data: bytes, ext: ExtensionCall, files: dict[st
             outcome.findings.append(("tile-host-kept", source_path, fline, f"host function {name} stays C++: {reason}"))
         by_name = {k.name: k for k in found}
         for op in read:
-            missing = unserved(op.body, by_name)
+            missing = unserved(op, by_name)
             if missing:
                 why = f"host function {op.name} stays C++: {missing[0][1]}"
                 outcome.findings.append(("tile-host-kept", source_path, op.line, why))
-        if failures or any(unserved(op.body, by_name) for op in read):
+        if failures or any(unserved(op, by_name) for op in read):
             return keep(f"not every CUDA op of {source_path} becomes Triton (see its notes)")
         if {op.name for op in read} != set(bound.values()):
             return keep(f"{source_path} registers a function it does not define")

@@ -66,6 +66,8 @@ def code(expr: ir.Expr) -> str:
         args = [code(a) for a in expr.args] + [f"{k}={code(v)}" for k, v in expr.kwargs]
         if expr.func in ("(has_value)", "(is_none)"):  # an optional tensor of host code
             return f"{_wrap(expr.args[0], _ATOM)} is {'not ' if expr.func == '(has_value)' else ''}None"
+        if expr.func == "(not)":  # host code's `!` of a bool
+            return f"(not {args[0]})"
         if expr.func == "(tuple)":
             return f"({args[0]},)" if len(args) == 1 else f"({', '.join(args)})"
         if expr.func.startswith("."):

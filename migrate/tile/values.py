@@ -552,6 +552,8 @@ def _operation(ctx: Context, expr: ir.Bin, a: Val, b: Val) -> Val:
     op = expr.op
     if op in ("&&", "||"):
         a, b = truth(a), truth(b)
+        if {a.kind, b.kind} == {"U", "V"}:  # a uniform operand as a boolean tensor (see _mask_part)
+            a, b = (replace(v, expr=_mask_part(v, v.expr)) for v in (a, b))
     is_float = a.is_float or b.is_float
     if op == "/" and not is_float:
         op = "//"

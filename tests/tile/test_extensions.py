@@ -5,6 +5,7 @@ step; `expected/` holds every file it writes or changes (absent when the extensi
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import shutil
 import sys
@@ -116,3 +117,56 @@ def test_catch_all_block_op_finds_the_nearest_point() -> None:
         x, y = torch.randn(points, generator=g), torch.randn(candidates, generator=g)
         ref = ((x[:, None] - y[None, :]) ** 2).argmin(1)
         torch.testing.assert_close(module.nearest_cuda(x, y), ref)
+
+
+def _walker():
+    """catch_all_host's Triton module, its three ops defined first."""
+    torch = pytest.importorskip("torch")
+    for schema in ("walker::settle(Tensor rowptr, Tensor col) -> Tensor",
+                   "walker::head(Tensor x, Tensor ptr, Tensor ratio, int num_workers) -> Tensor"):
+        name, _, rest = schema.partition("(")
+        try:
+            torch.library.define(name, "(" + rest)
+        except RuntimeError:
+            pass
+    return _load("catch_all_host", "walker::coin(Tensor x, float p) -> Tensor", "walker/_ops_triton.py")
+
+
+def test_host_loop_reads_a_device_flag_until_labels_settle() -> None:
+    """walker::settle loops in its host code over a host function that launches kernels and reads a __device__ flag
+    back with cudaMemcpyFromSymbol: each node ends with the smallest node of its component."""
+    torch, module = _walker()
+    g = torch.Generator().manual_seed(4)
+    for n in (1, 9, 300):
+        a = torch.rand(n, n, generator=g) < 2.0 / n
+        a = (a | a.t()) & ~torch.eye(n, dtype=torch.bool)
+        row, col = a.nonzero().t()
+        rowptr = torch.zeros(n + 1, dtype=torch.long)
+        rowptr[1:] = torch.bincount(row, minlength=n).cumsum(0)
+        reach = a | torch.eye(n, dtype=torch.bool)
+        for _ in range(n.bit_length()):
+            reach = (reach.float() @ reach.float()) > 0
+        ref = torch.stack([r.nonzero().min() for r in reach]).flatten()
+        torch.testing.assert_close(module.settle_cuda(rowptr, col), ref)
+
+
+def test_host_sizes_from_a_device_copy_and_a_wrapper_of_fewer_arguments() -> None:
+    """walker::head sizes its output from the last element of a cumulative sum copied to a host buffer, and its C++
+    op passes head_cuda three of its four arguments: the registered function takes all four."""
+    torch, module = _walker()
+    g = torch.Generator().manual_seed(5)
+    for sizes, ratio in (((1,), 0.5), ((7, 0, 300), 0.3), ((40,) * 9, 1.0)):
+        ptr = torch.tensor([0, *torch.tensor(sizes).cumsum(0).tolist()])
+        x = torch.randn(int(ptr[-1]), generator=g)
+        got = module.head(x, ptr, torch.tensor(ratio), 4)
+        ref = torch.cat([x[int(ptr[b]):int(ptr[b]) + math.ceil(sizes[b] * ratio)] for b in range(len(sizes))])
+        torch.testing.assert_close(got, ref)
+
+
+def test_host_draws_from_torch_generators() -> None:
+    """walker::coin draws with Tensor::bernoulli and torch::rand on the tensor's device: heads probability 0 keeps
+    nothing, 1 keeps everything."""
+    torch, module = _walker()
+    x = torch.randn(1000, generator=torch.Generator().manual_seed(6))
+    torch.testing.assert_close(module.coin_cuda(x, 0.0), torch.zeros_like(x))
+    torch.testing.assert_close(module.coin_cuda(x, 1.0), x)

@@ -1541,6 +1541,23 @@ def _cases():
         x = xs.to(torch.int64)
         ref = (x - 512).double() * 0.5 + torch.div(x - 3, 2, rounding_mode="trunc").double()
         return out.double(), ref, 1e-6
+    def negated_type_cast(m):
+        n = 333
+        x, out = rand(n), torch.zeros(n)
+        m.negate_steps((n + 127) // 128, 128, x, out, n)
+        return out, x * -2 + 0.25, 1e-6
+
+    def uniform_and_mask(m):
+        n = 333
+        x = rand(n)
+        outs, refs = [], []
+        for skip in (True, False):
+            out = torch.zeros(n)
+            m.keep_positive((n + 127) // 128, 128, x, out, skip, 7, n)
+            keep = (x > 0) & ~((torch.arange(n) == 7) & skip)
+            outs.append(out)
+            refs.append(torch.where(keep, x, torch.zeros(n)))
+        return torch.cat(outs), torch.cat(refs), 0.0
 
     return {
         "device_tables": device_tables, "device_symbols": device_symbols,
@@ -1601,6 +1618,8 @@ def _cases():
         "sizeof_types": sizeof_types, "vector_buffer_moved": vector_buffer_moved,
         "loop_guard_assigns": loop_guard_assigns,
         "unsigned_cast_signed": unsigned_cast_signed,
+        "negated_type_cast": negated_type_cast,
+        "uniform_and_mask": uniform_and_mask,
     }
 
 
