@@ -287,6 +287,14 @@ def _scan_chunk(
     tasks: Sequence[tuple[str, str, str, str]],
 ) -> list[FileOutcome]:
     ruleset = _worker_ruleset(rules_dir, cache_dir, digest, selected)
+    # A file's scan makes thousands of short-lived objects (nodes, fields, findings) that go with the file, nearly
+    # none in a cycle (400 HeCBench files leave 863 objects to the collector): collections set off by their count
+    # find next to nothing, and cost a dense tree 5-10% of its time. A chunk's few cycles wait for its end.
+    with paused():
+        return _scan_tasks(ruleset, max_bytes, tasks)
+
+
+def _scan_tasks(ruleset: Ruleset, max_bytes: int, tasks: Sequence[tuple[str, str, str, str]]) -> list[FileOutcome]:
     outcomes = []
     for path, relpath, language, known_digest in tasks:
         content = read(Path(path), max_bytes)

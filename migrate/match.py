@@ -22,12 +22,21 @@ from .rules import Catalog
 IDENTIFIER_NODES = {"identifier", "type_identifier", "namespace_identifier"}
 # A run of identifier bytes: a catalogued name is found where one whole run equals it.
 WORD = re.compile(rb"[A-Za-z0-9_]+")
+_IDENTIFIER_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
+# Every byte outside identifiers made a space: split() of the result gives WORD.findall's runs, in order.
+_WORD_SPLIT = bytes(b if b in _IDENTIFIER_BYTES else 0x20 for b in range(256))
 SUPPRESSION = re.compile(rb"migrate:\s*ignore(?:\[([^\]]*)\])?")
 C_BLANKABLE = re.compile(rb'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.DOTALL)
 HASH_COMMENT = re.compile(rb"#[^\n]*")
 NEWLINE = re.compile(rb"\n")
 PY_IMPORT_HINT = re.compile(rb"\bimport\b")
 BUILD_LANGUAGES = ("cmake", "make", "requirements", "pyproject")
+
+
+def word_runs(data: bytes) -> list[bytes]:
+    """`WORD.findall(data)`: the runs of identifier bytes, in order, at twice the speed of the regex (a translate
+    and a split in C, where findall makes a match per run)."""
+    return data.translate(_WORD_SPLIT).split()
 
 
 class _Missing(dict):
@@ -152,7 +161,7 @@ class NameSet:
 
     def found(self, data: bytes, words: list[bytes] | None = None) -> bool:
         """Whether `data` (its word runs `words`, when already found) holds one of the names."""
-        if self.words and not self.words.isdisjoint(WORD.findall(data) if words is None else words):
+        if self.words and not self.words.isdisjoint(word_runs(data) if words is None else words):
             return True
         return self.others is not None and self.others.search(data) is not None
 
@@ -160,7 +169,7 @@ class NameSet:
         """Every whole-identifier occurrence of a name in `data`, in order: what a search for all of them as one
         regex finds, each hit's start and end."""
         spans: list[tuple[int, int]] = []
-        for name in self.words.intersection(WORD.findall(data) if words is None else words):
+        for name in self.words.intersection(word_runs(data) if words is None else words):
             size = len(name)
             at = data.find(name)
             while at >= 0:
@@ -174,7 +183,7 @@ class NameSet:
         return spans
 
 
-_WORD_BYTES = frozenset(bytes([b]) for b in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+_WORD_BYTES = frozenset(bytes([b]) for b in _IDENTIFIER_BYTES)
 
 
 @dataclass(frozen=True)
@@ -546,7 +555,7 @@ class FileMatcher:
         data = self.text.data
         prefilter = self.ruleset.prefilter.get("cuda")
         if prefilter is not None and not any(p.search(data) for p in prefilter):
-            self._words = WORD.findall(data)
+            self._words = word_runs(data)
             if not self.ruleset.name_words.found(data, self._words):
                 return
         copy = scan_copy(self.ruleset, "cuda", data)
