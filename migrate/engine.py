@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import ctypes
 import hashlib
 import itertools
@@ -196,8 +197,10 @@ class _LineText(Text):
         return found
 
     def position(self, offset: int) -> tuple[int, int]:
-        line = self.line_of(offset)
-        start = self.starts[line - 1]
+        # The line starts read once a call, not through the property and line_of: each finding asks twice.
+        starts = self._starts if self._starts is not None else self.starts
+        line = bisect.bisect_right(starts, offset)
+        start = starts[line - 1]
         if self._ascii:
             return line, offset - start + 1  # one byte per character: nothing to decode
         last = self._columns.get(line)

@@ -591,7 +591,9 @@ class FileMatcher:
         # Each occurrence's node, and the names the file declares itself at one of them (a variable `norm`, its own
         # `#define __shfl`): a catalogued name declared here is the program's own, not CUDA's. A name can only be
         # declared where it occurs, so its occurrences answer without walking the whole tree.
-        sites: list[tuple[int, int, bytes, MapEntry, ts.Node]] = []
+        # Each site with its node's type and parent, asked once: a node's parent is found by a walk down from the
+        # root, and a dense file has a site on every line.
+        sites: list[tuple[int, int, bytes, MapEntry, ts.Node, str, ts.Node | None]] = []
         declared: set[bytes] = set()
         for start, end in self.ruleset.name_words.spans(data, self._words):
             word = data[start:end]
@@ -601,29 +603,31 @@ class FileMatcher:
             node = root.descendant_for_byte_range(start, end)
             if node is None:
                 continue
-            sites.append((start, end, word, entry, node))
-            if word not in declared and node.type == "identifier" and _declares(node):
+            node_type = node.type
+            parent = node.parent if node_type in IDENTIFIER_NODES else None
+            sites.append((start, end, word, entry, node, node_type, parent))
+            if word not in declared and node_type == "identifier" and _declares(node, parent):
                 declared.add(word)
-        for start, end, word, entry, node in sites:
-            if node.type == "preproc_arg":
+        for start, end, word, entry, node, node_type, parent in sites:
+            if word in declared:
+                continue  # the program declares this name itself
+            if node_type == "preproc_arg":
                 body = blanked_args.get(node.start_byte)
                 if body is None:
                     body = C_BLANKABLE.sub(lambda m: b" " * len(m.group()), node.text or b"")
                     blanked_args[node.start_byte] = body
                 if body[start - node.start_byte : end - node.start_byte] != word:
                     continue
-            elif node.type not in IDENTIFIER_NODES or node.start_byte != start or node.end_byte != end:
+            elif node_type not in IDENTIFIER_NODES or node.start_byte != start or node.end_byte != end:
                 continue
-            elif (qualified := _qualified_use(node)) is not None:
+            elif (qualified := _qualified_use(node, parent)) is not None:
                 if not _in_scopes(data[qualified.start_byte : node.start_byte], entry.scopes):
                     continue  # `ns::cudaMalloc`: the project's own name, in its own namespace
                 start = qualified.start_byte  # the fix replaces the whole qualified name
             elif entry.scopes and "" not in entry.scopes:
                 continue  # a name that is this API's only when qualified (`DeviceType::CUDA`)
-            elif node.parent is not None and node.parent.type == "function_declarator" and _in_namespace(node):
+            elif parent is not None and parent.type == "function_declarator" and _in_namespace(node):
                 continue  # the project's own function of that name, in its own namespace
-            if word in declared:
-                continue  # the program declares this name itself
             self._name_finding(entry, node, start, end)
 
     def _name_finding(self, entry: MapEntry, node: ts.Node, start: int, end: int) -> None:
@@ -640,7 +644,8 @@ class FileMatcher:
                 message = message.split(" (safe fix)")[0] + "; left as it is: the parser could not read it whole"
                 self.add(rule, start, end, message, safety="manual", effort=entry.effort)
             else:
-                self.add(rule, start, end, message, edits=(Edit(start, end, entry.portable),), effort=entry.effort)
+                self.add(rule, start, end, message, edits=(Edit.unchecked(start, end, entry.portable),),
+                         effort=entry.effort)
         else:
             self.add(rule, start, end, message, safety="manual", effort=entry.effort)
 
@@ -1086,10 +1091,9 @@ DECLARATION_SHAPES: tuple[tuple[tuple[str, str], ...], ...] = (
 _DECLARING_PARENTS = frozenset(shape[0][0] for shape in DECLARATION_SHAPES)
 
 
-def _declares(identifier: ts.Node) -> bool:
-    """Whether an identifier node is the name a declaration, a parameter, a function or a macro of the file
-    declares (one of DECLARATION_SHAPES)."""
-    parent = identifier.parent
+def _declares(identifier: ts.Node, parent: ts.Node | None) -> bool:
+    """Whether an identifier node (its parent `parent`) is the name a declaration, a parameter, a function or a
+    macro of the file declares (one of DECLARATION_SHAPES)."""
     if parent is None or parent.type not in _DECLARING_PARENTS:
         return False
     for shape in DECLARATION_SHAPES:
@@ -1262,9 +1266,9 @@ def _blanked(data: bytes, pattern: re.Pattern[bytes] | None) -> bytes:
     return pattern.sub(lambda m: re.sub(rb"[^\n]", b" ", m.group()), data)
 
 
-def _qualified_use(node: ts.Node) -> ts.Node | None:
-    """The outermost qualified name that `node` is the last part of (`at::cuda::X` for X), else None."""
-    parent = node.parent
+def _qualified_use(node: ts.Node, parent: ts.Node | None) -> ts.Node | None:
+    """The outermost qualified name that `node` (its parent `parent`) is the last part of (`at::cuda::X` for X),
+    else None."""
     if parent is None or parent.type != "qualified_identifier":
         return None
     scope = parent.child_by_field_name("scope")
