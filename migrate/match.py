@@ -1042,11 +1042,16 @@ class FileMatcher:
         those rules unfixed: an include stays while the file still uses what it declares."""
         rules = self.ruleset.catalog.rules
         data = self.text.data
+        # The rules of this file's findings that either step reads: a dense file has a finding on every line, of
+        # a few rules, and most rules have neither key.
+        present = {rule_id for rule_id, _, _ in self.findings}
+        grouped = {r for r in present if r in rules and rules[r].match.get("all_or_none")}
+        guarded = {r for r in present if r in rules and rules[r].match.get("unless")}
         missing: dict[str, str] = {}  # rule id -> the first of its names in this file with no portable form
-        for (rule_id, start, end), finding in self.findings.items():
-            if finding.safety == "manual" and rule_id not in missing:
+        for (rule_id, start, end), finding in self.findings.items() if grouped else ():
+            if rule_id in grouped and finding.safety == "manual" and rule_id not in missing:
                 missing[rule_id] = data[start:end].decode("utf-8", "replace")
-        for key, finding in list(self.findings.items()):
+        for key, finding in list(self.findings.items()) if missing else ():
             rule = rules.get(finding.rule_id)
             if rule is not None and rule.match.get("all_or_none") and finding.edits and rule.id in missing:
                 # A library's names travel together (a handle made by one call is passed to the next): when the
@@ -1055,9 +1060,13 @@ class FileMatcher:
                 message = (f"{name} stays on CUDA with the rest of its library in this file: {missing[rule.id]} "
                            "has no portable form yet")
                 self.findings[key] = replace(finding, safety="manual", effort="medium", edits=(), message=message)
+        if not guarded:
+            return
         kept = {f.rule_id for f in self.findings.values() if f.safety == "manual" or not f.edits}
         for key, finding in list(self.findings.items()):
-            unless = rules[finding.rule_id].match.get("unless") if finding.rule_id in rules else None
+            if finding.rule_id not in guarded:
+                continue
+            unless = rules[finding.rule_id].match.get("unless")
             if not unless or not finding.edits:
                 continue
             if not kept.intersection(unless):
