@@ -27,6 +27,15 @@ class Edit:
     end: int
     text: str
 
+    @classmethod
+    def unchecked(cls, start: int, end: int, text: str) -> Edit:
+        """An Edit of values already of their types, set directly: the frozen __init__ sets each through
+        object.__setattr__, and a dense tree makes one per line."""
+        edit = object.__new__(cls)
+        fields = edit.__dict__
+        fields["start"], fields["end"], fields["text"] = start, end, text
+        return edit
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -85,19 +94,13 @@ class Finding:
         """The Finding of an as_row tuple."""
         finding = cls.unchecked(*row)
         if row[11]:
-            finding.__dict__["edits"] = tuple([_edit(start, end, text) for start, end, text in row[11]])
+            edit = Edit.unchecked
+            finding.__dict__["edits"] = tuple([edit(start, end, text) for start, end, text in row[11]])
         return finding
 
 
 # Finding.sort_key read in C: the key to sort a hundred thousand findings by, without a Python call for each.
 FINDING_ORDER = attrgetter("path", "line", "column", "rule_id", "message")
-
-
-def _edit(start: int, end: int, text: str) -> Edit:
-    edit = object.__new__(Edit)
-    fields = edit.__dict__
-    fields["start"], fields["end"], fields["text"] = start, end, text
-    return edit
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,14 @@
 """The scan's shortcuts answer as the long way does: columns of ASCII files, files without a suppression comment,
-kernel bodies without a barrier's name."""
+kernel bodies without a barrier's name, a file's word runs, a chunk scanned with the collector paused."""
 
 from __future__ import annotations
 
-from migrate.engine import _LineText, _Matcher, scan_bytes
-from migrate.match import FileMatcher, Text, compile_rules
+import gc
+
+from migrate.engine import _LineText, _Matcher, _scan_chunk, scan_bytes
+from migrate.match import WORD, FileMatcher, Text, compile_rules, word_runs
 from migrate.regions import _may_synchronise
-from migrate.rules import load_catalog
+from migrate.rules import RULES_DIR, load_catalog
 
 CATALOG = load_catalog()
 RULESET = compile_rules(CATALOG, CATALOG.rules)
@@ -79,3 +81,28 @@ def test_a_file_whose_only_trigger_needs_a_kernel_is_not_parsed_without_one() ->
     assert scan_bytes(RULESET, "a.cpp", "cuda", HOST_PERMUTE) == []
     device = HOST_PERMUTE.replace(b"void permute", b"__device__ void permute")
     assert {"lockstep-scatter", "parse-error"} <= {f.rule_id for f in scan_bytes(RULESET, "a.cu", "cuda", device)}
+
+
+def test_word_runs_are_the_identifier_runs_the_regex_finds() -> None:
+    """Every byte value, CRLF, tabs, form feeds, non-UTF-8 bytes and runs at either end."""
+    samples = [
+        HOST, THROUGH_HELPER, bytes(range(256)) * 3, b"", b"a", b"_x9\r\n\tcudaFree(p);\x0b\x0c\x1c\x1f\x85\xa0y",
+        "int é = 1; // ü cudaMalloc".encode(), b"\xff\xfecuda\x00Malloc\x80_\x7f",
+    ]
+    for data in samples:
+        assert word_runs(data) == WORD.findall(data)
+
+
+def test_a_chunk_is_scanned_with_the_collector_paused_and_leaves_it_as_it_was(tmp_path) -> None:
+    source = tmp_path / "a.cu"
+    source.write_bytes(HOST)
+    task = [(str(source), "a.cu", "cuda", "")]
+    args = (str(RULES_DIR), "", CATALOG.digest, tuple(sorted(CATALOG.rules)), 1 << 20)
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            (outcome,) = _scan_chunk(*args, task)
+            assert gc.isenabled() == enabled
+        finally:
+            gc.enable()
+        assert outcome.rows == tuple(f.as_row() for f in scan_bytes(RULESET, "a.cu", "cuda", HOST))
