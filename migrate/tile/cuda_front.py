@@ -73,7 +73,7 @@ def number(text: str) -> ir.Num:
     if any(c in body for c in ".eE") and not body.lower().startswith("0x") or "f" in suffix.lower():
         return ir.Num(float(body), True)
     value = int(body)
-    return ir.Num(value, unsigned="u" in suffix.lower() and "l" not in suffix.lower() and value > 0x7FFFFFFF)
+    return ir.Num(value, unsigned="u" in suffix.lower() and "l" not in suffix.lower())
 
 
 ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "\\": 92, "'": 39, '"': 34, "a": 7, "b": 8, "f": 12, "v": 11}

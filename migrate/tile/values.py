@@ -362,6 +362,17 @@ def _full(value: ir.Expr, dtype: str) -> ir.Call:
     return ir.Call("tl.full", (ir.Text("[]"), value, ir.Text(dtype)))
 
 
+def _unsigned_literal(literal: Val, other: Val) -> Val:
+    """An unsigned int literal (`2u`) beside a signed integer value, typed uint32 as C types it: C converts the other
+    operand to unsigned int (`-1 < 2u` is false, `n - 2u` wraps), where Triton types a bare 2 as the other's int32."""
+    number = literal.expr
+    if isinstance(number, ir.Num) and number.unsigned and not number.is_float and number.value <= 0xFFFFFFFF \
+            and other.expr is not None and not isinstance(other.expr, ir.Num) and not other.is_float \
+            and not other.unsigned:
+        return Val("U", _full(number, "tl.uint32"), unsigned=True)
+    return literal
+
+
 def _wide_literal(val: Val) -> int | None:
     """The integer of a literal past int32 that evaluate() made a typed scalar (_full), or None."""
     expr = val.expr
@@ -554,6 +565,8 @@ def _operation(ctx: Context, expr: ir.Bin, a: Val, b: Val) -> Val:
         a, b = truth(a), truth(b)
         if {a.kind, b.kind} == {"U", "V"}:  # a uniform operand as a boolean tensor (see _mask_part)
             a, b = (replace(v, expr=_mask_part(v, v.expr)) for v in (a, b))
+    elif op not in ("<<", ">>"):  # a shift takes its left operand's type alone
+        a, b = _unsigned_literal(a, b), _unsigned_literal(b, a)
     is_float = a.is_float or b.is_float
     if op == "/" and not is_float:
         op = "//"

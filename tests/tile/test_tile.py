@@ -949,6 +949,18 @@ def _cases():
         ref = torch.tensor([table.get(int(r), 4) * 10 + (int(r) & 1) for r in reads], dtype=torch.int32)
         return codes.double(), ref.double(), 0.0
 
+    def unsigned_literal(m):
+        n = 333
+        a = torch.randint(-20, 20, (n,), dtype=torch.int32)
+        near, gap = torch.zeros(n, dtype=torch.int32), torch.zeros(n, dtype=torch.int32)
+        m.near_pairs((n + 127) // 128, 128, a, near, gap.view(torch.uint32), n)
+        d = a.to(torch.int64) - 3
+        as_unsigned = d % (1 << 32)  # C's conversion of the int to unsigned int
+        ref_near = (as_unsigned < 2).to(torch.int32)
+        ref_gap = ((d - 1) % (1 << 32)) // 4
+        return torch.cat([near.to(torch.int64), gap.to(torch.int64) % (1 << 32)]), \
+            torch.cat([ref_near.to(torch.int64), ref_gap]), 0.0
+
     def uniform_cast(m):
         n, sigma = 333, 1.7
         a, b = rand(n), torch.zeros(n)
@@ -1618,6 +1630,7 @@ def _cases():
         "sizeof_types": sizeof_types, "vector_buffer_moved": vector_buffer_moved,
         "loop_guard_assigns": loop_guard_assigns,
         "unsigned_cast_signed": unsigned_cast_signed,
+        "unsigned_literal": unsigned_literal,
         "negated_type_cast": negated_type_cast,
         "uniform_and_mask": uniform_and_mask,
     }
