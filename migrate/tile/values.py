@@ -622,10 +622,15 @@ def _int_bits(a: Val, op: str, b: Val) -> Val | None:
     unsigned int (`1u << 31`); None for any other operands, or a result past 32 bits."""
     x, y = a.expr, b.expr
     if op not in INT_BITS or not isinstance(x, ir.Num) or not isinstance(y, ir.Num) or x.is_float or y.is_float \
-            or not all(-(1 << 31) <= n.value <= 0xFFFFFFFF for n in (x, y)) or not 0 <= y.value < 32:
+            or not all(-(1 << 31) <= n.value <= 0xFFFFFFFF for n in (x, y)):
         return None
-    unsigned = x.unsigned or (y.unsigned and op != ">>") or x.value > 0x7FFFFFFF
-    if unsigned and (x.value < 0 or y.value < 0 and op != "<<"):
+    shift = op in ("<<", ">>")
+    if shift and not 0 <= y.value < 32:
+        return None  # C leaves it undefined
+    # a shift has its left operand's type; a bitwise operation both operands' common type
+    operands = (x,) if shift else (x, y)
+    unsigned = any(n.unsigned or n.value > 0x7FFFFFFF for n in operands)
+    if unsigned and any(n.value < 0 for n in operands):
         return None  # a negative number converted to unsigned: left to the general path
     value = INT_BITS[op](x.value, y.value) & 0xFFFFFFFF
     if unsigned:
