@@ -46,14 +46,25 @@ class TreeResult:
 
 def headers_in(files: dict[str, bytes] | None):
     """The reader of quoted includes (`#include "util.cuh"`) from a program's files, relative to the including
-    file's folder; None without files."""
+    file's folder, else the one file of the program at that path below some folder (an -I folder); None without
+    files."""
     if not files:
         return None
 
     def header(name: str, including: str) -> tuple[str, bytes] | None:
         path = posixpath.normpath(posixpath.join(posixpath.dirname(including), name))
         data = files.get(path)
-        return (path, data) if data is not None else None
+        if data is not None:
+            return path, data
+        # Not beside the includer: a folder the build names with -I (`include/type.h` for `#include "type.h"`),
+        # where exactly one of the program's files has that name
+        found = suffixed(posixpath.normpath(name))
+        return (found[0], files[found[0]]) if len(found) == 1 else None
+
+    @functools.cache
+    def suffixed(name: str) -> tuple[str, ...]:
+        return tuple(p for p in sorted(files) if p == name or p.endswith("/" + name)) \
+            if not name.startswith("../") else ()
 
     return header
 

@@ -15,6 +15,7 @@ from .scopes import unshadow
 from .symbols import with_symbols
 from .tileir import Rejected, TAssign, TAtomic, TFor, TIf, TileKernel, TStore, TWhile
 from .values import (
+    LANES,
     Context,
     _calls,
     _initial_env,
@@ -117,6 +118,11 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
     if two_d and kind == "reduction":
         raise Rejected("a reduction over 2-D thread blocks")
     walk(ctx, fn.body)
+    if kind == "reduction" and ctx.faithful:
+        # One lane per thread of the launch's block: walked again with the lanes past it (the block rounded up to
+        # a power of two, as tl.arange needs) kept out of every load, store and reduction.
+        ctx = Context(module, fn, kind, env=_initial_env(fn), lanes=True)
+        walk(ctx, fn.body)
     if ctx.result is not None:
         raise Rejected("a kernel that returns a value")
     if kind == "elementwise":
@@ -140,6 +146,9 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
                           frozenset(ctx.helpers), tuple(blocks), grid, blocks,
                           f"element-wise map over {ctx.dims}-D indices", symbols=tuple(ctx.symbols.values()))
     prologue = (TAssign("pid", ir.Call("tl.program_id", (ir.Num(0),))),)
+    if ctx.lanes:
+        prologue += (TAssign(LANES, ir.Bin("<", ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK"))),
+                                           ir.Name("THREADS"))),)
     if ctx.warp_group:
         grid = (ctx.rows if ctx.rows is not None else ir.Bin("*", ir.Name("grid0"), ir.Name("block0 // 32")),)
     elif ctx.faithful:
@@ -152,10 +161,14 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
         block = ir.Call("_block_for", (ctx.chunk_bound,))
     else:
         block = ir.Num(1024)
+    blocks = {"BLOCK": block}
+    if ctx.lanes:
+        blocks = {"BLOCK": ir.Text("triton.next_power_of_2(block0)"), "THREADS": block}
     return TileKernel(fn.name, "reduction", fn.params, prologue + tuple(ctx.out), frozenset(ctx.helpers),
-                      ("BLOCK",), grid, {"BLOCK": block},
+                      tuple(blocks), grid, blocks,
                       "block reduction per program" if ctx.faithful else "row reduction, one program per row",
-                      symbols=tuple(ctx.symbols.values()))
+                      symbols=tuple(ctx.symbols.values()),
+                      sample=(("BLOCK", 256), ("THREADS", 256)) if ctx.lanes else ())
 
 
 def _effects(stmts: tuple):

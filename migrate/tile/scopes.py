@@ -22,6 +22,16 @@ def unshadow(fn: ir.Function) -> ir.Function:
     return fn if body == fn.body else dataclasses.replace(fn, body=body)
 
 
+def renamed_declarations(stmts: tuple, names: set[str], taken: set[str]) -> tuple:
+    """`stmts` (a loop's body) with each variable they declare by one of `names` renamed through its scope: the
+    tile program still has a variable of that name from before the loop (a loop variable of an earlier loop), which
+    Triton would carry through the loop as if it were the same."""
+    names = names & _declared_all(stmts)
+    if not names:
+        return stmts
+    return _walk(stmts, frozenset(names), set(names), taken | names)
+
+
 def _declared_all(stmts) -> set[str]:
     found = set()
     for stmt in stmts:

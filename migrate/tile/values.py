@@ -14,6 +14,7 @@ from . import ir
 from .builtins import bits_table, builtins, limits_table, math_table, operator_table, outputs_table
 from .calls import fitting, resolve, written_references
 from .primitives import REDUCE
+from .scopes import renamed_declarations
 from .targets import C_TO_TRITON, DTYPE_NAMES, dtype_name, triton_type
 from .tileir import (
     DYNAMIC_COUNT,
@@ -70,6 +71,7 @@ class Val:
 class Shared:
     state: str = "empty"  # empty | thread | warp | complete
     value: Val | None = None
+    written: ir.Expr | None = None  # thread state: the guard of the lanes written so far (None: every lane)
 
 
 @dataclass
@@ -107,6 +109,11 @@ class Context:
     inlining: tuple[str, ...] = ()  # the device functions being inlined, outermost first
     inlined: dict[str, int] = field(default_factory=dict)  # device function -> how many of its calls were inlined
     const_locals: dict[str, int] = field(default_factory=dict)  # `constexpr int n2 = n * n;`: its number
+    rtype: str = ""  # the return type of the device function being inlined
+    ranged: set[str] = field(default_factory=set)  # the variables of the tile program's counted loops so far
+    axes: dict[str, frozenset] = field(default_factory=dict)  # 2-D maps: a bound name -> the index axes it varies on
+    vectors: set[str] = field(default_factory=set)  # bound names of per-lane values (seen from inlined functions too)
+    lanes: bool = False  # reduction class, one lane per thread: lanes past the launch's block (THREADS) sit out
 
     @property
     def per_lane(self) -> bool:
@@ -115,6 +122,10 @@ class Context:
 
     def emit(self, stmt) -> None:
         self.out.append(stmt)
+        if isinstance(stmt, TFor):
+            self.ranged.add(stmt.var)
+        if isinstance(stmt, TAssign) and self.dims == 2:
+            self.axes[stmt.name] = _axes(self, stmt.value)
 
     def fresh(self, base: str) -> str:
         self.counter += 1
@@ -174,6 +185,8 @@ def truth(val: Val) -> Val:
     Comparisons and their combinations are already truth values; Triton's `&`, `|` and `~` on any other value
     would work bit by bit."""
     expr = val.expr
+    if val.kind == "PTR":
+        raise Rejected("a pointer read as a truth value (a Triton pointer cannot be null, so `if (p)` has no tile form)")
     if val.kind not in ("U", "V") or expr is None:
         return val
     if (isinstance(expr, ir.Bin) and expr.op in BOOLEAN_OPS) or (isinstance(expr, ir.Un) and expr.op == "!"):
@@ -309,19 +322,20 @@ def materialize(ctx: Context, val: Val) -> Val:
     if tag == ("gdim", "x"):
         return Val("U", ir.Call("tl.num_programs", (ir.Num(0),)))
     if tag in (("tid", "x"), ("gid", "x"), ("bdim", "x")) and not ctx.warp_group:
+        # one lane per thread: BLOCK lanes, the launch's block (THREADS) rounded up to a power of two
         ctx.faithful = True
         arange = ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK")))
         if tag == ("tid", "x"):
             return Val("V", arange)
         if tag == ("bdim", "x"):
-            return Val("U", ir.Name("BLOCK"))
-        return Val("V", ir.Bin("+", ir.Bin("*", ir.Name("pid"), ir.Name("BLOCK")), arange))
+            return Val("U", ir.Name("THREADS"))
+        return Val("V", ir.Bin("+", ir.Bin("*", ir.Name("pid"), ir.Name("THREADS")), arange))
     if tag[:1] == ("bidxdim2",):
         ctx.faithful = True
-        return Val("U", ir.Bin("*", ir.Name("pid"), ir.Bin("*", ir.Name("BLOCK"), ir.Num(2))))
+        return Val("U", ir.Bin("*", ir.Name("pid"), ir.Bin("*", ir.Name("THREADS"), ir.Num(2))))
     if tag[:1] == ("bdim2",):
         ctx.faithful = True
-        return Val("U", ir.Bin("*", ir.Name("BLOCK"), ir.Num(2)))
+        return Val("U", ir.Bin("*", ir.Name("THREADS"), ir.Num(2)))
     raise Rejected(f"{_tag_text(tag)} used as data")
 
 
@@ -452,9 +466,8 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             if isinstance(inner.expr, ir.Num):
                 return Val("U", ir.Num(int(inner.expr.value), False), is_float=False)
             return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text(INT_CASTS[target]))), is_float=False)
-        if _signed_cast(target) and inner.unsigned and not isinstance(inner.expr, ir.Num):
-            # `(int)(x - 512u)`: the unsigned value read as signed, as C converts it; Triton would go on unsigned
-            return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text(_signed_cast(target)))))
+        if target in INT_CASTS and inner.kind in ("U", "V") and _is_unsigned(target) != inner.unsigned:
+            return _signedness_cast(inner, target)
         return inner
     if isinstance(expr, ir.Un) and expr.op == "&":
         # &p[i] is the pointer p + i; the address of anything else has no tile form.
@@ -500,6 +513,24 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             "or a structure whose fields are not all one scalar type)"
         )
     raise Rejected(f"the expression form {type(expr).__name__}")
+
+
+def _signedness_cast(inner: Val, target: str) -> Val:
+    """An integer converted between signed and unsigned (`(unsigned int)MSB >> k`, `(int)u - 1`): C keeps the
+    bits (reduced to the target's width) and reads them as the target type, which decides how later shifts,
+    divisions and comparisons treat it."""
+    dtype, unsigned = INT_CASTS[target], _is_unsigned(target)
+    if isinstance(inner.expr, ir.Num) and not inner.expr.is_float:
+        bits = 64 if dtype.endswith("64") else 32
+        value = inner.expr.value & ((1 << bits) - 1)
+        if not unsigned and value >= 1 << (bits - 1):
+            value -= 1 << bits
+        if -(1 << 31) <= value <= 0x7FFFFFFF:
+            return Val("U", ir.Num(value, unsigned=unsigned), unsigned=unsigned)
+        if value >= 1 << 63:
+            return _unsigned_64(value)
+        return Val("U", _full(ir.Num(value), dtype), unsigned=unsigned)
+    return Val(inner.kind, ir.Call("tl.cast", (inner.expr, ir.Text(dtype))), unsigned=unsigned)
 
 
 def _symbol(ctx: Context, name: str) -> Val | None:
@@ -576,6 +607,9 @@ def _operation(ctx: Context, expr: ir.Bin, a: Val, b: Val) -> Val:
         x, y = a.expr.value, b.expr.value
         value = {"+": x + y, "-": x - y, "*": x * y, "//": x // y if y else 0}[op]
         return Val("U", ir.Num(value, is_float), is_float=is_float)
+    folded = _int_bits(a, op, b)
+    if folded is not None:
+        return folded
     if (a.is_float or b.is_float) and op not in ("&&", "||"):
         a, b = _beside_double(ctx, [a, b])
     if op == "/":
@@ -592,6 +626,32 @@ def _operation(ctx: Context, expr: ir.Bin, a: Val, b: Val) -> Val:
     ordered = op in ("<", "<=", ">", ">=") and (a.is_float or b.is_float)
     return Val(_combine_kind(a, b), (ir.FloatOrder if ordered else ir.Bin)(op, a.expr, b.expr), is_float=is_float,
                unsigned=unsigned)
+
+
+INT_BITS = {"<<": lambda x, y: x << y, ">>": lambda x, y: x >> y, "&": lambda x, y: x & y,
+            "|": lambda x, y: x | y, "^": lambda x, y: x ^ y}
+
+
+def _int_bits(a: Val, op: str, b: Val) -> Val | None:
+    """A shift or bitwise operation of two int literals, computed as C does in int (`1 << 31` is INT_MIN) or
+    unsigned int (`1u << 31`); None for any other operands, or a result past 32 bits."""
+    x, y = a.expr, b.expr
+    if op not in INT_BITS or not isinstance(x, ir.Num) or not isinstance(y, ir.Num) or x.is_float or y.is_float \
+            or not all(-(1 << 31) <= n.value <= 0xFFFFFFFF for n in (x, y)):
+        return None
+    shift = op in ("<<", ">>")
+    if shift and not 0 <= y.value < 32:
+        return None  # C leaves it undefined
+    # a shift has its left operand's type; a bitwise operation both operands' common type
+    operands = (x,) if shift else (x, y)
+    unsigned = any(n.unsigned or n.value > 0x7FFFFFFF for n in operands)
+    if unsigned and any(n.value < 0 for n in operands):
+        return None  # a negative number converted to unsigned: left to the general path
+    value = INT_BITS[op](x.value, y.value) & 0xFFFFFFFF
+    if unsigned:
+        return Val("U", _full(ir.Num(value), "tl.uint32"), unsigned=True) if value > 0x7FFFFFFF \
+            else Val("U", ir.Num(value, unsigned=True), unsigned=True)
+    return Val("U", ir.Num(value - (1 << 32) if value > 0x7FFFFFFF else value))
 
 
 def _is_double(ctx: Context, expr: ir.Expr) -> bool:
@@ -768,6 +828,93 @@ def _declared(ctx: Context, expr: ir.Expr) -> str | None:
     return None
 
 
+INT_KINDS = ("i32", "u32", "i64", "u64")  # C's integer types after the integer promotions, by rank
+KIND_CTYPES = {"i32": "int", "u32": "unsigned int", "i64": "long long", "u64": "unsigned long long"}
+
+
+def _promoted(kind: str | None) -> str | None:
+    """An integer kind after C's integer promotions (a char or short computes as an int); None for any other."""
+    if kind in INT_KINDS:
+        return kind
+    return "i32" if kind in ("i1", "i8", "u8", "i16", "u16") else None
+
+
+def _converted(a: str | None, b: str | None) -> str | None:
+    """The type C's usual arithmetic conversions give two integer operands (`unsigned int * unsigned long` is
+    unsigned long, `int + unsigned` unsigned, `long + unsigned` long); None unless both are known integers."""
+    a, b = _promoted(a), _promoted(b)
+    if a is None or b is None:
+        return None
+    if a == b:
+        return a
+    wide = max(a, b, key=lambda k: k[1:])
+    if a[1:] != b[1:]:
+        return wide  # the wider one holds every value of the narrower, signed or not
+    return "u" + a[1:]  # one width, one of them unsigned
+
+
+def _c_kind(ctx: Context, expr: ir.Expr, depth: int = 0) -> str | None:
+    """The integer type C gives an expression (i32, u32, i64, u64), where the lowering can tell; None for a float,
+    a pointer, or what it cannot follow. A thread index is an int, as the lowering computes with it."""
+    if depth > 32:
+        return None
+    kind = None
+    if isinstance(expr, ir.Num):
+        if expr.is_float:
+            return None
+        if expr.value <= 0x7FFFFFFF:
+            return "u32" if expr.unsigned else "i32"
+        if expr.value <= 0xFFFFFFFF and expr.unsigned:
+            return "u32"
+        return "u64" if expr.unsigned else "i64"
+    if isinstance(expr, ir.Name):
+        declared = _declared(ctx, expr)
+        if declared is not None:
+            kind = triton_type(declared, False)
+        elif expr.id in ctx.module.constants and expr.id not in ctx.env:
+            return _c_kind(ctx, ctx.module.constants[expr.id], depth + 1)
+        elif expr.id in ctx.env and isinstance(ctx.env[expr.id].expr, ir.Num):  # a value template parameter
+            return _c_kind(ctx, ctx.env[expr.id].expr, depth + 1)
+    elif isinstance(expr, ir.Index) and len(expr.indices) == 1:
+        pointee = _pointee(ctx, expr.base)
+        kind = triton_type(pointee, False) if pointee else None
+    elif isinstance(expr, ir.Builtin):
+        return "i32"
+    elif isinstance(expr, ir.Cast) and "*" not in expr.ctype and not expr.ctype.rstrip().endswith("&"):
+        kind = triton_type(base_type(expr.ctype), False)
+    elif isinstance(expr, ir.Bin) and expr.op in ("<<", ">>"):
+        return _promoted(_c_kind(ctx, expr.left, depth + 1))
+    elif isinstance(expr, ir.Bin) and expr.op in ("+", "-", "*", "/", "%", "&", "|", "^"):
+        return _converted(_c_kind(ctx, expr.left, depth + 1), _c_kind(ctx, expr.right, depth + 1))
+    elif isinstance(expr, ir.Bin):
+        return "i32"  # a comparison or a logical operation
+    elif isinstance(expr, ir.Un):
+        return "i32" if expr.op == "!" else _promoted(_c_kind(ctx, expr.operand, depth + 1)) \
+            if expr.op in ("-", "~", "+") else None
+    elif isinstance(expr, ir.Cond):
+        return _converted(_c_kind(ctx, expr.body, depth + 1), _c_kind(ctx, expr.orelse, depth + 1))
+    elif isinstance(expr, ir.Call):
+        fn = resolve(ctx.module, expr)
+        if isinstance(fn, ir.Function) and fn.rtype and not fn.tparams:
+            kind = triton_type(base_type(fn.rtype), False) if "*" not in fn.rtype else None
+    return _promoted(kind)
+
+
+def _kept(ctx: Context, val: Val, source: ir.Expr, ctype: str) -> Val:
+    """`val` (the value of the C expression `source`) as a variable of integer type `ctype` holds it: converted
+    where C gives the expression another integer type (`unsigned int idx = inds[i];` of a size_t buffer keeps
+    the low 32 bits). Triton's loops also need a variable's type to stay what it was before the loop."""
+    kind = triton_type(base_type(ctype), False) if ctype and "*" not in ctype else None
+    if kind not in INT_KINDS or val.kind not in ("U", "V") or val.is_float or isinstance(val.expr, ir.Num) \
+            or _wide_literal(val) is not None:
+        return val
+    given = _c_kind(ctx, source)
+    if given is None or given[1:] == kind[1:]:
+        return val  # one width: as_declared converts between signed and unsigned
+    dtype = "tl." + DTYPE_NAMES[kind]
+    return Val(val.kind, ir.Call("tl.cast", (val.expr, ir.Text(dtype))), unsigned=kind[0] == "u")
+
+
 def _width(kind: str | None) -> int | None:
     """The bits of a Triton scalar type (fp32: 32); None for bool and unknown types."""
     digits = re.sub(r"\D", "", kind or "")
@@ -830,13 +977,23 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
                        "use, or with #, ## or a literal string in its body")
     if row is None:
         raise Rejected(f"the call {name}()")
-    args = _beside_double(ctx, [data(ctx, evaluate(ctx, a)) for a in expr.args])
+    args = [data(ctx, evaluate(ctx, a)) for a in expr.args]
+    takes = row.get("takes") or ("float" if name.endswith("f") or name.startswith("__") else "double")
+    if takes != "any" and row.get("result") != "int" and args and not any(a.is_float for a in args):
+        # a float function of integers: C converts each argument to the function's float type first
+        args = [as_declared(a, takes) for a in args]
+    if takes != "any" and row.get("result") != "int" and args and all(isinstance(a.expr, ir.Num) for a in args):
+        # of numbers alone (`sqrtf(5.f)`): each a scalar of the function's type, which Triton's functions take
+        args = [Val("U", _full(ir.Num(float(a.expr.value), True), TL_DTYPE[takes]), is_float=True) for a in args]
+    args = _beside_double(ctx, args)
     if "helper" in row:
         ctx.helpers.add(row["helper"])
         func = f"_{row['helper']}"
     else:
         func = row["tl"]
-    return Val(_combine_kind(*args), ir.Call(func, tuple(a.expr for a in args)), is_float=row.get("result") != "int")
+    is_float = any(a.is_float for a in args) if takes == "any" else row.get("result") != "int"
+    return Val(_combine_kind(*args), ir.Call(func, tuple(a.expr for a in args)), is_float=is_float,
+               unsigned=takes == "any" and not is_float and all(a.unsigned for a in args))
 
 
 # The finite float limits of the Triton float types: (largest, smallest normal, epsilon).
@@ -957,6 +1114,32 @@ def _index(ctx: Context, expr: ir.Index) -> Val:
     return loaded
 
 
+AXIS_NAMES = {"offs_x": frozenset("x"), "offs_y": frozenset("y")}
+
+
+def _axes(ctx: Context, expr: ir.Expr | None) -> frozenset:
+    """The index axes a value of a 2-D map varies along (offs_x: x; a block of both: x and y)."""
+    text = repr(expr)
+    if "tl.zeros" in text and "BLOCK_Y, BLOCK_X" in text:
+        return frozenset("xy")
+    found = frozenset()
+    for name in ir.names_in(expr):
+        found |= AXIS_NAMES.get(name) or ctx.axes.get(name, frozenset())
+    return found
+
+
+def _full_2d(ctx: Context, offset: ir.Expr, *others: ir.Expr | None) -> ir.Expr:
+    """A 2-D map's store address that varies along one axis, where the mask or the value stored varies along both
+    (a column `offs_x == 0` writes): a block of the full shape, as Triton's stores need the value's shape (a load
+    broadcasts its pointer and mask together)."""
+    if ctx.mode != "elementwise" or ctx.dims != 2:
+        return offset
+    axes = _axes(ctx, offset)
+    if not axes or axes == frozenset("xy") or not any(_axes(ctx, o) - axes for o in others):
+        return offset
+    return _broadcast(ctx, offset)
+
+
 def _block_shape(ctx: Context) -> str:
     """The shape of a per-thread value in this kernel's tile program."""
     if ctx.mode == "elementwise":
@@ -972,7 +1155,7 @@ def _broadcast(ctx: Context, offset: ir.Expr) -> ir.Expr:
 def _mem_mask(ctx: Context, vector: bool) -> ir.Expr | None:
     """The mask of a load or store: the guard, and in the block class the lanes that are threads of the block (its
     lane count is rounded up to a power of two)."""
-    if ctx.mode == "block" and (vector or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))):
+    if (ctx.mode == "block" or ctx.lanes) and (vector or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))):
         return _and(ctx.pred, ir.Name(LANES))
     return ctx.pred
 
@@ -981,7 +1164,7 @@ def _mentions_vector(ctx: Context, expr: ir.Expr) -> bool:
     text = repr(expr)
     return "tl.arange" in text or "offs_" in text or any(
         f"Name(id='{n}')" in text for n, v in ctx.env.items() if v.kind == "V"
-    )
+    ) or any(f"Name(id='{n}')" in text for n in ctx.vectors)
 
 
 # -- shared memory and reductions ------------------------------------------------------------------------------
@@ -1003,12 +1186,32 @@ def _shared_write(ctx: Context, name: str, index: ir.Expr, value: Val) -> None:
     if tag == ("tid", "x") and value.kind in ("V", "P", "U"):
         if value.kind == "P" and value.scope != "block":
             raise Rejected("a shared-memory store of a partial at the wrong level")
-        state.state, state.value = "thread", value
+        if ctx.pred is not None and value.kind == "P":
+            raise Rejected(f"a shared-memory store of a partial under a condition ({name})")
+        if ctx.pred is not None and state.state == "thread" and state.value.kind != "P":
+            # `if (i < n) sh[tid] = x[i]; else sh[tid] = 0;`: each lane keeps what its own branch wrote
+            merged = ir.Call("tl.where", (_condition(ctx.pred), value.expr, state.value.expr))
+            state.value = Val("V", merged, is_float=value.is_float or state.value.is_float,
+                              unsigned=value.unsigned and state.value.unsigned)
+            state.written = _union(state.written, ctx.pred)
+            return
+        state.state, state.value, state.written = "thread", value, ctx.pred
         return
     if tag == ("warp",) and value.kind == "P" and value.scope == "crosswarp":
         state.state, state.value = "warp", value
         return
     raise Rejected(f"a shared-memory store outside a recognised reduction ({name})")
+
+
+def _union(a: ir.Expr | None, b: ir.Expr | None) -> ir.Expr | None:
+    """The guard of the lanes either guard lets through: an if's two branches under one outer guard come to it."""
+    if a is None or b is None:
+        return None
+    outer_a, test_a = (a.left, a.right) if isinstance(a, ir.Bin) and a.op == "&" else (None, a)
+    outer_b, test_b = (b.left, b.right) if isinstance(b, ir.Bin) and b.op == "&" else (None, b)
+    if outer_a == outer_b and _condition(test_b) in (_negate(_condition(test_a)), ir.Un("!", _condition(test_a))):
+        return outer_a
+    return ir.Bin("|", a, b)
 
 
 def _reduction_op(target: ir.Expr, op: str, value: ir.Expr) -> tuple[str, ir.Expr] | None:
@@ -1066,14 +1269,23 @@ def _tree_loop(ctx: Context, body: tuple) -> bool:
     state = ctx.shared[name]
     if state.state != "thread":
         raise Rejected(f"a tree reduction over shared memory not filled per thread ({name})")
+    if state.written is not None and state.written != ctx.alive:
+        raise Rejected(f"a tree reduction over shared memory that some threads left unwritten ({name})")
     value = state.value
+    if value.kind == "U":  # every thread wrote the same value: one per lane, so that the reduction adds them all
+        value = Val("V", ir.Bin("+", value.expr, ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text(
+            ("tl.float64" if _is_double(ctx, value.expr) else "tl.float32") if value.is_float else "tl.int32")))),
+            is_float=value.is_float)
     if value.kind == "P":
         if value.op != op:
             raise Rejected(f"a {op} tree over {value.op} partials")
         reduced = value.expr
     else:
         total = ctx.fresh("total")
-        ctx.emit(TAssign(total, ir.Call(REDUCE_CALL[op], (value.expr,), kwargs=(("axis", ir.Num(0)),))))
+        x = value.expr
+        if ctx.lanes:  # the lanes past the launch's block hold no thread's element
+            x = ir.Call("tl.where", (ir.Name(LANES), x, _reduce_identity(op, value, x)))
+        ctx.emit(TAssign(total, ir.Call(REDUCE_CALL[op], (x,), kwargs=(("axis", ir.Num(0)),))))
         reduced = ir.Name(total)
     state.state, state.value = "complete", Val("U", reduced, is_float=value.is_float)
     return True
@@ -1113,6 +1325,8 @@ def _primitive_reduce(ctx: Context, call: ir.Call) -> Val:
         ctx.faithful = True  # each lane a thread of the block, as the launch gives it
         lane, mask = ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK"))), None
     mask = _and(mask, ctx.pred)  # threads that left the kernel take no part (CUDA leaves their share undefined)
+    if ctx.lanes:
+        mask = _and(mask, ir.Name(LANES))
     if count is not None and not _every_thread(ctx, count, over):
         valid = data(ctx, evaluate(ctx, count))
         within = lane if over == "block" else ir.Bin("%", lane, ir.Num(int(extent)))
@@ -1715,6 +1929,7 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call, statement: bool = False
         env[name] = Val("U", ir.Num(number))
     ctx.env, ctx.prefix, ctx.result, ctx.types = env, prefix, None, types
     ctx.returning = None
+    saved_rtype, ctx.rtype = ctx.rtype, fn.rtype
     saved_inlining = ctx.inlining
     ctx.inlining = saved_inlining + (fn.name,)
     nothing = fn.rtype.split()[-1:] in ([], ["void"]) if fn.rtype else True
@@ -1744,6 +1959,7 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call, statement: bool = False
     finally:
         ctx.env, ctx.prefix, ctx.result, ctx.types = saved_env, saved_prefix, saved_result, saved_types
         ctx.pred, ctx.returning, ctx.inlining = saved_pred, saved_returning, saved_inlining
+        ctx.rtype = saved_rtype
     for param, name in references.items():
         _take_back(ctx, name, finals[param])
     if result is None and not (statement and nothing):
@@ -1924,9 +2140,16 @@ def statement(ctx: Context, stmt) -> None:
             ctx.shared[stmt.name] = Shared()
             ctx.env[stmt.name] = Val("S", tag=(stmt.name,))
             return
+        if base_type(stmt.ctype) in ("", "auto") and stmt.value is not None and _c_kind(ctx, stmt.value) is not None \
+                and not isinstance(stmt.value, ir.Num):
+            stmt = replace(stmt, ctype=KIND_CTYPES[_c_kind(ctx, stmt.value)])  # `auto n = size / m;`: C deduces it
         ctx.types[stmt.name] = stmt.ctype
         ctx.declared_under[stmt.name] = ctx.pred
         if stmt.value is None:
+            # A new variable with no value yet: a value of another of that name (a sibling block's, or an
+            # earlier loop's) is not its old value, and Triton would not find that one defined here.
+            if stmt.name in ctx.env and ctx.env[stmt.name].kind in ("U", "V", "L"):
+                del ctx.env[stmt.name]
             return
         if stmt.name in _copies(ctx) and "*" not in stmt.ctype:
             number = _const_int(ctx, stmt.value)  # a local of one constant value may size an array (`constexpr`)
@@ -1936,6 +2159,7 @@ def statement(ctx: Context, stmt) -> None:
         if val.kind == "PTR":
             ctx.env[stmt.name] = val
             return
+        val = _kept(ctx, val, stmt.value, stmt.ctype)
         _assign_name(ctx, stmt.name, as_declared(val, stmt.ctype, widen=True), stmt.ctype)
         return
     if isinstance(stmt, ir.Assign):
@@ -1953,7 +2177,7 @@ def statement(ctx: Context, stmt) -> None:
     if isinstance(stmt, ir.Return):
         if stmt.value is None:
             raise Rejected("a return outside an early-exit guard")
-        ctx.result = evaluate(ctx, stmt.value)
+        ctx.result = _kept(ctx, evaluate(ctx, stmt.value), stmt.value, ctx.rtype)
         return
     if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.expr, ir.Call) and stmt.expr.func in builtins().atomics:
         _atomic(ctx, stmt.expr)
@@ -2066,7 +2290,8 @@ def _atomic(ctx: Context, call: ir.Call, used: bool = False) -> str:
     if pointer.kind == "U" and not one_thread:
         # Every thread updates the same address: a block of that address, one update per lane.
         target = _broadcast(ctx, target)
-    mask = _mem_mask(ctx, True) if ctx.mode == "block" else ctx.pred
+    mask = _mem_mask(ctx, True) if ctx.mode == "block" else _mem_mask(ctx, target != pointer.expr or
+                                                                      pointer.kind == "V")
     if holder.kind == "S":
         source = ctx.scratch[holder.tag[0]].ctype
     elif isinstance(address, ir.Un) and isinstance(address.operand, ir.Index):
@@ -2121,10 +2346,10 @@ def _assignment(ctx: Context, stmt: ir.Assign) -> None:
         target = ir.Index(target, (ir.Num(0),))  # a scalar shared variable is element 0 of its scratch
         stmt = ir.Assign(target, stmt.op, stmt.value)
     if isinstance(target, ir.Name):
-        if stmt.op == "=":
-            value = evaluate(ctx, stmt.value)
-        else:
-            value = evaluate(ctx, ir.Bin(stmt.op[:-1], target, stmt.value))
+        source = stmt.value if stmt.op == "=" else ir.Bin(stmt.op[:-1], target, stmt.value)
+        value = evaluate(ctx, source)
+        if value.kind in ("U", "V"):
+            value = _kept(ctx, value, source, ctx.types.get(target.id, ""))
         if value.kind == "PTR" and ctx.pred is not None and ctx.declared_under.get(target.id) != ctx.pred:
             ctx.env[target.id] = _chosen_pointer(ctx, target.id, stmt.value if stmt.op == "=" else target, value)
             return
@@ -2154,6 +2379,8 @@ def _assignment(ctx: Context, stmt: ir.Assign) -> None:
 
 def _store(ctx: Context, base: ir.Expr, index: Val, value: Val) -> None:
     """`base[index] = value` for the threads the guard lets through."""
+    if value.kind == "PTR":
+        raise Rejected("a pointer stored to memory (an array of pointers has no tile form)")
     offset = index.expr
     scalar_address = index.kind == "U" and not _mentions_vector(ctx, base)
     vector = not scalar_address or value.kind == "V" or (ctx.pred is not None and _mentions_vector(ctx, ctx.pred))
@@ -2162,6 +2389,8 @@ def _store(ctx: Context, base: ir.Expr, index: Val, value: Val) -> None:
             raise Rejected("a store of per-thread values to one address (the threads race)")
         # In the block class that is CUDA's race too: one of the threads' values is the one kept.
         offset = _broadcast(ctx, offset)
+    elif vector:
+        offset = _full_2d(ctx, offset, ctx.pred, value.expr)
     ctx.emit(TStore(ir.Bin("+", base, offset), value.expr, _mem_mask(ctx, vector)))
 
 
@@ -2422,6 +2651,7 @@ def _held(ctx: Context, test: Val, assigned: set[str]) -> Val:
     held = Val(test.kind, ir.Name(name))
     if held.kind == "V":
         ctx.env[name] = held  # so that what the guard masks knows it per-lane (a scalar load under it is broadcast)
+        ctx.vectors.add(name)  # also inside a device function inlined under the guard, which has its own names
     return held
 
 
@@ -2598,7 +2828,10 @@ def _loop_body(ctx: Context, stmt) -> None:
     block_loop = start_tag == ("tid", "x") and step_tag == ("bdim", "x")
     grid_loop = start_tag == ("gid", "x") and step_tag == ("stride", "x")
     if lane_loop or block_loop or grid_loop:
-        _chunk_loop(ctx, var, bound, stmt.body, lane_loop, grid_loop)
+        declared = next((d.ctype for d in getattr(stmt, "init", ()) if isinstance(d, ir.Decl) and d.name == var),
+                        ctx.types.get(var, ""))
+        _chunk_loop(ctx, var, bound, stmt.body, lane_loop, grid_loop, _kept(ctx, Val("V", ir.Name(
+            ctx.prefix + var + "_start")), bound_expr, declared).expr)
         return
     if start.kind == "U" and step.kind == "U":
         _counted_loop(ctx, var, start, bound, step, stmt.body)
@@ -2669,6 +2902,12 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
         raise Rejected("a return inside a loop whose threads leave it at different iterations")
     for stmt in init:
         statement(ctx, stmt)
+    # A counted loop's variable stays bound after it in the tile program, a scalar that a lane-varying variable of
+    # the same name declared in this loop would be carried from.
+    bound = {n for n in ir.names_in(body) if ctx.prefix + n in ctx.ranged}
+    if bound:
+        taken = ir.names_in(ctx.kernel.body) | ir.names_in(body + step) | set(ctx.env) | set(ctx.types)
+        body = renamed_declarations(body, bound, taken)
     _bind_declared(ctx, body + step)
     stored = {stmt.target.base.id for stmt in ir.statements_in(body + step) if isinstance(stmt, ir.Assign)
               and isinstance(stmt.target, ir.Index) and isinstance(stmt.target.base, ir.Name)}
@@ -2697,12 +2936,14 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
     ctx.emit(TAssign(active, narrowed(everyone if saved is None else _and(everyone, saved))))
     outer, ctx.out = ctx.out, []
     ctx.env[active] = Val("V", ir.Name(active))
+    ctx.vectors.add(active)
     go = active
     if _jumps(body):
         # `go`: the lanes still in this iteration; a continue takes lanes out of it, a break out of `active` too
         go = ctx.fresh("_go")
         ctx.emit(TAssign(go, ir.Name(active)))
         ctx.env[go] = Val("V", ir.Name(go))
+        ctx.vectors.add(go)
         ctx.loops.append((go, active))
     ctx.pred = ir.Name(go)
     entry = {k: set(v) for k, v in ctx.touched.items()}
@@ -2810,14 +3051,17 @@ def _widened(ctx: Context, var: str, body: tuple) -> set[str]:
             and isinstance(v.expr, ir.Name)}
 
 
-def _chunk_loop(ctx: Context, var: str, bound: Val, body: tuple, lane_loop: bool, grid_loop: bool) -> None:
+def _chunk_loop(ctx: Context, var: str, bound: Val, body: tuple, lane_loop: bool, grid_loop: bool,
+                start_of: ir.Expr | None = None) -> None:
+    """A loop whose threads split the range between them, in chunks of BLOCK; `start_of` is a chunk's first index
+    in the variable's declared type (Triton gives the loop's index the type of its bound: `int i < size_t n`)."""
     if lane_loop:
         ctx.warp_group = True
     scope = "warp" if lane_loop else "block"
     if grid_loop:
         ctx.faithful = True
-        start = ir.Bin("*", ir.Name("pid"), ir.Name("BLOCK"))
-        step = ir.Bin("*", ir.Name("BLOCK"), ir.Call("tl.num_programs", (ir.Num(0),)))
+        start = ir.Bin("*", ir.Name("pid"), ir.Name("THREADS"))
+        step = ir.Bin("*", ir.Name("THREADS"), ir.Call("tl.num_programs", (ir.Num(0),)))
     else:
         start, step = ir.Num(0), ir.Name("BLOCK")
         if ctx.chunk_bound is None:
@@ -2825,7 +3069,7 @@ def _chunk_loop(ctx: Context, var: str, bound: Val, body: tuple, lane_loop: bool
     base = ctx.prefix + var + "_start"
     name = ctx.prefix + var
     saved_out, saved_pred, saved_env = ctx.out, ctx.pred, dict(ctx.env)
-    ctx.out = [TAssign(name, ir.Bin("+", ir.Name(base), ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK")))))]
+    ctx.out = [TAssign(name, ir.Bin("+", start_of or ir.Name(base), ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK")))))]
     mask = ir.Bin("<", ir.Name(name), bound.expr)
     ctx.pred = _and(saved_pred, mask)
     ctx.env[var] = Val("V", ir.Name(name))
@@ -2841,7 +3085,12 @@ def _chunk_loop(ctx: Context, var: str, bound: Val, body: tuple, lane_loop: bool
                 raise Rejected(f"{stmt.target.id} reduced with two different operations")
             accumulators[stmt.target.id] = op
             value = data(ctx, evaluate(ctx, term))
-            masked = ir.Call("tl.where", (ctx.pred, value.expr, IDENTITY[op]))
+            # an integer sum adds integer zeros (a float zero would make the accumulator a float); an integer max
+            # or min fills the masked lanes with the accumulator itself, which leaves the result as it is
+            identity = IDENTITY[op] if value.is_float or acc.is_float else ir.Num(0) if op == "sum" else acc.expr
+            # the lanes past the launch's block overlap the next program's chunk: they add nothing here
+            lanes = _and(ctx.pred, ir.Name(LANES)) if grid_loop and ctx.lanes else ctx.pred
+            masked = ir.Call("tl.where", (lanes, value.expr, identity))
             reduced = ir.Call(REDUCE_CALL[op], (masked,), kwargs=(("axis", ir.Num(0)),))
             new = ir.Bin("+", acc.expr, reduced) if op == "sum" else ir.Call(COMBINE[op], (acc.expr, reduced))
             ctx.emit(TAssign(acc.expr.id, new))
@@ -2856,7 +3105,8 @@ def _chunk_loop(ctx: Context, var: str, bound: Val, body: tuple, lane_loop: bool
             raise Rejected(f"{name_} carried across a block-stride loop without a reduction")
     for acc_name, op in accumulators.items():
         old = saved_env[acc_name]
-        ctx.env[acc_name] = Val("P", old.expr, op=op, scope=scope, is_float=True)
+        ctx.env[acc_name] = Val("P", old.expr, op=op, scope=scope, is_float=old.is_float or _is_float_type(
+            ctx.types.get(acc_name, "float")), unsigned=old.unsigned)
     stop = bound.expr
     ctx.emit(TFor(base, start, stop, step, inner))
 

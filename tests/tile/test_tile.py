@@ -1570,8 +1570,78 @@ def _cases():
             outs.append(out)
             refs.append(torch.where(keep, x, torch.zeros(n)))
         return torch.cat(outs), torch.cat(refs), 0.0
+    def launch_block_192(m):
+        blocks, n = 5, 5 * 192
+        rows, values = torch.zeros(3 * n + 64), rand(3)
+        m.fill_rows(blocks, 192, rows, values, n)
+        ref = torch.zeros(3 * n + 64)
+        ref[:3 * n] = (values + 192).repeat_interleave(n)
+        size = 1000
+        x, total = rand(size), torch.zeros(1)
+        m.strided_total(3, 192, x, total, size)
+        return torch.cat([rows, total]), torch.cat([ref, x.sum().reshape(1)]), 1e-5
+
+    def shared_branch_fill(m):
+        n = 1000
+        x, y = rand(n), rand(n)
+        blocks = (n + 127) // 128
+        partial = torch.zeros(blocks)
+        m.dot_blocks(blocks, 128, x, y, partial, n)
+        ref = torch.nn.functional.pad(x * y, (0, blocks * 128 - n)).view(blocks, 128).sum(1)
+        return partial, ref, 1e-5
+
+    def c_integer_types(m):
+        n, reps = 333, 4
+        words = torch.randint(0, 2**62, (n,), generator=g, dtype=torch.int64)
+        low, shifted, halves = (torch.zeros(n, dtype=torch.int32) for _ in range(3))
+        logs = torch.zeros(n)
+        m.carried_words((n + 127) // 128, 128, words.view(torch.uint64), low.view(torch.uint32),
+                        shifted.view(torch.uint32), logs, halves, n, reps)
+        i = torch.arange(n)
+        k = words[(i + reps - 1) % n] % 2**32
+        mixed = (reps * ((words % 2**32) * 3 % 2**32)) % 2**32
+        word = ((k + mixed) % 2**32).double()
+        ref_shift = (2**31 >> (i % 8)).double()
+        ref_logs = torch.log2((i + 1).float()) + 5.0 ** 0.5
+        ref_halves = torch.div(torch.minimum(i, n - i), 2, rounding_mode="trunc").double()
+        total, width = 1000, 7
+        x, y = rand(total), torch.zeros(total)
+        m.scaled_index(3, 128, x, y, total, width)
+        count = total // width * width
+        ref_y = torch.zeros(total)
+        ref_y[:count] = x[:count] * torch.div(torch.arange(count), width, rounding_mode="trunc")
+        clocks = torch.randint(2**33, 2**40, (500,), generator=g, dtype=torch.int64)
+        out = torch.zeros(1, dtype=torch.int64)
+        m.long_total(1, 32, clocks, out, 500)
+        got = torch.cat([(low.to(torch.int64) % 2**32).double(), (shifted.to(torch.int64) % 2**32).double(),
+                         halves.double(), out.double() - clocks.sum().double()])
+        ref = torch.cat([word, ref_shift, ref_halves, torch.zeros(1, dtype=torch.float64)])
+        close = torch.cat([(logs - ref_logs).abs().double(), (y - ref_y).abs().double()])
+        return torch.cat([got, close]), torch.cat([ref, torch.zeros_like(close)]), 1e-5
+
+    def shape_broadcast_2d(m):
+        size, t = 50, 3
+        a, b, mm = rand(size, size), rand(size), rand(size, size)
+        ref_a, ref_b = a.clone(), b.clone()
+        rows = torch.arange(t + 1, size)
+        ref_a[rows, t:] -= mm[rows, t:t + 1] * a[t, t:]
+        ref_b[rows] -= mm[rows, t] * b[t]
+        m.eliminate((1, 4), (64, 16), a, b, mm, size, t)
+        n = 300
+        counts = torch.randint(-2, 7, (n,), generator=g, dtype=torch.int32)
+        out = torch.zeros(n, dtype=torch.int32)
+        m.scoped_again((n + 127) // 128, 128, counts, out, n)
+        c = counts.clamp(min=0).long()
+        passes = (c + 1) // 2  # left = c, c - 2, ...: one pass per positive value
+        s = 3 + sum(torch.clamp(c - 2 * j, min=0) for j in range(4))
+        s = torch.where(passes > 0, s, torch.full_like(s, 3))
+        i = torch.arange(n)
+        ref_out = torch.where(i % 2 == 0, s + 1, torch.where(s > 3, s, -s))
+        return torch.cat([a.flatten(), b, out.float()]), torch.cat([ref_a.flatten(), ref_b, ref_out.float()]), 1e-5
 
     return {
+        "launch_block_192": launch_block_192, "shared_branch_fill": shared_branch_fill,
+        "c_integer_types": c_integer_types, "shape_broadcast_2d": shape_broadcast_2d,
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
         "accessor_rows": accessor_rows, "float_to_int_cast": float_to_int_cast,
