@@ -166,11 +166,12 @@ def scaled_add_kernel(grid, block, x, y, out, alpha, x_size):
 
 
 @triton.jit
-def block_sum_kernel_tile(x, partial, x_size, BLOCK: tl.constexpr):
+def block_sum_kernel_tile(x, partial, x_size, BLOCK: tl.constexpr, THREADS: tl.constexpr):
     # block reduction per program; from numba_kernels.py
     pid = tl.program_id(0)
+    _lanes = tl.arange(0, BLOCK) < THREADS
     s = tl.full([], 64, tl.int32)
-    total1 = tl.sum(tl.where(pid * BLOCK + tl.arange(0, BLOCK) < x_size, tl.load(x + (pid * BLOCK + tl.arange(0, BLOCK)), mask=pid * BLOCK + tl.arange(0, BLOCK) < x_size, other=0.0), 0.0), axis=0)
+    total1 = tl.sum(tl.where(_lanes, tl.where(pid * THREADS + tl.arange(0, BLOCK) < x_size, tl.load(x + (pid * THREADS + tl.arange(0, BLOCK)), mask=(pid * THREADS + tl.arange(0, BLOCK) < x_size) & _lanes, other=0.0), 0.0), 0.0), axis=0)
     tl.store(partial + pid, total1)
 
 
@@ -183,13 +184,14 @@ _block_sum_kernel_space = [  # rules/tile/maps/tuning.toml [reduction]
 def block_sum_kernel(grid, block, x, partial, x_size):
     """Launch block_sum_kernel_tile; `grid` and `block` are the original launch shape."""
     grid0, block0 = _dim(grid), _dim(block)
-    BLOCK = block0
+    BLOCK = triton.next_power_of_2(block0)
+    THREADS = block0
     kernel, config = _tuned("block_sum_kernel", block_sum_kernel_tile, _block_sum_kernel_defaults, _block_sum_kernel_space, {"x": x, "partial": partial})
 
     def launch(meta):
         return (grid0,)
 
-    kernel[launch](x, partial, int(x_size), BLOCK=BLOCK, **config)
+    kernel[launch](x, partial, int(x_size), BLOCK=BLOCK, THREADS=THREADS, **config)
 
 
 @triton.jit

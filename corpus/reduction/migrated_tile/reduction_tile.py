@@ -135,14 +135,15 @@ def _save_tuned():
 
 
 @triton.jit
-def reduce_shared_tile(in_, out, n, BLOCK: tl.constexpr):
+def reduce_shared_tile(in_, out, n, BLOCK: tl.constexpr, THREADS: tl.constexpr):
     # block reduction per program; from reduction.cu
     pid = tl.program_id(0)
-    i = tl.cast(pid * (BLOCK * 2) + tl.arange(0, BLOCK), tl.uint32)
+    _lanes = tl.arange(0, BLOCK) < THREADS
+    i = tl.cast(pid * (THREADS * 2) + tl.arange(0, BLOCK), tl.uint32)
     v = tl.full([], 0.0, tl.float32)
-    v = tl.where(i < n, tl.load(in_ + i, mask=i < n, other=0.0), v)
-    v = tl.where(i + BLOCK < n, v + tl.load(in_ + (i + BLOCK), mask=i + BLOCK < n, other=0.0), v)
-    total1 = tl.sum(v, axis=0)
+    v = tl.where(i < n, tl.load(in_ + i, mask=(i < n) & _lanes, other=0.0), v)
+    v = tl.where(i + THREADS < n, v + tl.load(in_ + (i + THREADS), mask=(i + THREADS < n) & _lanes, other=0.0), v)
+    total1 = tl.sum(tl.where(_lanes, v, 0.0), axis=0)
     tl.store(out + pid, total1)
 
 
@@ -155,10 +156,11 @@ _reduce_shared_space = [  # rules/tile/maps/tuning.toml [reduction]
 def reduce_shared(grid, block, in_, out, n):
     """Launch reduce_shared_tile; `grid` and `block` are the original launch shape."""
     grid0, block0 = _dim(grid), _dim(block)
-    BLOCK = block0
+    BLOCK = triton.next_power_of_2(block0)
+    THREADS = block0
     kernel, config = _tuned("reduce_shared", reduce_shared_tile, _reduce_shared_defaults, _reduce_shared_space, {"in_": in_, "out": out})
 
     def launch(meta):
         return (grid0,)
 
-    kernel[launch](in_, out, int(n), BLOCK=BLOCK, **config)
+    kernel[launch](in_, out, int(n), BLOCK=BLOCK, THREADS=THREADS, **config)
