@@ -52,8 +52,10 @@ def block_groups(fn: ir.Function) -> ir.Function:
     def method(call: ir.Call) -> str | None:
         if len(call.args) == 1 and isinstance(call.args[0], ir.Name) and call.args[0].id in handles:
             name = call.func.lstrip(".")
-            if call.func.startswith(".") or name == "sync":  # `b.m()`, or the free `cg::sync(b)`
+            if call.func.startswith("."):  # `b.m()`
                 return methods.get(name)
+            if call.func == table.get("sync"):  # the free `cg::sync(b)`
+                return methods.get("sync")
         return None
 
     def expr(node):
@@ -156,7 +158,7 @@ def _tiles(fn: ir.Function, table: dict) -> ir.Function:
         if call.func.startswith("."):
             kind = methods.get(call.func[1:])
             return (kind, n) if kind is not None else None
-        return ("barrier", n) if call.func == "sync" and len(call.args) == 1 else None
+        return ("barrier", n) if call.func == table.get("sync") and len(call.args) == 1 else None
 
     def expr(node):
         if isinstance(node, ir.Call) and (found := method(node)) is not None:
@@ -188,7 +190,7 @@ def _tiles(fn: ir.Function, table: dict) -> ir.Function:
                     tile(node.args[0]) is not None:
                 if guarded:
                     raise Rejected("a cooperative-groups reduction under && or || or ?:")
-                steps, result = _reduction(node, tile(node.args[0]), operators, count, expr)
+                steps, result = _reduction(node, tile(node.args[0]), operators, table["reduce_shuffle"], count, expr)
                 before.extend(steps)
                 return result
             short = isinstance(node, ir.Cond) or isinstance(node, ir.Bin) and node.op in ("&&", "||")
@@ -228,7 +230,8 @@ def _tiles(fn: ir.Function, table: dict) -> ir.Function:
     return dataclasses.replace(fn, body=body)
 
 
-def _reduction(call: ir.Call, lanes: int, operators: dict, count: list[int], expr) -> tuple[list[ir.Stmt], ir.Name]:
+def _reduction(call: ir.Call, lanes: int, operators: dict, shuffle: str, count: list[int],
+               expr) -> tuple[list[ir.Stmt], ir.Name]:
     """`cg::reduce(w, v, op)` as statements leaving the tile's reduction of `v` in every lane, and the local they
     leave it in: the running value combined with the value of the lane `k` apart, `k` halving from half the tile
     (each lane then holds all)."""
@@ -244,7 +247,7 @@ def _reduction(call: ir.Call, lanes: int, operators: dict, count: list[int], exp
     k = lanes // 2
     while k >= 1:
         other = ir.Name(f"{held.id}_{k}")
-        out.append(ir.Decl(other.id, ctype, ir.Call("__shfl_xor_sync", (FULL_MASK, held, ir.Num(k), ir.Num(lanes)))))
+        out.append(ir.Decl(other.id, ctype, ir.Call(shuffle, (FULL_MASK, held, ir.Num(k), ir.Num(lanes)))))
         if combine == "min":  # cg::less: `b < a ? b : a`
             joined: ir.Expr = ir.Cond(ir.Bin("<", other, held), other, held)
         elif combine == "max":  # cg::greater: `a < b ? b : a`
