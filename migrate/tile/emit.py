@@ -255,6 +255,7 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
         "blocks": [(name, code(value)) for name, value in kernel.blocks.items() if name not in tuned],
         "grid": [code(_meta_names(g, tuned)) for g in kernel.grid],
         "tuning": tuning,
+        "checks": [{"test": test, "message": repr(f"{kernel.name}: {message}")} for test, message in kernel.checks],
     }
     return context | {"dims": _launch_dims(context)}
 

@@ -168,7 +168,7 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
                       tuple(blocks), grid, blocks,
                       "block reduction per program" if ctx.faithful else "row reduction, one program per row",
                       symbols=tuple(ctx.symbols.values()),
-                      sample=(("BLOCK", 256), ("THREADS", 256)) if ctx.lanes else ())
+                      sample=(("BLOCK", 256), ("THREADS", 256)) if ctx.lanes else (), checks=tuple(ctx.checks.items()))
 
 
 def _effects(stmts: tuple):

@@ -114,3 +114,6 @@ class TileKernel:
     # the variables of device memory at namespace scope it reads or writes (`__constant__ float w[9]`), each one
     # more pointer argument (SYMBOL_PREFIX + name) its launcher passes after the scratch buffers
     symbols: tuple[ir.Global, ...] = ()
+    # what the translation assumes of the launch, which the launcher checks before it runs the kernel: (a Python
+    # test over block0, the message of the ValueError it raises otherwise, with `{block0}` for the block)
+    checks: tuple[tuple[str, str], ...] = ()

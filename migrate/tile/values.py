@@ -114,6 +114,8 @@ class Context:
     axes: dict[str, frozenset] = field(default_factory=dict)  # 2-D maps: a bound name -> the index axes it varies on
     vectors: set[str] = field(default_factory=set)  # bound names of per-lane values (seen from inlined functions too)
     lanes: bool = False  # reduction class, one lane per thread: lanes past the launch's block (THREADS) sit out
+    # what the translation assumes of the launch, which its launcher checks: (a test over block0, the message)
+    checks: dict[str, str] = field(default_factory=dict)
 
     @property
     def per_lane(self) -> bool:
@@ -1250,8 +1252,10 @@ def _shuffle_loop(ctx: Context, body: tuple) -> bool:
     return True
 
 
-def _tree_loop(ctx: Context, body: tuple) -> bool:
-    """`if (tid < s) sh[tid] = op(sh[tid], sh[tid + s]); __syncthreads();` with the halving step anywhere."""
+def _tree_loop(ctx: Context, loop) -> bool:
+    """`for (s = start; s > 0; s >>= 1) { if (tid < s) sh[tid] = op(sh[tid], sh[tid + s]); __syncthreads(); }` (or
+    a while loop over s with the halving step in its body)."""
+    body = loop.body
     guards = [s for s in body if isinstance(s, ir.If)]
     others = [s for s in body if not isinstance(s, (ir.If, ir.Sync, ir.Assign))]
     if len(guards) != 1 or others or len(guards[0].then) != 1 or not isinstance(guards[0].then[0], ir.Assign):
@@ -1266,6 +1270,9 @@ def _tree_loop(ctx: Context, body: tuple) -> bool:
     if found is None or not (isinstance(found[1], ir.Index) and found[1].base == stmt.target.base):
         raise Rejected(f"a shared-memory loop that is not a tree reduction ({name})")
     op = found[0]
+    if len(stmt.target.indices) != 1 or len(found[1].indices) != 1:
+        raise Rejected(f"a shared-memory loop that is not a halving tree reduction ({name})")
+    start = _halving(ctx, loop, guards[0].test, stmt.target.indices[0], found[1].indices[0], name)
     state = ctx.shared[name]
     if state.state != "thread":
         raise Rejected(f"a tree reduction over shared memory not filled per thread ({name})")
@@ -1279,16 +1286,97 @@ def _tree_loop(ctx: Context, body: tuple) -> bool:
     if value.kind == "P":
         if value.op != op:
             raise Rejected(f"a {op} tree over {value.op} partials")
+        # the partial already holds every thread's share: right only where the tree gathers every thread
+        _gathers_block(ctx, start, name)
         reduced = value.expr
     else:
         total = ctx.fresh("total")
         x = value.expr
         if ctx.lanes:  # the lanes past the launch's block hold no thread's element
             x = ir.Call("tl.where", (ir.Name(LANES), x, _reduce_identity(op, value, x)))
+        if isinstance(start, int):  # the tree gathers the first 2 * start threads; the rest it leaves out
+            below = ir.Bin("<", ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK"))), ir.Num(2 * start))
+            x = ir.Call("tl.where", (below, x, _reduce_identity(op, value, x)))
+        else:
+            _gathers_block(ctx, start, name)
         ctx.emit(TAssign(total, ir.Call(REDUCE_CALL[op], (x,), kwargs=(("axis", ir.Num(0)),))))
         reduced = ir.Name(total)
     state.state, state.value = "complete", Val("U", reduced, is_float=value.is_float)
     return True
+
+
+HALF_BLOCK = "half the block"
+
+
+def _halving(ctx: Context, loop, guard: ir.Expr, target: ir.Expr, source: ir.Expr, name: str) -> int | str:
+    """The first step of a tree reduction's loop over s, which must halve s down to 1 with thread tid adding
+    element tid + s to element tid while tid < s: HALF_BLOCK for `blockDim.x / 2`, else a power of two. Any other
+    loop (a scan's `tid >= s` and `sh[tid - s]`, a tree stopping at `s > 32` for a warp-synchronous tail, a first
+    step of no such value) is no tree this reads."""
+    what = f"a shared-memory loop that is not a halving tree reduction ({name})"
+    if isinstance(loop, ir.For):
+        if len(loop.init) != 1 or len(loop.step) != 1:
+            raise Rejected(what)
+        init, step = loop.init[0], loop.step[0]
+        if isinstance(init, ir.Decl) and init.value is not None:
+            var, first = init.name, init.value
+        elif isinstance(init, ir.Assign) and init.op == "=" and isinstance(init.target, ir.Name):
+            var, first = init.target.id, init.value
+        else:
+            raise Rejected(what)
+        steps = [step]
+    elif isinstance(loop, ir.While) and isinstance(loop.test, ir.Bin):
+        var = loop.test.left.id if isinstance(loop.test.left, ir.Name) else ""
+        first = ir.Name(var)
+        steps = [s for s in loop.body if isinstance(s, ir.Assign) and s.target == ir.Name(var)]
+    else:
+        raise Rejected(what)
+    s = ir.Name(var)
+    halves = (ir.Assign(s, ">>=", ir.Num(1)), ir.Assign(s, "/=", ir.Num(2)), ir.Assign(s, "=", ir.Bin(">>", s, ir.Num(1))),
+              ir.Assign(s, "=", ir.Bin("/", s, ir.Num(2))))
+    ends = (ir.Bin(">", s, ir.Num(0)), ir.Bin(">=", s, ir.Num(1)), ir.Bin("!=", s, ir.Num(0)), ir.Bin("<", ir.Num(0), s))
+    if not var or len(steps) != 1 or steps[0] not in halves or loop.test not in ends:
+        raise Rejected(what)
+
+    def is_tid(expr: ir.Expr) -> bool:
+        return _tag(evaluate(ctx, expr)) == ("tid", "x")
+
+    tid_below = isinstance(guard, ir.Bin) and (
+        (guard.op == "<" and guard.right == s and is_tid(guard.left))
+        or (guard.op == ">" and guard.left == s and is_tid(guard.right)))
+    plus_s = isinstance(source, ir.Bin) and source.op == "+" and (
+        (source.right == s and is_tid(source.left)) or (source.left == s and is_tid(source.right)))
+    if not (tid_below and plus_s and is_tid(target)):
+        raise Rejected(what)
+    if isinstance(first, ir.Bin) and (first.op, first.right) in (("/", ir.Num(2)), (">>", ir.Num(1))) \
+            and _tag(evaluate(ctx, first.left)) == ("bdim", "x"):
+        return HALF_BLOCK
+    number = _const_int(ctx, first)
+    if number is None and isinstance(first, ir.Name) and first.id in ctx.env:
+        held = ctx.env[first.id].expr  # `int s = blockDim.x / 2; while (s > 0)`: what s was set to
+        if isinstance(held, ir.Bin) and (held.op, held.right) in (("//", ir.Num(2)), ("/", ir.Num(2)),
+                                                                   (">>", ir.Num(1))) \
+                and held.left == ir.Name("THREADS"):
+            return HALF_BLOCK
+    if not isinstance(number, int) or number <= 0 or number & (number - 1):
+        raise Rejected(f"a tree reduction over {name} whose first step is neither half the block nor a power of two")
+    return number
+
+
+def _gathers_block(ctx: Context, start: int | str, name: str) -> None:
+    """The launch check of a tree that must gather every thread of the block: `blockDim.x / 2` halves to every
+    thread only at a power-of-two block (at 192 the tree leaves out the threads its odd steps skip); a first step
+    s takes every thread only at a block of at most 2 * s threads (more, and it leaves out those past 2 * s)."""
+    if start == HALF_BLOCK:
+        ctx.checks["block0 & (block0 - 1) == 0"] = (
+            f"the original's tree reduction over {name} halves blockDim.x, which leaves out threads' values at a "
+            "block that is not a power of two; this translation reduces them all: launch it with a power-of-two "
+            "block (got {block0})")
+    else:
+        ctx.checks[f"block0 <= {2 * start}"] = (
+            f"the original's tree reduction over {name} gathers the first {2 * start} threads of the block and "
+            f"leaves out the rest; this translation reduces them all: launch it with at most {2 * start} threads "
+            "(got {block0})")
 
 
 # -- CUB's block and warp reductions (migrate/tile/primitives.py): the aggregate is the first thread's alone -------
@@ -2776,7 +2864,7 @@ def _loop(ctx: Context, stmt) -> None:
 def _loop_body(ctx: Context, stmt) -> None:
     if isinstance(stmt, ir.For) and ctx.mode == "reduction" and _shuffle_loop(ctx, stmt.body):
         return
-    if ctx.mode == "reduction" and _tree_loop(ctx, stmt.body):
+    if ctx.mode == "reduction" and _tree_loop(ctx, stmt):
         return
     if isinstance(stmt, ir.While):
         if not ctx.per_lane:

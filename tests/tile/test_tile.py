@@ -1581,6 +1581,29 @@ def _cases():
         m.strided_total(3, 192, x, total, size)
         return torch.cat([rows, total]), torch.cat([ref, x.sum().reshape(1)]), 1e-5
 
+    def tree_reduction_steps(m):
+        n = 1000
+        x = rand(n)
+        blocks, wide = -(-n // 256), -(-n // 128)
+        padded, low = torch.zeros(blocks * 256), torch.full((blocks * 256,), -1.0)
+        padded[:n], low[:n] = x, x
+        narrow = torch.zeros(wide * 128)
+        narrow[:n] = x
+        sums, maxima, halves, prefix, warps = (torch.zeros(blocks), torch.zeros(blocks), torch.zeros(wide),
+                                               torch.zeros(n), torch.zeros(blocks))
+        m.half_block_sum(blocks, 256, x, sums, n)
+        with pytest.raises(ValueError, match="power-of-two block"):  # at 192 C's halving skips threads' values
+            m.half_block_sum(6, 192, x, torch.zeros(6), n)
+        m.first_steps_max(blocks, 256, x, maxima, n)
+        m.while_halving_sum(wide, 128, x, halves, n)
+        m.block_prefix(blocks, 256, x, prefix, n)
+        m.tree_then_warp(blocks, 256, x, warps, n)
+        got = torch.cat([sums, maxima, halves, prefix, warps])
+        ref = torch.cat([padded.view(blocks, 256).sum(1), low.view(blocks, 256)[:, :128].max(1).values,
+                         narrow.view(wide, 128).sum(1), padded.view(blocks, 256).cumsum(1).flatten()[:n],
+                         padded.view(blocks, 256).sum(1)])
+        return got, ref, 1e-5
+
     def shared_branch_fill(m):
         n = 1000
         x, y = rand(n), rand(n)
@@ -1641,6 +1664,7 @@ def _cases():
 
     return {
         "launch_block_192": launch_block_192, "shared_branch_fill": shared_branch_fill,
+        "tree_reduction_steps": tree_reduction_steps,
         "c_integer_types": c_integer_types, "shape_broadcast_2d": shape_broadcast_2d,
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
