@@ -172,7 +172,7 @@ def _tiles(fn: ir.Function, table: dict) -> ir.Function:
                 return ir.Bin("/", _rank(), ir.Num(n))
             if kind == "group_count" and not rest:
                 return ir.Bin("/", ir.Bin("+", _size(), ir.Num(n - 1)), ir.Num(n))
-            if kind.startswith("__shfl") and len(rest) == 2:
+            if (builtins().exchanges or {}).get(kind, {}).get("mask") and len(rest) == 2:  # `g.shfl(v, k)`
                 return ir.Call(kind, (FULL_MASK, *rest, ir.Num(n)))
             return node  # named below, as a use not read
         if isinstance(node, tuple):
