@@ -1354,6 +1354,11 @@ def _halving(ctx: Context, loop, guard: ir.Expr, target: ir.Expr, source: ir.Exp
     number = _const_int(ctx, first)
     if number is None and isinstance(first, ir.Name) and first.id in ctx.env:
         held = ctx.env[first.id].expr  # `int s = blockDim.x / 2; while (s > 0)`: what s was set to
+        if held == first:  # a variable of the tile program: the value its last assignment gave it
+            held = next((t.value for t in reversed(ctx.out) if isinstance(t, TAssign) and t.name == first.id), held)
+        if isinstance(held, ir.Call) and held.func == "tl.full" and len(held.args) == 3:  # a typed scalar: its value
+            held = held.args[1]
+        number = _const_int(ctx, held)
         if isinstance(held, ir.Bin) and (held.op, held.right) in (("//", ir.Num(2)), ("/", ir.Num(2)),
                                                                    (">>", ir.Num(1))) \
                 and held.left == ir.Name("THREADS"):
