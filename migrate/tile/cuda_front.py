@@ -17,6 +17,7 @@ from .instances import GENERIC_TPARAMS, base_of, constant_value, launched, size_
 from .macros import expand_source, function_macros
 from .scopes import _declared_all
 from .targets import triton_type
+from .wrappers import read_as_builtins
 
 QUALIFIERS = {"__global__", "__device__", "__host__", "__forceinline__", "__inline__", "inline", "static"}
 TYPE_WORDS = {"float", "double", "int", "unsigned", "unsigned int", "long", "long long", "unsigned long",
@@ -1221,6 +1222,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     for other in lent:
         for name, one in other.globals.items():
             module.globals.setdefault(name, one)
+    read_as_builtins(module)
     return module
 
 

@@ -1033,16 +1033,45 @@ def _callee(ctx: Context, call: ir.Call) -> ir.Function | None:
         raise Rejected(callee)
     saved = _snapshot(ctx)
     try:  # a trial evaluation: the arguments' types, nothing emitted
-        kinds = [_type_class(ctx, evaluate(ctx, a)) for a in call.args]
+        vals = [evaluate(ctx, a) for a in call.args]
+        kinds = [_type_class(ctx, v) for v in vals]
     except Rejected:
-        kinds = []
+        vals, kinds = [], []
     finally:
         _restore(ctx, saved)
     exact = [f for f in fits if kinds and all(
         _param_class(f, p) in (k, "any") for p, k in zip(f.params, kinds))]
     if len(exact) != 1:
         raise Rejected(callee)
+    for position, val in enumerate(vals):
+        taken = {_param_class(f, f.params[position]) for f in fits if position < len(f.params)}
+        if val.is_float and {"float", "double"} <= taken and _is_generic(ctx, val.expr):
+            # the float overload is the one the launch at float takes; the launch at double takes the other
+            raise Rejected(f"{callee}, given the kernel's generic element type, whose float and double "
+                           "instantiations call different ones")
     return exact[0]
+
+
+def _is_generic(ctx: Context, expr: ir.Expr) -> bool:
+    """Whether `expr` computes in the kernel's generic element type: it reads a buffer or a local of that type."""
+    generic = set(ctx.kernel.tparams) | set(GENERIC_TYPES)
+    if isinstance(expr, ir.Name):
+        name = expr.id[len(ctx.prefix):] if ctx.prefix and expr.id.startswith(ctx.prefix) else expr.id
+        return base_type(ctx.types.get(name, "")) in generic
+    if isinstance(expr, ir.Call) and expr.func == "tl.load":
+        base = expr.args[0]
+        while isinstance(base, ir.Bin):
+            base = base.left
+        params = {p.name: p for p in ctx.kernel.params}
+        return isinstance(base, ir.Name) and base.id in params and params[base.id].pointer \
+            and base_type(params[base.id].ctype) in generic
+    if isinstance(expr, ir.Call):
+        return any(_is_generic(ctx, a) for a in expr.args)
+    if isinstance(expr, ir.Bin):
+        return _is_generic(ctx, expr.left) or _is_generic(ctx, expr.right)
+    if isinstance(expr, ir.Un):
+        return _is_generic(ctx, expr.operand)
+    return False
 
 
 def _type_class(ctx: Context, val: Val) -> str:

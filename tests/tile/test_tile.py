@@ -1559,6 +1559,16 @@ def _cases():
         m.negate_steps((n + 127) // 128, 128, x, out, n)
         return out, x * -2 + 0.25, 1e-6
 
+    def atomic_wrapper(m):
+        n, rows, got, ref = 3001, 37, [], []
+        for dtype in (torch.float32, torch.float64):  # the wrapper's float and double overloads alike
+            x, row = rand(n).to(dtype), torch.randint(0, rows, (n,), generator=g, dtype=torch.int32)
+            out = torch.zeros(rows, dtype=dtype)
+            m.scatter_rows((n + 255) // 256, 256, x, row, out, n)
+            got.append(out.double())
+            ref.append(torch.zeros(rows, dtype=torch.float64).index_add_(0, row.long(), 2 * x.double()))
+        return torch.cat(got), torch.cat(ref), 1e-5
+
     def uniform_and_mask(m):
         n = 333
         x = rand(n)
@@ -1703,6 +1713,7 @@ def _cases():
         "unsigned_literal": unsigned_literal,
         "negated_type_cast": negated_type_cast,
         "uniform_and_mask": uniform_and_mask,
+        "atomic_wrapper": atomic_wrapper,
     }
 
 
