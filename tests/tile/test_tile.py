@@ -1569,6 +1569,28 @@ def _cases():
             ref.append(torch.zeros(rows, dtype=torch.float64).index_add_(0, row.long(), 2 * x.double()))
         return torch.cat(got), torch.cat(ref), 1e-5
 
+    def dispatch_switch(m):
+        n, got, ref = 1029, [], []
+        x = rand(n)
+        assert m._power_sum_template == {"order": [1, 2, 3]}
+        for order in (1, 2, 3):  # each order a case of the dispatch macro binds
+            y = torch.zeros(n)
+            m.power_sum((n + 255) // 256, 256, x, y, n, order=order)
+            got.append(y)
+            ref.append(sum(x ** k for k in range(1, order + 1)))
+        return torch.cat(got), torch.cat(ref), 1e-5
+
+    def struct_static_member(m):
+        n, got, ref = 777, [], []
+        x = rand(n)
+        polys = {1: lambda v: v, 2: lambda v: v * v - 1, 3: lambda v: v * v * v - 3 * v}
+        for k in (1, 2, 3):
+            y = torch.zeros(n)
+            m.poly_map((n + 127) // 128, 128, x, y, n, K=k)
+            got.append(y)
+            ref.append(polys[k](x) + x)
+        return torch.cat(got), torch.cat(ref), 1e-5
+
     def uniform_and_mask(m):
         n = 333
         x = rand(n)
@@ -1714,6 +1736,7 @@ def _cases():
         "negated_type_cast": negated_type_cast,
         "uniform_and_mask": uniform_and_mask,
         "atomic_wrapper": atomic_wrapper,
+        "dispatch_switch": dispatch_switch, "struct_static_member": struct_static_member,
     }
 
 
