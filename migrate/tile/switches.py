@@ -9,6 +9,7 @@ through, no raising default) is not a dispatch switch, and its name stays unknow
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ import tree_sitter as ts
 from .. import parse
 
 DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)((?:[^\n\\]|\\\r?\n)*)$", re.MULTILINE)
+INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
 LAMBDA = "migrate_switch_body"  # what `__VA_ARGS__` is written as for the parser
 
 
@@ -42,6 +44,23 @@ def dispatch_switches(data: bytes) -> dict[str, Switch]:
         switch = _read(body.replace("__VA_ARGS__", LAMBDA), params[:-1])
         if switch is not None:
             found[match.group(1)] = switch
+    return found
+
+
+def switches_in(path: str, files: dict[str, bytes]) -> dict[str, Switch]:
+    """The dispatch macros a source of `files` defines and those of the headers it includes by quoted names (beside
+    it), transitively."""
+    found: dict[str, Switch] = {}
+    todo, seen = [path], set()
+    while todo:
+        current = todo.pop()
+        if current in seen or current not in files:
+            continue
+        seen.add(current)
+        for name in INCLUDE.findall(files[current].decode("utf-8", "replace")):
+            todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(current), name)))
+        for name, switch in dispatch_switches(files[current]).items():
+            found.setdefault(name, switch)
     return found
 
 
