@@ -16,8 +16,8 @@ from .conditionals import Unknown, decide
 from .instances import GENERIC_TPARAMS, base_of, constant_value, launched, size_of
 from .macros import expand_source, function_macros
 from .scopes import _declared_all
-from .targets import triton_type
 from .switches import dispatch_switches
+from .targets import triton_type
 from .wrappers import read_as_builtins
 
 QUALIFIERS = {"__global__", "__device__", "__host__", "__forceinline__", "__inline__", "inline", "static"}
