@@ -225,12 +225,13 @@ def parity(out: Path, original: Path, site: Path, tree: Path, result: Result, ca
 
 
 def _inputs(schema, shape, device: str, seed: int, dtype: str = "float32", positive: tuple = (),
-            scalars: dict | None = None):
+            scalars: dict | None = None, unit: tuple = ()):
     """Arguments for an op from its schema: `shape` is one shape for every tensor, or a list of one per tensor
     (an optional tensor takes the next one too, and "none" passes None); an entry may also give the tensor itself,
-    `{values = [...], dtype = "int64"}`, or the offsets of segments of the sizes listed, `{segments = [3, 0, 5]}`
-    (int64 [0, 3, 3, 8]); tensors named in `positive` are |N(0,1)| + 0.5 (sizes and divisors); `scalars` gives
-    numbers and bools by argument name."""
+    `{values = [...], dtype = "int64"}`, the offsets of segments of the sizes listed, `{segments = [3, 0, 5]}`
+    (int64 [0, 3, 3, 8]), or indices below a bound, `{below = 7, shape = [50, 4]}` (int64, uniform); tensors named
+    in `positive` are |N(0,1)| + 0.5 (sizes and divisors), those in `unit` uniform in [0, 1) (coordinates);
+    `scalars` gives numbers and bools by argument name."""
     import torch
 
     g = torch.Generator().manual_seed(seed)
@@ -251,8 +252,14 @@ def _inputs(schema, shape, device: str, seed: int, dtype: str = "float32", posit
                     offsets.append(offsets[-1] + n)
                 args.append(torch.tensor(offsets, dtype=torch.int64).to(device))
                 continue
+            if isinstance(size, dict) and "below" in size:
+                args.append(torch.randint(0, size["below"], size["shape"], generator=g, dtype=torch.int64).to(device))
+                continue
             if isinstance(size, dict):
                 args.append(torch.tensor(size["values"], dtype=getattr(torch, size.get("dtype", dtype))).to(device))
+                continue
+            if arg.name in unit:
+                args.append(torch.rand(size, generator=g, dtype=getattr(torch, dtype)).to(device))
                 continue
             value = torch.randn(size, generator=g, dtype=getattr(torch, dtype))
             args.append((value.abs() + 0.5 if arg.name in positive else value).to(device))
@@ -302,8 +309,10 @@ def _parity_worker(job: dict) -> dict:
         try:
             fn, overload = _resolve(module, op, function)
             for i, shape in enumerate(shapes):
+                scalars = spec.get("scalars")
                 a = _inputs(overload._schema, shape, "cpu", i, spec.get("dtype", "float32"),
-                            tuple(spec.get("positive", ())), spec.get("scalars"))
+                            tuple(spec.get("positive", ())), scalars[i] if isinstance(scalars, list) else scalars,
+                            tuple(spec.get("unit", ())))
                 b = [x.clone() if isinstance(x, torch.Tensor) else x for x in a]
                 views = iter(spec["cpu_shapes"][i]) if "cpu_shapes" in spec else None
                 if views is not None:  # the CPU kernel takes some tensors in another shape: the same data, viewed
@@ -367,7 +376,7 @@ def _time_worker(job: dict) -> dict:
             spec = job.get("cases", {}).get(op, {})
             args = _inputs(overload._schema, spec.get("time_shapes", job["shape"]), "cuda", 0,
                            spec.get("time_dtype", "float32"), tuple(spec.get("positive", ())),
-                           spec.get("time_scalars", spec.get("scalars")))
+                           spec.get("time_scalars", spec.get("scalars")), tuple(spec.get("unit", ())))
             for _ in range(5):
                 overload(*args)
             times = []

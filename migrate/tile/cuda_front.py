@@ -16,7 +16,9 @@ from .conditionals import Unknown, decide
 from .instances import GENERIC_TPARAMS, base_of, constant_value, launched, size_of
 from .macros import expand_source, function_macros
 from .scopes import _declared_all
+from .switches import dispatch_switches
 from .targets import triton_type
+from .wrappers import read_as_builtins
 
 QUALIFIERS = {"__global__", "__device__", "__host__", "__forceinline__", "__inline__", "inline", "static"}
 TYPE_WORDS = {"float", "double", "int", "unsigned", "unsigned int", "long", "long long", "unsigned long",
@@ -199,8 +201,9 @@ def _call(node: ts.Node) -> ir.Expr:
         targs = tuple(_text(c) for c in func.child_by_field_name("arguments").named_children)
     elif func.type == "qualified_identifier" and (member := re.fullmatch(
             r"(?:\w+::)*(\w+)\s*<\s*([^<>]+?)\s*>\s*::\s*(\w+)", _text(func))):
-        # `std::numeric_limits<K>::max()`: a member of a class template's instance, named with its class
-        name, targs = f"{member.group(1)}::{member.group(3)}", (member.group(2),)
+        # `std::numeric_limits<K>::max()`, `Basis<T, 2>::forward(v)`: a member of a class template's instance, named
+        # with its class
+        name, targs = f"{member.group(1)}::{member.group(3)}", tuple(a.strip() for a in member.group(2).split(","))
     elif func.type in ("identifier", "qualified_identifier"):
         name = _text(func).split("::")[-1]
     elif func.type == "primitive_type":  # functional cast: float(x), T(0)
@@ -921,6 +924,24 @@ def _element_casts(body: tuple[ir.Stmt, ...], params: list[ir.Param]) -> tuple[i
     return ir.replaced(body, mapping)
 
 
+def _static_members(node: ts.Node, module: ir.Module, tparams: tuple[str, ...]) -> None:
+    """The static device functions of a structure (`template <typename T, int K> struct Basis { static __device__
+    T forward(T v) {...} };`), each as the function `Basis::forward` of the structure's template parameters, which a
+    call `Basis<float, 2>::forward(v)` gives. Members that are not static read the object they are called on, and are
+    not read."""
+    struct = _text(node.child_by_field_name("name"))
+    for member in node.child_by_field_name("body").named_children:
+        if member.type != "function_definition" or not any(
+                c.type == "storage_class_specifier" and _text(c) == "static" for c in member.children):
+            continue
+        try:
+            fn = _function(member, tparams, module.aliases)
+        except Unreadable:
+            continue
+        if fn is not None and not fn.kernel:
+            _define(module, dataclasses.replace(fn, name=f"{struct}::{fn.name}"))
+
+
 def _function(node: ts.Node, tparams: tuple[str, ...], aliases: dict[str, str] | None = None) -> ir.Function | None:
     head = [c for c in node.children if c.type not in ("compound_statement",)]
     words = {_text(c) for c in head if c.type not in ("function_declarator",)}
@@ -1040,6 +1061,9 @@ def _collect(node: ts.Node, module: ir.Module, tparams: tuple[str, ...] = (),
         elif kind in ("linkage_specification", "declaration_list", "preproc_ifdef", "preproc_if", "preproc_else",
                       "namespace_definition"):
             _collect(child, module, tparams, branches, taken)
+        elif kind in ("struct_specifier", "class_specifier") and child.child_by_field_name("body") is not None \
+                and child.child_by_field_name("name") is not None:
+            _static_members(child, module, tparams)
         elif not taken:
             continue  # a named constant of a branch the compiler does not read
         elif kind == "preproc_def":
@@ -1128,6 +1152,9 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     if any(m is not None for m in macros.values()) or b"#define" in data or b"# define" in data:
         data = expand_source(data.decode("utf-8", "replace"), macros, defined).encode("utf-8")
     module = ir.Module(macros=macros, preprocessor=decided.env)
+    for other in lent:
+        module.switches.update(other.switches)
+    module.switches.update(dispatch_switches(data))
     root = parse.parse("cuda", data).root_node
     globals_named = {name for other in lent for name in other.constants}
     for _ in range(MAX_REREADS):
@@ -1186,7 +1213,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
                                      f"template {name.split('<')[0]}")
         elif fn.kernel and fn.tparams:
             hosts = _host_callers(origin, launchers)
-            instances = launched(root, fn, module.constants, _folded, hosts)
+            instances = launched(root, fn, module.constants, _folded, hosts, module.switches)
             if not isinstance(instances, str) and launchers is not None:
                 elsewhere = _launched_elsewhere(fn, origin, header, read, launchers, hosts)
                 instances = elsewhere if isinstance(elsewhere, str) else instances | elsewhere
@@ -1221,6 +1248,7 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
     for other in lent:
         for name, one in other.globals.items():
             module.globals.setdefault(name, one)
+    read_as_builtins(module)
     return module
 
 

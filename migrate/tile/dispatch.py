@@ -12,6 +12,7 @@ import tree_sitter as ts
 from .. import parse
 from ..templating import render_template
 from . import ir, pysource
+from .autograd import Route, read_route
 from .cuda_front import Unreadable, py_name
 from .emit import render_program
 from .host import (
@@ -31,6 +32,7 @@ from .host import (
     unserved,
 )
 from .package import CPP_SUFFIXES, IMPORTS, _host_names
+from .switches import switches_in
 
 MODULE = "_ops_triton.py"
 # An export macro before a function definition (`CLUSTER_API torch::Tensor grid(...)`), blanked for the parser.
@@ -87,6 +89,32 @@ def _cuda_branch(data: bytes, function: str, cuda_names: set[str]) -> tuple[str,
     return "", line, "", None  # an op for the CPU alone
 
 
+def _cuda_functions(data: bytes, cuda_names: set[str]) -> dict[str, str]:
+    """The functions of a C++ source that return a CUDA function under their device test, given their own
+    parameters in order: name -> the CUDA function."""
+    root = parse.parse("cuda", EXPORT_MACRO.sub(lambda m: b" " * len(m.group(1)), data)).root_node
+    found = {}
+    for node in definitions(root):
+        name = function_name(node)
+        cuda, _, why, wrapper = _cuda_branch(data, name, cuda_names) if name else ("", 0, "", None)
+        if cuda and not why and wrapper is None:
+            found[name] = cuda
+    return found
+
+
+def _route_unserved(route: Route, hosted: dict[str, tuple[HostOp, dict, str]]) -> str:
+    """Why an op's route cannot be served by Triton kernels ("" when it can): a CUDA function it reaches whose
+    host code was not read, or whose launches a Triton kernel cannot serve."""
+    for cuda in route.cuda:
+        if cuda not in hosted:
+            return f"the CUDA function {cuda} it reaches stays CUDA"
+        read, by_name, _ = hosted[cuda]
+        missing = unserved(read, by_name)
+        if missing:
+            return f"the CUDA function {cuda} it reaches: {missing[0][1]}"
+    return ""
+
+
 def _loader(init: bytes) -> ts.Node | None:
     """The last top-level statement of a package's `__init__.py` that calls torch.ops.load_library (it may be a loop
     over the package's libraries): the Triton kernels are registered after it."""
@@ -108,6 +136,7 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
     defined = {name: p for p in cuda for name in _host_names(files[p])}
     wanted: dict[str, list[tuple[str, str, int]]] = {}  # .cu: (op, CUDA function, line of the C++ op)
     wrappers: dict[str, HostOp] = {}  # CUDA function: the op's signature around it, where it takes fewer arguments
+    routes: list[tuple[str, Route, str]] = []  # (op, its route through autograd Functions, the C++ source)
     namespaces = set()
     for cxx in (p for p in under if p.endswith(CPP_SUFFIXES)):
         for op, function in _registered(files[cxx]):
@@ -118,8 +147,14 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
                 wanted.setdefault(defined[name], []).append((op, name, where))
                 if wrapper is not None:
                     wrappers[name] = wrapper
+            elif not why:  # no device test of its own: it may reach CUDA functions through autograd Functions
+                route = read_route(files[cxx], function, _cuda_functions(files[cxx], set(defined)))
+                if isinstance(route, str):
+                    outcome.findings.append(("tile-host-kept", cxx, where, f"op {op} stays: {route}"))
+                elif route is not None:
+                    routes.append((op, route, cxx))
             namespaces.add(op.split("::")[0])
-    if not wanted:
+    if not wanted and not routes:
         return set()
     if len(namespaces) != 1:
         why = (f"ops of {len(namespaces)} namespaces ({', '.join(sorted(namespaces))}) stay: one Triton module "
@@ -147,19 +182,24 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
         return set()
     kernels, ops, registers, served, names = [], [], {}, set(), set()
     ops_calls: list = []  # the host functions the ops call, each once
-    for source_path in sorted(wanted):
+    hosted: dict[str, tuple[HostOp, dict, str]] = {}  # CUDA function: (read, its source's kernels, its source)
+    reached = {defined[c] for _, route, _ in routes for c in route.cuda}  # the sources of the routes' functions
+    for source_path in sorted(set(wanted) | set(reached)):
         source = files[source_path]
         found, notes = translate(source, source_path, 0)
         outcome.findings += [(n.rule, n.path, n.line, n.message) for n in notes]
         by_name = {k.name: k for k in found}
-        read, failures = read_host_ops(source, [name for _, name, _ in wanted[source_path]])
+        asked = [name for _, name, _ in wanted.get(source_path, [])]
+        asked += [c for _, route, _ in routes for c in route.cuda if defined[c] == source_path and c not in asked]
+        read, failures = read_host_ops(source, asked, switches_in(source_path, files))
         for name, fline, reason in failures:
             kernel = unlowered_launch(source, name, by_name)
             if kernel:  # the launch of a SIMT kernel keeps it whatever else its host code does
                 reason = f"it launches {kernel}, which stays SIMT; its host code also has {reason}"
             outcome.findings.append(("tile-host-kept", source_path, fline, f"host function {name} stays CUDA: {reason}"))
         taken = {op.name: op for op in read}
-        for qualified, name, _ in wanted[source_path]:
+        hosted.update({op.name: (op, by_name, source_path) for op in read})
+        for qualified, name, _ in wanted.get(source_path, []):
             op = taken.get(name)
             if op is None:
                 continue
@@ -188,6 +228,27 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
             ops.append(op)
             registers[op.name] = (qualified, next(iter(host_table()["registration"]["devices"].values())))
             served.add(source_path)
+    classes: dict[str, tuple] = {}  # op function: the autograd Functions it applies
+    for qualified, route, cxx in routes:
+        why = _route_unserved(route, hosted)
+        own = {route.op.name, *(c.name for c in route.classes), *route.cuda}
+        own |= {fn.name for c in route.cuda if c in hosted for fn in hosted[c][0].calls}
+        if not why and own & names:
+            why = f"the name {min(own & names)} is taken in {MODULE}"
+        if why:
+            outcome.findings.append(("tile-host-kept", cxx, route.op.line,
+                                     f"op {qualified} stays on its CUDA functions: {why}"))
+            continue
+        calls: list[HostOp] = []
+        for c in route.cuda:
+            read, by_name, source_path = hosted[c]
+            calls += [fn for fn in (*read.calls, read) if fn not in calls]
+            kernels += [by_name[s.kernel] for s in launches(op_statements(read)) if by_name[s.kernel] not in kernels]
+            served.add(source_path)
+        names |= own
+        ops.append(dataclasses.replace(route.op, calls=tuple(calls)))
+        classes[route.op.name] = route.classes
+        registers[route.op.name] = (qualified, next(iter(host_table()["registration"]["devices"].values())))
     if not ops:
         return set()
     origins = ", ".join(PurePosixPath(p).name for p in sorted(served))
@@ -199,6 +260,7 @@ def translate_dispatch(path: str, line: int, files: dict[str, bytes], outcome, t
                      "kernel. The kernels run on any Triton backend, and on the CPU under TRITON_INTERPRET=1 when "
                      "called directly."),
         origin=origins, kernels=kernels, imports=IMPORTS, ops=ops, registers=registers, wrap=False,
+        classes=classes,
     )
     source = outcome.changed.get(init, files[init])
     end = pysource.line_span(source, loader)[1]

@@ -11,7 +11,19 @@ from pathlib import PurePosixPath
 from ..templating import render_template
 from . import ir
 from .builtins import tuning_table
-from .host import HAssign, HCheck, HExpr, HIf, HLaunch, HostOp, HReturn, HWhile, launches
+from .host import (
+    HAssign,
+    HCheck,
+    HExpr,
+    HIf,
+    HLaunch,
+    HostOp,
+    HReturn,
+    HWhile,
+    host_table,
+    launches,
+    template_argument,
+)
 from .printer import code
 from .symbols import declared_as
 from .targets import dtype_name
@@ -296,9 +308,11 @@ def render_module(kernels: list[TileKernel], origin: str) -> str:
     )
 
 
-def _host_statements(stmts: tuple, dynamic: dict[str, bool], pad: str = "") -> list[dict]:
-    """The launcher's statements, flat, each with the indentation (`pad`) its nesting in ifs gives it; `dynamic`:
-    which kernels take the launch's bytes of dynamic shared memory."""
+def _host_statements(stmts: tuple, kernels: dict[str, TileKernel], pad: str = "") -> list[dict]:
+    """The launcher's statements, flat, each with the indentation (`pad`) its nesting in ifs gives it; `kernels`:
+    the tile kernels they launch, by name (those that take the launch's bytes of dynamic shared memory get them, and
+    their template constexprs are passed by keyword)."""
+    dynamic = {name: any(_dynamic(one) for one in k.instances or (k,)) for name, k in kernels.items()}
     out = []
     for s in stmts:
         if isinstance(s, HAssign):
@@ -307,21 +321,24 @@ def _host_statements(stmts: tuple, dynamic: dict[str, bool], pad: str = "") -> l
             out.append({"kind": "check", "pad": pad, "test": code(s.test), "message": repr(s.message)})
         elif isinstance(s, HLaunch):
             shared = [f"shared={code(s.shared)}"] if s.shared is not None and dynamic.get(s.kernel) else []
+            kernel = kernels.get(s.kernel)
+            consts = [f"{name}={code(template_argument(s, kernel, name))}" for name, _ in kernel.template_consts] \
+                if kernel is not None else []
             out.append({"kind": "launch", "pad": pad, "kernel": s.kernel, "grid": code(s.grid),
-                        "block": code(s.block), "args": [code(a) for a in s.args] + shared})
+                        "block": code(s.block), "args": [code(a) for a in s.args] + shared + consts})
         elif isinstance(s, HExpr):
             out.append({"kind": "expr", "pad": pad, "value": code(s.value)})
         elif isinstance(s, HWhile):
             out.append({"kind": "while", "pad": pad, "test": code(s.test)})
-            out += _host_statements(s.body, dynamic, pad + "    ") or [{"kind": "pass", "pad": pad + "    "}]
+            out += _host_statements(s.body, kernels, pad + "    ") or [{"kind": "pass", "pad": pad + "    "}]
         elif isinstance(s, HReturn):
             out.append({"kind": "return", "pad": pad, "value": code(s.value) if s.value is not None else ""})
         elif isinstance(s, HIf):
             out.append({"kind": "if", "pad": pad, "test": code(s.test)})
-            out += _host_statements(s.body, dynamic, pad + "    ") or [{"kind": "pass", "pad": pad + "    "}]
+            out += _host_statements(s.body, kernels, pad + "    ") or [{"kind": "pass", "pad": pad + "    "}]
             if s.orelse:
                 out.append({"kind": "else", "pad": pad})
-                out += _host_statements(s.orelse, dynamic, pad + "    ")
+                out += _host_statements(s.orelse, kernels, pad + "    ")
     return out
 
 
@@ -371,12 +388,25 @@ def _calls(node):
             yield from _calls(getattr(node, f.name))
 
 
+def class_context(cls, kernels: dict[str, TileKernel]) -> dict:
+    """An autograd Function's template values (migrate/tile/autograd.py): its forward and backward."""
+    return {"name": cls.name, "methods": [
+        {"name": m.name, "signature": ", ".join(f"{n}: {a}" if a else n for n, a in m.params),
+         "body": _host_statements(m.body, kernels)} for m in (cls.forward, cls.backward)]}
+
+
 def op_context(op: HostOp, kernels: dict[str, TileKernel], registers: tuple[str, str] | None = None,
-               helper: bool = False) -> dict:
+               helper: bool = False, classes: tuple = ()) -> dict:
     """An op's template values; `registers` (qualified op name, device type) makes it the Triton kernel of an op
     defined elsewhere (in C++), registered for that device with torch.library.register_kernel; `helper` makes it a
-    plain function that ops call."""
+    plain function that ops call; `classes` are the autograd Functions it applies (then it is registered for that
+    device's autograd key as well)."""
+    autograd = host_table()["registration"]["autograd_keys"].get(registers[1], "") if registers and classes else ""
     return {
+        "classes": [class_context(c, kernels) for c in classes],
+        "autograd_key": autograd,
+        "op_name": registers[0].split("::")[-1] if registers else "",
+        "op_namespace": registers[0].split("::")[0] if registers else "",
         "helper": helper,
         "registers": registers[0] if registers else "",
         "device": registers[1] if registers else "",
@@ -384,18 +414,18 @@ def op_context(op: HostOp, kernels: dict[str, TileKernel], registers: tuple[str,
         "signature": ", ".join(f"{name}: {annotation}" for name, annotation in op.params),
         "returns": op.returns,
         "mutates": _mutated(op, kernels),
-        "body": _host_statements(op.body, {name: any(_dynamic(one) for one in k.instances or (k,))
-                                           for name, k in kernels.items()}),
+        "body": _host_statements(op.body, kernels),
     }
 
 
 def render_program(title: str, description: str, origin: str, kernels: list[TileKernel], imports: list[str],
                    ops: list[HostOp] = (), namespace: str = "", cupy: dict | None = None,
                    numba: dict | None = None, registers: dict[str, tuple[str, str]] | None = None,
-                   wrap: bool = True) -> str:
+                   wrap: bool = True, classes: dict[str, tuple] | None = None) -> str:
     """A Python module for a program: its tile kernels, and the ops, CuPy or Numba entry points around them.
     `registers` maps an op's function name to the (C++-defined op, device type) it implements; `wrap` launches
-    through wrap_triton, as a triton_op must."""
+    through wrap_triton, as a triton_op must; `classes` maps an op's function name to the autograd Functions it
+    applies."""
     by_name = {k.name: k for k in kernels}
     return render_template(
         "tile/program.py.j2",
@@ -410,7 +440,8 @@ def render_program(title: str, description: str, origin: str, kernels: list[Tile
         dispatch=any(k.instances for k in kernels),
         wrap=bool(ops) and wrap,
         ops=[op_context(fn, by_name, helper=True) for fn in dict.fromkeys(fn for op in ops for fn in op.calls)]
-        + [op_context(op, by_name, (registers or {}).get(op.name)) for op in ops],
+        + [op_context(op, by_name, (registers or {}).get(op.name), classes=(classes or {}).get(op.name, ()))
+           for op in ops],
         namespace=namespace,
         cupy=cupy or {},
         numba=numba or {},

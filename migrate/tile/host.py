@@ -51,6 +51,7 @@ class HLaunch:
     block: ir.Expr
     args: tuple[ir.Expr, ...]
     shared: ir.Expr | None = None  # the launch's bytes of dynamic shared memory
+    targs: tuple[ir.Expr | None, ...] = ()  # its template arguments, each value read (None for a type)
 
 
 @dataclass(frozen=True)
@@ -121,9 +122,21 @@ def unserved(op: HostOp, kernels: dict) -> list[tuple[str, str]]:
     for s in launches(stmts):
         if s.kernel not in kernels:
             out.append((s.kernel, f"it launches {s.kernel}, which stays SIMT"))
+            continue
+        unread = [name for name, _ in kernels[s.kernel].template_consts if template_argument(s, kernels[s.kernel], name)
+                  is None]
+        if unread:
+            out.append((s.kernel, f"it launches {s.kernel} with its template argument {unread[0]} in a form not read"))
         elif s.shared is UNREAD and any(c.dynamic for c in kernels[s.kernel].scratch):
             out.append((s.kernel, f"it launches {s.kernel} with dynamic shared memory of a size not read"))
     return out
+
+
+def template_argument(launch: HLaunch, kernel, name: str) -> ir.Expr | None:
+    """The value a launch gives the kernel's template parameter `name` (a constexpr of the tile kernel), or None."""
+    params = kernel.template_params
+    position = params.index(name) if name in params else len(launch.targs)
+    return launch.targs[position] if position < len(launch.targs) else None
 
 
 def launches(stmts: tuple):
@@ -142,9 +155,10 @@ class HostReader:
     """Host statements of one function; `kinds` says which locals are tensors, integers or floats."""
 
     def __init__(self, macros: dict[str, tuple[tuple[str, ...] | None, str]] | None = None,
-                 functions: dict[str, str] | None = None) -> None:
+                 functions: dict[str, str] | None = None, switches: dict | None = None) -> None:
         self.kinds: dict[str, str] = {}
         self.macros = macros or {}  # name: (parameters, or None for an object-like macro; body)
+        self.switches = switches or {}  # dispatch macros over a value (migrate/tile/switches.py): name -> Switch
         self.expanding: tuple[str, ...] = ()
         self.functions = functions or {}  # host functions of the same source: name -> C return type
         self.called: list[str] = []  # those this function calls, in order
@@ -481,6 +495,18 @@ class HostReader:
             body = body.named_children[0]  # AT_DISPATCH_...(t, "name", ([&] { ... }))
         if name in table["dispatch"] and body is not None and body.type == "lambda_expression":
             return self.statements(body.child_by_field_name("body"))
+        switch = self.switches.get(name)
+        if switch is not None and len(args) == switch.position + 2 and body is not None \
+                and body.type == "lambda_expression":
+            # one case per value, each binding the constant to it: the value itself, once it is one of them
+            value = self.expr(args[switch.position])
+            tests = [ir.Bin("==", value, ir.Num(v)) for v in switch.values]
+            test = tests[0]
+            for more in tests[1:]:
+                test = ir.Bin("|", test, more)
+            self.kinds[py_name(switch.name)] = "int"
+            return [HCheck(test, switch.message), HAssign(py_name(switch.name), value),
+                    *self.statements(body.child_by_field_name("body"))]
         raise Unreadable(f"the host call {name}()")
 
     def _uninitialized(self, name: str, ctype: str, node: ts.Node) -> list:
@@ -599,7 +625,20 @@ class HostReader:
             except Unreadable:
                 shared = UNREAD  # only a kernel with a dynamic shared array needs it read
 
-        return HLaunch(name, self.expr(config[0]), self.expr(config[1]), tuple(args), shared)
+        targs: list[ir.Expr | None] = []
+        if func.type == "template_function":
+            for targ in func.child_by_field_name("arguments").named_children:
+                # a type argument has no value (the launcher tells element types by its buffers); a name the parser
+                # takes for a type (`k<scalar_t, DEGREE>`) is a value where it is a local of the host code
+                text = targ.text.decode().strip()
+                if targ.type == "type_descriptor":
+                    targs.append(ir.Name(py_name(text)) if py_name(text) in self.kinds else None)
+                    continue
+                try:
+                    targs.append(self.expr(targ))
+                except Unreadable:
+                    targs.append(None)
+        return HLaunch(name, self.expr(config[0]), self.expr(config[1]), tuple(args), shared, tuple(targs))
 
     def _accessor(self, node: ts.Node) -> tuple[ir.Expr, int] | None:
         """(tensor, dimensions) of a `t.packed_accessor32<scalar_t, 2, ...>()` launch argument, else None."""
@@ -675,13 +714,13 @@ def read_registrations(data: bytes) -> dict[str, dict[str, str]]:
 
 
 def _read_function(node: ts.Node, data: bytes, macros: dict, functions: dict[str, str],
-                   helper: bool) -> HostOp:
+                   helper: bool, switches: dict | None = None) -> HostOp:
     """One host function definition as a HostOp (its `calls` left empty); Unreadable names what it cannot read."""
     declarator = _declarator(node.child_by_field_name("declarator"))
     name = declarator.child_by_field_name("declarator").text.decode()
     params, by_reference = read_params(node)
     annotation = return_annotation(node)
-    reader = HostReader(macros, functions)
+    reader = HostReader(macros, functions, switches)
     reader.kinds = {n: ("tensor" if a == "torch.Tensor" else "optional" if a.endswith("| None") else a)
                     for n, a in params}
     body = tuple(reader.statements(node.child_by_field_name("body")))
@@ -748,10 +787,11 @@ def unlowered_launch(data: bytes, name: str, kernels: dict) -> str:
     return next((k for k in LAUNCH.findall(body) if k not in kernels), "")
 
 
-def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[HostOp], list[tuple[str, int, str]]]:
+def read_host_ops(data: bytes, names: list[str] | None = None,
+                  switches: dict | None = None) -> tuple[list[HostOp], list[tuple[str, int, str]]]:
     """The host functions of a CUDA source that return tensors (or those named): ops, each with the host functions
     of the source it calls, and (name, line, why) for each one that could not be read (or calls one that could
-    not)."""
+    not). `switches` are the dispatch macros over a value its headers define (migrate/tile/switches.py)."""
     root = parse.parse("cuda", data).root_node
     macros = {m.group(1).decode(): (tuple(a.strip() for a in m.group(2)[1:-1].decode().split(",") if a.strip())
                                     if m.group(2) else None, m.group(3).decode().replace("\\\n", " ").strip())
@@ -770,7 +810,7 @@ def read_host_ops(data: bytes, names: list[str] | None = None) -> tuple[list[Hos
     def function(name: str, helper: bool) -> HostOp | str:
         if name not in read:
             try:
-                read[name] = _read_function(nodes[name], data, macros, functions, helper)
+                read[name] = _read_function(nodes[name], data, macros, functions, helper, switches)
             except Unreadable as exc:
                 read[name] = str(exc)
         return read[name]

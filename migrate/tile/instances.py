@@ -10,6 +10,7 @@ to the instantiations that could be read would be wrong for the one that could n
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ import tree_sitter as ts
 
 from . import ir
 from .builtins import builtins
+from .switches import bindings
 from .targets import C_TO_TRITON
 
 HOST_DEPTH = 6  # host function templates followed outwards from a launch
@@ -71,7 +73,7 @@ def sizes_folded(text: str) -> str | None:
 
 
 def launched(root: ts.Node, fn: ir.Function, constants: dict[str, ir.Expr], fold,
-             elsewhere=None) -> set[tuple[str, ...]] | str:
+             elsewhere=None, switches: dict | None = None) -> set[tuple[str, ...]] | str:
     """Every instantiation of kernel `fn` the source launches, calls or names (`k<float, 4>` passed to a function
     that launches it, or kept in a variable), each argument's text or the number it comes to; or the reason one
     cannot be read; an empty set when there is none. `fold(expr, constants)` is the integer a constant expression
@@ -93,11 +95,21 @@ def launched(root: ts.Node, fn: ir.Function, constants: dict[str, ir.Expr], fold
     for node, args in sites:
         if args is None:
             return f"the template arguments of its launch at line {node.start_point[0] + 1} cannot be deduced"
-        for resolved in _in_host(node, args, constants, fold, 0, elsewhere, fn.tkinds):
+        for resolved in _switched(node, args, switches or {}, constants, fold, elsewhere, fn.tkinds):
             if isinstance(resolved, str):
                 return resolved
             found.add(resolved)
     return found
+
+
+def _switched(call: ts.Node, args: list[str], switches: dict, constants: dict[str, ir.Expr], fold, elsewhere,
+              kinds: tuple[str, ...]):
+    """`_in_host` once for each case of the dispatch macros around the launch whose constants its arguments name
+    (`k<scalar_t, DEGREE>` inside `DISPATCH(degree, ...)` is launched with every DEGREE the macro's cases bind)."""
+    bound = {name: values for name, values in bindings(call, switches).items() if _mentions(" ".join(args), [name])}
+    for numbers in itertools.product(*bound.values()):
+        given = dict(zip(bound, (str(n) for n in numbers)))
+        yield from _in_host(call, [_bound(a, given) for a in args], constants, fold, 0, elsewhere, kinds)
 
 
 def _named(root: ts.Node, name: str):

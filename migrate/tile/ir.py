@@ -280,6 +280,8 @@ class Module:
     # device functions defined more than once under one name (overloads, or one per `#ifdef` branch): name -> every
     # definition in the order read; `functions` holds the last
     overloads: dict[str, tuple[Function, ...]] = field(default_factory=dict)
+    # dispatch macros of the source and its headers that switch over a value (migrate/tile/switches.py): name -> Switch
+    switches: dict = field(default_factory=dict)
 
 
 def statements_in(stmts: tuple):

@@ -44,7 +44,8 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     entry = unsigned_entry(kernel.params)
     if entry:
         kernel = dataclasses.replace(kernel, body=entry + kernel.body)
-    return dataclasses.replace(kernel, template_consts=fn.tconsts) if fn.tconsts else kernel
+    return dataclasses.replace(kernel, template_consts=fn.tconsts, template_params=fn.instance_params) \
+        if fn.tconsts else kernel
 
 
 def _lower_instances(module: ir.Module, fn: ir.Function) -> TileKernel:

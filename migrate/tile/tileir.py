@@ -106,6 +106,7 @@ class TileKernel:
     # value template parameters launched with several numbers: constexprs the launcher takes by keyword, each with
     # the numbers the original source launches it with
     template_consts: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    template_params: tuple[str, ...] = ()  # and every template parameter, in the order a launch gives arguments
     # a template kernel launched at unlike element types: one lowered kernel per instantiation, each named for its
     # types, and the buffers whose element types choose one; this kernel is then only their launcher, which
     # dispatches on those buffers (its body, grid and widths are empty)

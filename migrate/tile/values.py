@@ -979,7 +979,7 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
                        "use, or with #, ## or a literal string in its body")
     if row is None:
         raise Rejected(f"the call {name}()")
-    args = [data(ctx, evaluate(ctx, a)) for a in expr.args]
+    args = [_constexpr_tensor(ctx, data(ctx, evaluate(ctx, a))) for a in expr.args]
     takes = row.get("takes") or ("float" if name.endswith("f") or name.startswith("__") else "double")
     if takes != "any" and row.get("result") != "int" and args and not any(a.is_float for a in args):
         # a float function of integers: C converts each argument to the function's float type first
@@ -1035,16 +1035,45 @@ def _callee(ctx: Context, call: ir.Call) -> ir.Function | None:
         raise Rejected(callee)
     saved = _snapshot(ctx)
     try:  # a trial evaluation: the arguments' types, nothing emitted
-        kinds = [_type_class(ctx, evaluate(ctx, a)) for a in call.args]
+        vals = [evaluate(ctx, a) for a in call.args]
+        kinds = [_type_class(ctx, v) for v in vals]
     except Rejected:
-        kinds = []
+        vals, kinds = [], []
     finally:
         _restore(ctx, saved)
     exact = [f for f in fits if kinds and all(
         _param_class(f, p) in (k, "any") for p, k in zip(f.params, kinds))]
     if len(exact) != 1:
         raise Rejected(callee)
+    for position, val in enumerate(vals):
+        taken = {_param_class(f, f.params[position]) for f in fits if position < len(f.params)}
+        if val.is_float and {"float", "double"} <= taken and _is_generic(ctx, val.expr):
+            # the float overload is the one the launch at float takes; the launch at double takes the other
+            raise Rejected(f"{callee}, given the kernel's generic element type, whose float and double "
+                           "instantiations call different ones")
     return exact[0]
+
+
+def _is_generic(ctx: Context, expr: ir.Expr) -> bool:
+    """Whether `expr` computes in the kernel's generic element type: it reads a buffer or a local of that type."""
+    generic = set(ctx.kernel.tparams) | set(GENERIC_TYPES)
+    if isinstance(expr, ir.Name):
+        name = expr.id[len(ctx.prefix):] if ctx.prefix and expr.id.startswith(ctx.prefix) else expr.id
+        return base_type(ctx.types.get(name, "")) in generic
+    if isinstance(expr, ir.Call) and expr.func == "tl.load":
+        base = expr.args[0]
+        while isinstance(base, ir.Bin):
+            base = base.left
+        params = {p.name: p for p in ctx.kernel.params}
+        return isinstance(base, ir.Name) and base.id in params and params[base.id].pointer \
+            and base_type(params[base.id].ctype) in generic
+    if isinstance(expr, ir.Call):
+        return any(_is_generic(ctx, a) for a in expr.args)
+    if isinstance(expr, ir.Bin):
+        return _is_generic(ctx, expr.left) or _is_generic(ctx, expr.right)
+    if isinstance(expr, ir.Un):
+        return _is_generic(ctx, expr.operand)
+    return False
 
 
 def _type_class(ctx: Context, val: Val) -> str:
@@ -1876,6 +1905,8 @@ def _template_numbers(ctx: Context, fn: ir.Function, call: ir.Call) -> dict[str,
     for position, (name, text) in enumerate(zip(fn.tparams, call.targs)):
         text = text.strip()
         kind = fn.tkinds[position] if position < len(fn.tkinds) else ""
+        if kind == "value" and text in _kernel_constexprs(ctx):
+            continue  # the kernel's own constexpr, passed on (inline)
         if text in ("true", "false"):
             numbers[name] = int(text == "true")
             continue
@@ -1893,6 +1924,21 @@ def _template_numbers(ctx: Context, fn: ir.Function, call: ir.Call) -> dict[str,
         else:
             numbers[name] = 0
     return numbers
+
+
+def _constexpr_tensor(ctx: Context, val: Val) -> Val:
+    """An integer computed from the kernel's constexprs alone (`degree + 1`) as a tensor of its C type: Triton
+    folds it to a Python int, which has no `.to` for the conversion to a math function's float type."""
+    names = ir.names_in(val.expr) if val.kind == "U" and not val.is_float and val.expr is not None else set()
+    if not names or not names <= _kernel_constexprs(ctx):
+        return val
+    kind = _c_kind(ctx, val.expr) or "i32"
+    return replace(val, expr=ir.Call("tl.cast", (val.expr, ir.Text("tl." + DTYPE_NAMES[kind]))))
+
+
+def _kernel_constexprs(ctx: Context) -> set[str]:
+    """The kernel's value template parameters launched with several numbers: tl.constexprs of the tile kernel."""
+    return {name for name, _ in ctx.kernel.tconsts}
 
 
 def _deduced(ctx: Context, fn: ir.Function, call: ir.Call) -> ir.Function:
@@ -1959,8 +2005,12 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call, statement: bool = False
     if len(ctx.inlining) >= INLINE_DEPTH:
         raise Rejected(f"device functions called {INLINE_DEPTH} deep ({fn.name} among them): a recursion")
     numbers = _template_numbers(ctx, fn, call)
+    if len(numbers) < len(call.targs) and any(n.startswith(fn.name + "<") for n in ctx.module.functions):
+        raise Rejected(f"the device function {fn.name}, given the kernel's constexpr, which one of its explicit "
+                       "specializations may be")
     special = ctx.module.functions.get(f"{fn.name}<{', '.join(str(numbers[t]) for t in fn.tparams)}>") \
-        if numbers and len(call.targs) == len(fn.tparams) and all(t.strip() for t in call.targs) else None
+        if numbers and len(call.targs) == len(fn.tparams) == len(numbers) and all(t.strip() for t in call.targs) \
+        else None
     if special is not None:  # `template <> void f<0>(...)`: the explicit specialization's own body
         fn = replace(special, name=fn.name, tparams=())
         numbers = {}
@@ -1970,7 +2020,7 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call, statement: bool = False
     # A template function's locals take another name at each later call: it may be called at other types, and Triton
     # keeps a name's type through a loop that assigns it.
     calls = ctx.inlined[fn.name] = ctx.inlined.get(fn.name, 0) + 1
-    prefix = f"{fn.name}{calls if calls > 1 and fn.tparams else ''}_"
+    prefix = f"{fn.name.replace('::', '_')}{calls if calls > 1 and fn.tparams else ''}_"
     # the kernel's pointers, and the shared arrays declared at namespace scope (which device functions name too)
     env = {k: v for k, v in saved_env.items()
            if v.kind == "PTR" or (v.kind == "S" and getattr(ctx.module.globals.get(k), "space", "") == "__shared__")}
@@ -2020,6 +2070,9 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call, statement: bool = False
                            "assigns one")
     for name, number in numbers.items():
         env[name] = Val("U", ir.Num(number))
+    for name, text in zip(fn.tparams, call.targs):
+        if text.strip() in _kernel_constexprs(ctx) and text.strip() in saved_env:
+            env[name] = saved_env[text.strip()]  # a constexpr in the callee as in the kernel: one body per number
     ctx.env, ctx.prefix, ctx.result, ctx.types = env, prefix, None, types
     ctx.returning = None
     saved_rtype, ctx.rtype = ctx.rtype, fn.rtype
@@ -2031,14 +2084,14 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call, statement: bool = False
             if not ctx.per_lane:
                 raise Rejected(f"the device function {fn.name} returns from a branch (in a reduction)")
             # Each lane's result is held from its first return; the lanes that have returned sit out the rest.
-            done = ctx.fresh(f"_{fn.name}_returned")
+            done = ctx.fresh(f"_{fn.name.replace('::', '_')}_returned")
             shape = ir.Text(_block_shape(ctx))
             ctx.emit(TAssign(done, ir.Bin("!=", ir.Call("tl.zeros", (shape, ir.Text("tl.int32"))), ir.Num(0))))
             ctx.env[done] = Val("V", ir.Name(done))
             held = None
             if not nothing:
                 dtype = _return_dtype(fn)
-                held = ctx.fresh(f"_{fn.name}_result")
+                held = ctx.fresh(f"_{fn.name.replace('::', '_')}_result")
                 ctx.emit(TAssign(held, ir.Call("tl.zeros", (shape, ir.Text(dtype)))))
                 ctx.env[held] = Val("V", ir.Name(held), is_float="float" in dtype)
             ctx.returning = (done, held, fn.rtype)

@@ -1559,6 +1559,38 @@ def _cases():
         m.negate_steps((n + 127) // 128, 128, x, out, n)
         return out, x * -2 + 0.25, 1e-6
 
+    def atomic_wrapper(m):
+        n, rows, got, ref = 3001, 37, [], []
+        for dtype in (torch.float32, torch.float64):  # the wrapper's float and double overloads alike
+            x, row = rand(n).to(dtype), torch.randint(0, rows, (n,), generator=g, dtype=torch.int32)
+            out = torch.zeros(rows, dtype=dtype)
+            m.scatter_rows((n + 255) // 256, 256, x, row, out, n)
+            got.append(out.double())
+            ref.append(torch.zeros(rows, dtype=torch.float64).index_add_(0, row.long(), 2 * x.double()))
+        return torch.cat(got), torch.cat(ref), 1e-5
+
+    def dispatch_switch(m):
+        n, got, ref = 1029, [], []
+        x = rand(n)
+        assert m._power_sum_template == {"order": [1, 2, 3]}
+        for order in (1, 2, 3):  # each order a case of the dispatch macro binds
+            y = torch.zeros(n)
+            m.power_sum((n + 255) // 256, 256, x, y, n, order=order)
+            got.append(y)
+            ref.append(sum(x ** k for k in range(1, order + 1)))
+        return torch.cat(got), torch.cat(ref), 1e-5
+
+    def struct_static_member(m):
+        n, got, ref = 777, [], []
+        x = rand(n)
+        polys = {1: lambda v: v, 2: lambda v: v * v - 1, 3: lambda v: v * v * v - 3 * v}
+        for k in (1, 2, 3):
+            y = torch.zeros(n)
+            m.poly_map((n + 127) // 128, 128, x, y, n, K=k)
+            got.append(y)
+            ref.append(polys[k](x) + x)
+        return torch.cat(got), torch.cat(ref), 1e-5
+
     def uniform_and_mask(m):
         n = 333
         x = rand(n)
@@ -1727,6 +1759,8 @@ def _cases():
         "unsigned_literal": unsigned_literal,
         "negated_type_cast": negated_type_cast,
         "uniform_and_mask": uniform_and_mask,
+        "atomic_wrapper": atomic_wrapper,
+        "dispatch_switch": dispatch_switch, "struct_static_member": struct_static_member,
     }
 
 
