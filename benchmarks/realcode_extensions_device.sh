@@ -11,6 +11,7 @@
 # pytorch_cluster builds one extension per op and device with use_ninja=False, one file after another: its original
 # takes several minutes of nvcc; pack it alone to run it as a step of its own.
 # Run:  OUT=results benchmarks/realcode_extensions_device.sh extensions.tar.gz
+#       (SIDES=migrated installs and tests the migrated packages alone: no original, so no time ratios)
 # Results go to $OUT: realcode_extensions_device.md and .json, and one log per extension, side and step.
 set -euo pipefail
 pack=${1:?usage: $0 PACK.tar.gz (written by benchmarks/realcode_extensions.py --pack)}
@@ -37,7 +38,7 @@ fi
 names=$(python3 -c 'import json, sys; print(" ".join(e["name"] for e in json.load(open(sys.argv[1]))))' "$work/manifest.json")
 for name in $names; do
     tests=$(python3 -c 'import json, sys; print(" ".join(next(e for e in json.load(open(sys.argv[1])) if e["name"] == sys.argv[2])["tests"]))' "$work/manifest.json" "$name")
-    for side in original migrated; do
+    for side in ${SIDES:-original migrated}; do  # SIDES=migrated: the migrated packages alone
         src="$work/$name/$side"
         site="$work/$name/$side-site"
         log="$OUT/$name.$side"
