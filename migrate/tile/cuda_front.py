@@ -47,12 +47,16 @@ def _parts(node: ts.Node) -> list[ts.Node]:
 
 # Names the Triton code written for a kernel reads in its body (`for i in range(...)`, `tl.load`): a C identifier
 # spelled so would hide them.
-PYTHON_NAMES = {"range", "tl", "triton"}
+# Names the Triton code reads (`range`: bilateral's `float range = ...`) and those of a launcher's own
+# (templates/tile/kernels.py.j2: its shape parameters and locals), which a parameter of the same name would shadow
+# (convolutionSeparable's `const float* kernel`, handed the JIT function in its place).
+PYTHON_NAMES = {"range", "tl", "triton", "grid", "block", "shared", "kernel", "config", "launch", "meta", "grid0",
+                "block0"}
 
 
 def py_name(name: str) -> str:
-    """A C identifier as a Python one: keywords such as `in` or `lambda`, and the names the Triton code reads
-    (`range`: bilateral's `float range = ...`), get a trailing underscore."""
+    """A C identifier as a Python one: keywords such as `in` or `lambda`, and PYTHON_NAMES, get a trailing
+    underscore."""
     return name + "_" if keyword.iskeyword(name) or name in PYTHON_NAMES else name
 
 

@@ -1636,6 +1636,12 @@ def _cases():
                          padded.view(blocks, 256).sum(1)])
         return got, ref, 1e-5
 
+    def launcher_names(m):
+        n = 1000
+        out, x, taps = torch.zeros(n), rand(n), rand(3)
+        m.convolve((n + 255) // 256, 256, out, x, taps, n, 7, 0.5)
+        return out, x * taps.repeat(n // 3 + 1)[:n] + 3.5, 1e-6
+
     def shared_branch_fill(m):
         n = 1000
         x, y = rand(n), rand(n)
@@ -1696,7 +1702,7 @@ def _cases():
 
     return {
         "launch_block_192": launch_block_192, "shared_branch_fill": shared_branch_fill,
-        "tree_reduction_steps": tree_reduction_steps,
+        "tree_reduction_steps": tree_reduction_steps, "launcher_names": launcher_names,
         "c_integer_types": c_integer_types, "shape_broadcast_2d": shape_broadcast_2d,
         "device_tables": device_tables, "device_symbols": device_symbols,
         "device_symbols_kept": device_symbols_kept,
