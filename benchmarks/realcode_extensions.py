@@ -195,12 +195,34 @@ def _registered(out: Path, original: Path) -> list[tuple[str, str, str, str]]:
     return found
 
 
+def _parameters(out: Path, original: Path) -> dict[str, list[str]]:
+    """For every op a new module registers, the parameter names of the Python function registered for it."""
+    import ast
+
+    found = {}
+    for module, op, _device, function in _registered(out, original):
+        tree = ast.parse((out / Path(*module.split("."))).with_suffix(".py").read_text(errors="replace"))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name == function:
+                found[op] = [a.arg for a in node.args.posonlyargs + node.args.args]
+    return found
+
+
+def _named(cases: dict, out: Path, original: Path) -> dict:
+    """`cases` (extensions.toml's parity entries) with each registered op's parameter names added as `names`: the
+    numbers and tensors the entries give by name find their arguments in an op whose schema names none."""
+    named = {op: dict(spec) for op, spec in cases.items()}
+    for op, names in _parameters(out, original).items():
+        named.setdefault(op, {})["names"] = names
+    return named
+
+
 def parity(out: Path, original: Path, site: Path, tree: Path, result: Result, cases: dict) -> None:
     ops = _registered(out, original)
     if not ops:
         result.parity_notes.append("no op registered for a GPU device")
         return
-    job = json.dumps({"ops": ops, "shapes": SHAPES, "tolerance": TOLERANCE, "cases": cases})
+    job = json.dumps({"ops": ops, "shapes": SHAPES, "tolerance": TOLERANCE, "cases": _named(cases, out, original)})
     done = subprocess.run([sys.executable, __file__, "--op-worker", "parity"], input=job,
                           env=_cpu_env(tree, {"PYTHONPATH": str(site), "TRITON_INTERPRET": "1"}),
                           capture_output=True, text=True, timeout=TEST_TIMEOUT_S, check=False)
@@ -225,22 +247,28 @@ def parity(out: Path, original: Path, site: Path, tree: Path, result: Result, ca
 
 
 def _inputs(schema, shape, device: str, seed: int, dtype: str = "float32", positive: tuple = (),
-            scalars: dict | None = None, unit: tuple = ()):
+            scalars: dict | None = None, unit: tuple = (), names: list[str] | None = None):
     """Arguments for an op from its schema: `shape` is one shape for every tensor, or a list of one per tensor
     (an optional tensor takes the next one too, and "none" passes None); an entry may also give the tensor itself,
     `{values = [...], dtype = "int64"}`, the offsets of segments of the sizes listed, `{segments = [3, 0, 5]}`
     (int64 [0, 3, 3, 8]), or indices below a bound, `{below = 7, shape = [50, 4]}` (int64, uniform); tensors named
     in `positive` are |N(0,1)| + 0.5 (sizes and divisors), those in `unit` uniform in [0, 1) (coordinates);
-    `scalars` gives numbers and bools by argument name."""
+    `scalars` gives numbers and bools by argument name; `names` are the arguments' names where the schema's are not
+    (see _argument_names). A name in `positive`, `unit` or `scalars` that is no argument's is an error, not a
+    default."""
     import torch
 
+    names = names or [arg.name for arg in schema.arguments]
+    unknown = sorted((set(positive) | set(unit) | set(scalars or ())) - set(names))
+    if unknown:
+        raise ValueError(f"{', '.join(unknown)} name no argument of the op (its arguments: {', '.join(names)})")
     g = torch.Generator().manual_seed(seed)
     args = []
     shapes = iter(shape) if shape and isinstance(shape[0], (list, str, dict)) else None
-    for arg in schema.arguments:
+    for arg, name in zip(schema.arguments, names):
         kind = str(arg.type)
-        if scalars and arg.name in scalars:
-            args.append(scalars[arg.name])
+        if scalars and name in scalars:
+            args.append(scalars[name])
         elif kind in ("Tensor", "Optional[Tensor]", "Tensor?"):
             size = next(shapes) if shapes is not None else None if kind != "Tensor" else shape
             if size is None or size == "none":
@@ -258,11 +286,11 @@ def _inputs(schema, shape, device: str, seed: int, dtype: str = "float32", posit
             if isinstance(size, dict):
                 args.append(torch.tensor(size["values"], dtype=getattr(torch, size.get("dtype", dtype))).to(device))
                 continue
-            if arg.name in unit:
+            if name in unit:
                 args.append(torch.rand(size, generator=g, dtype=getattr(torch, dtype)).to(device))
                 continue
             value = torch.randn(size, generator=g, dtype=getattr(torch, dtype))
-            args.append((value.abs() + 0.5 if arg.name in positive else value).to(device))
+            args.append((value.abs() + 0.5 if name in positive else value).to(device))
         elif kind == "float":
             args.append(0.37)
         elif kind == "int":
@@ -295,6 +323,17 @@ def _resolve(module: str, op: str, function: str):
     return fn, overload
 
 
+def _argument_names(schema, spec: dict) -> list[str]:
+    """The names of an op's arguments: its schema's, or where the schema was inferred from a C++ function and names
+    them _0, _1, ... (torch::RegisterOperators().op(name, &fn)), those of the Python function the migration
+    registered for it (`names`, from _parameters), which it wrote from the same C++ function's parameters."""
+    names = [arg.name for arg in schema.arguments]
+    given = spec.get("names") or []
+    if all(re.fullmatch(r"_\d+", n) for n in names) and len(given) == len(names):
+        return list(given)
+    return names
+
+
 def _parity_worker(job: dict) -> dict:
     import torch
 
@@ -312,7 +351,7 @@ def _parity_worker(job: dict) -> dict:
                 scalars = spec.get("scalars")
                 a = _inputs(overload._schema, shape, "cpu", i, spec.get("dtype", "float32"),
                             tuple(spec.get("positive", ())), scalars[i] if isinstance(scalars, list) else scalars,
-                            tuple(spec.get("unit", ())))
+                            tuple(spec.get("unit", ())), _argument_names(overload._schema, spec))
                 b = [x.clone() if isinstance(x, torch.Tensor) else x for x in a]
                 views = iter(spec["cpu_shapes"][i]) if "cpu_shapes" in spec else None
                 if views is not None:  # the CPU kernel takes some tensors in another shape: the same data, viewed
@@ -359,6 +398,11 @@ def _columns_sorted(x):
     return x[:, torch.tensor(order, dtype=torch.int64)] if order else x
 
 
+def _first(scalars):
+    """The scalars of the first input set, where extensions.toml gives one table per set."""
+    return scalars[0] if isinstance(scalars, list) else scalars
+
+
 def _time_worker(job: dict) -> dict:
     """Median time (CUDA events) of each op on the GPU through the dispatcher: whichever kernel the installed
     package registers for cuda (the original's CUDA or the migrated Triton)."""
@@ -376,7 +420,8 @@ def _time_worker(job: dict) -> dict:
             spec = job.get("cases", {}).get(op, {})
             args = _inputs(overload._schema, spec.get("time_shapes", job["shape"]), "cuda", 0,
                            spec.get("time_dtype", "float32"), tuple(spec.get("positive", ())),
-                           spec.get("time_scalars", spec.get("scalars")), tuple(spec.get("unit", ())))
+                           _first(spec.get("time_scalars", spec.get("scalars"))), tuple(spec.get("unit", ())),
+                           _argument_names(overload._schema, spec))
             for _ in range(5):
                 overload(*args)
             times = []
@@ -441,7 +486,8 @@ def _pack(path: Path, packed: list[tuple[str, Path, Path, list[str], dict]], whe
         for name, original, out, tests, cases in packed:
             tar.add(original, arcname=f"{name}/original")
             tar.add(out, arcname=f"{name}/migrated")
-            manifest.append({"name": name, "tests": tests, "ops": _registered(out, original), "cases": cases})
+            manifest.append({"name": name, "tests": tests, "ops": _registered(out, original),
+                             "cases": _named(cases, out, original)})
         tar.add(__file__, arcname="realcode_extensions.py")
         data = json.dumps(manifest, indent=1).encode()
         info = tarfile.TarInfo("manifest.json")
