@@ -1086,6 +1086,121 @@ LAUNCH = r"\b{name}\s*(<[^<>;]*>)?\s*<<<([^;]*?)>>>"
 NAMED_NUMBER = re.compile(r"^\s*#\s*define\s+(\w+)\s+\(?(\d+)[uU]?\)?\s*(?://.*|/\*.*)?$|"
                           r"\bconst(?:expr)?\s+(?:static\s+)?(?:unsigned\s+|signed\s+)?(?:int|long|size_t|int32_t|"
                           r"uint32_t|unsigned)?\s*(\w+)\s*=\s*(\d+)[uU]?\s*;", re.MULTILINE)
+# The type words of a host variable whose value a launch can be read from: an integer, or a dim3
+INTEGER_TYPE = (r"(?>(?:const|constexpr|static|unsigned|signed|int|long|short|size_t|int32_t|uint32_t|int64_t|"
+                r"uint64_t|auto)\b\s*)+")
+DIM3_TYPE = r"(?>(?:const|constexpr|static)\s+)*dim3\b\s*"
+NUMBER_DEPTH = 8  # names read through names, at most (`dim3 b(threads)` with `int threads = WARPS * 32`)
+
+
+def _code(text: str) -> str:
+    """`text` with its comments and string and character literals blanked, each character kept in place, so that a
+    launch or a brace in a comment or a string is not read as code."""
+    def blank(match: re.Match) -> str:
+        return re.sub(r"[^\n]", " ", match.group(0))
+
+    return re.sub(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", blank, text, flags=re.DOTALL)
+
+
+class _Scopes:
+    """The braces of one source's code: which blocks enclose a position (the file itself encloses every one)."""
+
+    def __init__(self, code: str):
+        self.code = code
+        self.blocks: list[tuple[int, int]] = []  # (open, close) of every brace pair
+        stack: list[int] = []
+        for i, c in enumerate(code):
+            if c == "{":
+                stack.append(i)
+            elif c == "}" and stack:
+                self.blocks.append((stack.pop(), i))
+        self.blocks += [(start, len(code)) for start in stack]  # (unbalanced: open to the end)
+        self.blocks.sort()
+
+    def enclosing(self, pos: int) -> list[tuple[int, int]]:
+        """The blocks around `pos`, outermost first, the file first of all."""
+        return [(-1, len(self.code))] + [b for b in self.blocks if b[0] < pos < b[1]]
+
+    def innermost(self, pos: int) -> tuple[int, int]:
+        return self.enclosing(pos)[-1]
+
+    def parameter(self, name: str, pos: int, outside: int = -1) -> bool:
+        """Whether `name` is declared in the parenthesised head of a block around `pos` inside block `outside` (a
+        function's parameter, a for loop's variable): a value the program passes in, which hides any declaration
+        further out."""
+        for start, _ in self.enclosing(pos)[1:]:
+            if start <= outside:
+                continue
+            head = re.search(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)[\w\s]*$", self.code[max(0, start - 2000):start])
+            if head and re.search(rf"(?:\w|[*&>])\s*[*&]*\s*\b{name}\s*(?:[,)=\[]|$)", head.group(1)):
+                return True
+        return False
+
+
+def _variable(scopes: _Scopes, name: str, pos: int, kind: str) -> tuple[int, str, list[tuple[int, str]]] | None:
+    """The declaration of host variable `name` (`kind`: INTEGER_TYPE or DIM3_TYPE) that `pos` sees, as (its position,
+    its initialiser in parentheses or braces, "" for none, the writes to it that run before `pos`, each (position,
+    `axis=value`)); None where no declaration in scope is found, several are (`#if` branches), a parameter hides it,
+    or a write to it may or may not run before `pos` (in a branch or a loop that does not enclose `pos`, later in a
+    loop that does, anywhere for a variable of the file's scope) or is not read as a value (`+=`, `++`, `&name`)."""
+    code = scopes.code
+    group = r"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)"  # parentheses, two levels nested within
+    seen = []
+    for use in re.finditer(rf"\b{name}\b", code[:pos]):
+        start = max(code.rfind(c, 0, use.start()) for c in ";{}") + 1
+        statement = re.sub(r"^[ \t]*#.*$", "", code[start:use.start()], flags=re.MULTILINE)
+        if not re.fullmatch(rf"\s*{kind}(?>[*&\s]*\w+\s*(?:\[[^\]]*\])?\s*(?:=[^,()]*|{group}|\{{[^{{}}]*\}})?\s*,\s*)*",
+                            statement):
+            continue
+        declared = re.compile(rf"\s*(?:=\s*((?:[^;,()]|{group})+)|({group}|\{{[^;]*?\}}))?\s*[;,]").match(code, use.end())
+        if declared and scopes.innermost(use.start())[0] in {b[0] for b in scopes.enclosing(pos)}:
+            seen.append((use.start(), declared))
+    if not seen:
+        return None
+    at, declared = seen[-1]
+    scope = scopes.innermost(at)
+    if [a for a, _ in seen if scopes.innermost(a) == scope][:-1]:
+        return None  # declared twice in one scope: branches of #if the harness does not choose between
+    if scopes.parameter(name, pos, scope[0]):
+        return None
+    initial = f"({declared.group(1).strip()})" if declared.group(1) else (declared.group(2) or "").strip()
+    around = {b[0] for b in scopes.enclosing(pos) if b[0] > scope[0]}  # the blocks between the declaration's and pos
+    writes = []
+    for write in re.finditer(rf"(?<![\w.>])(?:(?:\+\+|--)\s*{name}\b|&\s*{name}\b|{name}\b\s*(?:\.\s*([xyz]))?"
+                             rf"\s*(?:(\+\+|--)|([-+*/%&|^]|<<|>>)?=(?!=)\s*([^;]*);))", code[declared.end(0):scope[1]]):
+        where = declared.end(0) + write.start()
+        inside = {b[0] for b in scopes.enclosing(where) if b[0] > scope[0]}
+        if where < pos and scope[0] >= 0 and inside <= around and write.group(4) is not None and not write.group(3):
+            writes.append((where, f"{write.group(1) or ''}={write.group(4).strip()}"))
+        elif where < pos or inside & around or scope[0] < 0:
+            return None
+    return at, initial, writes
+
+
+def _integer_at(scopes: _Scopes, name: str, pos: int, numbers: dict[str, int | None], depth: int = 0) -> int | None:
+    """The value host integer `name` holds at `pos`: from the declaration in scope and the writes that run before
+    (_variable), else the number the program names so (`numbers`); None where it is not read as one number."""
+    if depth > NUMBER_DEPTH:
+        return None
+    found = _variable(scopes, name, pos, INTEGER_TYPE)
+    if found is None:
+        return None if scopes.parameter(name, pos) else numbers.get(name)
+    at, value, writes = found
+    value = value[1:-1]
+    if writes:
+        at, value = writes[-1][0], writes[-1][1].lstrip("=")
+    return _value_at(scopes, value, at, numbers, depth + 1) if value.strip() else None
+
+
+def _value_at(scopes: _Scopes, expr: str, pos: int, numbers: dict[str, int | None], depth: int = 0) -> int | None:
+    """The positive number constant expression `expr` comes to at `pos`, its names read there (_integer_at), a name
+    qualified by a namespace (`gpu::THREADS`) as the number the program names so."""
+    qualified = set(re.findall(r"(?:\b\w+\s*::\s*)+(\w+)", expr))
+    expr = re.sub(r"(?:\b\w+\s*::\s*)+(?=\w)", "", expr)
+    known = dict(numbers)
+    for name in set(re.findall(r"\b[A-Za-z_]\w*\b", expr)) - qualified:
+        known[name] = _integer_at(scopes, name, pos, numbers, depth)
+    return _number(expr, known)
 
 
 def _arguments(text: str) -> list[str]:
@@ -1110,34 +1225,41 @@ def _number(expr: str, numbers: dict[str, int | None]) -> int | None:
     return value if value is not None and value > 0 else None
 
 
-def _block(expr: str, text: str, numbers: dict[str, int | None]) -> tuple[int, ...] | None:
-    """The block a launch's `expr` gives, read from numbers: a number or named one (`256`, `THREADS`), `dim3(16, 16)`,
-    or a dim3 variable of `text` declared once with numbers (`dim3 block(16, 16);`, `dim3 b; b.x = THREADS; b.y = 1;`);
-    None for anything else."""
+def _block(expr: str, scopes: _Scopes, pos: int, numbers: dict[str, int | None],
+           depth: int = 0) -> tuple[int, ...] | None:
+    """The block a launch at `pos` gives with `expr`, read from numbers: a number, a named one or an integer variable
+    set from them (`256`, `THREADS`, `int threads = 4 * 32;`), `dim3(16, 16)` (or make_uint3), or the dim3 variable
+    the launch sees, declared with numbers and set from them before it (`dim3 block(16, 16);`, `dim3 b; b.x = THREADS;`,
+    `dim3(block)`); None for anything else."""
     expr = expr.strip()
-    single = _number(expr, numbers)
-    if single is not None:
-        return (single,)
-    inline = re.fullmatch(r"dim3\s*[({](.*)[)}]", expr, re.DOTALL)
+    if depth > NUMBER_DEPTH:
+        return None
+    inline = re.fullmatch(r"(?:dim3|make_uint3)\s*[({](.*)[)}]", expr, re.DOTALL)
     if inline:
-        values = [_number(a, numbers) for a in _arguments(inline.group(1))]
+        parts = _arguments(inline.group(1))
+        if len(parts) == 1 and re.fullmatch(r"\w+", parts[0]) and _variable(scopes, parts[0], pos, DIM3_TYPE):
+            return _block(parts[0], scopes, pos, numbers, depth + 1)  # dim3(block): a copy
+        values = [_value_at(scopes, a, pos, numbers) for a in parts]
         return tuple(values) if values and None not in values else None
-    if not re.fullmatch(r"\w+", expr):
-        return None
-    declared = re.findall(rf"\bdim3\s+(?:\w+\s*(?:[({{][^;]*?[)}}])?\s*,\s*)*{expr}\b\s*(=\s*dim3\s*)?([({{]([^;]*?)[)}}])?\s*[;,]",
-                          text)
-    if len(declared) != 1:
-        return None
-    if declared[0][1]:
-        values = [_number(a, numbers) for a in _arguments(declared[0][2])]
-        return tuple(values) if values and None not in values else None
-    axes = {}
-    for axis, value in re.findall(rf"\b{expr}\.([xyz])\s*=\s*([^;]+);", text):
-        number = _number(value, numbers)
-        if number is None or axes.get(axis, number) != number:
+    found = _variable(scopes, expr, pos, DIM3_TYPE) if re.fullmatch(r"\w+", expr) else None
+    if found is None:
+        single = _value_at(scopes, expr, pos, numbers)
+        return None if single is None else (single,)
+    at, initial, writes = found
+    axes: dict[str, int | None] = {}
+    if initial:
+        shape = _block(f"dim3{initial}", scopes, at, numbers, depth + 1)
+        if shape is None:
             return None
-        axes[axis] = number
-    if "x" not in axes:
+        axes = dict(zip("xyz", shape))
+    for at, write in writes:
+        axis, value = write.split("=", 1)
+        if axis:
+            axes[axis] = _value_at(scopes, value, at, numbers)
+        else:
+            shape = _block(value, scopes, at, numbers, depth + 1)
+            axes = dict(zip("xyz", shape)) if shape is not None else {"x": None}
+    if "x" not in axes or None in axes.values():
         return None
     return tuple(axes.get(a, 1) for a in "xyz"[:max("xyz".index(a) for a in axes) + 1])
 
@@ -1156,7 +1278,7 @@ def _template_numbers(kernel, fn) -> dict[str, int]:
 def program_launch(files: dict[str, bytes], name: str, tparams: tuple[str, ...] = (),
                    tvalues: dict[str, int] | None = None) -> tuple[tuple[int, ...] | None, tuple[int, ...]] | None:
     """The one block a program launches kernel `name` with, where each of its launches writes it in numbers (`256`,
-    `THREADS`, `dim3(16, 16)`, `N / 2`, a dim3 variable set from them), and the grid where each writes it as 1
+    `THREADS`, `dim3(16, 16)`, `N / 2`, a host variable the launch sees set from them: _block), and the grid where each writes it as 1
     (`k<<<1, 256>>>`: a kernel whose threads share one job, which more blocks would repeat over each other), else None
     (the harness's grid of that block: a grid the program computes, or writes in numbers, is sized to its own data,
     not to the harness's); None where a launch's block is not read so, launches differ, or none is found.
@@ -1172,14 +1294,15 @@ def program_launch(files: dict[str, bytes], name: str, tparams: tuple[str, ...] 
             numbers[key] = int(value) if numbers.get(key, int(value)) == int(value) else None
     shapes = set()
     for text in texts.values():
-        for match in re.finditer(LAUNCH.format(name=re.escape(name)), text):
+        scopes = _Scopes(_code(text))
+        for match in re.finditer(LAUNCH.format(name=re.escape(name)), scopes.code):
             config = _arguments(match.group(2))
             known = dict(numbers)
             if match.group(1) and tvalues:
                 for param, argument in zip(tparams, _arguments(match.group(1)[1:-1])):
                     if param in tvalues and re.fullmatch(r"\w+", argument) and not argument.isdigit():
                         known[argument] = tvalues[param]
-            block = _block(config[1], text, known) if len(config) >= 2 else None
+            block = _block(config[1], scopes, match.start(), known) if len(config) >= 2 else None
             if block is None or not all(block):
                 return None
             shapes.add(((1,) if config[0] == "1" else None, block))
