@@ -80,6 +80,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = 75  # every integer argument: rows, columns, element counts (awkward: not a multiple of any block)
 EVEN = 64  # the size of the second check of a mismatch: whole blocks in both launch shapes
+SMALL = 19  # the size of a kernel whose interpreter run outlasts its timeout at SIZE (also awkward)
 FLOATS = 0.75  # every floating-point scalar argument
 # Elements of every pointer argument: kernels indexing rows*cols fit, and so do those whose sizes are compiled in
 # (a 514 x 514 grid) and those indexing two planes of a SIZE^3 volume (x[i * 2 * S * S + ...] with three size
@@ -958,7 +959,8 @@ GROWS = 3  # checks again with more buffer or dynamic shared memory, at most
 
 
 def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: str, seed: int, work: Path,
-            cflags, shape=None, independent: bool = False, sanitize: bool = False) -> tuple[str, float | None, str]:
+            cflags, shape=None, independent: bool = False, sanitize: bool = False,
+            size: int = SIZE) -> tuple[str, float | None, str]:
     """(parity, error, why) of one kernel, or of one instantiation (`kernel`, `fn`) of a kernel launched at unlike
     element types, launched through `launcher` (the kernel itself, or the one that picks the instantiation).
     `shape`: the one (grid, block) the program launches the kernel with, where every launch writes it in numbers
@@ -971,20 +973,21 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
     BUFFER_MAX; SHARED_MAX bytes), and its row says so. One that the diagnosis build finds undefined for the
     harness's inputs and launch (an array indexed past its bounds, a failing device assert) is counted as undefined,
     with what it did and where; so is a mismatch whose original races or does what C leaves undefined
-    (_undefined_original)."""
-    grid, block = launch_shape(kernel, shape, SIZE)
+    (_undefined_original). A kernel whose interpreter run outlasts its timeout at SIZE is checked again, both sides,
+    at SMALL (its loops over integer arguments run SMALL times instead), and its row says so."""
+    grid, block = launch_shape(kernel, shape, size)
     if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "no reference", None, "a parameter type the harness cannot write"  # bfloat16, half
-    case = work / "cases" / f"{program.name}.{kernel.name}"
+    case = work / "cases" / (f"{program.name}.{kernel.name}" + ("" if size == SIZE else f".{size}"))
     template = getattr(kernel, "template_consts", ())
     # the variables of device memory keep their own sizes: only the buffers grow
     specs = symbol_specs(kernel)
-    symbols = list(zip(specs, symbol_inputs(specs, seed)))
+    symbols = list(zip(specs, symbol_inputs(specs, seed, size)))
     buffer, shared, grown = BUFFER, launch_shared(block), []
     for _ in range(GROWS + 1):
-        inputs = _inputs(signature, kernel.params, seed, buffer=buffer)
+        inputs = _inputs(signature, kernel.params, seed, size=size, buffer=buffer)
         try:
-            ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
+            ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, size=size,
                              shared=shared, sanitize=sanitize, symbols=symbols)
         except subprocess.TimeoutExpired:
             ref = "the original ran past its timeout on the CPU backend"
@@ -1008,6 +1011,15 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
         try:
             got = _triton(text, launcher, inputs, grid, block, case, template=template, shared=shared,
                           symbols=symbols)
+        except subprocess.TimeoutExpired as exc:
+            if size != SIZE:
+                return "error", None, "; ".join(filter(None, [f"the interpreter ran past its {exc.timeout:.0f} s at "
+                                                              f"size {SIZE} and at size {size}", note]))
+            _drop_grown(case, buffer)
+            state, error, why = _parity(program, relfile, kernel, fn, launcher, signature, text, seed, work, cflags,
+                                        shape, independent, sanitize, size=SMALL)
+            return state, error, "; ".join(filter(None, [f"the interpreter ran past its {exc.timeout:.0f} s at size "
+                                                         f"{SIZE}, so it is checked at size {SMALL}", why]))
         except Exception as exc:
             return "error", None, "; ".join(filter(None, [f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}",
                                                           note]))
@@ -1020,9 +1032,9 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
                 "for these inputs the kernel reads shared memory no thread of its block wrote: its buffers differ with "
                 "the scratch's bytes (0x00 and 0x41)", note]))
         undefined = _undefined_original(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
-                                        ref, independent, shared, symbols)
+                                        ref, independent, shared, symbols, size)
         even = _at_block_multiple(program, relfile, kernel, fn, signature, text, seed, work, cflags, launcher, shape,
-                                  buffer, shared)
+                                  buffer, shared) if size == SIZE else ""  # (EVEN is no smaller than SIZE)
         # what whole blocks give still says whether the kernel is right on its program's sizes
         return ("undefined" if undefined else "fail"), error, "; ".join(filter(None, [undefined, even, note]))
     finally:
@@ -1039,7 +1051,7 @@ def _drop_grown(case: Path, buffer: int) -> None:
 
 
 def _undefined_original(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path, cflags,
-                        ref, independent: bool, shared: int | None = None, symbols=()) -> str:
+                        ref, independent: bool, shared: int | None = None, symbols=(), size: int = SIZE) -> str:
     """Why the original's result is not one a translation can be held to, for these inputs and this launch, or "":
     its threads race (the result changes when they run in the reverse order), its blocks race (a kernel whose threads
     wait for each other: the result changes when its blocks run last to first), or it does what C leaves undefined
@@ -1047,21 +1059,21 @@ def _undefined_original(program: Path, relfile: str, kernel, fn, signature, inpu
     try:
         if independent:
             reversed_ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
-                                      shared=shared, variant="reversed", symbols=symbols)
+                                      shared=shared, variant="reversed", symbols=symbols, size=size)
             if isinstance(reversed_ref, list) and (apart := _compare(ref, reversed_ref)) > TOLERANCE:
                 return (f"the original's result depends on the order its threads run in (error {apart:.1e} between "
                         "its threads run first to last and last to first on the CPU backend): under this launch its "
                         "threads write elements that others read or write")
         else:
             reversed_ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
-                                      shared=shared, variant="blocks", symbols=symbols)
+                                      shared=shared, variant="blocks", symbols=symbols, size=size)
             if isinstance(reversed_ref, list) and (apart := _compare(ref, reversed_ref)) > TOLERANCE:
                 return (f"the original's result depends on the order its blocks run in (error {apart:.1e} between "
                         "its blocks run first to last and last to first on the CPU backend): under this launch its "
                         "blocks write elements that other blocks read or write")
         found: list[str] = []
         _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, shared=shared,
-                   variant="sanitized", diagnostics=found, symbols=symbols)
+                   variant="sanitized", diagnostics=found, symbols=symbols, size=size)
     except (OSError, subprocess.SubprocessError):
         return ""
     return f"for these inputs the original's behaviour is undefined ({found[0]})" if found else ""
@@ -1141,8 +1153,8 @@ def _variable(scopes: _Scopes, name: str, pos: int, kind: str) -> tuple[int, str
     """The declaration of host variable `name` (`kind`: INTEGER_TYPE or DIM3_TYPE) that `pos` sees, as (its position,
     its initialiser in parentheses or braces, "" for none, the writes to it that run before `pos`, each (position,
     `axis=value`)); None where no declaration in scope is found, several are (`#if` branches), a parameter hides it,
-    or a write to it may or may not run before `pos` (in a branch or a loop that does not enclose `pos`, later in a
-    loop that does, anywhere for a variable of the file's scope) or is not read as a value (`+=`, `++`, `&name`)."""
+    or a write to it may or may not run before `pos` (in a branch or a loop that does not enclose `pos`, braced or
+    not, later in a loop that does, anywhere for a variable of the file's scope) or is not read as a value (`+=`, `++`, `&name`)."""
     code = scopes.code
     group = r"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)"  # parentheses, two levels nested within
     seen = []
@@ -1170,7 +1182,10 @@ def _variable(scopes: _Scopes, name: str, pos: int, kind: str) -> tuple[int, str
                              rf"\s*(?:(\+\+|--)|([-+*/%&|^]|<<|>>)?=(?!=)\s*([^;]*);))", code[declared.end(0):scope[1]]):
         where = declared.end(0) + write.start()
         inside = {b[0] for b in scopes.enclosing(where) if b[0] > scope[0]}
-        if where < pos and scope[0] >= 0 and inside <= around and write.group(4) is not None and not write.group(3):
+        start = max(code.rfind(c, 0, where) for c in ";{}") + 1
+        alone = not re.sub(r"^[ \t]*#.*$", "", code[start:where], flags=re.MULTILINE).strip()  # no `if (c)` before it
+        if where < pos and scope[0] >= 0 and inside <= around and alone and write.group(4) is not None \
+                and not write.group(3):
             writes.append((where, f"{write.group(1) or ''}={write.group(4).strip()}"))
         elif where < pos or inside & around or scope[0] < 0:
             return None
@@ -1311,21 +1326,22 @@ def program_launch(files: dict[str, bytes], name: str, tparams: tuple[str, ...] 
 
 def launch_shape(kernel, shape, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The (grid, block) the harness launches `kernel` with at `size`: its program's block (program_launch) where that
-    has as many axes as the harness's own for the kernel (or more, each 1), with the program's grid of 1 or a grid
-    covering the harness's data (size * size threads in one dimension, size on each axis in more); else the harness's
-    own (_launch), its grid widened for an element-wise map (_covering)."""
+    has as many axes as the harness's own for the kernel (or more, each 1), or three for a kernel of 3-D blocks, with
+    the program's grid of 1 or a grid covering the harness's data (size * size threads in one dimension, size on
+    each of the first two axes in more, one block deep in the third); else the harness's own (_launch), its grid
+    widened for an element-wise map (_covering)."""
     grid, block = _launch(kernel)
-    if size != SIZE:  # whole blocks: EVEN * EVEN elements in 128-thread blocks, EVEN x EVEN in 16 x 16 tiles
+    if size == EVEN:  # whole blocks: EVEN * EVEN elements in 128-thread blocks, EVEN x EVEN in 16 x 16 tiles
         grid = (size * size // BLOCK_1D,) if len(block) == 1 else (size // BLOCK_2D[0], size // BLOCK_2D[1])
     if shape is not None:
-        axes = len(block)
+        axes = 3 if "3-D blocks" in kernel.summary and len(shape[1]) == 3 else len(block)
         wanted = shape[1][:axes] + (1,) * (axes - len(shape[1]))
         if all(n == 1 for n in shape[1][axes:]):
             if shape[0] is not None:
                 return shape[0], wanted
             if axes == 1:
                 return (-(-size * size // wanted[0]),), wanted
-            return tuple(-(-size // b) for b in wanted), wanted
+            return tuple(-(-size // b) for b in wanted[:2]) + (1,) * (axes - 2), wanted
     return _covering(kernel, grid, block, size), block
 
 
