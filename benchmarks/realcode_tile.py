@@ -1012,14 +1012,13 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
             got = _triton(text, launcher, inputs, grid, block, case, template=template, shared=shared,
                           symbols=symbols)
         except subprocess.TimeoutExpired as exc:
+            past = f"the interpreter ran past its {exc.timeout:.0f} s at size {SIZE}"
             if size != SIZE:
-                return "error", None, "; ".join(filter(None, [f"the interpreter ran past its {exc.timeout:.0f} s at "
-                                                              f"size {SIZE} and at size {size}", note]))
+                return "error", None, "; ".join(filter(None, [f"{past} and at size {size}", note]))
             _drop_grown(case, buffer)
             state, error, why = _parity(program, relfile, kernel, fn, launcher, signature, text, seed, work, cflags,
                                         shape, independent, sanitize, size=SMALL)
-            return state, error, "; ".join(filter(None, [f"the interpreter ran past its {exc.timeout:.0f} s at size "
-                                                         f"{SIZE}, so it is checked at size {SMALL}", why]))
+            return state, error, "; ".join(filter(None, [f"{past}, so it is checked at size {SMALL}", why]))
         except Exception as exc:
             return "error", None, "; ".join(filter(None, [f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}",
                                                           note]))
