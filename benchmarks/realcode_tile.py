@@ -974,7 +974,9 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
     harness's inputs and launch (an array indexed past its bounds, a failing device assert) is counted as undefined,
     with what it did and where; so is a mismatch whose original races or does what C leaves undefined
     (_undefined_original). A kernel whose interpreter run outlasts its timeout at SIZE is checked again, both sides,
-    at SMALL (its loops over integer arguments run SMALL times instead), and its row says so."""
+    at SMALL (its loops over integer arguments run SMALL times instead), and its row says so; one whose interpreter
+    run crashes is checked again with the original run in the diagnosis build, which says whether the original
+    strays from what the harness gives it too (then the row is undefined, not an error)."""
     grid, block = launch_shape(kernel, shape, size)
     if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "no reference", None, "a parameter type the harness cannot write"  # bfloat16, half
@@ -1020,8 +1022,14 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
                                         shape, independent, sanitize, size=SMALL)
             return state, error, "; ".join(filter(None, [f"{past}, so it is checked at size {SMALL}", why]))
         except Exception as exc:
-            return "error", None, "; ".join(filter(None, [f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}",
-                                                          note]))
+            said = f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}"
+            if "crashed" in str(exc) and not sanitize:  # one that strays from its buffers: does the original too?
+                _drop_grown(case, buffer)
+                state, error, why = _parity(program, relfile, kernel, fn, launcher, signature, text, seed, work,
+                                            cflags, shape, independent, sanitize=True, size=size)
+                return state, error, why if state == "error" else "; ".join([f"{said}, so the original is run in the "
+                                                                             "diagnosis build", why])
+            return "error", None, "; ".join(filter(None, [said, note]))
         error = _compare(ref, got)
         if error <= TOLERANCE:
             return "pass", error, note
