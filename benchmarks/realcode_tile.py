@@ -1338,8 +1338,8 @@ def launch_shape(kernel, shape, size: int) -> tuple[tuple[int, ...], tuple[int, 
     each of the first two axes in more, one block deep in the third); else the harness's own (_launch), its grid
     widened for an element-wise map (_covering)."""
     grid, block = _launch(kernel)
-    if size == EVEN:  # whole blocks: EVEN * EVEN elements in 128-thread blocks, EVEN x EVEN in 16 x 16 tiles
-        grid = (size * size // BLOCK_1D,) if len(block) == 1 else (size // BLOCK_2D[0], size // BLOCK_2D[1])
+    # size * size elements in 128-thread blocks, size x size in 16 x 16 tiles (whole blocks at EVEN)
+    grid = (-(-size * size // BLOCK_1D),) if len(block) == 1 else (-(-size // BLOCK_2D[0]), -(-size // BLOCK_2D[1]))
     if shape is not None:
         axes = 3 if "3-D blocks" in kernel.summary and len(shape[1]) == 3 else len(block)
         wanted = shape[1][:axes] + (1,) * (axes - len(shape[1]))

@@ -498,3 +498,49 @@ def test_stage_from_a_table_stages_its_rows_with_no_parity_run(harness, tmp_path
         cases = {Path(n).parts[1] for n in archive.getnames() if n.startswith("cases/") and n.count("/") >= 1}
     assert cases == {"harness-cuda.negate", "harness-cuda.tile_sum"}
     assert not (work / "cases").exists()  # no parity case was written
+
+
+def test_interpreter_timeout_and_crash_are_checked_again(harness, monkeypatch, tmp_path):
+    """An interpreter run past its timeout at SIZE is checked again, both sides, at SMALL, and the row says so; one
+    that crashes is checked again with the original in the diagnosis build: undefined where the original strays
+    too, an error where it does not. (The CPU reference and the interpreter run are stand-ins here.)"""
+    import numpy
+
+    class Param:
+        name, lanes = "x", ()
+
+    class Kernel:
+        name, summary, kind, grid, params, template_consts = "k", "1-D", "block", (), [Param()], ()
+
+    sizes, builds = [], []
+
+    def reference(*args, size=harness.SIZE, sanitize=False, **kwargs):
+        builds.append(sanitize)
+        if sanitize and crash == "undefined":
+            return f"{harness.UNDEFINED} (grid (44), block (128)): the original reads 4 bytes before x"
+        return [numpy.full(4, size, numpy.float32)]
+
+    def triton(text, kernel, inputs, grid, block, case, **kwargs):
+        sizes.append(inputs[0].size and grid)
+        if crash:
+            raise RuntimeError("the interpreter run crashed (signal 11)")
+        if grid == harness.launch_shape(Kernel, None, harness.SIZE)[0]:
+            raise subprocess.TimeoutExpired("python3", 360)
+        return [numpy.full(4, harness.SMALL, numpy.float32)]
+
+    monkeypatch.setattr(harness, "_reference", reference)
+    monkeypatch.setattr(harness, "_triton", triton)
+    monkeypatch.setattr(harness, "BUFFER", 4)
+    run = lambda: harness._parity(tmp_path, "main.cu", Kernel, None, Kernel, {"x": "*fp32"}, "", 1, tmp_path, [])  # noqa: E731
+    crash = ""
+    assert run() == ("pass", 0.0, f"the interpreter ran past its 360 s at size {harness.SIZE}, so it is checked at "
+                                  f"size {harness.SMALL}")
+    assert len(sizes) == 2 and sizes[1] == harness.launch_shape(Kernel, None, harness.SMALL)[0]
+    crash, builds[:] = "undefined", []
+    state, _, why = run()
+    assert state == "undefined" and builds == [False, True], (state, builds)
+    assert why.startswith("RuntimeError: the interpreter run crashed (signal 11), so the original is run in the "
+                          "diagnosis build; undefined for the harness's inputs"), why
+    crash, builds[:] = "translation", []
+    state, _, why = run()
+    assert (state, builds) == ("error", [False, True]) and why.startswith("RuntimeError: the interpreter run crashed")
