@@ -1027,8 +1027,8 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
                 _drop_grown(case, buffer)
                 state, error, why = _parity(program, relfile, kernel, fn, launcher, signature, text, seed, work,
                                             cflags, shape, independent, sanitize=True, size=size)
-                return state, error, why if state == "error" else "; ".join([f"{said}, so the original is run in the "
-                                                                             "diagnosis build", why])
+                checked = f"{said}, so the original is run in the diagnosis build"
+                return state, error, why if state == "error" else f"{checked}; {why}"
             return "error", None, "; ".join(filter(None, [said, note]))
         error = _compare(ref, got)
         if error <= TOLERANCE:
