@@ -80,6 +80,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = 75  # every integer argument: rows, columns, element counts (awkward: not a multiple of any block)
 EVEN = 64  # the size of the second check of a mismatch: whole blocks in both launch shapes
+SMALL = 19  # the size of a kernel whose interpreter run outlasts its timeout at SIZE (also awkward)
 FLOATS = 0.75  # every floating-point scalar argument
 # Elements of every pointer argument: kernels indexing rows*cols fit, and so do those whose sizes are compiled in
 # (a 514 x 514 grid) and those indexing two planes of a SIZE^3 volume (x[i * 2 * S * S + ...] with three size
@@ -958,7 +959,8 @@ GROWS = 3  # checks again with more buffer or dynamic shared memory, at most
 
 
 def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: str, seed: int, work: Path,
-            cflags, shape=None, independent: bool = False, sanitize: bool = False) -> tuple[str, float | None, str]:
+            cflags, shape=None, independent: bool = False, sanitize: bool = False,
+            size: int = SIZE) -> tuple[str, float | None, str]:
     """(parity, error, why) of one kernel, or of one instantiation (`kernel`, `fn`) of a kernel launched at unlike
     element types, launched through `launcher` (the kernel itself, or the one that picks the instantiation).
     `shape`: the one (grid, block) the program launches the kernel with, where every launch writes it in numbers
@@ -971,20 +973,23 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
     BUFFER_MAX; SHARED_MAX bytes), and its row says so. One that the diagnosis build finds undefined for the
     harness's inputs and launch (an array indexed past its bounds, a failing device assert) is counted as undefined,
     with what it did and where; so is a mismatch whose original races or does what C leaves undefined
-    (_undefined_original)."""
-    grid, block = launch_shape(kernel, shape, SIZE)
+    (_undefined_original). A kernel whose interpreter run outlasts its timeout at SIZE is checked again, both sides,
+    at SMALL (its loops over integer arguments run SMALL times instead), and its row says so; one whose interpreter
+    run crashes is checked again with the original run in the diagnosis build, which says whether the original
+    strays from what the harness gives it too (then the row is undefined, not an error)."""
+    grid, block = launch_shape(kernel, shape, size)
     if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
         return "no reference", None, "a parameter type the harness cannot write"  # bfloat16, half
-    case = work / "cases" / f"{program.name}.{kernel.name}"
+    case = work / "cases" / (f"{program.name}.{kernel.name}" + ("" if size == SIZE else f".{size}"))
     template = getattr(kernel, "template_consts", ())
     # the variables of device memory keep their own sizes: only the buffers grow
     specs = symbol_specs(kernel)
-    symbols = list(zip(specs, symbol_inputs(specs, seed)))
+    symbols = list(zip(specs, symbol_inputs(specs, seed, size)))
     buffer, shared, grown = BUFFER, launch_shared(block), []
     for _ in range(GROWS + 1):
-        inputs = _inputs(signature, kernel.params, seed, buffer=buffer)
+        inputs = _inputs(signature, kernel.params, seed, size=size, buffer=buffer)
         try:
-            ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
+            ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, size=size,
                              shared=shared, sanitize=sanitize, symbols=symbols)
         except subprocess.TimeoutExpired:
             ref = "the original ran past its timeout on the CPU backend"
@@ -1008,9 +1013,23 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
         try:
             got = _triton(text, launcher, inputs, grid, block, case, template=template, shared=shared,
                           symbols=symbols)
+        except subprocess.TimeoutExpired as exc:
+            past = f"the interpreter ran past its {exc.timeout:.0f} s at size {SIZE}"
+            if size != SIZE:
+                return "error", None, "; ".join(filter(None, [f"{past} and at size {size}", note]))
+            _drop_grown(case, buffer)
+            state, error, why = _parity(program, relfile, kernel, fn, launcher, signature, text, seed, work, cflags,
+                                        shape, independent, sanitize, size=SMALL)
+            return state, error, "; ".join(filter(None, [f"{past}, so it is checked at size {SMALL}", why]))
         except Exception as exc:
-            return "error", None, "; ".join(filter(None, [f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}",
-                                                          note]))
+            said = f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}"
+            if "crashed" in str(exc) and not sanitize:  # one that strays from its buffers: does the original too?
+                _drop_grown(case, buffer)
+                state, error, why = _parity(program, relfile, kernel, fn, launcher, signature, text, seed, work,
+                                            cflags, shape, independent, sanitize=True, size=size)
+                checked = f"{said}, so the original is run in the diagnosis build"
+                return state, error, why if state == "error" else f"{checked}; {why}"
+            return "error", None, "; ".join(filter(None, [said, note]))
         error = _compare(ref, got)
         if error <= TOLERANCE:
             return "pass", error, note
@@ -1020,9 +1039,9 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
                 "for these inputs the kernel reads shared memory no thread of its block wrote: its buffers differ with "
                 "the scratch's bytes (0x00 and 0x41)", note]))
         undefined = _undefined_original(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
-                                        ref, independent, shared, symbols)
+                                        ref, independent, shared, symbols, size)
         even = _at_block_multiple(program, relfile, kernel, fn, signature, text, seed, work, cflags, launcher, shape,
-                                  buffer, shared)
+                                  buffer, shared) if size == SIZE else ""  # (EVEN is no smaller than SIZE)
         # what whole blocks give still says whether the kernel is right on its program's sizes
         return ("undefined" if undefined else "fail"), error, "; ".join(filter(None, [undefined, even, note]))
     finally:
@@ -1039,7 +1058,7 @@ def _drop_grown(case: Path, buffer: int) -> None:
 
 
 def _undefined_original(program: Path, relfile: str, kernel, fn, signature, inputs, grid, block, work: Path, cflags,
-                        ref, independent: bool, shared: int | None = None, symbols=()) -> str:
+                        ref, independent: bool, shared: int | None = None, symbols=(), size: int = SIZE) -> str:
     """Why the original's result is not one a translation can be held to, for these inputs and this launch, or "":
     its threads race (the result changes when they run in the reverse order), its blocks race (a kernel whose threads
     wait for each other: the result changes when its blocks run last to first), or it does what C leaves undefined
@@ -1047,21 +1066,21 @@ def _undefined_original(program: Path, relfile: str, kernel, fn, signature, inpu
     try:
         if independent:
             reversed_ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
-                                      shared=shared, variant="reversed", symbols=symbols)
+                                      shared=shared, variant="reversed", symbols=symbols, size=size)
             if isinstance(reversed_ref, list) and (apart := _compare(ref, reversed_ref)) > TOLERANCE:
                 return (f"the original's result depends on the order its threads run in (error {apart:.1e} between "
                         "its threads run first to last and last to first on the CPU backend): under this launch its "
                         "threads write elements that others read or write")
         else:
             reversed_ref = _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags,
-                                      shared=shared, variant="blocks", symbols=symbols)
+                                      shared=shared, variant="blocks", symbols=symbols, size=size)
             if isinstance(reversed_ref, list) and (apart := _compare(ref, reversed_ref)) > TOLERANCE:
                 return (f"the original's result depends on the order its blocks run in (error {apart:.1e} between "
                         "its blocks run first to last and last to first on the CPU backend): under this launch its "
                         "blocks write elements that other blocks read or write")
         found: list[str] = []
         _reference(program, relfile, kernel, fn, signature, inputs, grid, block, work, cflags, shared=shared,
-                   variant="sanitized", diagnostics=found, symbols=symbols)
+                   variant="sanitized", diagnostics=found, symbols=symbols, size=size)
     except (OSError, subprocess.SubprocessError):
         return ""
     return f"for these inputs the original's behaviour is undefined ({found[0]})" if found else ""
@@ -1086,6 +1105,124 @@ LAUNCH = r"\b{name}\s*(<[^<>;]*>)?\s*<<<([^;]*?)>>>"
 NAMED_NUMBER = re.compile(r"^\s*#\s*define\s+(\w+)\s+\(?(\d+)[uU]?\)?\s*(?://.*|/\*.*)?$|"
                           r"\bconst(?:expr)?\s+(?:static\s+)?(?:unsigned\s+|signed\s+)?(?:int|long|size_t|int32_t|"
                           r"uint32_t|unsigned)?\s*(\w+)\s*=\s*(\d+)[uU]?\s*;", re.MULTILINE)
+# The type words of a host variable whose value a launch can be read from: an integer, or a dim3
+INTEGER_TYPE = (r"(?>(?:const|constexpr|static|unsigned|signed|int|long|short|size_t|int32_t|uint32_t|int64_t|"
+                r"uint64_t|auto)\b\s*)+")
+DIM3_TYPE = r"(?>(?:const|constexpr|static)\s+)*dim3\b\s*"
+NUMBER_DEPTH = 8  # names read through names, at most (`dim3 b(threads)` with `int threads = WARPS * 32`)
+
+
+def _code(text: str) -> str:
+    """`text` with its comments and string and character literals blanked, each character kept in place, so that a
+    launch or a brace in a comment or a string is not read as code."""
+    def blank(match: re.Match) -> str:
+        return re.sub(r"[^\n]", " ", match.group(0))
+
+    return re.sub(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", blank, text, flags=re.DOTALL)
+
+
+class _Scopes:
+    """The braces of one source's code: which blocks enclose a position (the file itself encloses every one)."""
+
+    def __init__(self, code: str):
+        self.code = code
+        self.blocks: list[tuple[int, int]] = []  # (open, close) of every brace pair
+        stack: list[int] = []
+        for i, c in enumerate(code):
+            if c == "{":
+                stack.append(i)
+            elif c == "}" and stack:
+                self.blocks.append((stack.pop(), i))
+        self.blocks += [(start, len(code)) for start in stack]  # (unbalanced: open to the end)
+        self.blocks.sort()
+
+    def enclosing(self, pos: int) -> list[tuple[int, int]]:
+        """The blocks around `pos`, outermost first, the file first of all."""
+        return [(-1, len(self.code))] + [b for b in self.blocks if b[0] < pos < b[1]]
+
+    def innermost(self, pos: int) -> tuple[int, int]:
+        return self.enclosing(pos)[-1]
+
+    def parameter(self, name: str, pos: int, outside: int = -1) -> bool:
+        """Whether `name` is declared in the parenthesised head of a block around `pos` inside block `outside` (a
+        function's parameter, a for loop's variable): a value the program passes in, which hides any declaration
+        further out."""
+        for start, _ in self.enclosing(pos)[1:]:
+            if start <= outside:
+                continue
+            head = re.search(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)[\w\s]*$", self.code[max(0, start - 2000):start])
+            if head and re.search(rf"(?:\w|[*&>])\s*[*&]*\s*\b{name}\s*(?:[,)=\[]|$)", head.group(1)):
+                return True
+        return False
+
+
+def _variable(scopes: _Scopes, name: str, pos: int, kind: str) -> tuple[int, str, list[tuple[int, str]]] | None:
+    """The declaration of host variable `name` (`kind`: INTEGER_TYPE or DIM3_TYPE) that `pos` sees, as (its position,
+    its initialiser in parentheses or braces, "" for none, the writes to it that run before `pos`, each (position,
+    `axis=value`)); None where no declaration in scope is found, several are (`#if` branches), a parameter hides it,
+    or a write to it may or may not run before `pos` (in a branch or a loop that does not enclose `pos`, braced or
+    not, later in a loop that does, anywhere for a variable of the file's scope) or is not read as a value (`+=`, `++`, `&name`)."""
+    code = scopes.code
+    group = r"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)"  # parentheses, two levels nested within
+    seen = []
+    for use in re.finditer(rf"\b{name}\b", code[:pos]):
+        start = max(code.rfind(c, 0, use.start()) for c in ";{}") + 1
+        statement = re.sub(r"^[ \t]*#.*$", "", code[start:use.start()], flags=re.MULTILINE)
+        if not re.fullmatch(rf"\s*{kind}(?>[*&\s]*\w+\s*(?:\[[^\]]*\])?\s*(?:=[^,()]*|{group}|\{{[^{{}}]*\}})?\s*,\s*)*",
+                            statement):
+            continue
+        declared = re.compile(rf"\s*(?:=\s*((?:[^;,()]|{group})+)|({group}|\{{[^;]*?\}}))?\s*[;,]").match(code, use.end())
+        if declared and scopes.innermost(use.start())[0] in {b[0] for b in scopes.enclosing(pos)}:
+            seen.append((use.start(), declared))
+    if not seen:
+        return None
+    at, declared = seen[-1]
+    scope = scopes.innermost(at)
+    if [a for a, _ in seen if scopes.innermost(a) == scope][:-1]:
+        return None  # declared twice in one scope: branches of #if the harness does not choose between
+    if scopes.parameter(name, pos, scope[0]):
+        return None
+    initial = f"({declared.group(1).strip()})" if declared.group(1) else (declared.group(2) or "").strip()
+    around = {b[0] for b in scopes.enclosing(pos) if b[0] > scope[0]}  # the blocks between the declaration's and pos
+    writes = []
+    for write in re.finditer(rf"(?<![\w.>])(?:(?:\+\+|--)\s*{name}\b|&\s*{name}\b|{name}\b\s*(?:\.\s*([xyz]))?"
+                             rf"\s*(?:(\+\+|--)|([-+*/%&|^]|<<|>>)?=(?!=)\s*([^;]*);))", code[declared.end(0):scope[1]]):
+        where = declared.end(0) + write.start()
+        inside = {b[0] for b in scopes.enclosing(where) if b[0] > scope[0]}
+        start = max(code.rfind(c, 0, where) for c in ";{}") + 1
+        alone = not re.sub(r"^[ \t]*#.*$", "", code[start:where], flags=re.MULTILINE).strip()  # no `if (c)` before it
+        if where < pos and scope[0] >= 0 and inside <= around and alone and write.group(4) is not None \
+                and not write.group(3):
+            writes.append((where, f"{write.group(1) or ''}={write.group(4).strip()}"))
+        elif where < pos or inside & around or scope[0] < 0:
+            return None
+    return at, initial, writes
+
+
+def _integer_at(scopes: _Scopes, name: str, pos: int, numbers: dict[str, int | None], depth: int = 0) -> int | None:
+    """The value host integer `name` holds at `pos`: from the declaration in scope and the writes that run before
+    (_variable), else the number the program names so (`numbers`); None where it is not read as one number."""
+    if depth > NUMBER_DEPTH:
+        return None
+    found = _variable(scopes, name, pos, INTEGER_TYPE)
+    if found is None:
+        return None if scopes.parameter(name, pos) else numbers.get(name)
+    at, value, writes = found
+    value = value[1:-1]
+    if writes:
+        at, value = writes[-1][0], writes[-1][1].lstrip("=")
+    return _value_at(scopes, value, at, numbers, depth + 1) if value.strip() else None
+
+
+def _value_at(scopes: _Scopes, expr: str, pos: int, numbers: dict[str, int | None], depth: int = 0) -> int | None:
+    """The positive number constant expression `expr` comes to at `pos`, its names read there (_integer_at), a name
+    qualified by a namespace (`gpu::THREADS`) as the number the program names so."""
+    qualified = set(re.findall(r"(?:\b\w+\s*::\s*)+(\w+)", expr))
+    expr = re.sub(r"(?:\b\w+\s*::\s*)+(?=\w)", "", expr)
+    known = dict(numbers)
+    for name in set(re.findall(r"\b[A-Za-z_]\w*\b", expr)) - qualified:
+        known[name] = _integer_at(scopes, name, pos, numbers, depth)
+    return _number(expr, known)
 
 
 def _arguments(text: str) -> list[str]:
@@ -1110,34 +1247,41 @@ def _number(expr: str, numbers: dict[str, int | None]) -> int | None:
     return value if value is not None and value > 0 else None
 
 
-def _block(expr: str, text: str, numbers: dict[str, int | None]) -> tuple[int, ...] | None:
-    """The block a launch's `expr` gives, read from numbers: a number or named one (`256`, `THREADS`), `dim3(16, 16)`,
-    or a dim3 variable of `text` declared once with numbers (`dim3 block(16, 16);`, `dim3 b; b.x = THREADS; b.y = 1;`);
-    None for anything else."""
+def _block(expr: str, scopes: _Scopes, pos: int, numbers: dict[str, int | None],
+           depth: int = 0) -> tuple[int, ...] | None:
+    """The block a launch at `pos` gives with `expr`, read from numbers: a number, a named one or an integer variable
+    set from them (`256`, `THREADS`, `int threads = 4 * 32;`), `dim3(16, 16)` (or make_uint3), or the dim3 variable
+    the launch sees, declared with numbers and set from them before it (`dim3 block(16, 16);`, `dim3 b; b.x = THREADS;`,
+    `dim3(block)`); None for anything else."""
     expr = expr.strip()
-    single = _number(expr, numbers)
-    if single is not None:
-        return (single,)
-    inline = re.fullmatch(r"dim3\s*[({](.*)[)}]", expr, re.DOTALL)
+    if depth > NUMBER_DEPTH:
+        return None
+    inline = re.fullmatch(r"(?:dim3|make_uint3)\s*[({](.*)[)}]", expr, re.DOTALL)
     if inline:
-        values = [_number(a, numbers) for a in _arguments(inline.group(1))]
+        parts = _arguments(inline.group(1))
+        if len(parts) == 1 and re.fullmatch(r"\w+", parts[0]) and _variable(scopes, parts[0], pos, DIM3_TYPE):
+            return _block(parts[0], scopes, pos, numbers, depth + 1)  # dim3(block): a copy
+        values = [_value_at(scopes, a, pos, numbers) for a in parts]
         return tuple(values) if values and None not in values else None
-    if not re.fullmatch(r"\w+", expr):
-        return None
-    declared = re.findall(rf"\bdim3\s+(?:\w+\s*(?:[({{][^;]*?[)}}])?\s*,\s*)*{expr}\b\s*(=\s*dim3\s*)?([({{]([^;]*?)[)}}])?\s*[;,]",
-                          text)
-    if len(declared) != 1:
-        return None
-    if declared[0][1]:
-        values = [_number(a, numbers) for a in _arguments(declared[0][2])]
-        return tuple(values) if values and None not in values else None
-    axes = {}
-    for axis, value in re.findall(rf"\b{expr}\.([xyz])\s*=\s*([^;]+);", text):
-        number = _number(value, numbers)
-        if number is None or axes.get(axis, number) != number:
+    found = _variable(scopes, expr, pos, DIM3_TYPE) if re.fullmatch(r"\w+", expr) else None
+    if found is None:
+        single = _value_at(scopes, expr, pos, numbers)
+        return None if single is None else (single,)
+    at, initial, writes = found
+    axes: dict[str, int | None] = {}
+    if initial:
+        shape = _block(f"dim3{initial}", scopes, at, numbers, depth + 1)
+        if shape is None:
             return None
-        axes[axis] = number
-    if "x" not in axes:
+        axes = dict(zip("xyz", shape))
+    for at, write in writes:
+        axis, value = write.split("=", 1)
+        if axis:
+            axes[axis] = _value_at(scopes, value, at, numbers)
+        else:
+            shape = _block(value, scopes, at, numbers, depth + 1)
+            axes = dict(zip("xyz", shape)) if shape is not None else {"x": None}
+    if "x" not in axes or None in axes.values():
         return None
     return tuple(axes.get(a, 1) for a in "xyz"[:max("xyz".index(a) for a in axes) + 1])
 
@@ -1156,7 +1300,7 @@ def _template_numbers(kernel, fn) -> dict[str, int]:
 def program_launch(files: dict[str, bytes], name: str, tparams: tuple[str, ...] = (),
                    tvalues: dict[str, int] | None = None) -> tuple[tuple[int, ...] | None, tuple[int, ...]] | None:
     """The one block a program launches kernel `name` with, where each of its launches writes it in numbers (`256`,
-    `THREADS`, `dim3(16, 16)`, `N / 2`, a dim3 variable set from them), and the grid where each writes it as 1
+    `THREADS`, `dim3(16, 16)`, `N / 2`, a host variable the launch sees set from them: _block), and the grid where each writes it as 1
     (`k<<<1, 256>>>`: a kernel whose threads share one job, which more blocks would repeat over each other), else None
     (the harness's grid of that block: a grid the program computes, or writes in numbers, is sized to its own data,
     not to the harness's); None where a launch's block is not read so, launches differ, or none is found.
@@ -1172,14 +1316,15 @@ def program_launch(files: dict[str, bytes], name: str, tparams: tuple[str, ...] 
             numbers[key] = int(value) if numbers.get(key, int(value)) == int(value) else None
     shapes = set()
     for text in texts.values():
-        for match in re.finditer(LAUNCH.format(name=re.escape(name)), text):
+        scopes = _Scopes(_code(text))
+        for match in re.finditer(LAUNCH.format(name=re.escape(name)), scopes.code):
             config = _arguments(match.group(2))
             known = dict(numbers)
             if match.group(1) and tvalues:
                 for param, argument in zip(tparams, _arguments(match.group(1)[1:-1])):
                     if param in tvalues and re.fullmatch(r"\w+", argument) and not argument.isdigit():
                         known[argument] = tvalues[param]
-            block = _block(config[1], text, known) if len(config) >= 2 else None
+            block = _block(config[1], scopes, match.start(), known) if len(config) >= 2 else None
             if block is None or not all(block):
                 return None
             shapes.add(((1,) if config[0] == "1" else None, block))
@@ -1188,21 +1333,22 @@ def program_launch(files: dict[str, bytes], name: str, tparams: tuple[str, ...] 
 
 def launch_shape(kernel, shape, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The (grid, block) the harness launches `kernel` with at `size`: its program's block (program_launch) where that
-    has as many axes as the harness's own for the kernel (or more, each 1), with the program's grid of 1 or a grid
-    covering the harness's data (size * size threads in one dimension, size on each axis in more); else the harness's
-    own (_launch), its grid widened for an element-wise map (_covering)."""
+    has as many axes as the harness's own for the kernel (or more, each 1), or three for a kernel of 3-D blocks, with
+    the program's grid of 1 or a grid covering the harness's data (size * size threads in one dimension, size on
+    each of the first two axes in more, one block deep in the third); else the harness's own (_launch), its grid
+    widened for an element-wise map (_covering)."""
     grid, block = _launch(kernel)
-    if size != SIZE:  # whole blocks: EVEN * EVEN elements in 128-thread blocks, EVEN x EVEN in 16 x 16 tiles
-        grid = (size * size // BLOCK_1D,) if len(block) == 1 else (size // BLOCK_2D[0], size // BLOCK_2D[1])
+    # size * size elements in 128-thread blocks, size x size in 16 x 16 tiles (whole blocks at EVEN)
+    grid = (-(-size * size // BLOCK_1D),) if len(block) == 1 else (-(-size // BLOCK_2D[0]), -(-size // BLOCK_2D[1]))
     if shape is not None:
-        axes = len(block)
+        axes = 3 if "3-D blocks" in kernel.summary and len(shape[1]) == 3 else len(block)
         wanted = shape[1][:axes] + (1,) * (axes - len(shape[1]))
         if all(n == 1 for n in shape[1][axes:]):
             if shape[0] is not None:
                 return shape[0], wanted
             if axes == 1:
                 return (-(-size * size // wanted[0]),), wanted
-            return tuple(-(-size // b) for b in wanted), wanted
+            return tuple(-(-size // b) for b in wanted[:2]) + (1,) * (axes - 2), wanted
     return _covering(kernel, grid, block, size), block
 
 

@@ -377,9 +377,92 @@ int main() {
     assert harness.program_launch(files, "warps") == (None, (128,))
 
 
+def test_launch_block_read_from_the_host_variable_the_launch_sees(harness):
+    """A block read from the declaration in scope at the launch and the writes that surely run before it: dim3
+    variables of one name in two functions, a plain int, a dim3 written after its declaration (`b.x = ...`,
+    `b = dim3(...)`, make_uint3), a copy (`dim3(b)`), a static const computed from another, a namespace's constexpr;
+    not one a parameter gives, #if branches declare twice, a branch or a later round of a loop around the launch may
+    write, a file-scope variable a function writes, or a launch in a comment."""
+    main = b"""
+#define ROWS 4
+static const int warp = 32;
+static const int per_block = warp * 8;
+namespace gpu { constexpr int THREADS = 64; }
+int shared_width = 32;
+__global__ void first(float* x) {}
+__global__ void second(float* x) {}
+__global__ void plain(float* x) {}
+__global__ void rewritten(float* x) {}
+__global__ void copied(float* x) {}
+__global__ void computed(float* x) {}
+__global__ void qualified(float* x) {}
+__global__ void passed(float* x) {}
+__global__ void branches(float* x) {}
+__global__ void branched(float* x) {}
+__global__ void looped(float* x) {}
+__global__ void global_width(float* x) {}
+__global__ void commented(float* x) {}
+void set_width() { shared_width = 64; }
+void run_first(int n) {
+  dim3 block(16, ROWS);
+  first<<<n, block>>>(nullptr);
+}
+void run_second(int n) {
+  dim3 block(32, 2 * ROWS);  // the same name, another block
+  second<<<n, block>>>(nullptr);
+}
+void run_passed(int n, int threads) {
+  dim3 block(threads);
+  passed<<<n, block>>>(nullptr);
+}
+int main(int argc, char** argv) {
+  int n = argc * 100;
+  int threads = 128;
+  plain<<<n, threads>>>(nullptr);
+  dim3 b(8, 8);
+  b.x = 2 * warp;
+  b.y = 1;
+  rewritten<<<n, b>>>(nullptr);
+  dim3 c;
+  c = dim3(warp, ROWS);
+  copied<<<n, dim3(c)>>>(nullptr);
+  c = make_uint3(per_block, 1, 1);
+  computed<<<n, c>>>(nullptr);
+  constexpr auto T = gpu::THREADS;
+  qualified<<<n, T>>>(nullptr);
+#if WIDE
+  int width = 256;
+#else
+  int width = 128;
+#endif
+  branches<<<n, width>>>(nullptr);
+  dim3 d(64);
+  if (argc > 1) d.x = 128;
+  branched<<<n, d>>>(nullptr);
+  dim3 e(64);
+  for (int i = 0; i < 3; i++) {
+    looped<<<n, e>>>(nullptr);
+    e.x *= 2;
+  }
+  global_width<<<n, shared_width>>>(nullptr);
+  // commented<<<n, 999>>>(nullptr);
+  commented<<<n, 96>>>(nullptr);
+}
+"""
+    files = {"main.cu": main}
+    names = ("first", "second", "plain", "rewritten", "copied", "computed", "qualified", "passed", "branches",
+             "branched", "looped", "global_width", "commented")
+    shapes = {name: harness.program_launch(files, name) for name in names}
+    assert shapes == {"first": (None, (16, 4)), "second": (None, (32, 8)), "plain": (None, (128,)),
+                      "rewritten": (None, (64, 1)), "copied": (None, (32, 4)), "computed": (None, (256, 1, 1)),
+                      "qualified": (None, (64,)), "passed": None, "branches": None, "branched": None,
+                      "looped": None, "global_width": None, "commented": (None, (96,))}
+
+
 def test_launch_shape_of_the_program_block(harness):
-    """The program's block where its axes fit the harness's launch of the kernel, the grid covering the harness's data;
-    the harness's own where they do not (a 3-D block for a 1-D launch)."""
+    """The program's block where its axes fit the harness's launch of the kernel, or it has three for a kernel of 3-D
+    blocks, the grid covering the harness's data; the harness's own where they do not (a 3-D block for a 1-D
+    launch)."""
     class Kernel:  # as lowered: an element-wise map over one axis
         summary, kind, grid = "1-D", "elementwise", ()
 
@@ -387,6 +470,14 @@ def test_launch_shape_of_the_program_block(harness):
     assert harness.launch_shape(Kernel, (None, (256, 1)), 75) == ((22,), (256,))
     assert harness.launch_shape(Kernel, ((1,), (64,)), 75) == ((1,), (64,))
     assert harness.launch_shape(Kernel, (None, (8, 8, 4)), 75) == harness._launch(Kernel) == ((44,), (128,))
+
+    class Blocks3D:  # as lowered: one program per thread block of three axes
+        summary, kind, grid = "one program per thread block (3-D blocks)", "block", ()
+
+    assert harness.launch_shape(Blocks3D, (None, (16, 16, 1)), 75) == ((5, 5, 1), (16, 16, 1))
+    assert harness.launch_shape(Blocks3D, (None, (8, 4, 8)), 75) == ((10, 19, 1), (8, 4, 8))
+    assert harness.launch_shape(Blocks3D, ((1,), (8, 4, 8)), 75) == ((1,), (8, 4, 8))
+    assert harness.launch_shape(Blocks3D, (None, (64, 4)), 75) == harness._launch(Blocks3D)  # two axes: its own
 
 
 def test_stage_from_a_table_stages_its_rows_with_no_parity_run(harness, tmp_path):
@@ -407,3 +498,51 @@ def test_stage_from_a_table_stages_its_rows_with_no_parity_run(harness, tmp_path
         cases = {Path(n).parts[1] for n in archive.getnames() if n.startswith("cases/") and n.count("/") >= 1}
     assert cases == {"harness-cuda.negate", "harness-cuda.tile_sum"}
     assert not (work / "cases").exists()  # no parity case was written
+
+
+def test_interpreter_timeout_and_crash_are_checked_again(harness, monkeypatch, tmp_path):
+    """An interpreter run past its timeout at SIZE is checked again, both sides, at SMALL, and the row says so; one
+    that crashes is checked again with the original in the diagnosis build: undefined where the original strays
+    too, an error where it does not. (The CPU reference and the interpreter run are stand-ins here.)"""
+    import numpy
+
+    class Param:
+        name, lanes = "x", ()
+
+    class Kernel:
+        name, summary, kind, grid, params, template_consts = "k", "1-D", "block", (), [Param()], ()
+
+    sizes, builds = [], []
+
+    def reference(*args, size=harness.SIZE, sanitize=False, **kwargs):
+        builds.append(sanitize)
+        if sanitize and crash == "undefined":
+            return f"{harness.UNDEFINED} (grid (44), block (128)): the original reads 4 bytes before x"
+        return [numpy.full(4, size, numpy.float32)]
+
+    def triton(text, kernel, inputs, grid, block, case, **kwargs):
+        sizes.append(inputs[0].size and grid)
+        if crash:
+            raise RuntimeError("the interpreter run crashed (signal 11)")
+        if grid == harness.launch_shape(Kernel, None, harness.SIZE)[0]:
+            raise subprocess.TimeoutExpired("python3", 360)
+        return [numpy.full(4, harness.SMALL, numpy.float32)]
+
+    monkeypatch.setattr(harness, "_reference", reference)
+    monkeypatch.setattr(harness, "_triton", triton)
+    monkeypatch.setattr(harness, "BUFFER", 4)
+    def run():
+        return harness._parity(tmp_path, "main.cu", Kernel, None, Kernel, {"x": "*fp32"}, "", 1, tmp_path, [])
+
+    crash = ""
+    retried = f"the interpreter ran past its 360 s at size {harness.SIZE}, so it is checked at size {harness.SMALL}"
+    assert run() == ("pass", 0.0, retried)
+    assert len(sizes) == 2 and sizes[1] == harness.launch_shape(Kernel, None, harness.SMALL)[0]
+    crash, builds[:] = "undefined", []
+    state, _, why = run()
+    assert state == "undefined" and builds == [False, True], (state, builds)
+    assert why.startswith("RuntimeError: the interpreter run crashed (signal 11), so the original is run in the "
+                          "diagnosis build; undefined for the harness's inputs"), why
+    crash, builds[:] = "translation", []
+    state, _, why = run()
+    assert (state, builds) == ("error", [False, True]) and why.startswith("RuntimeError: the interpreter run crashed")
