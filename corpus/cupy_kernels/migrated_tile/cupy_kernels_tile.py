@@ -170,6 +170,9 @@ _row_max_scale_space = [  # rules/tile/maps/tuning.toml [reduction]
 
 def row_max_scale(grid, block, x, y, rows, cols):
     """Launch row_max_scale_tile; `grid` and `block` are the original launch shape."""
+    block0 = _dim(block)
+    if not (block0 & (block0 - 1) == 0):
+        raise ValueError(f"row_max_scale: the original's tree reduction over smax halves blockDim.x, which leaves out threads' values at a block that is not a power of two; this translation reduces them all: launch it with a power-of-two block (got {block0})")
     BLOCK = _block_for(cols)
     kernel, config = _tuned("row_max_scale", row_max_scale_tile, _row_max_scale_defaults, _row_max_scale_space, {"x": x, "y": y})
 
@@ -235,7 +238,9 @@ _sum_sq_kernel_space = [  # rules/tile/maps/tuning.toml [reduction]
 
 def sum_sq_kernel(grid, block, x_ptr, y_ptr, inner):
     """Launch sum_sq_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0 = _dim(grid)
+    grid0, block0 = _dim(grid), _dim(block)
+    if not (block0 & (block0 - 1) == 0):
+        raise ValueError(f"sum_sq_kernel: the original's tree reduction over partial halves blockDim.x, which leaves out threads' values at a block that is not a power of two; this translation reduces them all: launch it with a power-of-two block (got {block0})")
     BLOCK = _block_for(inner)
     kernel, config = _tuned("sum_sq_kernel", sum_sq_kernel_tile, _sum_sq_kernel_defaults, _sum_sq_kernel_space, {"x_ptr": x_ptr, "y_ptr": y_ptr})
 

@@ -174,7 +174,9 @@ _softmax_rows_kernel_space = [  # rules/tile/maps/tuning.toml [reduction]
 
 def softmax_rows_kernel(grid, block, x, y, cols):
     """Launch softmax_rows_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0 = _dim(grid)
+    grid0, block0 = _dim(grid), _dim(block)
+    if not (block0 & (block0 - 1) == 0):
+        raise ValueError(f"softmax_rows_kernel: the original's tree reduction over red halves blockDim.x, which leaves out threads' values at a block that is not a power of two; this translation reduces them all: launch it with a power-of-two block (got {block0})")
     BLOCK = _block_for(cols)
     kernel, config = _tuned("softmax_rows_kernel", softmax_rows_kernel_tile, _softmax_rows_kernel_defaults, _softmax_rows_kernel_space, {"x": x, "y": y})
 

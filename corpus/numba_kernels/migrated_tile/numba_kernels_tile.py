@@ -171,7 +171,7 @@ def block_sum_kernel_tile(x, partial, x_size, BLOCK: tl.constexpr, THREADS: tl.c
     pid = tl.program_id(0)
     _lanes = tl.arange(0, BLOCK) < THREADS
     s = tl.full([], 64, tl.int32)
-    total1 = tl.sum(tl.where(_lanes, tl.where(pid * THREADS + tl.arange(0, BLOCK) < x_size, tl.load(x + (pid * THREADS + tl.arange(0, BLOCK)), mask=(pid * THREADS + tl.arange(0, BLOCK) < x_size) & _lanes, other=0.0), 0.0), 0.0), axis=0)
+    total1 = tl.sum(tl.where(tl.arange(0, BLOCK) < 128, tl.where(_lanes, tl.where(pid * THREADS + tl.arange(0, BLOCK) < x_size, tl.load(x + (pid * THREADS + tl.arange(0, BLOCK)), mask=(pid * THREADS + tl.arange(0, BLOCK) < x_size) & _lanes, other=0.0), 0.0), 0.0), 0.0), axis=0)
     tl.store(partial + pid, total1)
 
 

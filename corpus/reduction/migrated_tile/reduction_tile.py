@@ -156,6 +156,8 @@ _reduce_shared_space = [  # rules/tile/maps/tuning.toml [reduction]
 def reduce_shared(grid, block, in_, out, n):
     """Launch reduce_shared_tile; `grid` and `block` are the original launch shape."""
     grid0, block0 = _dim(grid), _dim(block)
+    if not (block0 & (block0 - 1) == 0):
+        raise ValueError(f"reduce_shared: the original's tree reduction over sdata halves blockDim.x, which leaves out threads' values at a block that is not a power of two; this translation reduces them all: launch it with a power-of-two block (got {block0})")
     BLOCK = triton.next_power_of_2(block0)
     THREADS = block0
     kernel, config = _tuned("reduce_shared", reduce_shared_tile, _reduce_shared_defaults, _reduce_shared_space, {"in_": in_, "out": out})

@@ -193,7 +193,9 @@ _row_sumsq_kernel_space = [  # rules/tile/maps/tuning.toml [reduction]
 
 def row_sumsq_kernel(grid, block, x, out, cols):
     """Launch row_sumsq_kernel_tile; `grid` and `block` are the original launch shape."""
-    grid0 = _dim(grid)
+    grid0, block0 = _dim(grid), _dim(block)
+    if not (block0 & (block0 - 1) == 0):
+        raise ValueError(f"row_sumsq_kernel: the original's tree reduction over partial halves blockDim.x, which leaves out threads' values at a block that is not a power of two; this translation reduces them all: launch it with a power-of-two block (got {block0})")
     BLOCK = _block_for(cols)
     kernel, config = _tuned("row_sumsq_kernel", row_sumsq_kernel_tile, _row_sumsq_kernel_defaults, _row_sumsq_kernel_space, {"x": x, "out": out})
 
