@@ -1335,8 +1335,9 @@ def launch_shape(kernel, shape, size: int) -> tuple[tuple[int, ...], tuple[int, 
     """The (grid, block) the harness launches `kernel` with at `size`: its program's block (program_launch) where that
     has as many axes as the harness's own for the kernel (or more, each 1), or three for a kernel of 3-D blocks, with
     the program's grid of 1 or a grid covering the harness's data (size * size threads in one dimension, size on
-    each of the first two axes in more, one block deep in the third); else the harness's own (_launch), its grid
-    widened for an element-wise map (_covering)."""
+    each of the first two axes in more, one block deep in the third); else the harness's own (_launch). Either
+    grid is widened for an element-wise map whose guard needs more threads (_covering): its program sizes the grid
+    to that bound (glu's `index < M * split * N`), as its Triton launcher does."""
     grid, block = _launch(kernel)
     # size * size elements in 128-thread blocks, size x size in 16 x 16 tiles (whole blocks at EVEN)
     grid = (-(-size * size // BLOCK_1D),) if len(block) == 1 else (-(-size // BLOCK_2D[0]), -(-size // BLOCK_2D[1]))
@@ -1347,8 +1348,9 @@ def launch_shape(kernel, shape, size: int) -> tuple[tuple[int, ...], tuple[int, 
             if shape[0] is not None:
                 return shape[0], wanted
             if axes == 1:
-                return (-(-size * size // wanted[0]),), wanted
-            return tuple(-(-size // b) for b in wanted[:2]) + (1,) * (axes - 2), wanted
+                return _covering(kernel, (-(-size * size // wanted[0]),), wanted, size), wanted
+            return _covering(kernel, tuple(-(-size // b) for b in wanted[:2]) + (1,) * (axes - 2), wanted,
+                             size), wanted
     return _covering(kernel, grid, block, size), block
 
 

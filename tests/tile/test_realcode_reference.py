@@ -459,6 +459,25 @@ int main(int argc, char** argv) {
                       "looped": None, "global_width": None, "commented": (None, (96,))}
 
 
+def test_launch_shape_covers_an_element_wise_guard_at_the_program_block(harness):
+    """An element-wise map guarding `i < m * s * n` at its program's block of 256: the grid covers the guard (75^3
+    threads), as its program sizes it and its Triton launcher covers it, not just the harness's size * size; a
+    kernel of another class keeps the harness's size * size."""
+    from migrate.tile import ir
+
+    bound = ir.Bin("*", ir.Bin("*", ir.Name("m"), ir.Name("s")), ir.Name("n"))
+
+    class Guarded:  # as lowered: an element-wise map whose launcher sizes its grid from the guard
+        summary, kind = "1-D", "elementwise"
+        grid = (ir.Call("triton.cdiv", (bound, ir.Name("BLOCK_X"))),)
+
+    class Reduction:
+        summary, kind, grid = "1-D", "reduction", ()
+
+    assert harness.launch_shape(Guarded, (None, (256,)), 75) == ((-(-75 ** 3 // 256),), (256,))
+    assert harness.launch_shape(Reduction, (None, (256,)), 75) == ((22,), (256,))
+
+
 def test_launch_shape_of_the_program_block(harness):
     """The program's block where its axes fit the harness's launch of the kernel, or it has three for a kernel of 3-D
     blocks, the grid covering the harness's data; the harness's own where they do not (a 3-D block for a 1-D
