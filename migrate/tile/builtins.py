@@ -83,6 +83,12 @@ def bits_table() -> dict[str, tuple[str, str]]:
 
 
 @cache
+def conversions_table() -> dict[str, str]:
+    """Functions that are C's conversion of their argument to a type (math.toml [conversions]): name -> the C type."""
+    return dict(_load("math.toml").get("conversions", {}))
+
+
+@cache
 def limits_table() -> dict[str, str]:
     """A type's limits (math.toml [limits]): the qualified call -> which number of the type it is (max, min, lowest,
     epsilon)."""

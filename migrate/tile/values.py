@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from . import ir
-from .builtins import bits_table, builtins, limits_table, math_table, operator_table, outputs_table
+from .builtins import bits_table, builtins, conversions_table, limits_table, math_table, operator_table, outputs_table
 from .calls import fitting, resolve, written_references
 from .primitives import REDUCE
 from .scopes import renamed_declarations
@@ -41,6 +41,7 @@ TL_DTYPE = {"float": "tl.float32", "double": "tl.float64", "int": "tl.int32", "i
 # Integer types a float value may be cast to (`(int64_t)(p / s)`: C truncates toward zero, as Triton's cast does),
 # and that typed zeros and literals of locals take: every spelling of int and wider that targets.py's table knows
 # (`unsigned long long acc = 0;` is a uint64 from the start, as a loop that adds unsigned values to it needs).
+HALF_TYPES = ("half", "__half")  # the C spellings of fp16 a cast converts to
 INT_CASTS = {ctype: f"tl.{kind.replace('i', 'int').replace('u', 'uint')}" for ctype, kind in C_TO_TRITON.items()
              if kind in ("i32", "i64", "u32", "u64")}
 
@@ -468,6 +469,10 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text(INT_CASTS[target]))), is_float=False)
         if target in INT_CASTS and inner.kind in ("U", "V") and _is_unsigned(target) != inner.unsigned:
             return _signedness_cast(inner, target)
+        if target in HALF_TYPES and inner.kind in ("U", "V"):  # rounded to nearest, as CUDA's conversion rounds
+            if isinstance(inner.expr, ir.Num):
+                return Val("U", _full(ir.Num(float(inner.expr.value), True), "tl.float16"), is_float=True)
+            return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text("tl.float16"))), is_float=True)
         return inner
     if isinstance(expr, ir.Un) and expr.op == "&":
         # &p[i] is the pointer p + i; the address of anything else has no tile form.
@@ -954,6 +959,8 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
         return broadcast
     if name in limits_table() and not expr.args:
         return _limit(expr, limits_table()[name])
+    if name in conversions_table() and len(expr.args) == 1:
+        return evaluate(ctx, ir.Cast(conversions_table()[name], expr.args[0]))
     if name in bits_table() and len(expr.args) == 1:
         source, target = bits_table()[name]
         return _bits(ctx, evaluate(ctx, expr.args[0]), source, target, f"{name}()")

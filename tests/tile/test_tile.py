@@ -1639,6 +1639,18 @@ def _cases():
         ref_out = torch.where(i % 2 == 0, s + 1, torch.where(s > 3, s, -s))
         return torch.cat([a.flatten(), b, out.float()]), torch.cat([ref_a.flatten(), ref_b, ref_out.float()]), 1e-5
 
+    def half_conversions(m):
+        n = 777
+        x = rand(n, scale=300.0)
+        h, back = torch.zeros(n, dtype=torch.float16), torch.zeros(n)
+        whole = torch.zeros(n, dtype=torch.int32)
+        m.round_trip((n + 127) // 128, 128, x, h, back, whole, n)
+        r = (x * 3.0).half()
+        ref_back = r.float() - x.half().float()
+        ref_whole = torch.trunc(x * 7.0).to(torch.int32) + torch.trunc(r.float()).to(torch.int32)
+        return torch.cat([h.double(), back.double(), whole.double()]), \
+            torch.cat([r.double(), ref_back.double(), ref_whole.double()]), 0.0
+
     return {
         "launch_block_192": launch_block_192, "shared_branch_fill": shared_branch_fill,
         "c_integer_types": c_integer_types, "shape_broadcast_2d": shape_broadcast_2d,
@@ -1703,6 +1715,7 @@ def _cases():
         "unsigned_literal": unsigned_literal,
         "negated_type_cast": negated_type_cast,
         "uniform_and_mask": uniform_and_mask,
+        "half_conversions": half_conversions,
     }
 
 
