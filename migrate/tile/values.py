@@ -1033,6 +1033,10 @@ def _callee(ctx: Context, call: ir.Call) -> ir.Function | None:
     """The device function `call` calls, None where it calls none; overloads of as many parameters are told apart by
     their arguments' types (double, float, integer), each matched exactly, as C++ prefers."""
     callee = resolve(ctx.module, call)
+    if isinstance(callee, ir.Function) and call.func in math_table() and _takes_vectors(ctx.module, callee):
+        # a header's `sqrtf(float4)` beside CUDA's own: calls.py wrote every call given a vector into the kernel
+        # already, so a call left here is given scalars, and means the math function
+        return None
     if not isinstance(callee, str):
         return callee
     fits = fitting(ctx.module, call)
@@ -1050,6 +1054,11 @@ def _callee(ctx: Context, call: ir.Call) -> ir.Function | None:
     if len(exact) != 1:
         raise Rejected(callee)
     return exact[0]
+
+
+def _takes_vectors(module: ir.Module, fn: ir.Function) -> bool:
+    types = set(builtins().vectors or {}) | set(module.records)
+    return any(base_type(p.ctype.replace("&", " ")) in types for p in fn.params)
 
 
 def _type_class(ctx: Context, val: Val) -> str:
