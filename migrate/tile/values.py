@@ -11,7 +11,15 @@ import re
 from dataclasses import dataclass, field, replace
 
 from . import ir
-from .builtins import bits_table, builtins, conversions_table, limits_table, math_table, operator_table, outputs_table
+from .builtins import (
+    bits_table,
+    builtins,
+    conversions_table,
+    limits_table,
+    math_table,
+    operator_table,
+    outputs_table,
+)
 from .calls import fitting, resolve, written_references
 from .primitives import REDUCE
 from .scopes import renamed_declarations
