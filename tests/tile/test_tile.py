@@ -1651,6 +1651,18 @@ def _cases():
         return torch.cat([h.double(), back.double(), whole.double()]), \
             torch.cat([r.double(), ref_back.double(), ref_whole.double()]), 0.0
 
+    def vector_operators(m):
+        n, s = 333, 1.75
+        a, b, out = rand(n, 2), rand(n, 2), torch.zeros(n, 2)
+        m.step((n + 127) // 128, 128, a, b, out, s, n)
+        d = a - b
+        ref = d * s
+        ref[:, 0] += -d[:, 0] * s
+        ref[:, 1] += -d[:, 1]
+        v = torch.zeros(n, 4)
+        m.fill((n + 127) // 128, 128, v, n)
+        return torch.cat([out.flatten(), v.flatten()]), torch.cat([ref.flatten(), torch.full((4 * n,), 2.5)]), 1e-6
+
     return {
         "launch_block_192": launch_block_192, "shared_branch_fill": shared_branch_fill,
         "c_integer_types": c_integer_types, "shape_broadcast_2d": shape_broadcast_2d,
@@ -1716,6 +1728,7 @@ def _cases():
         "negated_type_cast": negated_type_cast,
         "uniform_and_mask": uniform_and_mask,
         "half_conversions": half_conversions,
+        "vector_operators": vector_operators,
     }
 
 
