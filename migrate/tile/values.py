@@ -972,6 +972,8 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     if name in bits_table() and len(expr.args) == 1:
         source, target = bits_table()[name]
         return _bits(ctx, evaluate(ctx, expr.args[0]), source, target, f"{name}()")
+    if name in builtins().votes:
+        return _vote(ctx, expr)
     if ctx.mode == "block" and name in builtins().exchanges:
         return _exchange(ctx, expr)
     if name in builtins().shuffles:
@@ -1675,6 +1677,40 @@ def _exchange(ctx: Context, call: ir.Call) -> Val:
     name = ctx.fresh("_shuffled")
     ctx.emit(TAssign(name, read.expr))
     return Val("V", ir.Name(name), is_float=read.is_float)
+
+
+VOTE_REDUCE = {"all": "tl.min", "any": "tl.max", "count": "tl.sum"}
+FULL_MASK = 0xFFFFFFFF
+
+
+def _vote(ctx: Context, call: ir.Call) -> Val:
+    """A warp or block vote in the block class: the threads' predicates as 0 or 1, reduced over each warp (a row
+    of 32 lanes, its result given back to every lane of the row) or over the block."""
+    row = builtins().votes[call.func]
+    if ctx.mode != "block":
+        raise Rejected(f"{call.func} outside the block class")
+    args = call.args[1:] if row["mask"] else call.args
+    if len(args) != 1:
+        raise Rejected(f"{call.func} with {len(call.args)} arguments")
+    if row["mask"] and _const_int(ctx, call.args[0]) not in (FULL_MASK, -1):
+        raise Rejected(f"{call.func} with a member mask other than the full warp")
+    value = data(ctx, evaluate(ctx, args[0]))
+    if value.kind not in ("U", "V"):
+        raise Rejected(f"{call.func} of something that is not one value per thread")
+    holds = ir.Call(".to", (_broadcast(ctx, ir.Bin("!=", value.expr, ir.Num(0))), ir.Text("tl.int32")))
+    mask = _and(ir.Name(LANES), ctx.pred)  # threads that left take no part: 1 for all, 0 for any and count
+    x = ir.Call("tl.where", (mask, holds, ir.Num(1 if row["op"] == "all" else 0)))
+    name = ctx.fresh("_vote")
+    if row["over"] == "block":
+        _barrier(ctx)  # __syncthreads_and and its kin are barriers too
+        ctx.emit(TAssign(name, ir.Call(VOTE_REDUCE[row["op"]], (x,), kwargs=(("axis", ir.Num(0)),))))
+        return Val("U", ir.Name(name))
+    ctx.warp_lanes = max(ctx.warp_lanes, WARP)
+    rows = ir.Text(f"[BLOCK // {WARP}, {WARP}]")
+    reduced = ir.Call(VOTE_REDUCE[row["op"]], (ir.Call("tl.reshape", (x, rows)),), kwargs=(("axis", ir.Num(1)),))
+    spread = ir.Call("tl.broadcast_to", (ir.Index(reduced, (ir.Slice(), ir.NoneConst())), rows))
+    ctx.emit(TAssign(name, ir.Call("tl.reshape", (spread, ir.Text("[BLOCK]")))))
+    return Val("V", ir.Name(name))
 
 
 def _touch(ctx: Context, key: str, access: str) -> None:

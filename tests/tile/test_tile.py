@@ -1663,6 +1663,23 @@ def _cases():
         m.fill((n + 127) // 128, 128, v, n)
         return torch.cat([out.flatten(), v.flatten()]), torch.cat([ref.flatten(), torch.full((4 * n,), 2.5)]), 1e-6
 
+    def warp_votes(m):
+        n, block = 250, 96
+        blocks = (n + block - 1) // block
+        flags = torch.randint(0, 4, (n,), generator=g, dtype=torch.int32)
+        flags[:40] = torch.randint(1, 3, (40,), generator=g, dtype=torch.int32)  # a warp where all hold, none > 2
+        outs = [torch.zeros(n, dtype=torch.int32) for _ in range(4)]
+        m.votes(blocks, block, flags, *outs, n)
+        f = F.pad(flags, (0, blocks * block - n))
+        warps = f.view(-1, 32)
+        ref_any = (warps > 2).any(1).repeat_interleave(32)[:n]
+        ref_all = (warps != 0).all(1).repeat_interleave(32)[:n]
+        rows = f.view(blocks, block)
+        ref_count = (rows > 1).sum(1).repeat_interleave(block)[:n]
+        ref_flags = ((rows == 3).any(1).int() + 2 * (rows != 0).all(1).int()).repeat_interleave(block)[:n]
+        got = torch.cat(outs).double()
+        return got, torch.cat([ref_any.double(), ref_all.double(), ref_count.double(), ref_flags.double()]), 0.0
+
     return {
         "launch_block_192": launch_block_192, "shared_branch_fill": shared_branch_fill,
         "c_integer_types": c_integer_types, "shape_broadcast_2d": shape_broadcast_2d,
@@ -1729,6 +1746,7 @@ def _cases():
         "uniform_and_mask": uniform_and_mask,
         "half_conversions": half_conversions,
         "vector_operators": vector_operators,
+        "warp_votes": warp_votes,
     }
 
 
