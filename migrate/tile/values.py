@@ -1679,7 +1679,7 @@ def _exchange(ctx: Context, call: ir.Call) -> Val:
     return Val("V", ir.Name(name), is_float=read.is_float)
 
 
-VOTE_REDUCE = {"all": "tl.min", "any": "tl.max", "count": "tl.sum"}
+VOTE_REDUCE = {"all": "tl.min", "any": "tl.max", "count": "tl.sum", "ballot": "tl.sum"}  # a ballot's bits are apart
 FULL_MASK = 0xFFFFFFFF
 
 
@@ -1699,6 +1699,9 @@ def _vote(ctx: Context, call: ir.Call) -> Val:
         raise Rejected(f"{call.func} of something that is not one value per thread")
     holds = ir.Call(".to", (_broadcast(ctx, ir.Bin("!=", value.expr, ir.Num(0))), ir.Text("tl.int32")))
     mask = _and(ir.Name(LANES), ctx.pred)  # threads that left take no part: 1 for all, 0 for any and count
+    if row["op"] == "ballot":  # lane k's bit, in 32 bits unsigned
+        holds = ir.Bin("<<", ir.Call(".to", (holds, ir.Text("tl.uint32"))),
+                       ir.Call(".to", (ir.Bin("%", ir.Name("_lane"), ir.Num(WARP)), ir.Text("tl.uint32"))))
     x = ir.Call("tl.where", (mask, holds, ir.Num(1 if row["op"] == "all" else 0)))
     name = ctx.fresh("_vote")
     if row["over"] == "block":
@@ -1710,7 +1713,7 @@ def _vote(ctx: Context, call: ir.Call) -> Val:
     reduced = ir.Call(VOTE_REDUCE[row["op"]], (ir.Call("tl.reshape", (x, rows)),), kwargs=(("axis", ir.Num(1)),))
     spread = ir.Call("tl.broadcast_to", (ir.Index(reduced, (ir.Slice(), ir.NoneConst())), rows))
     ctx.emit(TAssign(name, ir.Call("tl.reshape", (spread, ir.Text("[BLOCK]")))))
-    return Val("V", ir.Name(name))
+    return Val("V", ir.Name(name), unsigned=row["op"] == "ballot")
 
 
 def _touch(ctx: Context, key: str, access: str) -> None:

@@ -1668,8 +1668,8 @@ def _cases():
         blocks = (n + block - 1) // block
         flags = torch.randint(0, 4, (n,), generator=g, dtype=torch.int32)
         flags[:40] = torch.randint(1, 3, (40,), generator=g, dtype=torch.int32)  # a warp where all hold, none > 2
-        outs = [torch.zeros(n, dtype=torch.int32) for _ in range(4)]
-        m.votes(blocks, block, flags, *outs, n)
+        outs = [torch.zeros(n, dtype=torch.int32) for _ in range(5)]
+        m.votes(blocks, block, flags, *outs[:4], outs[4].view(torch.uint32), n)
         f = F.pad(flags, (0, blocks * block - n))
         warps = f.view(-1, 32)
         ref_any = (warps > 2).any(1).repeat_interleave(32)[:n]
@@ -1677,8 +1677,10 @@ def _cases():
         rows = f.view(blocks, block)
         ref_count = (rows > 1).sum(1).repeat_interleave(block)[:n]
         ref_flags = ((rows == 3).any(1).int() + 2 * (rows != 0).all(1).int()).repeat_interleave(block)[:n]
-        got = torch.cat(outs).double()
-        return got, torch.cat([ref_any.double(), ref_all.double(), ref_count.double(), ref_flags.double()]), 0.0
+        bits = ((warps == 1).long() << torch.arange(32)).sum(1).repeat_interleave(32)[:n]
+        got = torch.cat(outs[:4] + [outs[4].long() & 0xFFFFFFFF]).double()
+        return got, torch.cat([ref_any.double(), ref_all.double(), ref_count.double(), ref_flags.double(),
+                               bits.double()]), 0.0
 
     return {
         "launch_block_192": launch_block_192, "shared_branch_fill": shared_branch_fill,
