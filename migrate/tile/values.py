@@ -1003,6 +1003,8 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
         # of numbers alone (`sqrtf(5.f)`): each a scalar of the function's type, which Triton's functions take
         args = [Val("U", _full(ir.Num(float(a.expr.value), True), TL_DTYPE[takes]), is_float=True) for a in args]
     args = _beside_double(ctx, args)
+    if row.get("only") == "float" and any(not a.is_float or _is_double(ctx, a.expr) for a in args):
+        raise Rejected(f"{name}() of a double (its tile form is exact for float arguments only)")
     if "helper" in row:
         ctx.helpers.add(row["helper"])
         func = f"_{row['helper']}"

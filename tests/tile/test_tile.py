@@ -1682,6 +1682,26 @@ def _cases():
         return got, torch.cat([ref_any.double(), ref_all.double(), ref_count.double(), ref_flags.double(),
                                bits.double()]), 0.0
 
+    def float_remainder(m):
+        n = 517
+        x = rand(n, scale=50.0) * torch.exp2(torch.randint(-20, 60, (n,), generator=g).float())
+        y = rand(n, scale=3.0) * torch.exp2(torch.randint(-30, 10, (n,), generator=g).float())
+        x[:4] = torch.tensor([-0.0, 7.5, float("inf"), 3.0e38])
+        y[:4] = torch.tensor([2.0, float("inf"), 2.0, 1.0e-38])
+        y[4] = 0.0
+        r, angle = torch.zeros(n), torch.zeros(n)
+        m.wrap((n + 127) // 128, 128, x, y, r, angle, n)
+        two_pi = torch.tensor(2 * 3.14159265, dtype=torch.float32)
+        # C's fmod of the float values, exact in double (torch's fmod overflows on a large quotient)
+        ref_r = torch.tensor([math.fmod(a, b) if b != 0 and math.isfinite(a) else math.nan
+                              for a, b in zip(x.tolist(), y.tolist())], dtype=torch.float32)
+        ref_angle = torch.fmod(x + two_pi, two_pi)
+        same = (r == ref_r) | (r.isnan() & ref_r.isnan())
+        signs = torch.signbit(r[:1]) == torch.signbit(ref_r[:1])  # fmod(-0, y) is -0
+        finite = torch.isfinite(ref_angle)
+        return torch.cat([same.double(), signs.double(), (angle[finite] == ref_angle[finite]).double()]), \
+            torch.ones(n + 1 + int(finite.sum())).double(), 0.0
+
     return {
         "launch_block_192": launch_block_192, "shared_branch_fill": shared_branch_fill,
         "c_integer_types": c_integer_types, "shape_broadcast_2d": shape_broadcast_2d,
@@ -1749,6 +1769,7 @@ def _cases():
         "half_conversions": half_conversions,
         "vector_operators": vector_operators,
         "warp_votes": warp_votes,
+        "float_remainder": float_remainder,
     }
 
 
