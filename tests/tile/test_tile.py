@@ -1702,6 +1702,19 @@ def _cases():
         return torch.cat([same.double(), signs.double(), (angle[finite] == ref_angle[finite]).double()]), \
             torch.ones(n + 1 + int(finite.sum())).double(), 0.0
 
+    def sine_pi(m):
+        n = 611
+        x = rand(n, scale=4.0)
+        x[:8] = torch.tensor([0.0, -0.0, 1.0, -3.0, 0.5, -2.5, 1.0e7 + 1.0, 0.99999994])
+        x[8:40] = torch.randint(-1000, 1000, (32,), generator=g).float() * 0.5
+        y = torch.zeros(n)
+        m.wave((n + 127) // 128, 128, x, y, n)
+        d = x.double()
+        ref = torch.sin(math.pi * torch.remainder(d, 2.0)).float()  # fp64 of the exact remainder, rounded once
+        ref = torch.where(d == torch.round(d), d * 0.0, ref).float()
+        signs = (torch.signbit(y[:4]) == torch.signbit(x[:4] * 0.0)).double()
+        return torch.cat([y.double(), signs]), torch.cat([ref.double(), torch.ones(4).double()]), 1e-7
+
     return {
         "launch_block_192": launch_block_192, "shared_branch_fill": shared_branch_fill,
         "c_integer_types": c_integer_types, "shape_broadcast_2d": shape_broadcast_2d,
@@ -1770,6 +1783,7 @@ def _cases():
         "vector_operators": vector_operators,
         "warp_votes": warp_votes,
         "float_remainder": float_remainder,
+        "sine_pi": sine_pi,
     }
 
 
