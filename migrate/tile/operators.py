@@ -9,17 +9,19 @@ means what the program defines it to (a header's `operator+(float2, float)` may 
 An operator is written as a call only where the types of its operands are known (a parameter, a local, an element of
 a buffer or an array, a lane, a call's result, a number) and exactly one definition of its name takes them: a vector
 or structure operand its own type, a scalar operand a scalar parameter (of its very type where several would). Any
-other use is left as it is, for the vector rewrite to name."""
+other use is left as it is, for the vector rewrite to name. A math function a header defines for vectors
+(`float4 sqrtf(float4 v)`) is called by the same rule where it is given a vector, and means CUDA's own function
+where given a scalar."""
 
 from __future__ import annotations
 
 import dataclasses
 
 from . import ir
-from .builtins import builtins
+from .builtins import builtins, math_table
 from .calls import _type_name, by_reference, resolve
 
-ARITHMETIC = ("+", "-", "*", "/")
+ARITHMETIC = ("+", "-", "*", "/", "%", "^", "&", "|")  # the binary operators a program may define
 
 # A type as this pass follows it: (the type's name without qualifiers, how many pointers lead to it).
 Type = tuple[str, int]
@@ -30,9 +32,13 @@ def operator_calls(module: ir.Module, fn: ir.Function) -> tuple[ir.Module, ir.Fu
     is applied to written as a call, the module given the definitions called: each under a name of its own
     (`operator-.2`, the third definition of `operator-`), as the call's operands, not their number, tell the
     definitions of a name apart."""
-    if not any(n.startswith("operator") for n in module.functions):
+    compound = set(builtins().vectors or {}) | set(module.records)
+    # a header's `sqrtf(float4)` beside CUDA's `sqrtf(float)`: called by name only where given the vector
+    shadowing = {n for n, f in module.functions.items() if n in math_table() and not f.kernel and any(
+        _type_name(p.ctype) in compound for g in module.overloads.get(n, (f,)) for p in g.params)}
+    if not shadowing and not any(n.startswith("operator") for n in module.functions):
         return module, fn
-    rewrite = _Operators(module, set(builtins().vectors or {}) | set(module.records))
+    rewrite = _Operators(module, compound)
 
     def written(f: ir.Function) -> ir.Function:
         body = rewrite.block(f.body, {p.name: _param_type(p) for p in f.params})
@@ -41,11 +47,14 @@ def operator_calls(module: ir.Module, fn: ir.Function) -> tuple[ir.Module, ir.Fu
     functions = {n: f if f.kernel else written(f) for n, f in module.functions.items()}
     overloads = {n: tuple(written(f) for f in fs) for n, fs in module.overloads.items()}
     fn = written(fn)
-    if not rewrite.chosen:
+    if not rewrite.chosen and not shadowing:
         return module, fn
     for own in rewrite.chosen:
         name, index = own.rsplit(".", 1)
         functions[own] = dataclasses.replace((overloads.get(name) or (functions[name],))[int(index)], name=own)
+    for name in shadowing:  # each call given vectors now names its definition; the others are CUDA's function
+        functions.pop(name)
+        overloads.pop(name, None)
     return dataclasses.replace(module, functions=functions, overloads=overloads), fn
 
 
@@ -108,6 +117,9 @@ class _Operators:
         if isinstance(node, ir.Un) and node.op == "-":
             node = ir.Un(node.op, self.expr(node.operand, scope))
             return self.applied("operator-", (node.operand,), scope) or node
+        if isinstance(node, ir.Call) and node.func in math_table() and node.func in self.module.functions:
+            node = dataclasses.replace(node, args=self.expr(node.args, scope))
+            return self.applied(node.func, node.args, scope) or node
         if isinstance(node, tuple):
             return tuple(self.expr(n, scope) for n in node)
         if dataclasses.is_dataclass(node) and not isinstance(node, type):

@@ -1661,7 +1661,18 @@ def _cases():
         ref[:, 1] += -d[:, 1]
         v = torch.zeros(n, 4)
         m.fill((n + 127) // 128, 128, v, n)
-        return torch.cat([out.flatten(), v.flatten()]), torch.cat([ref.flatten(), torch.full((4 * n,), 2.5)]), 1e-6
+        px = torch.randint(0, 256, (n, 4), generator=g, dtype=torch.uint8)
+        key = torch.randint(0, 256, (3, 4), generator=g, dtype=torch.uint8)
+        mixed = px.clone()
+        m.mix((n + 127) // 128, 128, mixed, key, n)
+        ref_mixed = px ^ key[torch.arange(n) % 3]
+        pos, roots = rand(n, 2).abs(), torch.zeros(n, 2)
+        m.root((n + 127) // 128, 128, pos, roots, n)
+        ref_roots = pos.sqrt()
+        ref_roots[:, 0] += pos[:, 1].sqrt()
+        return torch.cat([out.flatten(), v.flatten(), mixed.flatten().double(), roots.flatten()]), \
+            torch.cat([ref.flatten(), torch.full((4 * n,), 2.5), ref_mixed.flatten().double(), ref_roots.flatten()]), \
+            1e-6
 
     def warp_votes(m):
         n, block = 250, 96
