@@ -27,6 +27,7 @@ class Builtins:
     vectors: dict[str, tuple[str, int]] = None  # vector types: name -> (element type, lanes)
     loads: frozenset[str] = frozenset()  # loads through a pointer with a cache hint: `__ldg(p)` is `*p`
     primitives: dict = None  # CUB's block and warp reductions: namespaces, storage, operators, kept, types, methods
+    votes: dict[str, dict] = None  # warp and block votes: name -> over, op, mask
 
 
 def _load(name: str) -> dict:
@@ -42,7 +43,7 @@ def _load(name: str) -> dict:
 def builtins() -> Builtins:
     table = _load("builtins.toml")
     allowed = {"index", "barrier", "shuffle", "exchange", "atomic", "constants", "accessor", "check", "group", "vector",
-               "load", "primitive"}
+               "load", "primitive", "vote"}
     unknown = set(table) - allowed
     if unknown:
         raise RuntimeError(f"{MAPS / 'builtins.toml'}: unknown table {min(unknown)}; allowed: "
@@ -60,6 +61,7 @@ def builtins() -> Builtins:
         vectors={name: (row["element"], int(row["lanes"])) for name, row in table.get("vector", {}).items()},
         loads=frozenset(table.get("load", {}).get("names", [])),
         primitives=dict(table.get("primitive", {})),
+        votes={name: dict(row) for name, row in table.get("vote", {}).items()},
     )
 
 
@@ -80,6 +82,12 @@ def bits_table() -> dict[str, tuple[str, str]]:
     """Functions that read a value's bits as another type of the same width (math.toml [bits]): name -> (the C type
     the argument is converted to, the C type its bits are read as)."""
     return {name: (row["from"], row["to"]) for name, row in _load("math.toml").get("bits", {}).items()}
+
+
+@cache
+def conversions_table() -> dict[str, str]:
+    """Functions that are C's conversion of their argument to a type (math.toml [conversions]): name -> the C type."""
+    return dict(_load("math.toml").get("conversions", {}))
 
 
 @cache

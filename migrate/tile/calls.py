@@ -43,6 +43,10 @@ def resolve(module: ir.Module, call: ir.Call) -> ir.Function | str | None:
     if not overloads:
         return fn
     fits = fitting(module, call)
+    if len(fits) > 1:
+        # numbers given (`make_float4(0.0f)` of a header that also defines it of a float3 and an int4): C++ takes the
+        # one definition whose parameters are all scalars, as no number converts to a vector or a structure
+        fits = [f for f in fits if _scalars(module, f, call)] or fits
     if len(fits) == 1:
         return fits[0]
     if not fits:
@@ -58,6 +62,15 @@ def fitting(module: ir.Module, call: ir.Call) -> list[ir.Function]:
     overloads = module.overloads.get(call.func) or (module.functions[call.func],)
     return [f for f in overloads if sum(p.default is None for p in f.params) <= len(call.args) <= len(f.params)
             and _deducible(f, call)]
+
+
+def _scalars(module: ir.Module, fn: ir.Function, call: ir.Call) -> bool:
+    """Whether every argument of `call` is a number and every parameter of `fn` it is given is a scalar by value."""
+    types = set(builtins().vectors or {}) | set(module.records)
+    numbers = all(isinstance(a, ir.Num) or (isinstance(a, ir.Un) and a.op == "-" and isinstance(a.operand, ir.Num))
+                  for a in call.args)
+    return numbers and not fn.tparams and all(
+        not p.pointer and not by_reference(p) and _type_name(p.ctype) not in types for p in fn.params)
 
 
 def _deducible(fn: ir.Function, call: ir.Call) -> bool:
@@ -210,7 +223,7 @@ def _hoisted(module, expr: ir.Expr, names, depth: int, active: frozenset) -> tup
                 if written is not None:
                     stmts, result = written
                     changed.update(_changes(callee, call))
-                    held = f"_{callee.name}_{next(names)}"
+                    held = f"_{_ident(callee.name)}_{next(names)}"
                     before.extend(stmts)
                     before.append(ir.Decl(held, _plain(callee.rtype), result))
                     return ir.Name(held)
@@ -231,6 +244,11 @@ def _hoisted(module, expr: ir.Expr, names, depth: int, active: frozenset) -> tup
     if ir.names_in(result) & changed:
         return [], expr
     return before, result
+
+
+def _ident(name: str) -> str:
+    """A function's name as part of a local's (`operator-` gives `operator_`)."""
+    return re.sub(r"\W", "_", name)
 
 
 def _plain(ctype: str) -> str:
@@ -265,7 +283,7 @@ def _written(module, callee: ir.Function, call: ir.Call, names, depth: int,
                 mapping[name] = ir.Num(int(text))
             else:
                 return None
-    tag = f"_{callee.name}_{next(names)}_"
+    tag = f"_{_ident(callee.name)}_{next(names)}_"
     assigned = _assigned_names(body)
     prologue: list = []
     references: dict[str, ir.Expr] = {}
@@ -306,6 +324,8 @@ def _written(module, callee: ir.Function, call: ir.Call, names, depth: int,
     if value is not None:
         hoist, value = _hoisted(module, value, names, depth + 1, active | {callee.name})
         inner = inner + tuple(hoist)
+    # an argument's own calls are written before the local it is given to, as C evaluates them before the call
+    prologue = list(_statements(module, tuple(prologue), names, depth + 1, active | {callee.name}))
     return tuple(prologue) + inner, value
 
 

@@ -10,6 +10,7 @@ from .calls import expand_calls
 from .groups import block_groups
 from .instances import GENERIC_TPARAMS, base_of
 from .matmul import lower_matmul
+from .operators import operator_calls
 from .primitives import block_primitives
 from .scopes import unshadow
 from .symbols import with_symbols
@@ -89,6 +90,7 @@ def _lower(module: ir.Module, fn: ir.Function) -> TileKernel:
         raise Rejected(fn.unlowered)
     if fn.tparams and any(t not in GENERIC_TPARAMS for t in fn.tparams):
         raise Rejected(f"template parameters {', '.join(fn.tparams)}")
+    module, fn = operator_calls(module, fn)
     fn = lanes_of(module, unshadow(block_primitives(module, block_groups(expand_calls(module, fn)))))
     shared, shuffles, two_d = _uses(module, fn)
     rows = two_d and not shared and not shuffles and program_rows(module, fn)

@@ -11,7 +11,15 @@ import re
 from dataclasses import dataclass, field, replace
 
 from . import ir
-from .builtins import bits_table, builtins, limits_table, math_table, operator_table, outputs_table
+from .builtins import (
+    bits_table,
+    builtins,
+    conversions_table,
+    limits_table,
+    math_table,
+    operator_table,
+    outputs_table,
+)
 from .calls import fitting, resolve, written_references
 from .primitives import REDUCE
 from .scopes import renamed_declarations
@@ -41,6 +49,7 @@ TL_DTYPE = {"float": "tl.float32", "double": "tl.float64", "int": "tl.int32", "i
 # Integer types a float value may be cast to (`(int64_t)(p / s)`: C truncates toward zero, as Triton's cast does),
 # and that typed zeros and literals of locals take: every spelling of int and wider that targets.py's table knows
 # (`unsigned long long acc = 0;` is a uint64 from the start, as a loop that adds unsigned values to it needs).
+HALF_TYPES = ("half", "__half")  # the C spellings of fp16 a cast converts to
 INT_CASTS = {ctype: f"tl.{kind.replace('i', 'int').replace('u', 'uint')}" for ctype, kind in C_TO_TRITON.items()
              if kind in ("i32", "i64", "u32", "u64")}
 
@@ -470,6 +479,10 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
             return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text(INT_CASTS[target]))), is_float=False)
         if target in INT_CASTS and inner.kind in ("U", "V") and _is_unsigned(target) != inner.unsigned:
             return _signedness_cast(inner, target)
+        if target in HALF_TYPES and inner.kind in ("U", "V"):  # rounded to nearest, as CUDA's conversion rounds
+            if isinstance(inner.expr, ir.Num):
+                return Val("U", _full(ir.Num(float(inner.expr.value), True), "tl.float16"), is_float=True)
+            return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text("tl.float16"))), is_float=True)
         return inner
     if isinstance(expr, ir.Un) and expr.op == "&":
         # &p[i] is the pointer p + i; the address of anything else has no tile form.
@@ -956,9 +969,13 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
         return broadcast
     if name in limits_table() and not expr.args:
         return _limit(expr, limits_table()[name])
+    if name in conversions_table() and len(expr.args) == 1:
+        return evaluate(ctx, ir.Cast(conversions_table()[name], expr.args[0]))
     if name in bits_table() and len(expr.args) == 1:
         source, target = bits_table()[name]
         return _bits(ctx, evaluate(ctx, expr.args[0]), source, target, f"{name}()")
+    if name in builtins().votes:
+        return _vote(ctx, expr)
     if ctx.mode == "block" and name in builtins().exchanges:
         return _exchange(ctx, expr)
     if name in builtins().shuffles:
@@ -988,6 +1005,8 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
         # of numbers alone (`sqrtf(5.f)`): each a scalar of the function's type, which Triton's functions take
         args = [Val("U", _full(ir.Num(float(a.expr.value), True), TL_DTYPE[takes]), is_float=True) for a in args]
     args = _beside_double(ctx, args)
+    if row.get("only") == "float" and any(not a.is_float or _is_double(ctx, a.expr) for a in args):
+        raise Rejected(f"{name}() of a double (its tile form is exact for float arguments only)")
     if "helper" in row:
         ctx.helpers.add(row["helper"])
         func = f"_{row['helper']}"
@@ -1028,6 +1047,10 @@ def _callee(ctx: Context, call: ir.Call) -> ir.Function | None:
     """The device function `call` calls, None where it calls none; overloads of as many parameters are told apart by
     their arguments' types (double, float, integer), each matched exactly, as C++ prefers."""
     callee = resolve(ctx.module, call)
+    if isinstance(callee, ir.Function) and call.func in math_table() and _takes_vectors(ctx.module, callee):
+        # a header's `sqrtf(float4)` beside CUDA's own: calls.py wrote every call given a vector into the kernel
+        # already, so a call left here is given scalars, and means the math function
+        return None
     if not isinstance(callee, str):
         return callee
     fits = fitting(ctx.module, call)
@@ -1074,6 +1097,11 @@ def _is_generic(ctx: Context, expr: ir.Expr) -> bool:
     if isinstance(expr, ir.Un):
         return _is_generic(ctx, expr.operand)
     return False
+
+
+def _takes_vectors(module: ir.Module, fn: ir.Function) -> bool:
+    types = set(builtins().vectors or {}) | set(module.records)
+    return any(base_type(p.ctype.replace("&", " ")) in types for p in fn.params)
 
 
 def _type_class(ctx: Context, val: Val) -> str:
@@ -1773,6 +1801,43 @@ def _exchange(ctx: Context, call: ir.Call) -> Val:
     name = ctx.fresh("_shuffled")
     ctx.emit(TAssign(name, read.expr))
     return Val("V", ir.Name(name), is_float=read.is_float)
+
+
+VOTE_REDUCE = {"all": "tl.min", "any": "tl.max", "count": "tl.sum", "ballot": "tl.sum"}  # a ballot's bits are apart
+FULL_MASK = 0xFFFFFFFF
+
+
+def _vote(ctx: Context, call: ir.Call) -> Val:
+    """A warp or block vote in the block class: the threads' predicates as 0 or 1, reduced over each warp (a row
+    of 32 lanes, its result given back to every lane of the row) or over the block."""
+    row = builtins().votes[call.func]
+    if ctx.mode != "block":
+        raise Rejected(f"{call.func} outside the block class")
+    args = call.args[1:] if row["mask"] else call.args
+    if len(args) != 1:
+        raise Rejected(f"{call.func} with {len(call.args)} arguments")
+    if row["mask"] and _const_int(ctx, call.args[0]) not in (FULL_MASK, -1):
+        raise Rejected(f"{call.func} with a member mask other than the full warp")
+    value = data(ctx, evaluate(ctx, args[0]))
+    if value.kind not in ("U", "V"):
+        raise Rejected(f"{call.func} of something that is not one value per thread")
+    holds = ir.Call(".to", (_broadcast(ctx, ir.Bin("!=", value.expr, ir.Num(0))), ir.Text("tl.int32")))
+    mask = _and(ir.Name(LANES), ctx.pred)  # threads that left take no part: 1 for all, 0 for any and count
+    if row["op"] == "ballot":  # lane k's bit, in 32 bits unsigned
+        holds = ir.Bin("<<", ir.Call(".to", (holds, ir.Text("tl.uint32"))),
+                       ir.Call(".to", (ir.Bin("%", ir.Name("_lane"), ir.Num(WARP)), ir.Text("tl.uint32"))))
+    x = ir.Call("tl.where", (mask, holds, ir.Num(1 if row["op"] == "all" else 0)))
+    name = ctx.fresh("_vote")
+    if row["over"] == "block":
+        _barrier(ctx)  # __syncthreads_and and its kin are barriers too
+        ctx.emit(TAssign(name, ir.Call(VOTE_REDUCE[row["op"]], (x,), kwargs=(("axis", ir.Num(0)),))))
+        return Val("U", ir.Name(name))
+    ctx.warp_lanes = max(ctx.warp_lanes, WARP)
+    rows = ir.Text(f"[BLOCK // {WARP}, {WARP}]")
+    reduced = ir.Call(VOTE_REDUCE[row["op"]], (ir.Call("tl.reshape", (x, rows)),), kwargs=(("axis", ir.Num(1)),))
+    spread = ir.Call("tl.broadcast_to", (ir.Index(reduced, (ir.Slice(), ir.NoneConst())), rows))
+    ctx.emit(TAssign(name, ir.Call("tl.reshape", (spread, ir.Text("[BLOCK]")))))
+    return Val("V", ir.Name(name), unsigned=row["op"] == "ballot")
 
 
 def _touch(ctx: Context, key: str, access: str) -> None:

@@ -1700,6 +1700,93 @@ def _cases():
         ref_out = torch.where(i % 2 == 0, s + 1, torch.where(s > 3, s, -s))
         return torch.cat([a.flatten(), b, out.float()]), torch.cat([ref_a.flatten(), ref_b, ref_out.float()]), 1e-5
 
+    def half_conversions(m):
+        n = 777
+        x = rand(n, scale=300.0)
+        h, back = torch.zeros(n, dtype=torch.float16), torch.zeros(n)
+        whole = torch.zeros(n, dtype=torch.int32)
+        m.round_trip((n + 127) // 128, 128, x, h, back, whole, n)
+        r = (x * 3.0).half()
+        ref_back = r.float() - x.half().float()
+        ref_whole = torch.trunc(x * 7.0).to(torch.int32) + torch.trunc(r.float()).to(torch.int32)
+        return torch.cat([h.double(), back.double(), whole.double()]), \
+            torch.cat([r.double(), ref_back.double(), ref_whole.double()]), 0.0
+
+    def vector_operators(m):
+        n, s = 333, 1.75
+        a, b, out = rand(n, 2), rand(n, 2), torch.zeros(n, 2)
+        m.step((n + 127) // 128, 128, a, b, out, s, n)
+        d = a - b
+        ref = d * s
+        ref[:, 0] += -d[:, 0] * s
+        ref[:, 1] += -d[:, 1]
+        v = torch.zeros(n, 4)
+        m.fill((n + 127) // 128, 128, v, n)
+        px = torch.randint(0, 256, (n, 4), generator=g, dtype=torch.uint8)
+        key = torch.randint(0, 256, (3, 4), generator=g, dtype=torch.uint8)
+        mixed = px.clone()
+        m.mix((n + 127) // 128, 128, mixed, key, n)
+        ref_mixed = px ^ key[torch.arange(n) % 3]
+        pos, roots = rand(n, 2).abs(), torch.zeros(n, 2)
+        m.root((n + 127) // 128, 128, pos, roots, n)
+        ref_roots = pos.sqrt()
+        ref_roots[:, 0] += pos[:, 1].sqrt()
+        return torch.cat([out.flatten(), v.flatten(), mixed.flatten().double(), roots.flatten()]), \
+            torch.cat([ref.flatten(), torch.full((4 * n,), 2.5), ref_mixed.flatten().double(), ref_roots.flatten()]), \
+            1e-6
+
+    def warp_votes(m):
+        n, block = 250, 96
+        blocks = (n + block - 1) // block
+        flags = torch.randint(0, 4, (n,), generator=g, dtype=torch.int32)
+        flags[:40] = torch.randint(1, 3, (40,), generator=g, dtype=torch.int32)  # a warp where all hold, none > 2
+        outs = [torch.zeros(n, dtype=torch.int32) for _ in range(5)]
+        m.votes(blocks, block, flags, *outs[:4], outs[4].view(torch.uint32), n)
+        f = F.pad(flags, (0, blocks * block - n))
+        warps = f.view(-1, 32)
+        ref_any = (warps > 2).any(1).repeat_interleave(32)[:n]
+        ref_all = (warps != 0).all(1).repeat_interleave(32)[:n]
+        rows = f.view(blocks, block)
+        ref_count = (rows > 1).sum(1).repeat_interleave(block)[:n]
+        ref_flags = ((rows == 3).any(1).int() + 2 * (rows != 0).all(1).int()).repeat_interleave(block)[:n]
+        bits = ((warps == 1).long() << torch.arange(32)).sum(1).repeat_interleave(32)[:n]
+        got = torch.cat(outs[:4] + [outs[4].long() & 0xFFFFFFFF]).double()
+        return got, torch.cat([ref_any.double(), ref_all.double(), ref_count.double(), ref_flags.double(),
+                               bits.double()]), 0.0
+
+    def float_remainder(m):
+        n = 517
+        x = rand(n, scale=50.0) * torch.exp2(torch.randint(-20, 60, (n,), generator=g).float())
+        y = rand(n, scale=3.0) * torch.exp2(torch.randint(-30, 10, (n,), generator=g).float())
+        x[:4] = torch.tensor([-0.0, 7.5, float("inf"), 3.0e38])
+        y[:4] = torch.tensor([2.0, float("inf"), 2.0, 1.0e-38])
+        y[4] = 0.0
+        r, angle = torch.zeros(n), torch.zeros(n)
+        m.wrap((n + 127) // 128, 128, x, y, r, angle, n)
+        two_pi = torch.tensor(2 * 3.14159265, dtype=torch.float32)
+        # C's fmod of the float values, exact in double (torch's fmod overflows on a large quotient)
+        ref_r = torch.tensor([math.fmod(a, b) if b != 0 and math.isfinite(a) else math.nan
+                              for a, b in zip(x.tolist(), y.tolist())], dtype=torch.float32)
+        ref_angle = torch.fmod(x + two_pi, two_pi)
+        same = (r == ref_r) | (r.isnan() & ref_r.isnan())
+        signs = torch.signbit(r[:1]) == torch.signbit(ref_r[:1])  # fmod(-0, y) is -0
+        finite = torch.isfinite(ref_angle)
+        return torch.cat([same.double(), signs.double(), (angle[finite] == ref_angle[finite]).double()]), \
+            torch.ones(n + 1 + int(finite.sum())).double(), 0.0
+
+    def sine_pi(m):
+        n = 611
+        x = rand(n, scale=4.0)
+        x[:8] = torch.tensor([0.0, -0.0, 1.0, -3.0, 0.5, -2.5, 1.0e7 + 1.0, 0.99999994])
+        x[8:40] = torch.randint(-1000, 1000, (32,), generator=g).float() * 0.5
+        y = torch.zeros(n)
+        m.wave((n + 127) // 128, 128, x, y, n)
+        d = x.double()
+        ref = torch.sin(math.pi * torch.remainder(d, 2.0)).float()  # fp64 of the exact remainder, rounded once
+        ref = torch.where(d == torch.round(d), d * 0.0, ref).float()
+        signs = (torch.signbit(y[:4]) == torch.signbit(x[:4] * 0.0)).double()
+        return torch.cat([y.double(), signs]), torch.cat([ref.double(), torch.ones(4).double()]), 1e-7
+
     return {
         "launch_block_192": launch_block_192, "shared_branch_fill": shared_branch_fill,
         "tree_reduction_steps": tree_reduction_steps, "launcher_names": launcher_names,
@@ -1767,6 +1854,11 @@ def _cases():
         "uniform_and_mask": uniform_and_mask,
         "atomic_wrapper": atomic_wrapper,
         "dispatch_switch": dispatch_switch, "struct_static_member": struct_static_member,
+        "half_conversions": half_conversions,
+        "vector_operators": vector_operators,
+        "warp_votes": warp_votes,
+        "float_remainder": float_remainder,
+        "sine_pi": sine_pi,
     }
 
 
