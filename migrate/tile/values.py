@@ -2265,9 +2265,15 @@ def _assign_name(ctx: Context, name: str, val: Val, declared: str = "") -> None:
     target = ctx.prefix + name
     value = val.expr
     is_float = val.is_float or _is_float_type(declared)
+    generic = _generic_dtype(ctx, base_type(declared or ctx.types.get(name, "")))
+    if generic and val.kind in ("U", "V") and val.is_float and not isinstance(value, ir.Num):
+        # C++ rounds what it stores in a local of the element type (at::BFloat16), and Triton keeps a loop-carried
+        # value's type: the value in the instantiation's type
+        value = ir.Call(".to", (value, ir.Text(generic)))
     if val.kind == "U" and isinstance(value, ir.Num) and declared:
         kind = base_type(declared)
-        dtype = TL_DTYPE.get(kind) or INT_CASTS.get(kind) or ("tl.float32" if is_float else "tl.int32")
+        dtype = _generic_dtype(ctx, kind) or TL_DTYPE.get(kind) or INT_CASTS.get(kind) or \
+            ("tl.float32" if is_float else "tl.int32")
         number = ir.Num(float(value.value), True) if is_float else value
         value = _full(number, dtype)
     ctx.emit(TAssign(target, value))
@@ -3234,13 +3240,25 @@ def _bind_declared(ctx: Context, body: tuple) -> None:
             _assign_name(ctx, name, as_declared(Val("U", ir.Num(0)), ctx.types[name]), ctx.types[name])
 
 
+def _generic_dtype(ctx: Context, ctype: str) -> str | None:
+    """The Triton type of a local of the kernel's generic element type (`scalar_t v = 0;`): that of the elements of
+    its first buffer of that type, as the launch gives it (float32, float64, bfloat16), so that the local computes
+    in the instantiation's type and a loop that assigns it keeps its type; None for other types, or where no buffer
+    has the type."""
+    if ctype not in GENERIC_TYPES and ctype not in ctx.kernel.tparams:
+        return None
+    buffer = next((p.name for p in ctx.kernel.params if p.pointer and base_type(p.ctype) == ctype), None)
+    return f"{buffer}.dtype.element_ty" if buffer else None
+
+
 def _widen(ctx: Context, name: str, old: Val) -> None:
     """`name` made one value per lane before a loop: Triton keeps a loop-carried value's type, so a scalar the loop
     makes per-thread is a block from the start."""
     declared = base_type(ctx.types.get(name, ""))
     double = declared == "double" or (old.expr is not None and _is_double(ctx, old.expr))
     # An integer local keeps its declared width: a size_t the loop assigns 64-bit values to is 64-bit on entry.
-    dtype = "tl.float64" if double else "tl.float32" if old.is_float else INT_CASTS.get(declared, "tl.int32")
+    dtype = "tl.float64" if double else (_generic_dtype(ctx, declared) or "tl.float32") if old.is_float else \
+        INT_CASTS.get(declared, "tl.int32")
     zeros = ir.Call("tl.zeros", (ir.Text(_block_shape(ctx)), ir.Text(dtype)))
     ctx.emit(TAssign(ctx.prefix + name, ir.Bin("+", old.expr, zeros)))
     ctx.env[name] = Val("V", ir.Name(ctx.prefix + name), is_float=old.is_float,

@@ -13,6 +13,7 @@ from migrate.tile.cuda_front import read_module
 from migrate.tile.lower import lower
 from migrate.tile.targets import Check, compile_errors, launch_type, triton_type
 from migrate.tile.tileir import DYNAMIC_COUNT, SYMBOL_PREFIX
+from migrate.tile.values import GENERIC_TYPES, base_type
 
 # Only the worker process imports Triton: importing it here would fix its mode before the interpreter tests set it.
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("triton") is None, reason="Triton is not installed")
@@ -33,7 +34,7 @@ def test_committed_kernels_compile_for_both_targets(case: str) -> None:
         if fn.kernel and f"def {fn.name}" in text:
             kernel = lower(module, fn)
             lowered.update({one.name: one for one in kernel.instances or (kernel,)})
-    checks = []
+    checks, doubles = [], []
     for name, params in KERNEL.findall(text):
         kernel = lowered[name]
         # as lowered: a float4 buffer is passed as the floats it holds, a float3 by value as its three lanes
@@ -53,8 +54,12 @@ def test_committed_kernels_compile_for_both_targets(case: str) -> None:
                 signature[pname] = "constexpr"
                 constexprs[pname] = 32 if pname == "BLOCK_K" else 64
         checks.append(Check(f"{name}_tile", signature, constexprs))
+        generic = [p for p in kernel.params if p.pointer and base_type(p.ctype) in GENERIC_TYPES]
+        if generic:  # a template element type: AT_DISPATCH_FLOATING_TYPES launches it at double too
+            doubles.append(Check(f"{name}_tile", signature | {p.name: "*fp64" for p in generic}, constexprs))
     assert checks, f"{case}: no tile kernel in expected.py"
     assert compile_errors(text, checks) == {c.name: "" for c in checks}
+    assert compile_errors(text, doubles) == {c.name: "" for c in doubles}
 
 
 BAD = '''

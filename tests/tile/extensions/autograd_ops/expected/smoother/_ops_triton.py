@@ -140,9 +140,9 @@ def blend_fw_kernel_tile(x, w, out, n, order: tl.constexpr, BLOCK_X: tl.constexp
     # element-wise map over 1-D indices; from blend_cuda.cu
     pid_x = tl.program_id(0)
     offs_x = pid_x * BLOCK_X + tl.arange(0, BLOCK_X)
-    p = tl.load(w + offs_x, mask=offs_x < n, other=0.0)
+    p = tl.load(w + offs_x, mask=offs_x < n, other=0.0).to(x.dtype.element_ty)
     for k in range(0, order, 1):
-        p = tl.where(offs_x < n, p * tl.load(x + offs_x, mask=offs_x < n, other=0.0), p)
+        p = tl.where(offs_x < n, p * tl.load(x + offs_x, mask=offs_x < n, other=0.0), p).to(x.dtype.element_ty)
     tl.store(out + offs_x, p, mask=offs_x < n)
 
 
@@ -175,9 +175,9 @@ def blend_bw_kernel_tile(grad_out, x, w, grad_x, n, order: tl.constexpr, BLOCK_X
     # element-wise map over 1-D indices; from blend_cuda.cu
     pid_x = tl.program_id(0)
     offs_x = pid_x * BLOCK_X + tl.arange(0, BLOCK_X)
-    p = tl.load(grad_out + offs_x, mask=offs_x < n, other=0.0) * tl.load(w + offs_x, mask=offs_x < n, other=0.0) * order
+    p = (tl.load(grad_out + offs_x, mask=offs_x < n, other=0.0) * tl.load(w + offs_x, mask=offs_x < n, other=0.0) * order).to(grad_out.dtype.element_ty)
     for k in range(1, order, 1):
-        p = tl.where(offs_x < n, p * tl.load(x + offs_x, mask=offs_x < n, other=0.0), p)
+        p = tl.where(offs_x < n, p * tl.load(x + offs_x, mask=offs_x < n, other=0.0), p).to(grad_out.dtype.element_ty)
     tl.store(grad_x + offs_x, p, mask=offs_x < n)
 
 
