@@ -223,7 +223,7 @@ def sum_sq_kernel_tile(x_ptr, y_ptr, inner, BLOCK: tl.constexpr):
     a = tl.full([], 0.0, tl.float64)
     for c_start in range(0, inner, BLOCK):
         c = c_start + tl.arange(0, BLOCK)
-        x = tl.load(x_ptr + pid * inner + c, mask=c < inner, other=0.0)
+        x = tl.load(x_ptr + pid * inner + c, mask=c < inner, other=0.0).to(x_ptr.dtype.element_ty)
         b = x.to(tl.float64) * x.to(tl.float64)
         a = a + tl.sum(tl.where(c < inner, b, 0.0), axis=0)
     y = a
