@@ -21,6 +21,7 @@ from .builtins import (
     outputs_table,
 )
 from .calls import fitting, resolve, written_references
+from .groups import FULL_MASK
 from .primitives import REDUCE
 from .scopes import renamed_declarations
 from .targets import C_TO_TRITON, DTYPE_NAMES, dtype_name, triton_type
@@ -1077,9 +1078,14 @@ def _callee(ctx: Context, call: ir.Call) -> ir.Function | None:
     return exact[0]
 
 
+def _generic_types(ctx: Context) -> set[str]:
+    """The kernel's generic element type names: its type template parameters and scalar_t, T."""
+    return set(ctx.kernel.tparams) | set(GENERIC_TYPES)
+
+
 def _is_generic(ctx: Context, expr: ir.Expr) -> bool:
     """Whether `expr` computes in the kernel's generic element type: it reads a buffer or a local of that type."""
-    generic = set(ctx.kernel.tparams) | set(GENERIC_TYPES)
+    generic = _generic_types(ctx)
     if isinstance(expr, ir.Name):
         name = expr.id[len(ctx.prefix):] if ctx.prefix and expr.id.startswith(ctx.prefix) else expr.id
         return base_type(ctx.types.get(name, "")) in generic
@@ -1405,21 +1411,17 @@ def _halving(ctx: Context, loop, guard: ir.Expr, target: ir.Expr, source: ir.Exp
         (source.right == s and is_tid(source.left)) or (source.left == s and is_tid(source.right)))
     if not (tid_below and plus_s and is_tid(target)):
         raise Rejected(what)
-    if isinstance(first, ir.Bin) and (first.op, first.right) in (("/", ir.Num(2)), (">>", ir.Num(1))) \
-            and _tag(evaluate(ctx, first.left)) == ("bdim", "x"):
-        return HALF_BLOCK
-    number = _const_int(ctx, first)
-    if number is None and isinstance(first, ir.Name) and first.id in ctx.env:
+    held = first
+    if isinstance(first, ir.Name) and first.id in ctx.env and _const_int(ctx, first) is None:
         held = ctx.env[first.id].expr  # `int s = blockDim.x / 2; while (s > 0)`: what s was set to
         if held == first:  # a variable of the tile program: the value its last assignment gave it
             held = next((t.value for t in reversed(ctx.out) if isinstance(t, TAssign) and t.name == first.id), held)
-        if isinstance(held, ir.Call) and held.func == "tl.full" and len(held.args) == 3:  # a typed scalar: its value
-            held = held.args[1]
-        number = _const_int(ctx, held)
-        if isinstance(held, ir.Bin) and (held.op, held.right) in (("//", ir.Num(2)), ("/", ir.Num(2)),
-                                                                   (">>", ir.Num(1))) \
-                and held.left == ir.Name("THREADS"):
-            return HALF_BLOCK
+    if isinstance(held, ir.Bin) and (held.op, held.right) in (("/", ir.Num(2)), ("//", ir.Num(2)), (">>", ir.Num(1))) \
+            and (_tag(evaluate(ctx, held.left)) == ("bdim", "x") if held is first else held.left == ir.Name("THREADS")):
+        return HALF_BLOCK  # as written (blockDim.x), or as the tile program holds it (THREADS, the launch's block)
+    number = _const_int(ctx, held)
+    if number is None:
+        number = _wide_literal(Val("U", held))  # a typed scalar (`tl.full([], 128, tl.int32)`)
     if not isinstance(number, int) or number <= 0 or number & (number - 1):
         raise Rejected(f"a tree reduction over {name} whose first step is neither half the block nor a power of two")
     return number
@@ -1803,8 +1805,6 @@ def _exchange(ctx: Context, call: ir.Call) -> Val:
     return Val("V", ir.Name(name), is_float=read.is_float)
 
 
-VOTE_REDUCE = {"all": "tl.min", "any": "tl.max", "count": "tl.sum", "ballot": "tl.sum"}  # a ballot's bits are apart
-FULL_MASK = 0xFFFFFFFF
 
 
 def _vote(ctx: Context, call: ir.Call) -> Val:
@@ -1816,7 +1816,7 @@ def _vote(ctx: Context, call: ir.Call) -> Val:
     args = call.args[1:] if row["mask"] else call.args
     if len(args) != 1:
         raise Rejected(f"{call.func} with {len(call.args)} arguments")
-    if row["mask"] and _const_int(ctx, call.args[0]) not in (FULL_MASK, -1):
+    if row["mask"] and _const_int(ctx, call.args[0]) not in (FULL_MASK.value, -1):
         raise Rejected(f"{call.func} with a member mask other than the full warp")
     value = data(ctx, evaluate(ctx, args[0]))
     if value.kind not in ("U", "V"):
@@ -1830,11 +1830,11 @@ def _vote(ctx: Context, call: ir.Call) -> Val:
     name = ctx.fresh("_vote")
     if row["over"] == "block":
         _barrier(ctx)  # __syncthreads_and and its kin are barriers too
-        ctx.emit(TAssign(name, ir.Call(VOTE_REDUCE[row["op"]], (x,), kwargs=(("axis", ir.Num(0)),))))
+        ctx.emit(TAssign(name, ir.Call(row["reduce"], (x,), kwargs=(("axis", ir.Num(0)),))))
         return Val("U", ir.Name(name))
     ctx.warp_lanes = max(ctx.warp_lanes, WARP)
     rows = ir.Text(f"[BLOCK // {WARP}, {WARP}]")
-    reduced = ir.Call(VOTE_REDUCE[row["op"]], (ir.Call("tl.reshape", (x, rows)),), kwargs=(("axis", ir.Num(1)),))
+    reduced = ir.Call(row["reduce"], (ir.Call("tl.reshape", (x, rows)),), kwargs=(("axis", ir.Num(1)),))
     spread = ir.Call("tl.broadcast_to", (ir.Index(reduced, (ir.Slice(), ir.NoneConst())), rows))
     ctx.emit(TAssign(name, ir.Call("tl.reshape", (spread, ir.Text("[BLOCK]")))))
     return Val("V", ir.Name(name), unsigned=row["op"] == "ballot")
@@ -3245,7 +3245,7 @@ def _generic_dtype(ctx: Context, ctype: str) -> str | None:
     its first buffer of that type, as the launch gives it (float32, float64, bfloat16), so that the local computes
     in the instantiation's type and a loop that assigns it keeps its type; None for other types, or where no buffer
     has the type."""
-    if ctype not in GENERIC_TYPES and ctype not in ctx.kernel.tparams:
+    if ctype not in _generic_types(ctx):
         return None
     buffer = next((p.name for p in ctx.kernel.params if p.pointer and base_type(p.ctype) == ctype), None)
     return f"{buffer}.dtype.element_ty" if buffer else None
