@@ -961,6 +961,29 @@ GROWS = 3  # checks again with more buffer or dynamic shared memory, at most
 def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: str, seed: int, work: Path,
             cflags, shape=None, independent: bool = False, sanitize: bool = False,
             size: int = SIZE) -> tuple[str, float | None, str]:
+    """(parity, error, why) of one kernel (_parity_at), and of one whose original is undefined at SIZE, what it is
+    at EVEN: many programs only size their data in whole blocks, and a kernel that guards no edge (its threads past
+    the data return before a barrier, or read shared memory the returned threads never wrote, or write onto each
+    other's elements) has no result at SIZE that any translation can be held to. At EVEN, whole blocks, such a
+    kernel passes only where its original, run in the diagnosis build, is defined, it gives the same result with its
+    threads or blocks run in the reverse order and its Triton form reads no shared memory no thread wrote
+    (`strict`); its row says it was checked there and why not at SIZE."""
+    state, error, why = _parity_at(program, relfile, kernel, fn, launcher, signature, text, seed, work, cflags,
+                                   shape, independent, sanitize, size)
+    if state != "undefined" or size != SIZE or f"so it is checked at size {SMALL}" in why:  # (too slow at SIZE)
+        return state, error, why
+    even, even_error, even_why = _parity_at(program, relfile, kernel, fn, launcher, signature, text, seed, work,
+                                            cflags, shape, independent, sanitize=True, size=EVEN, strict=True)
+    if even == "pass":
+        return "pass", even_error, "; ".join(filter(None, [
+            f"checked at size {EVEN} (whole blocks), where the original is defined: at size {SIZE} {why}", even_why]))
+    return state, error, "; ".join(filter(None, [why, f"at size {EVEN} (whole blocks): {even}" +
+                                                 (f", {even_why}" if even_why else "")]))
+
+
+def _parity_at(program: Path, relfile: str, kernel, fn, launcher, signature, text: str, seed: int, work: Path,
+               cflags, shape=None, independent: bool = False, sanitize: bool = False,
+               size: int = SIZE, strict: bool = False) -> tuple[str, float | None, str]:
     """(parity, error, why) of one kernel, or of one instantiation (`kernel`, `fn`) of a kernel launched at unlike
     element types, launched through `launcher` (the kernel itself, or the one that picks the instantiation).
     `shape`: the one (grid, block) the program launches the kernel with, where every launch writes it in numbers
@@ -1014,23 +1037,32 @@ def _parity(program: Path, relfile: str, kernel, fn, launcher, signature, text: 
             got = _triton(text, launcher, inputs, grid, block, case, template=template, shared=shared,
                           symbols=symbols)
         except subprocess.TimeoutExpired as exc:
-            past = f"the interpreter ran past its {exc.timeout:.0f} s at size {SIZE}"
+            past = f"the interpreter ran past its {exc.timeout:.0f} s at size {size}"
             if size != SIZE:
-                return "error", None, "; ".join(filter(None, [f"{past} and at size {size}", note]))
+                return "error", None, "; ".join(filter(None, [past, note]))
             _drop_grown(case, buffer)
-            state, error, why = _parity(program, relfile, kernel, fn, launcher, signature, text, seed, work, cflags,
-                                        shape, independent, sanitize, size=SMALL)
+            state, error, why = _parity_at(program, relfile, kernel, fn, launcher, signature, text, seed, work,
+                                           cflags, shape, independent, sanitize, size=SMALL, strict=strict)
             return state, error, "; ".join(filter(None, [f"{past}, so it is checked at size {SMALL}", why]))
         except Exception as exc:
             said = f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}"
             if "crashed" in str(exc) and not sanitize:  # one that strays from its buffers: does the original too?
                 _drop_grown(case, buffer)
-                state, error, why = _parity(program, relfile, kernel, fn, launcher, signature, text, seed, work,
-                                            cflags, shape, independent, sanitize=True, size=size)
+                state, error, why = _parity_at(program, relfile, kernel, fn, launcher, signature, text, seed, work,
+                                               cflags, shape, independent, sanitize=True, size=size, strict=strict)
                 checked = f"{said}, so the original is run in the diagnosis build"
                 return state, error, why if state == "error" else f"{checked}; {why}"
             return "error", None, "; ".join(filter(None, [said, note]))
         error = _compare(ref, got)
+        if error <= TOLERANCE and strict:  # a pass that must also be defined (_parity at EVEN)
+            if _reads_unwritten_shared(text, launcher, inputs, grid, block, case, template=template, shared=shared,
+                                       symbols=symbols):
+                return "undefined", error, "; ".join(filter(None, [
+                    "the kernel reads shared memory no thread of its block wrote", note]))
+            undefined = _undefined_original(program, relfile, kernel, fn, signature, inputs, grid, block, work,
+                                            cflags, ref, independent, shared, symbols, size)
+            return ("undefined", error, "; ".join(filter(None, [undefined, note]))) if undefined else \
+                ("pass", error, note)
         if error <= TOLERANCE:
             return "pass", error, note
         if _reads_unwritten_shared(text, launcher, inputs, grid, block, case, template=template, shared=shared,
@@ -1583,6 +1615,9 @@ def main(argv: list[str] | None = None) -> int:
         "no_reference": sum(r.parity == "no reference" for r in rows),
         "undefined": sum(r.parity == "undefined" for r in rows),
         "fail_whole_blocks_match": sum(r.parity == "fail" and r.why.startswith("matches at size") for r in rows),
+        # passes whose original is undefined at SIZE, checked at EVEN instead (_parity)
+        "pass_whole_blocks": sum(r.parity == "pass" and f"checked at size {EVEN} (whole blocks)" in r.why
+                                 for r in rows),
     }
     report = _markdown(rows, totals, crashes, options)
     print(report)
@@ -1684,7 +1719,9 @@ def _markdown(rows: list[Row], totals: dict, crashes: list[str], options) -> str
              "| {programs} | {crashes} | {kernels} | {lowered} | {compiled} | {parity_pass} | {parity_fail} | "
              "{parity_error} | {no_reference} | {undefined} |".format(**totals), "",
              f"Of the {totals['parity_fail']} mismatches, {totals['fail_whole_blocks_match']} match when the data is "
-             f"whole blocks (size {EVEN}).", ""]
+             f"whole blocks (size {EVEN}). Of the {totals['parity_pass']} passes, {totals['pass_whole_blocks']} are "
+             f"checked at whole blocks (size {EVEN}) because their original is undefined at size {SIZE} (each row "
+             "says why).", ""]
     if crashes:
         lines += ["Crashes:", ""] + [f"- {c}" for c in crashes] + [""]
     lines += ["| program | file | kernel | lowered | compiled | parity | error | why not |",

@@ -559,9 +559,57 @@ def test_interpreter_timeout_and_crash_are_checked_again(harness, monkeypatch, t
     assert len(sizes) == 2 and sizes[1] == harness.launch_shape(Kernel, None, harness.SMALL)[0]
     crash, builds[:] = "undefined", []
     state, _, why = run()
-    assert state == "undefined" and builds == [False, True], (state, builds)
+    # (then at EVEN, whole blocks, in the diagnosis build: undefined there too)
+    assert state == "undefined" and builds == [False, True, True], (state, builds)
     assert why.startswith("RuntimeError: the interpreter run crashed (signal 11), so the original is run in the "
                           "diagnosis build; undefined for the harness's inputs"), why
     crash, builds[:] = "translation", []
     state, _, why = run()
     assert (state, builds) == ("error", [False, True]) and why.startswith("RuntimeError: the interpreter run crashed")
+
+
+def test_an_original_undefined_at_size_is_checked_at_whole_blocks(harness, monkeypatch, tmp_path):
+    """A kernel whose original is undefined at SIZE (threads past the data return before a barrier, say) is checked
+    again at EVEN: a pass there only where the original, in the diagnosis build, is defined, runs the same in the
+    reverse order and the Triton form reads no unwritten shared memory; otherwise the row stays undefined and says
+    what EVEN gave. (The CPU reference and the interpreter run are stand-ins here.)"""
+    import numpy
+
+    class Param:
+        name, lanes = "x", ()
+
+    class Kernel:
+        name, summary, kind, grid, params, template_consts = "k", "1-D", "block", (), [Param()], ()
+
+    seen = []
+
+    def reference(*args, size=harness.SIZE, sanitize=False, **kwargs):
+        seen.append((size, sanitize))
+        if size == harness.SIZE:
+            return f"{harness.UNDEFINED} (grid (44), block (128)): the original reads 4 bytes past x"
+        return [numpy.full(4, 1.5, numpy.float32)]
+
+    def triton(*args, **kwargs):
+        return [numpy.full(4, 1.5 if tile_right else 2.5, numpy.float32)]
+
+    monkeypatch.setattr(harness, "_reference", reference)
+    monkeypatch.setattr(harness, "_triton", triton)
+    monkeypatch.setattr(harness, "_reads_unwritten_shared", lambda *a, **k: unwritten)
+    monkeypatch.setattr(harness, "_undefined_original", lambda *a, **k: racy)
+    monkeypatch.setattr(harness, "_at_block_multiple", lambda *a, **k: "")
+    monkeypatch.setattr(harness, "BUFFER", 4)
+
+    def run():
+        return harness._parity(tmp_path, "main.cu", Kernel, None, Kernel, {"x": "*fp32"}, "", 1, tmp_path, [])
+
+    tile_right, unwritten, racy = True, False, ""
+    state, error, why = run()
+    assert (state, error) == ("pass", 0.0), (state, why)
+    assert why.startswith(f"checked at size {harness.EVEN} (whole blocks), where the original is defined: at size "
+                          f"{harness.SIZE} {harness.UNDEFINED}"), why
+    assert seen == [(harness.SIZE, False), (harness.EVEN, True)]  # EVEN's original in the diagnosis build
+    for tile_right, unwritten, racy in ((True, True, ""), (True, False, "the original's result depends on the order"),
+                                        (False, False, "")):
+        state, _, why = run()
+        assert state == "undefined", (tile_right, unwritten, racy, why)
+        assert why.startswith(harness.UNDEFINED) and f"at size {harness.EVEN} (whole blocks): " in why, why
