@@ -20,12 +20,13 @@ comes from, its commit and its tests):
    (an input set both reject is skipped, one only one side rejects fails).
 
     python3 benchmarks/realcode_extensions.py DIR [DIR ...] [--tree TREE] [--results benchmarks/results/NAME]
-        [--pack FILE [--wheels DIR]]
+        [--pack FILE [--wheels DIR] [--pack-only]]
 
 `--tree TREE` migrates with the `migrate` package found in TREE (an older checkout, to measure before a change).
 `--pack FILE` writes a tarball of each original and migrated project and this script for
 `benchmarks/realcode_extensions_device.sh`, which installs both on a GPU machine, runs the tests there and times
-each op; `--wheels DIR` adds the wheels in DIR to it (the tests' own dependencies, for a host with no network).
+each op; `--wheels DIR` adds the wheels in DIR to it (the tests' own dependencies, for a host with no network);
+`--pack-only` migrates and packs with no step 3 to 5 here and writes no results (the GPU machine's run checks them).
 Nothing under DIR is written.
 """
 
@@ -505,8 +506,12 @@ def main() -> int:
     parser.add_argument("--pack", type=Path, help="write the originals and migrated copies here (.tar.gz)")
     parser.add_argument("--wheels", type=Path, help="wheels the pack carries for a GPU host without network "
                         "(pip download --no-deps, e.g. expecttest and scipy)")
+    parser.add_argument("--pack-only", action="store_true", help="with --pack: migrate and pack only (no install, "
+                        "tests or parity here, no results written)")
     parser.add_argument("--op-worker", choices=("parity", "time"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.pack_only and not args.pack:
+        parser.error("--pack-only needs --pack")
     if args.op_worker:
         job = json.loads(sys.stdin.read())
         print(json.dumps(_parity_worker(job) if args.op_worker == "parity" else _time_worker(job)))
@@ -530,6 +535,11 @@ def main() -> int:
         count_kernels(original, out, notes, result)
         result.notes += [f"{n['path']}:{n['line']}: {n['rule']}: {n['message']}" for n in notes
                          if n["rule"] in ("tile-extension", "tile-host-kept", "tile-kept-simt")]
+        if args.pack_only:
+            packed.append((name, original, out, tests, entry.get("parity", {})))
+            print(f"{name}: kernels {result.kernels_found} found, {result.kernels_lowered} lowered, "
+                  f"{result.kernels_compiled} compiled; {result.triton_ops} Triton ops (packed only)", flush=True)
+            continue
         site = work / "site"
         install(out, site, args.tree.resolve(), result)
         if result.installed and tests:
@@ -546,9 +556,10 @@ def main() -> int:
               f"tests {result.tests_passed} passed {result.tests_failed} failed {result.tests_skipped} skipped; "
               f"parity {result.parity_pass} pass {result.parity_fail} fail", flush=True)
     tree = "this checkout" if args.tree.resolve() == ROOT else f"the tree at `{args.tree.name}`"
-    args.results.parent.mkdir(parents=True, exist_ok=True)
-    args.results.with_suffix(".md").write_text(_markdown(results, tree) + "\n")
-    args.results.with_suffix(".json").write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
+    if not args.pack_only:
+        args.results.parent.mkdir(parents=True, exist_ok=True)
+        args.results.with_suffix(".md").write_text(_markdown(results, tree) + "\n")
+        args.results.with_suffix(".json").write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
     if args.pack:
         _pack(args.pack, packed, args.wheels, args.tree.resolve())
         print(f"{args.pack}: {args.pack.stat().st_size // 1024} KiB")

@@ -10,6 +10,8 @@
 #   python3 benchmarks/realcode_extensions.py EXT_DIR ... --pack extensions.tar.gz --wheels wheels
 # pytorch_cluster builds one extension per op and device with use_ninja=False, one file after another: its original
 # takes several minutes of nvcc; pack it alone to run it as a step of its own.
+# The installs build their extension modules BUILD_JOBS at a time (setuptools' build_ext --parallel, through a
+# distutils user config in a HOME of the install step's own; default: the host's cores), the same for both sides.
 # Run:  OUT=results benchmarks/realcode_extensions_device.sh extensions.tar.gz
 #       (SIDES=migrated installs and tests the migrated packages alone: no original, so no time ratios)
 # Results go to $OUT: realcode_extensions_device.md and .json, and one log per extension, side and step.
@@ -25,6 +27,8 @@ OUT=$(cd "$OUT" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tar -xzf "$pack" -C "$work"
+mkdir -p "$work/home"
+printf '[build_ext]\nparallel = %s\n' "${BUILD_JOBS:-$(nproc)}" > "$work/home/.pydistutils.cfg"
 if compgen -G "$work/wheels/*.whl" > /dev/null; then  # the tests' dependencies the pack carries (--wheels)
     python3 -m pip install -q --no-index --no-deps --target "$work/deps" "$work"/wheels/*.whl
     export PYTHONPATH="$work/deps${PYTHONPATH:+:$PYTHONPATH}"
@@ -45,7 +49,7 @@ for name in $names; do
         rc=0
         # the migrated CUDA sources that stay in a build include the runtime's headers: nvcc and g++ find them here
         include=$([ "$side" = migrated ] && [ -d "$work/runtime/include" ] && echo "$work/runtime/include" || true)
-        (cd "$src" && NVCC_APPEND_FLAGS="${include:+-I$include}" CPATH="${include}${CPATH:+:$CPATH}" \
+        (cd "$src" && HOME="$work/home" NVCC_APPEND_FLAGS="${include:+-I$include}" CPATH="${include}${CPATH:+:$CPATH}" \
             timeout 1200 python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$site" .) \
             > "$log.install.log" 2>&1 || rc=$?
         echo "$rc" > "$log.install.rc"
