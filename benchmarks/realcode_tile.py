@@ -36,11 +36,18 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    sources). A template kernel launched at unlike element types (one Triton kernel per instantiation) is checked at
    each instantiation against the original built at it, through the launcher of the original's name (which picks
    the instantiation by the inputs' dtypes); its row is the worst of those with a reference, and names the ones
-   without;
+   without. A kernel whose original is undefined at SIZE is checked again at EVEN (whole blocks, which is how many
+   programs size their data): it passes there only where the original, in the diagnosis build, is defined, gives
+   the same result with its threads (or blocks) run in the reverse order, and the Triton form reads no shared memory
+   no thread wrote; the row says it was checked at EVEN and why not at SIZE, and the table counts such passes;
 4. the totals and one row per kernel go to Markdown and JSON.
 
     python3 benchmarks/realcode_tile.py SRC [SRC ...] [--only NAME,...] [--tree DIR] [--no-parity] [--sanitize]
         [--results benchmarks/results/realcode-tile] [--merge FULL.json [--partial PART.json]]
+
+`--recheck RESULTS.json [--recheck-outcomes undefined,...]` checks only the kernels whose rows there have those
+outcomes (after a change to how they are checked), every other kernel of the same programs keeping its row, so
+that the run merges with `--merge` like a whole program's.
 
 `--merge FULL.json` puts the rows of this run (or of an earlier `--only` run, `--partial PART.json`) in place of
 those programs' rows of a full run and counts the totals again: a change re-runs only the programs whose generated
@@ -1481,7 +1488,21 @@ def main(argv: list[str] | None = None) -> int:
                              "itself); the programs run are those --only names, or else those with such a row")
     parser.add_argument("--stage-outcomes", default="pass",
                         help="with --stage-from: the outcomes staged, comma-separated (default: pass)")
+    parser.add_argument("--recheck", type=Path, metavar="RESULTS.json",
+                        help="check only the kernels whose row in RESULTS.json has an outcome --recheck-outcomes "
+                             "names; every other kernel of the programs run keeps its row from RESULTS.json (so the "
+                             "run's rows merge with --merge); the programs run are those --only names, or else those "
+                             "with such a row")
+    parser.add_argument("--recheck-outcomes", default="undefined",
+                        help="with --recheck: the outcomes checked again, comma-separated (default: undefined)")
     options = parser.parse_args(argv)
+    kept_rows: dict[tuple[str, str, str], dict] = {}  # --recheck: the rows not checked again
+    if options.recheck:
+        again = set(options.recheck_outcomes.split(","))
+        old = json.loads(options.recheck.read_text())["kernels"]
+        kept_rows = {(r["program"], r["file"], r["kernel"]): r for r in old if r["parity"] not in again}
+        if not options.only:
+            options.only = ",".join(sorted({r["program"] for r in old if r["parity"] in again}))
     staged_rows: dict[tuple[str, str, str], str] = {}
     if options.stage_from:
         if not options.stage:
@@ -1509,7 +1530,8 @@ def main(argv: list[str] | None = None) -> int:
         folders = sorted(p for p in src.iterdir() if p.is_dir()) if any(src.glob("*-cuda")) else [src]
         programs += [p for p in folders if (not only or p.name in only)
                      and (not any(src.glob("*-cuda")) or p.name.endswith("-cuda"))]
-    work = options.work or Path(tempfile.mkdtemp(prefix="realcode-tile-"))
+    # (absolute: the migrated copies are made and built from other working directories)
+    work = (options.work or Path(tempfile.mkdtemp(prefix="realcode-tile-"))).resolve()
     rows: list[Row] = []
     crashes: list[str] = []
     start = time.perf_counter()
@@ -1535,6 +1557,9 @@ def main(argv: list[str] | None = None) -> int:
                 read_module(data, relfile, headers(files)) if headers else read_module(data)
             for fn in module.functions.values():
                 if not fn.kernel:
+                    continue
+                if (program.name, relfile, fn.name) in kept_rows:  # --recheck: not checked again
+                    rows.append(Row(**kept_rows[program.name, relfile, fn.name]))
                     continue
                 row = Row(program.name, relfile, fn.name, fn.line)
                 rows.append(row)

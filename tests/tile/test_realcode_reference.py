@@ -613,3 +613,22 @@ def test_an_original_undefined_at_size_is_checked_at_whole_blocks(harness, monke
         state, _, why = run()
         assert state == "undefined", (tile_right, unwritten, racy, why)
         assert why.startswith(harness.UNDEFINED) and f"at size {harness.EVEN} (whole blocks): " in why, why
+
+
+def test_recheck_checks_only_the_rows_asked_for_and_keeps_the_others(harness, tmp_path):
+    """--recheck RESULTS.json checks again only the kernels whose rows have the outcomes asked for; every other
+    kernel of the program keeps its row from RESULTS.json as it was, so the run merges like a whole program's."""
+    import json
+
+    kept = {"program": "harness-cuda", "file": "main.cu", "kernel": "negate", "line": 23, "lowered": True,
+            "compiled": True, "parity": "pass", "error": 0.0, "why": "kept as it was"}
+    again = {"program": "harness-cuda", "file": "main.cu", "kernel": "tile_sum", "line": 35, "lowered": False,
+             "compiled": False, "parity": "undefined", "error": None, "why": "to be checked again"}
+    table = tmp_path / "table.json"
+    table.write_text(json.dumps({"kernels": [kept, again]}))
+    assert harness.main([str(PROGRAM.parent), "--recheck", str(table), "--no-parity", "--jobs", "1",
+                         "--work", str(tmp_path / "work"), "--results", str(tmp_path / "out")]) == 0
+    rows = {r["kernel"]: r for r in json.loads((tmp_path / "out.json").read_text())["kernels"]}
+    assert rows["negate"] == kept
+    assert rows["tile_sum"]["lowered"] and rows["tile_sum"]["why"] != "to be checked again", rows["tile_sum"]
+    assert "checked" in rows and rows["checked"]["parity"] == ""  # not in the table: checked (no parity asked)

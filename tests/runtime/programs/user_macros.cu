@@ -2,6 +2,13 @@
 // `check`, `fail`, `assert_ok`): the runtime's headers must not use those names for anything of their own. After
 // the include a program may even name a macro `prt` (HeCBench's logic-rewrite prints with it): the runtime's
 // macros that expand in the program's code (launches, dynamic shared memory) must not spell that token.
+// A PyTorch extension's sources declare the namespaces at, c10 and torch before they include the runtime: the
+// runtime's own function names must not be ambiguous with them where its headers bring a detail namespace in with a
+// using-directive (a helper named `at` was).
+namespace at {}
+namespace c10 {}
+namespace torch {}
+
 #define error(what, code) do { fprintf(stderr, "%s\n", what); exit(code); } while (0)
 #define check(call) do { if ((call) != prtSuccess) error("call failed", 2); } while (0)
 #define fail(msg) error(msg, 3)

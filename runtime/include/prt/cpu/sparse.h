@@ -169,7 +169,7 @@ inline void spmv(const prtsparseSpMatDescr& a, bool trans, T alpha, const T* x, 
 
 // Element (r, c) of a dense matrix.
 template <class T>
-inline T& at(const prtsparseDnMatDescr& m, int64_t r, int64_t c) {
+inline T& dense_at(const prtsparseDnMatDescr& m, int64_t r, int64_t c) {
   T* v = static_cast<T*>(m.values);
   return m.order == PRTSPARSE_ORDER_COL ? v[r + c * m.ld] : v[r * m.ld + c];
 }
@@ -180,7 +180,7 @@ inline void spmm(const prtsparseSpMatDescr& a, bool transA, const prtsparseDnMat
                  const prtsparseDnMatDescr& c) {
   for (int64_t i = 0; i < c.rows; ++i) {
     for (int64_t j = 0; j < c.cols; ++j) {
-      T& e = at<T>(c, i, j);
+      T& e = dense_at<T>(c, i, j);
       e = beta == T(0) ? T(0) : beta * e;
     }
   }
@@ -188,7 +188,7 @@ inline void spmm(const prtsparseSpMatDescr& a, bool transA, const prtsparseDnMat
   each_entry<T, R, C>(a, [&](int64_t i, int64_t k, T v) {
     const int64_t row = transA ? k : i, inner = transA ? i : k;
     const T s = alpha * v;
-    for (int64_t j = 0; j < n; ++j) at<T>(c, row, j) += s * (transB ? at<T>(b, j, inner) : at<T>(b, inner, j));
+    for (int64_t j = 0; j < n; ++j) dense_at<T>(c, row, j) += s * (transB ? dense_at<T>(b, j, inner) : dense_at<T>(b, inner, j));
   });
 }
 
@@ -453,9 +453,9 @@ inline prtsparseStatus_t prtsparseSparseToDense(prtsparseHandle_t handle, prtspa
   return typed(*matA, [&](auto t, auto r, auto c) {
     using T = decltype(t);
     for (int64_t i = 0; i < matB->rows; ++i) {
-      for (int64_t j = 0; j < matB->cols; ++j) at<T>(*matB, i, j) = T(0);
+      for (int64_t j = 0; j < matB->cols; ++j) dense_at<T>(*matB, i, j) = T(0);
     }
-    each_entry<T, decltype(r), decltype(c)>(*matA, [&](int64_t i, int64_t j, T v) { at<T>(*matB, i, j) += v; });
+    each_entry<T, decltype(r), decltype(c)>(*matA, [&](int64_t i, int64_t j, T v) { dense_at<T>(*matB, i, j) += v; });
     return PRTSPARSE_STATUS_SUCCESS;
   });
 }
@@ -467,7 +467,7 @@ template <class T, class F>
 inline void each_nonzero(const prtsparseDnMatDescr& a, F&& f) {
   for (int64_t i = 0; i < a.rows; ++i) {
     for (int64_t j = 0; j < a.cols; ++j) {
-      const T v = at<T>(a, i, j);
+      const T v = dense_at<T>(a, i, j);
       if (v != T(0)) f(i, j, v);
     }
   }
@@ -697,7 +697,7 @@ inline prtsparseStatus_t prtsparseSDDMM(prtsparseHandle_t handle, prtsparseOpera
           const int64_t j = static_cast<int64_t>(ci[e]) - base;
           T sum = 0;
           for (int64_t q = 0; q < k; ++q)
-            sum += (ta ? at<T>(a, q, i) : at<T>(a, i, q)) * (tb ? at<T>(b, j, q) : at<T>(b, q, j));
+            sum += (ta ? dense_at<T>(a, q, i) : dense_at<T>(a, i, q)) * (tb ? dense_at<T>(b, j, q) : dense_at<T>(b, q, j));
           v[e] = be == T(0) ? al * sum : al * sum + be * v[e];
         }
       }
@@ -815,7 +815,7 @@ inline prtsparseStatus_t prtsparseSpSM_solve(prtsparseHandle_t handle, prtsparse
     const int64_t base = matA->base == PRTSPARSE_INDEX_BASE_ONE ? 1 : 0, n = matA->rows;
     std::vector<T> x(static_cast<size_t>(n));
     for (int64_t j = 0; j < matC->cols; ++j) {
-      for (int64_t i = 0; i < n; ++i) x[i] = al * (tb ? at<T>(*matB, j, i) : at<T>(*matB, i, j));
+      for (int64_t i = 0; i < n; ++i) x[i] = al * (tb ? dense_at<T>(*matB, j, i) : dense_at<T>(*matB, i, j));
       for (int64_t step = 0; step < n; ++step) {
         const int64_t i = lower ? step : n - 1 - step;
         T sum = x[i], d = unit ? T(1) : T(0);  // a diagonal entry not stored is a zero, as a structural zero is
@@ -829,7 +829,7 @@ inline prtsparseStatus_t prtsparseSpSM_solve(prtsparseHandle_t handle, prtsparse
         }
         x[i] = sum / d;
       }
-      for (int64_t i = 0; i < n; ++i) at<T>(*matC, i, j) = x[i];
+      for (int64_t i = 0; i < n; ++i) dense_at<T>(*matC, i, j) = x[i];
     }
     return PRTSPARSE_STATUS_SUCCESS;
   });
