@@ -411,7 +411,7 @@ def _time_worker(job: dict) -> dict:
 
     import torch
 
-    answer = {}
+    answer, outputs = {}, {}
     for module, op, _device, _function in job["ops"]:
         try:
             importlib.import_module(module.split(".")[0])
@@ -423,6 +423,8 @@ def _time_worker(job: dict) -> dict:
                            spec.get("time_dtype", "float32"), tuple(spec.get("positive", ())),
                            _first(spec.get("time_scalars", spec.get("scalars"))), tuple(spec.get("unit", ())),
                            _argument_names(overload._schema, spec))
+            # what the op gives on these (seeded) inputs, for the original and migrated sides to be compared
+            outputs[op] = [t.detach().cpu() for t in _tensors(overload(*args))]
             for _ in range(5):
                 overload(*args)
             times = []
@@ -437,6 +439,47 @@ def _time_worker(job: dict) -> dict:
             answer[op] = {"ms": times[len(times) // 2]}
         except Exception as exc:  # noqa: BLE001 - an op that does not run is reported, not raised
             answer[op] = {"error": f"{type(exc).__name__}: {exc}"[:200]}
+    if job.get("save"):
+        torch.save(outputs, job["save"])
+    return answer
+
+
+def _tensors(result) -> list:
+    """The tensors an op returned (one, or those of a tuple or list of them), in order."""
+    import torch
+
+    if isinstance(result, torch.Tensor):
+        return [result]
+    if isinstance(result, (tuple, list)):
+        return [t for item in result for t in _tensors(item)]
+    return []
+
+
+def compare_outputs(original: Path, migrated: Path) -> dict:
+    """Per op, the largest difference max |a - b| / max(1, |a|) between the outputs the original and the migrated
+    package gave on the GPU for the same inputs (_time_worker's `save`), or why there is none."""
+    import torch
+
+    a, b = torch.load(original), torch.load(migrated)
+    answer = {}
+    for op in a:
+        if op not in b:
+            answer[op] = {"why": "the migrated side gave no outputs"}
+            continue
+        if len(a[op]) != len(b[op]) or any(x.shape != y.shape for x, y in zip(a[op], b[op])):
+            answer[op] = {"why": "the outputs differ in number or shape"}
+            continue
+        worst = 0.0
+        for x, y in zip(a[op], b[op]):
+            x64, y64 = x.to(torch.float64), y.to(torch.float64)
+            if not torch.equal(torch.isfinite(x64), torch.isfinite(y64)):
+                worst = float("inf")
+                break
+            finite = torch.isfinite(x64)
+            if finite.any():
+                diff = (x64[finite] - y64[finite]).abs() / x64[finite].abs().clamp(min=1.0)
+                worst = max(worst, float(diff.max()))
+        answer[op] = {"error": worst}
     return answer
 
 
@@ -509,7 +552,12 @@ def main() -> int:
     parser.add_argument("--pack-only", action="store_true", help="with --pack: migrate and pack only (no install, "
                         "tests or parity here, no results written)")
     parser.add_argument("--op-worker", choices=("parity", "time"), help=argparse.SUPPRESS)
+    parser.add_argument("--compare-outputs", nargs=2, type=Path, metavar=("ORIGINAL.pt", "MIGRATED.pt"),
+                        help=argparse.SUPPRESS)  # (the GPU script: the two sides' outputs, as JSON)
     args = parser.parse_args()
+    if args.compare_outputs:
+        print(json.dumps(compare_outputs(*args.compare_outputs)))
+        return 0
     if args.pack_only and not args.pack:
         parser.error("--pack-only needs --pack")
     if args.op_worker:

@@ -12,8 +12,13 @@
 # takes several minutes of nvcc; pack it alone to run it as a step of its own.
 # The installs build their extension modules BUILD_JOBS at a time (setuptools' build_ext --parallel, through a
 # distutils user config in a HOME of the install step's own; default: the host's cores), the same for both sides.
+# MIGRATED_ENV (words NAME=VALUE) is the migrated side's install environment alone: FORCE_ONLY_CPU=1 for a setup.py
+# that builds its CUDA sources wherever a toolkit is found, so that the migrated package is built as on a machine
+# with none (its CUDA ops the Triton ones) while the original beside it builds with nvcc.
 # Run:  OUT=results benchmarks/realcode_extensions_device.sh extensions.tar.gz
 #       (SIDES=migrated installs and tests the migrated packages alone: no original, so no time ratios)
+# Each side's outputs on the timing inputs are saved, and where both sides ran the two are compared (the largest
+# max |a - b| / max(1, |a|) per op): the migrated ops against the originals on the GPU itself.
 # Results go to $OUT: realcode_extensions_device.md and .json, and one log per extension, side and step.
 set -euo pipefail
 pack=${1:?usage: $0 PACK.tar.gz (written by benchmarks/realcode_extensions.py --pack)}
@@ -49,7 +54,8 @@ for name in $names; do
         rc=0
         # the migrated CUDA sources that stay in a build include the runtime's headers: nvcc and g++ find them here
         include=$([ "$side" = migrated ] && [ -d "$work/runtime/include" ] && echo "$work/runtime/include" || true)
-        (cd "$src" && HOME="$work/home" NVCC_APPEND_FLAGS="${include:+-I$include}" CPATH="${include}${CPATH:+:$CPATH}" \
+        side_env=$([ "$side" = migrated ] && echo "${MIGRATED_ENV:-}" || true)
+        (cd "$src" && env $side_env HOME="$work/home" NVCC_APPEND_FLAGS="${include:+-I$include}" CPATH="${include}${CPATH:+:$CPATH}" \
             timeout 1200 python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$site" .) \
             > "$log.install.log" 2>&1 || rc=$?
         echo "$rc" > "$log.install.rc"
@@ -67,11 +73,15 @@ for name in $names; do
         (cd "$run" && PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" timeout 1200 python3 -m pytest -q -p no:cacheprovider $tests) \
             > "$log.tests.log" 2>&1 || rc=$?
         echo "$rc" > "$log.tests.rc"
-        python3 -c 'import json, sys; e = next(e for e in json.load(open(sys.argv[1])) if e["name"] == sys.argv[2]); print(json.dumps({"ops": e["ops"], "cases": e.get("cases", {}), "shape": [1 << 22], "repeat": int(sys.argv[3])}))' \
-            "$work/manifest.json" "$name" "$REPEAT" > "$work/$name/time-job.json"
+        python3 -c 'import json, sys; e = next(e for e in json.load(open(sys.argv[1])) if e["name"] == sys.argv[2]); print(json.dumps({"ops": e["ops"], "cases": e.get("cases", {}), "shape": [1 << 22], "repeat": int(sys.argv[3]), "save": sys.argv[4]}))' \
+            "$work/manifest.json" "$name" "$REPEAT" "$log.outputs.pt" > "$work/$name/time-job.json"
         (cd "$run" && PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" timeout 600 python3 "$work/realcode_extensions.py" --op-worker time \
             < "$work/$name/time-job.json") > "$log.time.json" 2> "$log.time.log" || true
     done
+    if [ -f "$OUT/$name.original.outputs.pt" ] && [ -f "$OUT/$name.migrated.outputs.pt" ]; then
+        python3 "$work/realcode_extensions.py" --compare-outputs "$OUT/$name.original.outputs.pt" \
+            "$OUT/$name.migrated.outputs.pt" > "$OUT/$name.compare.json" 2> "$OUT/$name.compare.log" || true
+    fi
 done
 
 python3 - "$work/manifest.json" "$OUT" <<'EOF'
@@ -101,7 +111,8 @@ def times(name, side):
 
 
 rows, lines = [], ["| extension | side | installs | tests passed / failed / skipped |", "| --- | --- | --- | --- |"]
-ops_lines = ["| extension | op | original ms | migrated ms | original / migrated |", "| --- | --- | ---: | ---: | ---: |"]
+ops_lines = ["| extension | op | original ms | migrated ms | original / migrated | outputs apart (original vs migrated) |",
+             "| --- | --- | ---: | ---: | ---: | ---: |"]
 for entry in manifest:
     name = entry["name"]
     row = {"extension": name}
@@ -112,11 +123,17 @@ for entry in manifest:
         lines.append(f"| {name} | {side} | {'yes' if installed else 'no'} | {counts.get('passed', 0)} / "
                      f"{counts.get('failed', 0) + counts.get('error', 0) + counts.get('errors', 0)} / "
                      f"{counts.get('skipped', 0)} |")
+    try:
+        row["outputs"] = json.loads(read(out / f"{name}.compare.json").strip() or "{}")
+    except ValueError:
+        row["outputs"] = {}
     for _module, op, _device, _fn in entry["ops"]:
         a = row["original"]["times"].get(op, {}).get("ms")
         b = row["migrated"]["times"].get(op, {}).get("ms")
         ratio = f"{a / b:.2f}" if a and b else "-"
-        ops_lines.append(f"| {name} | {op} | {a if a else '-'} | {b if b else '-'} | {ratio} |")
+        apart = row["outputs"].get(op, {})
+        apart = f"{apart['error']:.1e}" if "error" in apart else apart.get("why", "-")
+        ops_lines.append(f"| {name} | {op} | {a if a else '-'} | {b if b else '-'} | {ratio} | {apart} |")
     rows.append(row)
 text = ["# Real extensions on the GPU", "", "Device: " + read(out / "device.txt").strip().replace("\n", "; "), "",
         *lines, "", "Ops through the dispatcher on CUDA tensors (4,194,304 elements, or the op's time_shapes in extensions.toml; median of CUDA events):", "",

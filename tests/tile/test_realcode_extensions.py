@@ -71,3 +71,21 @@ def test_a_schema_that_names_its_arguments_keeps_them(harness) -> None:
         ["src", "ptr", "ratio", "random_start"]
     assert harness._argument_names(torch._C.parse_schema(INFERRED), {"names": ["a", "b"]}) == \
         ["_0", "_1", "_2", "_3"]
+
+
+def test_outputs_of_the_two_sides_are_compared_per_op(harness, tmp_path):
+    """The GPU script compares what the original and the migrated op returned on the same inputs: the largest
+    relative difference per op, or why there is none (an op the migrated side did not run, unlike shapes); a
+    non-finite value on one side only is an infinite difference."""
+    ones = torch.ones(3, dtype=torch.float64)
+    original = {"x::a": [ones, torch.full((2,), 4.0)], "x::b": [ones], "x::c": [ones], "x::d": [ones]}
+    migrated = {"x::a": [ones, torch.full((2,), 4.2)], "x::b": [ones.reshape(1, 3)],
+                "x::c": [torch.tensor([1.0, float("nan"), 1.0])]}
+    torch.save(original, tmp_path / "o.pt")
+    torch.save(migrated, tmp_path / "m.pt")
+    apart = harness.compare_outputs(tmp_path / "o.pt", tmp_path / "m.pt")
+    assert apart["x::a"]["error"] == pytest.approx(0.05)
+    assert apart["x::b"] == {"why": "the outputs differ in number or shape"}
+    assert apart["x::c"]["error"] == float("inf")
+    assert apart["x::d"] == {"why": "the migrated side gave no outputs"}
+    assert [t.shape for t in harness._tensors((ones, [ones[:2], 3], None))] == [(3,), (2,)]
