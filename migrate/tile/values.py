@@ -684,6 +684,8 @@ def _is_double(ctx: Context, expr: ir.Expr) -> bool:
         params = {p.name: p for p in ctx.kernel.params}
         return isinstance(base, ir.Name) and base.id in params and params[base.id].pointer \
             and base_type(params[base.id].ctype) == "double"
+    if isinstance(expr, ir.Call) and expr.func == ".to":  # a conversion: of the type it converts to
+        return _is_double(ctx, expr.args[1])
     if isinstance(expr, ir.Call):
         return any(_is_double(ctx, a) for a in expr.args)
     if isinstance(expr, ir.Bin):
@@ -1005,6 +1007,12 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     if takes != "any" and row.get("result") != "int" and args and all(isinstance(a.expr, ir.Num) for a in args):
         # of numbers alone (`sqrtf(5.f)`): each a scalar of the function's type, which Triton's functions take
         args = [Val("U", _full(ir.Num(float(a.expr.value), True), TL_DTYPE[takes]), is_float=True) for a in args]
+    if takes == "float" and row.get("result") != "int":
+        # C converts a double argument of a float function (`fmaxf(0.0, z)` of a double z, or of a generic type
+        # instantiated at double) to float first, and the function computes and returns a float
+        args = [replace(a, expr=ir.Call(".to", (a.expr, ir.Text("tl.float32"))))
+                if a.kind in ("U", "V") and a.is_float and a.expr is not None and not isinstance(a.expr, ir.Num)
+                and (_is_double(ctx, a.expr) or _is_generic(ctx, a.expr)) else a for a in args]
     args = _beside_double(ctx, args)
     if row.get("only") == "float" and any(not a.is_float or _is_double(ctx, a.expr) for a in args):
         raise Rejected(f"{name}() of a double (its tile form is exact for float arguments only)")

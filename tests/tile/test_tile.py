@@ -1774,6 +1774,23 @@ def _cases():
         return torch.cat([same.double(), signs.double(), (angle[finite] == ref_angle[finite]).double()]), \
             torch.ones(n + 1 + int(finite.sum())).double(), 0.0
 
+    def float_function_of_double(m):
+        n = 517
+        z = rand(n, scale=3.0).double() + 1.0e-9 * rand(n).double()  # (past float's precision)
+        out, rounded = torch.zeros(n, dtype=torch.float64), torch.zeros(n, dtype=torch.float64)
+        m.elu((n + 127) // 128, 128, z, out, rounded, n)
+        z32 = z.float()  # C's float arguments, each function's float result, and their float sum
+        ref = (torch.clamp(z32, min=0.0) + torch.clamp(torch.exp(z32).double().sub(1.0).float(), max=0.0)).double()
+        ref_rounded = torch.clamp(z32, min=0.0).double() - torch.clamp(z, min=0.0)
+        return torch.cat([out, rounded * 1.0e6]), torch.cat([ref, ref_rounded * 1.0e6]), 0.0
+
+    def double_function_of_double(m):
+        n = 517
+        z = rand(n, scale=3.0).double() + 1.0e-9 * rand(n).double()
+        out = torch.zeros(n, dtype=torch.float64)
+        m.elu((n + 127) // 128, 128, z, out, n)
+        return out, torch.clamp(z, min=0.0) + torch.clamp(torch.exp(z) - 1.0, max=0.0), 1e-12
+
     def sine_pi(m):
         n = 611
         x = rand(n, scale=4.0)
@@ -1859,6 +1876,8 @@ def _cases():
         "warp_votes": warp_votes,
         "float_remainder": float_remainder,
         "sine_pi": sine_pi,
+        "float_function_of_double": float_function_of_double,
+        "double_function_of_double": double_function_of_double,
     }
 
 
