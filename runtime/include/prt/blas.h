@@ -4,7 +4,9 @@
 // (link with -lopenblas there; there the call waits for the handle's stream, then runs on the calling thread, so
 // its results are ready when it returns and later work on the stream sees them). On the CPU, 16-bit GEMMs convert
 // to fp32, run sgemm and round the result once. Scalars (alpha, beta, results of dot and nrm2) are read and
-// written through host pointers, or device pointers under PRTBLAS_POINTER_MODE_DEVICE.
+// written through host pointers, or device pointers under PRTBLAS_POINTER_MODE_DEVICE. Complex calls take
+// prtFloatComplex / prtDoubleComplex (float2 / double2 layout); the 64-bit-integer forms (prtblas*_64) are declared
+// after the 32-bit ones.
 #pragma once
 
 #include <cstddef>
