@@ -573,11 +573,30 @@ def _scope(program: Path, relfile: str, fn) -> str:
 
 def _overloaded(source: Path, name: str) -> bool:
     """Whether the kernel's name is declared __global__ more than once in its source (`update` at two parameter
-    lists): the harness's launch then resolves it by its arguments."""
+    lists), or is also a host function's (`update_r`, a kernel and the host function that launches it): the
+    harness's launch then resolves it by its arguments."""
     if not source.is_file():
         return False
     text = source.read_text(errors="replace")
-    return len(re.findall(rf"__global__[^;{{}}()]*?\b{re.escape(name)}\s*\(", text)) > 1
+    if len(re.findall(rf"__global__[^;{{}}()]*?\b{re.escape(name)}\s*\(", text)) > 1:
+        return True
+    from migrate import parse
+
+    stack = [parse.parse("cuda", text.encode()).root_node]
+    while stack:
+        node = stack.pop()
+        if node.type in ("function_definition", "declaration"):
+            declarator = node.child_by_field_name("declarator")
+            while declarator is not None and declarator.type != "function_declarator":
+                declarator = declarator.child_by_field_name("declarator")
+            named = declarator.child_by_field_name("declarator") if declarator is not None else None
+            if named is not None and named.text.decode(errors="replace") == name and not any(
+                child.type == "__global__" for child in node.children
+            ):
+                return True  # a host function of the kernel's name
+            continue
+        stack.extend(node.children)
+    return False
 
 
 SHARED_MAX = 48 * 1024  # the most dynamic shared memory a CUDA launch may have without opting in to more

@@ -788,7 +788,8 @@ class FileMatcher:
         this file alone), and `template_arity`, the template parameters of each function template (a launch
         that names fewer, `k<4>` of `template <int N, class F>`, deduces the rest from its arguments). A kernel
         defined twice is overloaded: it counts as a host function's namesake, so its
-        launches resolve by a call too."""
+        launches resolve by a call too; so do a kernel's whose declaration or definition gives a parameter a
+        default value (`float alpha = 1.f`), since a launch may leave it out and only a call fills it in."""
         if self._definitions is None:
             templates: set[str] = set()
             host: set[str] = set()
@@ -807,6 +808,8 @@ class FileMatcher:
                         and (node.parent is None or node.parent.type != "template_declaration")
                     ):
                         kernels.add(name.text.decode("utf-8", "replace"))
+                        if _has_default_argument(declarator):
+                            host.add(name.text.decode("utf-8", "replace"))
                     continue
                 if node.type == "function_definition":
                     declarator = node.child_by_field_name("declarator")
@@ -824,8 +827,8 @@ class FileMatcher:
                             host.add(text)
                         elif node.parent is None or node.parent.type != "template_declaration":
                             kernels.add(text)
-                            if text in defined:
-                                host.add(text)  # overloaded kernels: the launch's arguments pick one
+                            if text in defined or _has_default_argument(declarator):
+                                host.add(text)  # overloaded kernels or default arguments: a call resolves it
                             defined.add(text)
                     continue
                 stack.extend(node.children)
@@ -1098,6 +1101,12 @@ DECLARATION_SHAPES: tuple[tuple[tuple[str, str], ...], ...] = (
     (("preproc_function_def", "name"),),
 )
 _DECLARING_PARENTS = frozenset(shape[0][0] for shape in DECLARATION_SHAPES)
+
+
+def _has_default_argument(declarator: ts.Node | None) -> bool:
+    """Whether a function declarator gives one of its parameters a default value."""
+    parameters = declarator.child_by_field_name("parameters") if declarator is not None else None
+    return parameters is not None and any(p.type == "optional_parameter_declaration" for p in parameters.children)
 
 
 def _declares(identifier: ts.Node, parent: ts.Node | None) -> bool:

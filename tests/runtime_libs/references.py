@@ -92,6 +92,8 @@ def _solver_inputs() -> dict[str, np.ndarray]:
         "potrf_u_a": spd,
         "gesvd_a": rng.standard_normal((6, 4)),
         "syevd_a": (sym + sym.T).astype(np.float32),
+        "cgesvd_a": _complex(rng, (7, 4), np.complex64),
+        "zgesvd_a": _complex(rng, (5, 3), np.complex128),
     }
 
 
@@ -135,6 +137,17 @@ def _check_solver(folder: Path) -> list[str]:
     errors += _close("gesvd_s", s, np.linalg.svd(x["gesvd_a"], compute_uv=False), F64)
     errors += _close("gesvd_usvt", u[:, :4] @ np.diag(s) @ vt, x["gesvd_a"], F64)
     errors += _close("gesvd_u_orthogonal", u.T @ u, np.eye(6), F64)
+    # Complex SVD: economy-size in single complex (jobs 'S'), full in double complex (jobs 'A'); singular values
+    # against NumPy's, U S VH rebuilds A, U's columns are orthonormal.
+    for name, dtype, real, rows, cols, ucols, tol in (("cgesvd", np.complex64, np.float32, 7, 4, 4, F32),
+                                                      ("zgesvd", np.complex128, np.float64, 5, 3, 5, F64)):
+        a = x[f"{name}_a"].astype(np.complex128)
+        s = _load(folder, f"{name}_s.out", real, cols).astype(np.float64)
+        u = _from_col(_load(folder, f"{name}_u.out", dtype, rows * ucols), rows, ucols).astype(np.complex128)
+        vh = _from_col(_load(folder, f"{name}_vt.out", dtype, cols * cols), cols, cols).astype(np.complex128)
+        errors += _close(f"{name}_s", s, np.linalg.svd(a, compute_uv=False), tol)
+        errors += _close(f"{name}_usvh", u[:, :cols] @ np.diag(s) @ vh, a, tol)
+        errors += _close(f"{name}_u_orthonormal", u.conj().T @ u, np.eye(ucols), tol)
     # Symmetric eigenproblem in fp32: eigenvalues against NumPy's, A V = V diag(W).
     w = _load(folder, "syevd_w.out", np.float32, 5).astype(np.float64)
     v = _from_col(_load(folder, "syevd_v.out", np.float32, 25), 5, 5).astype(np.float64)

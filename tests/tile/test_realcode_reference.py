@@ -1,5 +1,5 @@
 """The CPU reference of benchmarks/realcode_tile.py: the driver it writes around an original kernel builds for kernels
-without parameters, of an overloaded name, in a namespace, with bool buffers or tensor accessors, and in a source that
+without parameters, of an overloaded name (or a host function's), in a namespace, with bool buffers or tensor accessors, and in a source that
 includes its CUDA header only under nvcc, also with its threads run in the reverse order and in a UBSan build; an
 original that indexes past what the harness gives it is checked again with more, one undefined for the harness's
 inputs is said to be, with what it did and where, and so is one whose threads race or that shifts past an int's width;
@@ -91,6 +91,14 @@ def test_overloaded_kernel_is_launched_by_its_arguments(harness, setting):
     ref, inputs = _reference(harness, setting, "main.cu", "scale")
     assert isinstance(ref, list), ref
     assert (ref[0][:64] == inputs[0][:64] * (2.0 if len(fn.params) == 2 else 0.75)).all()
+
+
+
+def test_kernel_named_like_a_host_function_is_launched_by_its_arguments(harness, setting):
+    assert harness._overloaded(PROGRAM / "main.cu", "halve") and not harness._overloaded(PROGRAM / "main.cu", "negate")
+    ref, inputs = _reference(harness, setting, "main.cu", "halve")
+    assert isinstance(ref, list), ref
+    assert (ref[0][:64] == inputs[0][:64] * 0.5).all()
 
 
 def test_kernel_in_a_namespace_is_named_with_it(harness, setting):
@@ -301,7 +309,7 @@ def test_headers_in_folders_the_build_names_and_an_enumeration_by_value(harness,
 def test_header_kept_as_cuda_says_why(harness, setting):
     why, _ = _program_reference(harness, setting, INCLUDES, "src/kept.cu", "add_one")
     assert why == ("the original does not build on the CPU backend: migrate apply keeps cusolverDn.h in src/kept.cu "
-                   "(cusolverDnCgesvd has no portable form yet), and the runtime has no such header"), why
+                   "(cusolverDnSgeqrf has no portable form yet), and the runtime has no such header"), why
 
 
 def test_header_absent_from_the_program_says_so(harness, setting):

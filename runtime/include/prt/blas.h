@@ -4,10 +4,13 @@
 // (link with -lopenblas there; there the call waits for the handle's stream, then runs on the calling thread, so
 // its results are ready when it returns and later work on the stream sees them). On the CPU, 16-bit GEMMs convert
 // to fp32, run sgemm and round the result once. Scalars (alpha, beta, results of dot and nrm2) are read and
-// written through host pointers, or device pointers under PRTBLAS_POINTER_MODE_DEVICE.
+// written through host pointers, or device pointers under PRTBLAS_POINTER_MODE_DEVICE. Complex calls take
+// prtFloatComplex / prtDoubleComplex (float2 / double2 layout); the 64-bit-integer forms (prtblas*_64) are declared
+// after the 32-bit ones.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "prt/config.h"
 #include "prt/complex.h"  // prtFloatComplex, prtDoubleComplex, for prtblasC/ZgelsBatched
@@ -60,6 +63,12 @@ typedef enum prtblasComputeType {
   PRTBLAS_COMPUTE_32F_FAST_16BF = 75,  // fp32 that may round inputs to bf16
   PRTBLAS_COMPUTE_32F_FAST_TF32 = 77   // fp32 that may round inputs to tf32
 } prtblasComputeType_t;
+
+// Which side a diagonal matrix multiplies from (dgmm); values equal cuBLAS's.
+typedef enum prtblasSideMode {
+  PRTBLAS_SIDE_LEFT = 0,  // C = diag(x) * A
+  PRTBLAS_SIDE_RIGHT = 1  // C = A * diag(x)
+} prtblasSideMode_t;
 
 // GEMM algorithm hint; values equal cuBLAS's (only the defaults: the others are device-specific).
 typedef enum prtblasGemmAlgo {
@@ -247,6 +256,143 @@ inline prtblasStatus_t prtblasZgelsBatched(prtblasHandle_t handle, prtblasOperat
                                            prtDoubleComplex* const Aarray[], int lda,
                                            prtDoubleComplex* const Carray[], int ldc, int* info, int* devInfoArray,
                                            int batchSize);
+
+// C = alpha * op(A) * op(B) + beta * C in single complex; op C conjugates as it transposes.
+inline prtblasStatus_t prtblasCgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const prtFloatComplex* alpha, const prtFloatComplex* A,
+                                    int lda, const prtFloatComplex* B, int ldb, const prtFloatComplex* beta,
+                                    prtFloatComplex* C, int ldc);
+// C = alpha * op(A) * op(B) + beta * C in double complex.
+inline prtblasStatus_t prtblasZgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const prtDoubleComplex* alpha, const prtDoubleComplex* A,
+                                    int lda, const prtDoubleComplex* B, int ldb, const prtDoubleComplex* beta,
+                                    prtDoubleComplex* C, int ldc);
+// C = diag(x) * A (side left, x has m elements) or A * diag(x) (side right, n elements) in fp32, A and C m x n;
+// a negative incx walks x from its far end; C may be A when ldc == lda.
+inline prtblasStatus_t prtblasSdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n, const float* A,
+                                    int lda, const float* x, int incx, float* C, int ldc);
+// C = diag(x) * A or A * diag(x) in fp64, as Sdgmm.
+inline prtblasStatus_t prtblasDdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n, const double* A,
+                                    int lda, const double* x, int incx, double* C, int ldc);
+// C = diag(x) * A or A * diag(x) in single complex, as Sdgmm.
+inline prtblasStatus_t prtblasCdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n,
+                                    const prtFloatComplex* A, int lda, const prtFloatComplex* x, int incx,
+                                    prtFloatComplex* C, int ldc);
+// C = diag(x) * A or A * diag(x) in double complex, as Sdgmm.
+inline prtblasStatus_t prtblasZdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n,
+                                    const prtDoubleComplex* A, int lda, const prtDoubleComplex* x, int incx,
+                                    prtDoubleComplex* C, int ldc);
+// *result = Euclidean norm of single complex x, in fp32.
+inline prtblasStatus_t prtblasScnrm2(prtblasHandle_t handle, int n, const prtFloatComplex* x, int incx,
+                                     float* result);
+// *result = Euclidean norm of double complex x, in fp64.
+inline prtblasStatus_t prtblasDznrm2(prtblasHandle_t handle, int n, const prtDoubleComplex* x, int incx,
+                                     double* result);
+// *result = 1-based index of the first element of largest |re| + |im| of single complex x (0 when n <= 0 or
+// incx <= 0).
+inline prtblasStatus_t prtblasIcamax(prtblasHandle_t handle, int n, const prtFloatComplex* x, int incx, int* result);
+// *result = 1-based index of the first element of largest |re| + |im| of double complex x.
+inline prtblasStatus_t prtblasIzamax(prtblasHandle_t handle, int n, const prtDoubleComplex* x, int incx,
+                                     int* result);
+// *result = 1-based index of the first element of smallest |re| + |im| of single complex x.
+inline prtblasStatus_t prtblasIcamin(prtblasHandle_t handle, int n, const prtFloatComplex* x, int incx, int* result);
+// *result = 1-based index of the first element of smallest |re| + |im| of double complex x.
+inline prtblasStatus_t prtblasIzamin(prtblasHandle_t handle, int n, const prtDoubleComplex* x, int incx,
+                                     int* result);
+
+// The 64-bit-integer API (cuBLAS 12's _64 forms): the same calls with int64_t sizes, strides, leading dimensions
+// and index results. cuBLAS's own _64 functions on CUDA and hipBLAS's on HIP (hipBLAS 2.3, ROCm 6.3, or later);
+// on the CPU and older hipBLAS each size is checked to fit the library's int and the 32-bit call made, and a size
+// past that range is NOT_SUPPORTED (never truncated).
+// Euclidean norms.
+inline prtblasStatus_t prtblasSnrm2_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx,
+                                       float* result);
+inline prtblasStatus_t prtblasDnrm2_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx,
+                                       double* result);
+inline prtblasStatus_t prtblasScnrm2_64(prtblasHandle_t handle, int64_t n, const prtFloatComplex* x, int64_t incx,
+                                        float* result);
+inline prtblasStatus_t prtblasDznrm2_64(prtblasHandle_t handle, int64_t n, const prtDoubleComplex* x, int64_t incx,
+                                        double* result);
+// Dot products.
+inline prtblasStatus_t prtblasSdot_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx, const float* y,
+                                      int64_t incy, float* result);
+inline prtblasStatus_t prtblasDdot_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx,
+                                      const double* y, int64_t incy, double* result);
+// y = alpha * x + y.
+inline prtblasStatus_t prtblasSaxpy_64(prtblasHandle_t handle, int64_t n, const float* alpha, const float* x,
+                                       int64_t incx, float* y, int64_t incy);
+inline prtblasStatus_t prtblasDaxpy_64(prtblasHandle_t handle, int64_t n, const double* alpha, const double* x,
+                                       int64_t incx, double* y, int64_t incy);
+// x = alpha * x.
+inline prtblasStatus_t prtblasSscal_64(prtblasHandle_t handle, int64_t n, const float* alpha, float* x, int64_t incx);
+inline prtblasStatus_t prtblasDscal_64(prtblasHandle_t handle, int64_t n, const double* alpha, double* x,
+                                       int64_t incx);
+// y = x.
+inline prtblasStatus_t prtblasScopy_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx, float* y,
+                                       int64_t incy);
+inline prtblasStatus_t prtblasDcopy_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx, double* y,
+                                       int64_t incy);
+// 1-based indices of the largest and smallest magnitudes.
+inline prtblasStatus_t prtblasIsamax_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx,
+                                        int64_t* result);
+inline prtblasStatus_t prtblasIdamax_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx,
+                                        int64_t* result);
+inline prtblasStatus_t prtblasIcamax_64(prtblasHandle_t handle, int64_t n, const prtFloatComplex* x, int64_t incx,
+                                        int64_t* result);
+inline prtblasStatus_t prtblasIzamax_64(prtblasHandle_t handle, int64_t n, const prtDoubleComplex* x, int64_t incx,
+                                        int64_t* result);
+inline prtblasStatus_t prtblasIsamin_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx,
+                                        int64_t* result);
+inline prtblasStatus_t prtblasIdamin_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx,
+                                        int64_t* result);
+inline prtblasStatus_t prtblasIcamin_64(prtblasHandle_t handle, int64_t n, const prtFloatComplex* x, int64_t incx,
+                                        int64_t* result);
+inline prtblasStatus_t prtblasIzamin_64(prtblasHandle_t handle, int64_t n, const prtDoubleComplex* x, int64_t incx,
+                                        int64_t* result);
+// y = alpha * op(A) * x + beta * y.
+inline prtblasStatus_t prtblasSgemv_64(prtblasHandle_t handle, prtblasOperation_t trans, int64_t m, int64_t n,
+                                       const float* alpha, const float* A, int64_t lda, const float* x, int64_t incx,
+                                       const float* beta, float* y, int64_t incy);
+inline prtblasStatus_t prtblasDgemv_64(prtblasHandle_t handle, prtblasOperation_t trans, int64_t m, int64_t n,
+                                       const double* alpha, const double* A, int64_t lda, const double* x,
+                                       int64_t incx, const double* beta, double* y, int64_t incy);
+// C = alpha * op(A) * op(B) + beta * C.
+inline prtblasStatus_t prtblasSgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const float* alpha, const float* A,
+                                       int64_t lda, const float* B, int64_t ldb, const float* beta, float* C,
+                                       int64_t ldc);
+inline prtblasStatus_t prtblasDgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const double* alpha, const double* A,
+                                       int64_t lda, const double* B, int64_t ldb, const double* beta, double* C,
+                                       int64_t ldc);
+inline prtblasStatus_t prtblasCgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const prtFloatComplex* alpha,
+                                       const prtFloatComplex* A, int64_t lda, const prtFloatComplex* B, int64_t ldb,
+                                       const prtFloatComplex* beta, prtFloatComplex* C, int64_t ldc);
+inline prtblasStatus_t prtblasZgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const prtDoubleComplex* alpha,
+                                       const prtDoubleComplex* A, int64_t lda, const prtDoubleComplex* B, int64_t ldb,
+                                       const prtDoubleComplex* beta, prtDoubleComplex* C, int64_t ldc);
+// C = alpha * op(A) + beta * op(B).
+inline prtblasStatus_t prtblasSgeam_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, const float* alpha, const float* A, int64_t lda,
+                                       const float* beta, const float* B, int64_t ldb, float* C, int64_t ldc);
+inline prtblasStatus_t prtblasDgeam_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, const double* alpha, const double* A, int64_t lda,
+                                       const double* beta, const double* B, int64_t ldb, double* C, int64_t ldc);
+// C = diag(x) * A or A * diag(x).
+inline prtblasStatus_t prtblasSdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const float* A, int64_t lda, const float* x, int64_t incx, float* C,
+                                       int64_t ldc);
+inline prtblasStatus_t prtblasDdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const double* A, int64_t lda, const double* x, int64_t incx, double* C,
+                                       int64_t ldc);
+inline prtblasStatus_t prtblasCdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const prtFloatComplex* A, int64_t lda, const prtFloatComplex* x, int64_t incx,
+                                       prtFloatComplex* C, int64_t ldc);
+inline prtblasStatus_t prtblasZdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const prtDoubleComplex* A, int64_t lda, const prtDoubleComplex* x,
+                                       int64_t incx, prtDoubleComplex* C, int64_t ldc);
 
 // Shared by every backend: the name of a status value.
 inline const char* prtblasGetStatusString(prtblasStatus_t status) {

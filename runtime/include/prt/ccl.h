@@ -82,6 +82,9 @@ inline prtcclResult_t prtcclGetUniqueId(prtcclUniqueId* uniqueId);
 inline prtcclResult_t prtcclCommInitRank(prtcclComm_t* comm, int nranks, prtcclUniqueId commId, int rank);
 // Makes ndev communicators of one clique inside this process, rank i on device devlist[i] (or i if null).
 inline prtcclResult_t prtcclCommInitAll(prtcclComm_t* comms, int ndev, const int* devlist);
+// Completes a communicator's outstanding operations, before prtcclCommDestroy (NCCL 2.14's ncclCommFinalize; on
+// the CPU every call has completed when it returns, or at the end of its group, so none is left).
+inline prtcclResult_t prtcclCommFinalize(prtcclComm_t comm);
 // Frees a communicator.
 inline prtcclResult_t prtcclCommDestroy(prtcclComm_t comm);
 // Frees a communicator, abandoning its pending operations.

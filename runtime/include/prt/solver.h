@@ -1,7 +1,8 @@
 // prt/solver.h: dense factorisations and solvers (prtsolverDn*), cuSOLVER's dense API with a neutral prefix.
 //
-// Column-major storage and cuSOLVER's argument order: LU (getrf/getrs), Cholesky (potrf/potrs), SVD (gesvd) and
-// symmetric eigenvalues (syevd) in fp32 and fp64, each with its bufferSize call (sizes count elements). cuSOLVER on
+// Column-major storage and cuSOLVER's argument order: LU (getrf/getrs), Cholesky (potrf/potrs), SVD (gesvd, also in
+// single and double complex) and symmetric eigenvalues (syevd) in fp32 and fp64, each with its bufferSize call (sizes
+// count elements). cuSOLVER on
 // CUDA, hipSOLVER on HIP, LAPACK on the CPU (OpenBLAS's, from Debian's libopenblas-dev; link with -lopenblas
 // there). On the CPU a call waits for the handle's stream, then runs on the calling thread; devInfo is written
 // before it returns. Include this header where prtsolver* is used: on a backend whose library is missing it
@@ -9,6 +10,7 @@
 #pragma once
 
 #include "prt/config.h"
+#include "prt/complex.h"            // prtFloatComplex, prtDoubleComplex, for C/Zgesvd
 #include "prt/detail/blas_enums.h"  // prtblasOperation_t, prtblasFillMode_t: cuSOLVER takes cuBLAS's
 #include "prt/stream.h"             // prtStream_t, prtStreamSynchronize
 
@@ -99,6 +101,21 @@ inline prtsolverStatus_t prtsolverDnSgesvd(prtsolverDnHandle_t handle, signed ch
 inline prtsolverStatus_t prtsolverDnDgesvd(prtsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m,
                                            int n, double* A, int lda, double* S, double* U, int ldu, double* VT,
                                            int ldvt, double* work, int lwork, double* rwork, int* devInfo);
+// Elements of work area Cgesvd needs for an m x n matrix.
+inline prtsolverStatus_t prtsolverDnCgesvd_bufferSize(prtsolverDnHandle_t handle, int m, int n, int* lwork);
+// Elements of work area Zgesvd needs for an m x n matrix.
+inline prtsolverStatus_t prtsolverDnZgesvd_bufferSize(prtsolverDnHandle_t handle, int m, int n, int* lwork);
+// Singular value decomposition A = U S VH in single complex (m >= n), as Sgesvd: S is real, VT gets V's conjugate
+// transpose; rwork, when not null, gets the unconverged superdiagonal (min(m,n)-1 reals).
+inline prtsolverStatus_t prtsolverDnCgesvd(prtsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m,
+                                           int n, prtFloatComplex* A, int lda, float* S, prtFloatComplex* U, int ldu,
+                                           prtFloatComplex* VT, int ldvt, prtFloatComplex* work, int lwork,
+                                           float* rwork, int* devInfo);
+// Singular value decomposition in double complex.
+inline prtsolverStatus_t prtsolverDnZgesvd(prtsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m,
+                                           int n, prtDoubleComplex* A, int lda, double* S, prtDoubleComplex* U,
+                                           int ldu, prtDoubleComplex* VT, int ldvt, prtDoubleComplex* work, int lwork,
+                                           double* rwork, int* devInfo);
 // Elements of work area Ssyevd needs.
 inline prtsolverStatus_t prtsolverDnSsyevd_bufferSize(prtsolverDnHandle_t handle, prtsolverEigMode_t jobz,
                                                       prtblasFillMode_t uplo, int n, const float* A, int lda,

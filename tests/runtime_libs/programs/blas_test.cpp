@@ -1,10 +1,13 @@
 // blas_test.cpp: prtblas against naive column-major loops computed here: GEMM in every transpose combination
 // with padded leading dimensions, fp16/bf16 and int8 GemmEx and Hgemm, strided batches, GEMV, the level-1 calls
 // and DotEx; pointer-array batches, geam (in place too), I?amax/I?amin, getrfBatched, gelsBatched, and Set/Get
-// Vector and Matrix.
+// Vector and Matrix; the complex calls (C/Zgemm in every op combination, ?dgmm from either side and with a
+// negative stride, Scnrm2/Dznrm2, Ic/Iz amax/amin) against std::complex loops, and the 64-bit-integer (_64) forms
+// against the 32-bit ones.
 #include <complex>
 #include <cstdint>
 #include <random>
+#include <type_traits>
 
 #include "libs_test.h"
 #include "prt/blas.h"
@@ -839,6 +842,261 @@ void test_errors(prtblasHandle_t h) {
         "status name");
 }
 
+// A prtFloatComplex / prtDoubleComplex vector of n random elements, and its std::complex<double> copy.
+template <class C>
+std::vector<C> random_complex(size_t n) {
+  std::vector<C> v(n);
+  const auto parts = random_vector<double>(2 * n);
+  for (size_t i = 0; i < n; ++i) {
+    v[i].x = static_cast<decltype(v[i].x)>(parts[2 * i]);
+    v[i].y = static_cast<decltype(v[i].y)>(parts[2 * i + 1]);
+  }
+  return v;
+}
+template <class C>
+std::vector<std::complex<double>> to_std(const std::vector<C>& v) {
+  std::vector<std::complex<double>> out(v.size());
+  for (size_t i = 0; i < v.size(); ++i) out[i] = {double(v[i].x), double(v[i].y)};
+  return out;
+}
+// Largest |got - want| over all elements, relative to the largest |want| (at least 1).
+template <class C>
+double complex_error(const std::vector<C>& got, const std::vector<std::complex<double>>& want) {
+  double err = 0, scale = 1;
+  for (size_t i = 0; i < want.size(); ++i) {
+    err = std::max(err, std::abs(std::complex<double>(double(got[i].x), double(got[i].y)) - want[i]));
+    scale = std::max(scale, std::abs(want[i]));
+  }
+  return err / scale;
+}
+
+// C/Zgemm in every op combination (C conjugates), padded leading dimensions; the _64 form on one of them.
+template <class C>
+void test_complex_gemm(prtblasHandle_t h, double tol) {
+  using Std = std::complex<double>;
+  const bool single = sizeof(C) == 8;
+  const prtblasOperation_t ops[3] = {PRTBLAS_OP_N, PRTBLAS_OP_T, PRTBLAS_OP_C};
+  const int m = 13, n = 11, k = 7;
+  for (int ta = 0; ta < 3; ++ta) {
+    for (int tb = 0; tb < 3; ++tb) {
+      const int lda = (ta ? k : m) + 2, ldb = (tb ? n : k) + 1, ldc = m + 3;
+      const auto A = random_complex<C>(size_t(lda) * (ta ? m : k)), B = random_complex<C>(size_t(ldb) * (tb ? k : n));
+      const auto C0 = random_complex<C>(size_t(ldc) * n);
+      C alpha, beta;
+      alpha.x = 0.75f, alpha.y = -1.25f, beta.x = -0.5f, beta.y = 0.25f;
+      const Std a(alpha.x, alpha.y), b(beta.x, beta.y);
+      const auto sA = to_std(A), sB = to_std(B);
+      auto want = to_std(C0);
+      auto opA = [&](int i, int p) {
+        return ta == 0 ? sA[p * lda + i] : (ta == 1 ? sA[i * lda + p] : std::conj(sA[i * lda + p]));
+      };
+      auto opB = [&](int p, int j) {
+        return tb == 0 ? sB[j * ldb + p] : (tb == 1 ? sB[p * ldb + j] : std::conj(sB[p * ldb + j]));
+      };
+      for (int j = 0; j < n; ++j) {
+        for (int i = 0; i < m; ++i) {
+          Std acc = 0;
+          for (int p = 0; p < k; ++p) acc += opA(i, p) * opB(p, j);
+          want[j * ldc + i] = a * acc + b * want[j * ldc + i];
+        }
+      }
+      C* dA = libs_test::upload(A);
+      C* dB = libs_test::upload(B);
+      C* dC = libs_test::upload(C0);
+      const bool wide = ta == 2 && tb == 1;  // one combination through the _64 form
+      prtblasStatus_t st;
+      if constexpr (sizeof(C) == 8) {
+        st = wide ? prtblasCgemm_64(h, ops[ta], ops[tb], m, n, k, &alpha, dA, lda, dB, ldb, &beta, dC, ldc)
+                  : prtblasCgemm(h, ops[ta], ops[tb], m, n, k, &alpha, dA, lda, dB, ldb, &beta, dC, ldc);
+      } else {
+        st = wide ? prtblasZgemm_64(h, ops[ta], ops[tb], m, n, k, &alpha, dA, lda, dB, ldb, &beta, dC, ldc)
+                  : prtblasZgemm(h, ops[ta], ops[tb], m, n, k, &alpha, dA, lda, dB, ldb, &beta, dC, ldc);
+      }
+      libs_test::synchronize();
+      const double err = complex_error(libs_test::download(dC, C0.size()), want);
+      CHECK(st == PRTBLAS_STATUS_SUCCESS && err < tol, "%cgemm%s op %d/%d: status %d, error %g",
+            single ? 'C' : 'Z', wide ? "_64" : "", ta, tb, int(st), err);
+      libs_test::release(dC);
+      libs_test::release(dB);
+      libs_test::release(dA);
+    }
+  }
+}
+
+// ?dgmm: diag(x) * A from the left, A * diag(x) from the right with a negative stride, and in place.
+template <class T>
+T dgmm_value(double v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return static_cast<T>(v);
+  } else {
+    T c;
+    c.x = static_cast<decltype(c.x)>(v), c.y = static_cast<decltype(c.y)>(0.5 - v);
+    return c;
+  }
+}
+template <class T>
+std::complex<double> as_std(const T& v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return double(v);
+  } else {
+    return {double(v.x), double(v.y)};
+  }
+}
+template <class T, class F, class F64>
+void test_dgmm(prtblasHandle_t h, F dgmm, F64 dgmm_64, double tol, const char* name) {
+  const int m = 9, n = 6, lda = 11, ldc = 10;
+  const auto values = random_vector<double>(size_t(lda) * n + 3 * m);
+  std::vector<T> A(size_t(lda) * n), x(3 * m);
+  for (size_t i = 0; i < A.size(); ++i) A[i] = dgmm_value<T>(values[i]);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = dgmm_value<T>(values[A.size() + i]);
+  T* dA = libs_test::upload(A);
+  T* dx = libs_test::upload(x);
+  T* dC = libs_test::upload(std::vector<T>(size_t(ldc) * n));
+  for (int side = 0; side < 2; ++side) {
+    const bool left = side == 0;
+    const int incx = left ? 3 : -2, count = left ? m : n;
+    CHECK(dgmm(h, left ? PRTBLAS_SIDE_LEFT : PRTBLAS_SIDE_RIGHT, m, n, dA, lda, dx, incx, dC, ldc) ==
+              PRTBLAS_STATUS_SUCCESS,
+          "%s side %d: status", name, side);
+    libs_test::synchronize();
+    const auto got = libs_test::download(dC, size_t(ldc) * n);
+    double err = 0;
+    for (int j = 0; j < n; ++j) {
+      for (int i = 0; i < m; ++i) {
+        const int e = left ? i : j;
+        const std::complex<double> d = as_std(x[size_t(incx > 0 ? e * incx : (count - 1 - e) * -incx)]);
+        err = std::max(err, std::abs(as_std(got[size_t(j) * ldc + i]) - d * as_std(A[size_t(j) * lda + i])));
+      }
+    }
+    CHECK(err < tol, "%s side %d: error %g", name, side, err);
+  }
+  // In place (C is A, ldc == lda) through the _64 form: A * diag(x), x contiguous.
+  CHECK(dgmm_64(h, PRTBLAS_SIDE_RIGHT, int64_t(m), int64_t(n), dA, int64_t(lda), dx, int64_t(1), dA, int64_t(lda)) ==
+            PRTBLAS_STATUS_SUCCESS,
+        "%s_64 in place: status", name);
+  libs_test::synchronize();
+  const auto got = libs_test::download(dA, A.size());
+  double err = 0;
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < m; ++i) {
+      err = std::max(err, std::abs(as_std(got[size_t(j) * lda + i]) - as_std(A[size_t(j) * lda + i]) * as_std(x[j])));
+    }
+  }
+  CHECK(err < tol, "%s_64 in place: error %g", name, err);
+  libs_test::release(dC);
+  libs_test::release(dx);
+  libs_test::release(dA);
+}
+
+// Complex norms and I?amax/I?amin (magnitude |re| + |im|, as cuBLAS), 32-bit and _64 forms, with a stride.
+template <class C>
+void test_complex_level1(prtblasHandle_t h, double tol) {
+  const bool single = sizeof(C) == 8;
+  using R = decltype(C{}.x);
+  const int n = 301, inc = 2;
+  std::vector<C> x = random_complex<C>(size_t(n) * inc);
+  for (int i = 0; i < n; ++i) x[i * inc].x = R(0.3), x[i * inc].y = R(0.3);  // |re| + |im| = 0.6 everywhere
+  x[120 * inc].x = R(-1.0), x[120 * inc].y = R(0.5);  // 1.5: the largest, at 0-based 120 (|z| = 1.118)
+  x[250 * inc].x = R(1.4), x[250 * inc].y = R(0.0);   // 1.4: a larger |z| (1.4) but a smaller |re| + |im|
+  x[251 * inc].x = R(0.5), x[251 * inc].y = R(-1.0);  // 1.5 again, later: not the answer
+  x[33 * inc].x = R(0.0), x[33 * inc].y = R(-0.05);   // 0.05: the smallest, at 0-based 33
+  x[77 * inc + 1].x = R(9.0);                          // between strided elements: not seen
+  double norm2 = 0;
+  for (int i = 0; i < n; ++i) norm2 += double(x[i * inc].x) * x[i * inc].x + double(x[i * inc].y) * x[i * inc].y;
+  C* dx = libs_test::upload(x);
+  int r = -1;
+  int64_t r64 = -1;
+  R norm = -1, norm64 = -1;
+  prtblasStatus_t s1, s2, s3, s4, s5, s6;
+  if constexpr (sizeof(C) == 8) {
+    s1 = prtblasIcamax(h, n, dx, inc, &r);
+    s2 = prtblasIcamax_64(h, n, dx, inc, &r64);
+    s3 = prtblasScnrm2(h, n, dx, inc, &norm);
+    s4 = prtblasScnrm2_64(h, n, dx, inc, &norm64);
+  } else {
+    s1 = prtblasIzamax(h, n, dx, inc, &r);
+    s2 = prtblasIzamax_64(h, n, dx, inc, &r64);
+    s3 = prtblasDznrm2(h, n, dx, inc, &norm);
+    s4 = prtblasDznrm2_64(h, n, dx, inc, &norm64);
+  }
+  CHECK(s1 == PRTBLAS_STATUS_SUCCESS && r == 121, "I%camax: %d, want 121", single ? 'c' : 'z', r);
+  CHECK(s2 == PRTBLAS_STATUS_SUCCESS && r64 == 121, "I%camax_64: %lld, want 121", single ? 'c' : 'z', (long long)r64);
+  CHECK(s3 == PRTBLAS_STATUS_SUCCESS && std::fabs(norm - std::sqrt(norm2)) < tol * std::sqrt(norm2), "%s: %g, want %g",
+        single ? "Scnrm2" : "Dznrm2", double(norm), std::sqrt(norm2));
+  CHECK(s4 == PRTBLAS_STATUS_SUCCESS && norm64 == norm, "%s_64: %g, want %g", single ? "Scnrm2" : "Dznrm2",
+        double(norm64), double(norm));
+  r = -1, r64 = -1;
+  if constexpr (sizeof(C) == 8) {
+    s5 = prtblasIcamin(h, n, dx, inc, &r);
+    s6 = prtblasIcamin_64(h, n, dx, inc, &r64);
+  } else {
+    s5 = prtblasIzamin(h, n, dx, inc, &r);
+    s6 = prtblasIzamin_64(h, n, dx, inc, &r64);
+  }
+  CHECK(s5 == PRTBLAS_STATUS_SUCCESS && r == 34, "I%camin: %d, want 34", single ? 'c' : 'z', r);
+  CHECK(s6 == PRTBLAS_STATUS_SUCCESS && r64 == 34, "I%camin_64: %lld, want 34", single ? 'c' : 'z', (long long)r64);
+  libs_test::release(dx);
+}
+
+// The real _64 forms give what their 32-bit forms give (level 1, gemv, gemm, geam on the same inputs).
+void test_real_64(prtblasHandle_t h) {
+  const int n = 257;
+  const std::vector<float> x = random_vector<float>(2 * n), y0 = random_vector<float>(n);
+  float* dx = libs_test::upload(x);
+  float* dy = libs_test::upload(y0);
+  float a = 0, b = 0;
+  CHECK(prtblasSnrm2(h, n, dx, 2, &a) == PRTBLAS_STATUS_SUCCESS &&
+            prtblasSnrm2_64(h, n, dx, 2, &b) == PRTBLAS_STATUS_SUCCESS && a == b,
+        "Snrm2_64: %g, Snrm2 %g", double(b), double(a));
+  CHECK(prtblasSdot(h, n, dx, 2, dy, 1, &a) == PRTBLAS_STATUS_SUCCESS &&
+            prtblasSdot_64(h, n, dx, 2, dy, 1, &b) == PRTBLAS_STATUS_SUCCESS && a == b,
+        "Sdot_64: %g, Sdot %g", double(b), double(a));
+  int i32 = 0;
+  int64_t i64 = 0;
+  CHECK(prtblasIsamax(h, n, dx, 2, &i32) == PRTBLAS_STATUS_SUCCESS &&
+            prtblasIsamax_64(h, n, dx, 2, &i64) == PRTBLAS_STATUS_SUCCESS && i64 == i32 && i32 > 0,
+        "Isamax_64: %lld, Isamax %d", (long long)i64, i32);
+  CHECK(prtblasIsamin(h, n, dx, 2, &i32) == PRTBLAS_STATUS_SUCCESS &&
+            prtblasIsamin_64(h, n, dx, 2, &i64) == PRTBLAS_STATUS_SUCCESS && i64 == i32 && i32 > 0,
+        "Isamin_64: %lld, Isamin %d", (long long)i64, i32);
+  const float alpha = 0.5f;
+  CHECK(prtblasSaxpy_64(h, n, &alpha, dx, 2, dy, 1) == PRTBLAS_STATUS_SUCCESS, "Saxpy_64: status");
+  libs_test::synchronize();
+  const auto y1 = libs_test::download(dy, n);
+  double err = 0;
+  for (int i = 0; i < n; ++i) err = std::max(err, std::fabs(double(y1[i]) - (y0[i] + 0.5 * x[2 * i])));
+  CHECK(err < 1e-6, "Saxpy_64: error %g", err);
+  // Sgemm_64 and Dgemm_64 against the 32-bit calls on one problem.
+  const int m = 19, k = 5, cols = 8;
+  const std::vector<double> A = random_vector<double>(m * k), B = random_vector<double>(k * cols);
+  double* dA = libs_test::upload(A);
+  double* dB = libs_test::upload(B);
+  double* dC = libs_test::upload(std::vector<double>(m * cols));
+  double* dC64 = libs_test::upload(std::vector<double>(m * cols));
+  const double one = 1.0, zero = 0.0;
+  CHECK(prtblasDgemm(h, PRTBLAS_OP_N, PRTBLAS_OP_N, m, cols, k, &one, dA, m, dB, k, &zero, dC, m) ==
+                PRTBLAS_STATUS_SUCCESS &&
+            prtblasDgemm_64(h, PRTBLAS_OP_N, PRTBLAS_OP_N, m, cols, k, &one, dA, m, dB, k, &zero, dC64, m) ==
+                PRTBLAS_STATUS_SUCCESS,
+        "Dgemm_64: status");
+  libs_test::synchronize();
+  CHECK(libs_test::download(dC, m * cols) == libs_test::download(dC64, m * cols), "Dgemm_64 differs from Dgemm");
+#if PRT_BACKEND_CPU
+  // The CPU's BLAS takes int sizes: a size past that range is refused, never truncated.
+  float r = -1;
+  int64_t idx = -1;
+  const int64_t huge = int64_t(1) << 33;
+  CHECK(prtblasSnrm2_64(h, huge, dx, 1, &r) == PRTBLAS_STATUS_NOT_SUPPORTED && r == -1, "Snrm2_64 past int: %g",
+        double(r));
+  CHECK(prtblasIsamax_64(h, n, dx, huge, &idx) == PRTBLAS_STATUS_NOT_SUPPORTED && idx == -1, "Isamax_64 past int");
+  CHECK(prtblasDgemm_64(h, PRTBLAS_OP_N, PRTBLAS_OP_N, m, cols, k, &one, dA, huge, dB, k, &zero, dC, m) ==
+            PRTBLAS_STATUS_NOT_SUPPORTED,
+        "Dgemm_64 with lda past int");
+  CHECK(prtblasSnrm2_64(nullptr, n, dx, 1, &r) == PRTBLAS_STATUS_NOT_INITIALIZED, "Snrm2_64 without a handle");
+#endif
+  for (void* p : {(void*)dx, (void*)dy, (void*)dA, (void*)dB, (void*)dC, (void*)dC64}) libs_test::release(p);
+}
+
 }  // namespace
 
 // DotEx as the fp16 dot-product programs call it: 16-bit vectors (x with a stride), the sum in fp32, the result in
@@ -936,6 +1194,15 @@ int main() {
   test_gels_batched<double>(h, prtblasDgelsBatched, 1e-12, "DgelsBatched");
   test_gels_batched<prtFloatComplex>(h, prtblasCgelsBatched, 1e-4, "CgelsBatched");
   test_gels_batched<prtDoubleComplex>(h, prtblasZgelsBatched, 1e-12, "ZgelsBatched");
+  test_complex_gemm<prtFloatComplex>(h, 1e-5);
+  test_complex_gemm<prtDoubleComplex>(h, 1e-12);
+  test_dgmm<float>(h, prtblasSdgmm, prtblasSdgmm_64, 1e-6, "Sdgmm");
+  test_dgmm<double>(h, prtblasDdgmm, prtblasDdgmm_64, 1e-14, "Ddgmm");
+  test_dgmm<prtFloatComplex>(h, prtblasCdgmm, prtblasCdgmm_64, 1e-6, "Cdgmm");
+  test_dgmm<prtDoubleComplex>(h, prtblasZdgmm, prtblasZdgmm_64, 1e-14, "Zdgmm");
+  test_complex_level1<prtFloatComplex>(h, 1e-5);
+  test_complex_level1<prtDoubleComplex>(h, 1e-12);
+  test_real_64(h);
   test_set_get();
   test_errors(h);
   CHECK(prtblasDestroy(h) == PRTBLAS_STATUS_SUCCESS, "destroy");

@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   prtcclComm_t comm = nullptr;
   CHECK(prtcclCommInitRank(&comm, n, id, rank) == prtcclSuccess, "init rank %d", rank);
   run_rank(comm, rank, n);
+  CHECK(prtcclCommFinalize(comm) == prtcclSuccess, "finalize");
   CHECK(prtcclCommDestroy(comm) == prtcclSuccess, "destroy");
   // Every process reports; the exit status carries its own checks.
   char name[32];

@@ -89,6 +89,7 @@ void test_init_rank(int n, size_t count) {
       prtcclGroupEnd();
       me.check();
       me.release();
+      CHECK(prtcclCommFinalize(comm) == prtcclSuccess, "finalize");
       CHECK(prtcclCommDestroy(comm) == prtcclSuccess, "destroy");
     });
   }
@@ -124,6 +125,7 @@ int main() {
   CHECK(b[0] == 0, "no data moved after a mismatch");
   CHECK(prtcclAllReduce(a, b, 4, prtcclFloat, prtcclSum, nullptr, nullptr) == prtcclInvalidArgument, "null comm");
   CHECK(prtcclGroupEnd() == prtcclInvalidUsage, "group end without start");
+  CHECK(prtcclCommFinalize(nullptr) == prtcclInvalidArgument, "finalize a null comm");
 #endif
   CHECK(std::string(prtcclGetErrorString(prtcclInvalidUsage)) == "invalid usage", "error string");
   for (int r = 0; r < n; ++r) CHECK(prtcclCommDestroy(comms[r]) == prtcclSuccess, "destroy");

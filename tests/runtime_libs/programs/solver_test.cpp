@@ -131,6 +131,45 @@ int main(int argc, char** argv) {
       libs_test::release(p);
     }
   }
+  // Single complex SVD of a 7 x 4 matrix, economy-size U and VT (jobs 'S').
+  {
+    prtFloatComplex* A = upload(read<prtFloatComplex>("cgesvd_a.in", 28));
+    float* S = static_cast<float*>(libs_test::alloc(4 * sizeof(float)));
+    prtFloatComplex* U = static_cast<prtFloatComplex*>(libs_test::alloc(28 * sizeof(prtFloatComplex)));
+    prtFloatComplex* VT = static_cast<prtFloatComplex*>(libs_test::alloc(16 * sizeof(prtFloatComplex)));
+    float* rwork = static_cast<float*>(libs_test::alloc(3 * sizeof(float)));
+    SOLVER_OK(prtsolverDnCgesvd_bufferSize(h, 7, 4, &lwork));
+    CHECK(lwork > 0, "Cgesvd lwork %d", lwork);
+    prtFloatComplex* work = work_area<prtFloatComplex>(lwork);
+    SOLVER_OK(prtsolverDnCgesvd(h, 'S', 'S', 7, 4, A, 7, S, U, 7, VT, 4, work, lwork, rwork, dinfo));
+    info_ok(dinfo, "Cgesvd");
+    write("cgesvd_s.out", download(S, 4));
+    write("cgesvd_u.out", download(U, 28));
+    write("cgesvd_vt.out", download(VT, 16));
+    for (void* p : {static_cast<void*>(A), static_cast<void*>(S), static_cast<void*>(U), static_cast<void*>(VT),
+                    static_cast<void*>(rwork), static_cast<void*>(work)}) {
+      libs_test::release(p);
+    }
+  }
+  // Double complex SVD of a 5 x 3 matrix with all of U and VT (jobs 'A'), no rwork.
+  {
+    prtDoubleComplex* A = upload(read<prtDoubleComplex>("zgesvd_a.in", 15));
+    double* S = static_cast<double*>(libs_test::alloc(3 * sizeof(double)));
+    prtDoubleComplex* U = static_cast<prtDoubleComplex*>(libs_test::alloc(25 * sizeof(prtDoubleComplex)));
+    prtDoubleComplex* VT = static_cast<prtDoubleComplex*>(libs_test::alloc(9 * sizeof(prtDoubleComplex)));
+    SOLVER_OK(prtsolverDnZgesvd_bufferSize(h, 5, 3, &lwork));
+    CHECK(lwork > 0, "Zgesvd lwork %d", lwork);
+    prtDoubleComplex* work = work_area<prtDoubleComplex>(lwork);
+    SOLVER_OK(prtsolverDnZgesvd(h, 'A', 'A', 5, 3, A, 5, S, U, 5, VT, 3, work, lwork, nullptr, dinfo));
+    info_ok(dinfo, "Zgesvd");
+    write("zgesvd_s.out", download(S, 3));
+    write("zgesvd_u.out", download(U, 25));
+    write("zgesvd_vt.out", download(VT, 9));
+    for (void* p : {static_cast<void*>(A), static_cast<void*>(S), static_cast<void*>(U), static_cast<void*>(VT),
+                    static_cast<void*>(work)}) {
+      libs_test::release(p);
+    }
+  }
   // fp32 symmetric eigenvalues and eigenvectors of a 5 x 5 matrix (lower triangle read).
   {
     float* A = upload(read<float>("syevd_a.in", 25));
@@ -156,6 +195,7 @@ int main(int argc, char** argv) {
     CHECK(prtsolverDnSgetrf(h, 2, 2, a.data(), 1, nullptr, nullptr, &info) == PRTSOLVER_STATUS_INVALID_VALUE,
           "lda < m");
     CHECK(prtsolverDnSgesvd_bufferSize(h, 2, 3, &lwork) == PRTSOLVER_STATUS_INVALID_VALUE, "gesvd with m < n");
+    CHECK(prtsolverDnCgesvd_bufferSize(h, 2, 3, &lwork) == PRTSOLVER_STATUS_INVALID_VALUE, "Cgesvd with m < n");
     CHECK(prtsolverDnSpotrf(nullptr, PRTBLAS_FILL_MODE_LOWER, 2, a.data(), 2, nullptr, 0, &info) ==
               PRTSOLVER_STATUS_NOT_INITIALIZED,
           "null handle");

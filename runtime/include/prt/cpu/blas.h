@@ -11,7 +11,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <new>
+#include <tuple>
 #include <vector>
 
 extern "C" {
@@ -403,6 +405,72 @@ inline prtblasStatus_t gels_batched(prtblasHandle_t handle, prtblasOperation_t t
     if (dev_info != nullptr) dev_info[b] = result > 0 ? result : 0;
   }
   return PRTBLAS_STATUS_SUCCESS;
+}
+
+// How a complex matrix enters a product: op C conjugates as it transposes.
+inline CBLAS_TRANSPOSE complex_trans(prtblasOperation_t op) {
+  return op == PRTBLAS_OP_N ? CblasNoTrans : (op == PRTBLAS_OP_T ? CblasTrans : CblasConjTrans);
+}
+
+// Products of one element type (complex ones through prt/complex.h: float2 and double2 have no complex product).
+inline float product(float a, float b) { return a * b; }
+inline double product(double a, double b) { return a * b; }
+inline prtFloatComplex product(prtFloatComplex a, prtFloatComplex b) { return prtCmulf(a, b); }
+inline prtDoubleComplex product(prtDoubleComplex a, prtDoubleComplex b) { return prtCmul(a, b); }
+
+// C = diag(x) * A (side left) or A * diag(x) (side right), with cuBLAS's checks: A and C are m x n, C may be A when
+// ldc == lda; x has m (left) or n (right) elements every |incx|-th, walked from the far end when incx < 0.
+template <class T>
+inline prtblasStatus_t dgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n, const T* A, int lda,
+                            const T* x, int incx, T* C, int ldc) {
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if ((mode != PRTBLAS_SIDE_LEFT && mode != PRTBLAS_SIDE_RIGHT) || m < 0 || n < 0 || lda < max1(m) ||
+      ldc < max1(m) || (C == A && lda != ldc)) {
+    return PRTBLAS_STATUS_INVALID_VALUE;
+  }
+  const bool left = mode == PRTBLAS_SIDE_LEFT;
+  const ptrdiff_t count = left ? m : n, step = incx < 0 ? -static_cast<ptrdiff_t>(incx) : incx;
+  auto diagonal = [&](ptrdiff_t i) { return x[(incx < 0 ? count - 1 - i : i) * step]; };
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < m; ++i) {
+      const T a = A[static_cast<size_t>(j) * lda + i];
+      C[static_cast<size_t>(j) * ldc + i] = product(left ? diagonal(i) : a, left ? a : diagonal(j));
+    }
+  }
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+// The 64-bit-integer calls (prtblas*_64) on this LP64 BLAS: an int64_t argument narrowed to the library's int (ok
+// cleared when it does not fit); any other argument as it is.
+template <class T>
+inline T narrow_arg(T v, bool&) {
+  return v;
+}
+inline blasint narrow_arg(int64_t v, bool& ok) {
+  ok = ok && v >= std::numeric_limits<blasint>::min() && v <= std::numeric_limits<blasint>::max();
+  return static_cast<blasint>(v);
+}
+
+// Calls the 32-bit prtblas function f with every int64_t argument narrowed, or answers NOT_SUPPORTED when one does
+// not fit: a size is never truncated.
+template <class F, class... A>
+inline prtblasStatus_t narrowed(F f, prtblasHandle_t handle, A... args) {
+  if (handle == nullptr) return PRTBLAS_STATUS_NOT_INITIALIZED;
+  bool ok = true;
+  const auto narrow = std::make_tuple(handle, narrow_arg(args, ok)...);
+  if (!ok) return PRTBLAS_STATUS_NOT_SUPPORTED;
+  return std::apply(f, narrow);
+}
+
+// I?amax/I?amin with 64-bit integers: the 32-bit call's index widened into *result.
+template <class F, class T>
+inline prtblasStatus_t narrowed_index(F f, prtblasHandle_t handle, int64_t n, const T* x, int64_t incx,
+                                      int64_t* result) {
+  if (result == nullptr) return narrowed(f, handle, n, x, incx, static_cast<int*>(nullptr));
+  int index = 0;
+  const prtblasStatus_t s = narrowed(f, handle, n, x, incx, &index);
+  if (s == PRTBLAS_STATUS_SUCCESS) *result = index;
+  return s;
 }
 
 }  // namespace blas_detail
@@ -836,5 +904,235 @@ inline prtblasStatus_t prtblasZgelsBatched(prtblasHandle_t handle, prtblasOperat
                                            int ldc, int* info, int* devInfoArray, int batchSize) {
   return prt::blas_detail::gels_batched(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
                                         batchSize, zgels_);
+}
+
+inline prtblasStatus_t prtblasCgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const prtFloatComplex* alpha, const prtFloatComplex* A,
+                                    int lda, const prtFloatComplex* B, int ldb, const prtFloatComplex* beta,
+                                    prtFloatComplex* C, int ldc) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  cblas_cgemm(CblasColMajor, complex_trans(transa), complex_trans(transb), m, n, k, alpha, A, lda, B, ldb, beta, C,
+              ldc);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasZgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                    int m, int n, int k, const prtDoubleComplex* alpha, const prtDoubleComplex* A,
+                                    int lda, const prtDoubleComplex* B, int ldb, const prtDoubleComplex* beta,
+                                    prtDoubleComplex* C, int ldc) {
+  using namespace prt::blas_detail;
+  if (prtblasStatus_t s = enter(handle)) return s;
+  if (prtblasStatus_t s = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return s;
+  cblas_zgemm(CblasColMajor, complex_trans(transa), complex_trans(transb), m, n, k, alpha, A, lda, B, ldb, beta, C,
+              ldc);
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasSdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n, const float* A,
+                                    int lda, const float* x, int incx, float* C, int ldc) {
+  return prt::blas_detail::dgmm(handle, mode, m, n, A, lda, x, incx, C, ldc);
+}
+
+inline prtblasStatus_t prtblasDdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n, const double* A,
+                                    int lda, const double* x, int incx, double* C, int ldc) {
+  return prt::blas_detail::dgmm(handle, mode, m, n, A, lda, x, incx, C, ldc);
+}
+
+inline prtblasStatus_t prtblasCdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n,
+                                    const prtFloatComplex* A, int lda, const prtFloatComplex* x, int incx,
+                                    prtFloatComplex* C, int ldc) {
+  return prt::blas_detail::dgmm(handle, mode, m, n, A, lda, x, incx, C, ldc);
+}
+
+inline prtblasStatus_t prtblasZdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n,
+                                    const prtDoubleComplex* A, int lda, const prtDoubleComplex* x, int incx,
+                                    prtDoubleComplex* C, int ldc) {
+  return prt::blas_detail::dgmm(handle, mode, m, n, A, lda, x, incx, C, ldc);
+}
+
+inline prtblasStatus_t prtblasScnrm2(prtblasHandle_t handle, int n, const prtFloatComplex* x, int incx,
+                                     float* result) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (result == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *result = n > 0 && incx > 0 ? cblas_scnrm2(n, x, incx) : 0.0f;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+inline prtblasStatus_t prtblasDznrm2(prtblasHandle_t handle, int n, const prtDoubleComplex* x, int incx,
+                                     double* result) {
+  if (prtblasStatus_t s = prt::blas_detail::enter(handle)) return s;
+  if (result == nullptr) return PRTBLAS_STATUS_INVALID_VALUE;
+  *result = n > 0 && incx > 0 ? cblas_dznrm2(n, x, incx) : 0.0;
+  return PRTBLAS_STATUS_SUCCESS;
+}
+
+// OpenBLAS's complex I?amax/I?amin compare |re| + |im|, as cuBLAS does.
+inline prtblasStatus_t prtblasIcamax(prtblasHandle_t handle, int n, const prtFloatComplex* x, int incx, int* result) {
+  return prt::blas_detail::index_of(handle, n, x, incx, result, cblas_icamax);
+}
+
+inline prtblasStatus_t prtblasIzamax(prtblasHandle_t handle, int n, const prtDoubleComplex* x, int incx,
+                                     int* result) {
+  return prt::blas_detail::index_of(handle, n, x, incx, result, cblas_izamax);
+}
+
+inline prtblasStatus_t prtblasIcamin(prtblasHandle_t handle, int n, const prtFloatComplex* x, int incx, int* result) {
+  return prt::blas_detail::index_of(handle, n, x, incx, result, cblas_icamin);
+}
+
+inline prtblasStatus_t prtblasIzamin(prtblasHandle_t handle, int n, const prtDoubleComplex* x, int incx,
+                                     int* result) {
+  return prt::blas_detail::index_of(handle, n, x, incx, result, cblas_izamin);
+}
+
+// The 64-bit-integer API: each int64_t checked to fit the 32-bit call (prt::blas_detail::narrowed).
+inline prtblasStatus_t prtblasSnrm2_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx,
+                                       float* result) {
+  return prt::blas_detail::narrowed(prtblasSnrm2, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasDnrm2_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx,
+                                       double* result) {
+  return prt::blas_detail::narrowed(prtblasDnrm2, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasScnrm2_64(prtblasHandle_t handle, int64_t n, const prtFloatComplex* x, int64_t incx,
+                                        float* result) {
+  return prt::blas_detail::narrowed(prtblasScnrm2, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasDznrm2_64(prtblasHandle_t handle, int64_t n, const prtDoubleComplex* x, int64_t incx,
+                                        double* result) {
+  return prt::blas_detail::narrowed(prtblasDznrm2, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasSdot_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx, const float* y,
+                                      int64_t incy, float* result) {
+  return prt::blas_detail::narrowed(prtblasSdot, handle, n, x, incx, y, incy, result);
+}
+inline prtblasStatus_t prtblasDdot_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx,
+                                      const double* y, int64_t incy, double* result) {
+  return prt::blas_detail::narrowed(prtblasDdot, handle, n, x, incx, y, incy, result);
+}
+inline prtblasStatus_t prtblasSaxpy_64(prtblasHandle_t handle, int64_t n, const float* alpha, const float* x,
+                                       int64_t incx, float* y, int64_t incy) {
+  return prt::blas_detail::narrowed(prtblasSaxpy, handle, n, alpha, x, incx, y, incy);
+}
+inline prtblasStatus_t prtblasDaxpy_64(prtblasHandle_t handle, int64_t n, const double* alpha, const double* x,
+                                       int64_t incx, double* y, int64_t incy) {
+  return prt::blas_detail::narrowed(prtblasDaxpy, handle, n, alpha, x, incx, y, incy);
+}
+inline prtblasStatus_t prtblasSscal_64(prtblasHandle_t handle, int64_t n, const float* alpha, float* x, int64_t incx) {
+  return prt::blas_detail::narrowed(prtblasSscal, handle, n, alpha, x, incx);
+}
+inline prtblasStatus_t prtblasDscal_64(prtblasHandle_t handle, int64_t n, const double* alpha, double* x,
+                                       int64_t incx) {
+  return prt::blas_detail::narrowed(prtblasDscal, handle, n, alpha, x, incx);
+}
+inline prtblasStatus_t prtblasScopy_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx, float* y,
+                                       int64_t incy) {
+  return prt::blas_detail::narrowed(prtblasScopy, handle, n, x, incx, y, incy);
+}
+inline prtblasStatus_t prtblasDcopy_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx, double* y,
+                                       int64_t incy) {
+  return prt::blas_detail::narrowed(prtblasDcopy, handle, n, x, incx, y, incy);
+}
+inline prtblasStatus_t prtblasIsamax_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx,
+                                        int64_t* result) {
+  return prt::blas_detail::narrowed_index(prtblasIsamax, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasIdamax_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx,
+                                        int64_t* result) {
+  return prt::blas_detail::narrowed_index(prtblasIdamax, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasIcamax_64(prtblasHandle_t handle, int64_t n, const prtFloatComplex* x, int64_t incx,
+                                        int64_t* result) {
+  return prt::blas_detail::narrowed_index(prtblasIcamax, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasIzamax_64(prtblasHandle_t handle, int64_t n, const prtDoubleComplex* x, int64_t incx,
+                                        int64_t* result) {
+  return prt::blas_detail::narrowed_index(prtblasIzamax, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasIsamin_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx,
+                                        int64_t* result) {
+  return prt::blas_detail::narrowed_index(prtblasIsamin, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasIdamin_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx,
+                                        int64_t* result) {
+  return prt::blas_detail::narrowed_index(prtblasIdamin, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasIcamin_64(prtblasHandle_t handle, int64_t n, const prtFloatComplex* x, int64_t incx,
+                                        int64_t* result) {
+  return prt::blas_detail::narrowed_index(prtblasIcamin, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasIzamin_64(prtblasHandle_t handle, int64_t n, const prtDoubleComplex* x, int64_t incx,
+                                        int64_t* result) {
+  return prt::blas_detail::narrowed_index(prtblasIzamin, handle, n, x, incx, result);
+}
+inline prtblasStatus_t prtblasSgemv_64(prtblasHandle_t handle, prtblasOperation_t trans, int64_t m, int64_t n,
+                                       const float* alpha, const float* A, int64_t lda, const float* x, int64_t incx,
+                                       const float* beta, float* y, int64_t incy) {
+  return prt::blas_detail::narrowed(prtblasSgemv, handle, trans, m, n, alpha, A, lda, x, incx, beta, y, incy);
+}
+inline prtblasStatus_t prtblasDgemv_64(prtblasHandle_t handle, prtblasOperation_t trans, int64_t m, int64_t n,
+                                       const double* alpha, const double* A, int64_t lda, const double* x,
+                                       int64_t incx, const double* beta, double* y, int64_t incy) {
+  return prt::blas_detail::narrowed(prtblasDgemv, handle, trans, m, n, alpha, A, lda, x, incx, beta, y, incy);
+}
+inline prtblasStatus_t prtblasSgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const float* alpha, const float* A,
+                                       int64_t lda, const float* B, int64_t ldb, const float* beta, float* C,
+                                       int64_t ldc) {
+  return prt::blas_detail::narrowed(prtblasSgemm, handle, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                    ldc);
+}
+inline prtblasStatus_t prtblasDgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const double* alpha, const double* A,
+                                       int64_t lda, const double* B, int64_t ldb, const double* beta, double* C,
+                                       int64_t ldc) {
+  return prt::blas_detail::narrowed(prtblasDgemm, handle, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                    ldc);
+}
+inline prtblasStatus_t prtblasCgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const prtFloatComplex* alpha,
+                                       const prtFloatComplex* A, int64_t lda, const prtFloatComplex* B, int64_t ldb,
+                                       const prtFloatComplex* beta, prtFloatComplex* C, int64_t ldc) {
+  return prt::blas_detail::narrowed(prtblasCgemm, handle, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                    ldc);
+}
+inline prtblasStatus_t prtblasZgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const prtDoubleComplex* alpha,
+                                       const prtDoubleComplex* A, int64_t lda, const prtDoubleComplex* B, int64_t ldb,
+                                       const prtDoubleComplex* beta, prtDoubleComplex* C, int64_t ldc) {
+  return prt::blas_detail::narrowed(prtblasZgemm, handle, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                    ldc);
+}
+inline prtblasStatus_t prtblasSgeam_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, const float* alpha, const float* A, int64_t lda,
+                                       const float* beta, const float* B, int64_t ldb, float* C, int64_t ldc) {
+  return prt::blas_detail::narrowed(prtblasSgeam, handle, transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
+}
+inline prtblasStatus_t prtblasDgeam_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, const double* alpha, const double* A, int64_t lda,
+                                       const double* beta, const double* B, int64_t ldb, double* C, int64_t ldc) {
+  return prt::blas_detail::narrowed(prtblasDgeam, handle, transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
+}
+inline prtblasStatus_t prtblasSdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const float* A, int64_t lda, const float* x, int64_t incx, float* C,
+                                       int64_t ldc) {
+  return prt::blas_detail::narrowed(prtblasSdgmm, handle, mode, m, n, A, lda, x, incx, C, ldc);
+}
+inline prtblasStatus_t prtblasDdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const double* A, int64_t lda, const double* x, int64_t incx, double* C,
+                                       int64_t ldc) {
+  return prt::blas_detail::narrowed(prtblasDdgmm, handle, mode, m, n, A, lda, x, incx, C, ldc);
+}
+inline prtblasStatus_t prtblasCdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const prtFloatComplex* A, int64_t lda, const prtFloatComplex* x, int64_t incx,
+                                       prtFloatComplex* C, int64_t ldc) {
+  return prt::blas_detail::narrowed(prtblasCdgmm, handle, mode, m, n, A, lda, x, incx, C, ldc);
+}
+inline prtblasStatus_t prtblasZdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const prtDoubleComplex* A, int64_t lda, const prtDoubleComplex* x,
+                                       int64_t incx, prtDoubleComplex* C, int64_t ldc) {
+  return prt::blas_detail::narrowed(prtblasZdgmm, handle, mode, m, n, A, lda, x, incx, C, ldc);
 }
 #endif

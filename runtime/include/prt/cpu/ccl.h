@@ -448,6 +448,10 @@ inline prtcclResult_t prtcclCommInitRank(prtcclComm_t* comm, int nranks, prtcclU
   return prtcclSuccess;
 }
 
+inline prtcclResult_t prtcclCommFinalize(prtcclComm_t comm) {
+  return comm == nullptr ? prtcclInvalidArgument : prtcclSuccess;  // nothing is left outstanding here
+}
+
 inline prtcclResult_t prtcclCommDestroy(prtcclComm_t comm) {
   if (comm == nullptr) return prtcclInvalidArgument;
 #if PRT_WITH_MPI

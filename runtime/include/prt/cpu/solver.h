@@ -9,6 +9,7 @@
 #else
 #include <cstddef>
 #include <new>
+#include <type_traits>
 #include <vector>
 
 extern "C" {
@@ -30,6 +31,12 @@ void sgesvd_(const char* jobu, const char* jobvt, const int* m, const int* n, fl
 void dgesvd_(const char* jobu, const char* jobvt, const int* m, const int* n, double* a, const int* lda, double* s,
              double* u, const int* ldu, double* vt, const int* ldvt, double* work, const int* lwork, int* info,
              size_t jobu_len, size_t jobvt_len);
+void cgesvd_(const char* jobu, const char* jobvt, const int* m, const int* n, prtFloatComplex* a, const int* lda,
+             float* s, prtFloatComplex* u, const int* ldu, prtFloatComplex* vt, const int* ldvt, prtFloatComplex* work,
+             const int* lwork, float* rwork, int* info, size_t jobu_len, size_t jobvt_len);
+void zgesvd_(const char* jobu, const char* jobvt, const int* m, const int* n, prtDoubleComplex* a, const int* lda,
+             double* s, prtDoubleComplex* u, const int* ldu, prtDoubleComplex* vt, const int* ldvt,
+             prtDoubleComplex* work, const int* lwork, double* rwork, int* info, size_t jobu_len, size_t jobvt_len);
 void ssyevd_(const char* jobz, const char* uplo, const int* n, float* a, const int* lda, float* w, float* work,
              const int* lwork, int* iwork, const int* liwork, int* info, size_t jobz_len, size_t uplo_len);
 void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w, double* work,
@@ -65,6 +72,38 @@ struct Lapack<double> {
   static constexpr auto gesvd = dgesvd_;
   static constexpr auto syevd = dsyevd_;
 };
+
+// The complex types' gesvd (their singular values are real, and LAPACK takes a real work area besides).
+template <>
+struct Lapack<prtFloatComplex> {
+  using Real = float;
+  static constexpr auto gesvd = cgesvd_;
+};
+template <>
+struct Lapack<prtDoubleComplex> {
+  using Real = double;
+  static constexpr auto gesvd = zgesvd_;
+};
+
+// The real type of a matrix's singular values: the type itself, or a complex type's part.
+template <class T, class = void>
+struct RealOf {
+  using type = T;
+};
+template <class T>
+struct RealOf<T, std::void_t<typename Lapack<T>::Real>> {
+  using type = typename Lapack<T>::Real;
+};
+template <class T>
+using real_t = typename RealOf<T>::type;
+template <class T>
+constexpr bool is_complex = !std::is_same_v<real_t<T>, T>;
+
+// The work size a LAPACK query leaves in work(1) (its real part for a complex type).
+inline double query_size(float v) { return v; }
+inline double query_size(double v) { return v; }
+inline double query_size(prtFloatComplex v) { return v.x; }
+inline double query_size(prtDoubleComplex v) { return v.x; }
 
 inline int max1(int v) { return v > 1 ? v : 1; }
 
@@ -121,14 +160,26 @@ inline prtsolverStatus_t potrs(prtsolverDnHandle_t h, prtblasFillMode_t uplo, in
   return PRTSOLVER_STATUS_SUCCESS;
 }
 
+// LAPACK's gesvd: the real types' call, or the complex types' with their real work area rwork.
+template <class T>
+inline void lapack_gesvd(const char* jobu, const char* jobvt, int* m, int* n, T* a, int* lda, real_t<T>* s, T* u,
+                         int* ldu, T* vt, int* ldvt, T* work, int* lwork, real_t<T>* rwork, int* info) {
+  if constexpr (is_complex<T>) {
+    Lapack<T>::gesvd(jobu, jobvt, m, n, a, lda, s, u, ldu, vt, ldvt, work, lwork, rwork, info, 1, 1);
+  } else {
+    (void)rwork;
+    Lapack<T>::gesvd(jobu, jobvt, m, n, a, lda, s, u, ldu, vt, ldvt, work, lwork, info, 1, 1);
+  }
+}
+
 // LAPACK's optimal gesvd work size for these jobs.
 template <class T>
 inline int gesvd_query(char jobu, char jobvt, int m, int n) {
-  T size = 0;
+  T size{};
   int lwork = -1, info = 0, lda = max1(m), ldu = max1(m), ldvt = max1(n);  // the leading dimensions jobs 'A' need
-  Lapack<T>::gesvd(&jobu, &jobvt, &m, &n, nullptr, &lda, nullptr, nullptr, &ldu, nullptr, &ldvt, &size, &lwork, &info,
-                   1, 1);
-  return info == 0 ? static_cast<int>(size) : 0;
+  lapack_gesvd<T>(&jobu, &jobvt, &m, &n, nullptr, &lda, nullptr, nullptr, &ldu, nullptr, &ldvt, &size, &lwork, nullptr,
+                  &info);
+  return info == 0 ? static_cast<int>(query_size(size)) : 0;
 }
 
 template <class T>
@@ -141,7 +192,8 @@ inline prtsolverStatus_t gesvd_size(prtsolverDnHandle_t h, int m, int n, int* lw
 
 template <class T>
 inline prtsolverStatus_t gesvd(prtsolverDnHandle_t h, signed char jobu, signed char jobvt, int m, int n, T* A, int lda,
-                               T* S, T* U, int ldu, T* VT, int ldvt, T* work, int lwork, T* rwork, int* info) {
+                               real_t<T>* S, T* U, int ldu, T* VT, int ldvt, T* work, int lwork, real_t<T>* rwork,
+                               int* info) {
   if (const auto s = enter(h)) return s;
   if (!job_ok(jobu) || !job_ok(jobvt) || (jobu == 'O' && jobvt == 'O') || m < n || n < 0 || lda < max1(m) ||
       info == nullptr) {
@@ -155,12 +207,20 @@ inline prtsolverStatus_t gesvd(prtsolverDnHandle_t h, signed char jobu, signed c
     work = own.data();
     lwork = need;
   }
-  T dummy = 0;
+  T dummy{};
   int one = 1;
-  Lapack<T>::gesvd(&ju, &jv, &m, &n, A, &lda, S, U != nullptr ? U : &dummy, U != nullptr ? &ldu : &one,
-                   VT != nullptr ? VT : &dummy, VT != nullptr ? &ldvt : &one, work, &lwork, info, 1, 1);
+  // The complex types' real work area: 5 min(m, n) reals, the unconverged superdiagonal left in its first n - 1.
+  std::vector<real_t<T>> lapack_rwork(is_complex<T> ? static_cast<size_t>(max1(5 * n)) : 0);
+  lapack_gesvd<T>(&ju, &jv, &m, &n, A, &lda, S, U != nullptr ? U : &dummy, U != nullptr ? &ldu : &one,
+                  VT != nullptr ? VT : &dummy, VT != nullptr ? &ldvt : &one, work, &lwork, lapack_rwork.data(), info);
   if (rwork != nullptr && n > 1) {
-    for (int i = 0; i < n - 1; ++i) rwork[i] = work[i + 1];  // LAPACK leaves the superdiagonal in work(2:)
+    for (int i = 0; i < n - 1; ++i) {
+      if constexpr (is_complex<T>) {
+        rwork[i] = lapack_rwork[i];
+      } else {
+        rwork[i] = work[i + 1];  // LAPACK leaves the real types' superdiagonal in work(2:)
+      }
+    }
   }
   return PRTSOLVER_STATUS_SUCCESS;
 }
@@ -306,6 +366,24 @@ inline prtsolverStatus_t prtsolverDnSgesvd(prtsolverDnHandle_t handle, signed ch
 inline prtsolverStatus_t prtsolverDnDgesvd(prtsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m,
                                            int n, double* A, int lda, double* S, double* U, int ldu, double* VT,
                                            int ldvt, double* work, int lwork, double* rwork, int* devInfo) {
+  return prt::solver_detail::gesvd(handle, jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, rwork, devInfo);
+}
+inline prtsolverStatus_t prtsolverDnCgesvd_bufferSize(prtsolverDnHandle_t handle, int m, int n, int* lwork) {
+  return prt::solver_detail::gesvd_size<prtFloatComplex>(handle, m, n, lwork);
+}
+inline prtsolverStatus_t prtsolverDnZgesvd_bufferSize(prtsolverDnHandle_t handle, int m, int n, int* lwork) {
+  return prt::solver_detail::gesvd_size<prtDoubleComplex>(handle, m, n, lwork);
+}
+inline prtsolverStatus_t prtsolverDnCgesvd(prtsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m,
+                                           int n, prtFloatComplex* A, int lda, float* S, prtFloatComplex* U, int ldu,
+                                           prtFloatComplex* VT, int ldvt, prtFloatComplex* work, int lwork,
+                                           float* rwork, int* devInfo) {
+  return prt::solver_detail::gesvd(handle, jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, rwork, devInfo);
+}
+inline prtsolverStatus_t prtsolverDnZgesvd(prtsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m,
+                                           int n, prtDoubleComplex* A, int lda, double* S, prtDoubleComplex* U,
+                                           int ldu, prtDoubleComplex* VT, int ldvt, prtDoubleComplex* work, int lwork,
+                                           double* rwork, int* devInfo) {
   return prt::solver_detail::gesvd(handle, jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, rwork, devInfo);
 }
 inline prtsolverStatus_t prtsolverDnSsyevd_bufferSize(prtsolverDnHandle_t handle, prtsolverEigMode_t jobz,

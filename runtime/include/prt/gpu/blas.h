@@ -22,6 +22,15 @@
 #define PRT_BLAS_SUCCESS HIPBLAS_STATUS_SUCCESS
 #endif
 
+// PRT_BLAS_64: the vendor has the 64-bit-integer API (cuBLAS 12; hipBLAS 2.3, ROCm 6.3, for levels 1 to 3). Older
+// hipBLAS leaves the prtblas*_64 calls undefined, so that a program using them fails to link rather than truncate.
+#if PRT_BACKEND_CUDA || (defined(hipblasVersionMajor) && \
+                         (hipblasVersionMajor > 2 || (hipblasVersionMajor == 2 && hipblasVersionMinor >= 3)))
+#define PRT_BLAS_64 1
+#else
+#define PRT_BLAS_64 0
+#endif
+
 namespace prt {
 namespace blas_detail {
 inline PRT_BLAS(Handle_t) native(prtblasHandle_t h) { return reinterpret_cast<PRT_BLAS(Handle_t)>(h); }
@@ -30,6 +39,7 @@ inline PRT_BLAS(Handle_t) native(prtblasHandle_t h) { return reinterpret_cast<PR
 using vendor_half = __half;
 inline prtblasStatus_t status(cublasStatus_t s) { return static_cast<prtblasStatus_t>(s); }
 inline cublasOperation_t op(prtblasOperation_t o) { return static_cast<cublasOperation_t>(o); }
+inline cublasSideMode_t side(prtblasSideMode_t m) { return static_cast<cublasSideMode_t>(m); }
 inline cudaDataType_t type(prtDataType_t t) { return static_cast<cudaDataType_t>(t); }
 inline cublasComputeType_t compute(prtblasComputeType_t c) { return static_cast<cublasComputeType_t>(c); }
 inline cublasGemmAlgo_t algo(prtblasGemmAlgo_t a) { return static_cast<cublasGemmAlgo_t>(a); }
@@ -57,6 +67,9 @@ inline prtblasStatus_t status(hipblasStatus_t s) {
 
 inline hipblasOperation_t op(prtblasOperation_t o) {
   return o == PRTBLAS_OP_N ? HIPBLAS_OP_N : (o == PRTBLAS_OP_T ? HIPBLAS_OP_T : HIPBLAS_OP_C);
+}
+inline hipblasSideMode_t side(prtblasSideMode_t m) {
+  return m == PRTBLAS_SIDE_LEFT ? HIPBLAS_SIDE_LEFT : HIPBLAS_SIDE_RIGHT;
 }
 
 inline hipblasComputeType_t compute(prtblasComputeType_t c) {
@@ -355,3 +368,244 @@ inline prtblasStatus_t prtblasZgelsBatched(prtblasHandle_t handle, prtblasOperat
   return status(PRT_BLAS(ZgelsBatched)(native(handle), op(trans), m, n, nrhs, Aarray, lda, Carray, ldc, info,
                                         devInfoArray, batchSize));
 }
+inline prtblasStatus_t prtblasCgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb, int m,
+                                    int n, int k, const prtFloatComplex* alpha, const prtFloatComplex* A, int lda,
+                                    const prtFloatComplex* B, int ldb, const prtFloatComplex* beta, prtFloatComplex* C,
+                                    int ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Cgemm)(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc));
+}
+inline prtblasStatus_t prtblasZgemm(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb, int m,
+                                    int n, int k, const prtDoubleComplex* alpha, const prtDoubleComplex* A, int lda,
+                                    const prtDoubleComplex* B, int ldb, const prtDoubleComplex* beta,
+                                    prtDoubleComplex* C, int ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Zgemm)(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc));
+}
+inline prtblasStatus_t prtblasSdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n, const float* A,
+                                    int lda, const float* x, int incx, float* C, int ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Sdgmm)(native(handle), side(mode), m, n, A, lda, x, incx, C, ldc));
+}
+inline prtblasStatus_t prtblasDdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n, const double* A,
+                                    int lda, const double* x, int incx, double* C, int ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Ddgmm)(native(handle), side(mode), m, n, A, lda, x, incx, C, ldc));
+}
+inline prtblasStatus_t prtblasCdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n,
+                                    const prtFloatComplex* A, int lda, const prtFloatComplex* x, int incx,
+                                    prtFloatComplex* C, int ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Cdgmm)(native(handle), side(mode), m, n, A, lda, x, incx, C, ldc));
+}
+inline prtblasStatus_t prtblasZdgmm(prtblasHandle_t handle, prtblasSideMode_t mode, int m, int n,
+                                    const prtDoubleComplex* A, int lda, const prtDoubleComplex* x, int incx,
+                                    prtDoubleComplex* C, int ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Zdgmm)(native(handle), side(mode), m, n, A, lda, x, incx, C, ldc));
+}
+inline prtblasStatus_t prtblasScnrm2(prtblasHandle_t handle, int n, const prtFloatComplex* x, int incx, float* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Scnrm2)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasDznrm2(prtblasHandle_t handle, int n, const prtDoubleComplex* x, int incx,
+                                     double* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Dznrm2)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIcamax(prtblasHandle_t handle, int n, const prtFloatComplex* x, int incx, int* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Icamax)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIzamax(prtblasHandle_t handle, int n, const prtDoubleComplex* x, int incx, int* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Izamax)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIcamin(prtblasHandle_t handle, int n, const prtFloatComplex* x, int incx, int* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Icamin)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIzamin(prtblasHandle_t handle, int n, const prtDoubleComplex* x, int incx, int* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Izamin)(native(handle), n, x, incx, result));
+}
+
+#if PRT_BLAS_64
+inline prtblasStatus_t prtblasCgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const prtFloatComplex* alpha,
+                                       const prtFloatComplex* A, int64_t lda, const prtFloatComplex* B, int64_t ldb,
+                                       const prtFloatComplex* beta, prtFloatComplex* C, int64_t ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Cgemm_64)(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C,
+      ldc));
+}
+inline prtblasStatus_t prtblasZgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const prtDoubleComplex* alpha,
+                                       const prtDoubleComplex* A, int64_t lda, const prtDoubleComplex* B, int64_t ldb,
+                                       const prtDoubleComplex* beta, prtDoubleComplex* C, int64_t ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Zgemm_64)(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C,
+      ldc));
+}
+inline prtblasStatus_t prtblasSdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const float* A, int64_t lda, const float* x, int64_t incx, float* C,
+                                       int64_t ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Sdgmm_64)(native(handle), side(mode), m, n, A, lda, x, incx, C, ldc));
+}
+inline prtblasStatus_t prtblasDdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const double* A, int64_t lda, const double* x, int64_t incx, double* C,
+                                       int64_t ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Ddgmm_64)(native(handle), side(mode), m, n, A, lda, x, incx, C, ldc));
+}
+inline prtblasStatus_t prtblasCdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const prtFloatComplex* A, int64_t lda, const prtFloatComplex* x, int64_t incx,
+                                       prtFloatComplex* C, int64_t ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Cdgmm_64)(native(handle), side(mode), m, n, A, lda, x, incx, C, ldc));
+}
+inline prtblasStatus_t prtblasZdgmm_64(prtblasHandle_t handle, prtblasSideMode_t mode, int64_t m, int64_t n,
+                                       const prtDoubleComplex* A, int64_t lda, const prtDoubleComplex* x, int64_t incx,
+                                       prtDoubleComplex* C, int64_t ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Zdgmm_64)(native(handle), side(mode), m, n, A, lda, x, incx, C, ldc));
+}
+inline prtblasStatus_t prtblasScnrm2_64(prtblasHandle_t handle, int64_t n, const prtFloatComplex* x, int64_t incx,
+                                        float* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Scnrm2_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasDznrm2_64(prtblasHandle_t handle, int64_t n, const prtDoubleComplex* x, int64_t incx,
+                                        double* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Dznrm2_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIcamax_64(prtblasHandle_t handle, int64_t n, const prtFloatComplex* x, int64_t incx,
+                                        int64_t* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Icamax_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIzamax_64(prtblasHandle_t handle, int64_t n, const prtDoubleComplex* x, int64_t incx,
+                                        int64_t* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Izamax_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIcamin_64(prtblasHandle_t handle, int64_t n, const prtFloatComplex* x, int64_t incx,
+                                        int64_t* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Icamin_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIzamin_64(prtblasHandle_t handle, int64_t n, const prtDoubleComplex* x, int64_t incx,
+                                        int64_t* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Izamin_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasSnrm2_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx, float* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Snrm2_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasSdot_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx, const float* y,
+                                      int64_t incy, float* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Sdot_64)(native(handle), n, x, incx, y, incy, result));
+}
+inline prtblasStatus_t prtblasSaxpy_64(prtblasHandle_t handle, int64_t n, const float* alpha, const float* x,
+                                       int64_t incx, float* y, int64_t incy) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Saxpy_64)(native(handle), n, alpha, x, incx, y, incy));
+}
+inline prtblasStatus_t prtblasSscal_64(prtblasHandle_t handle, int64_t n, const float* alpha, float* x, int64_t incx) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Sscal_64)(native(handle), n, alpha, x, incx));
+}
+inline prtblasStatus_t prtblasScopy_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx, float* y,
+                                       int64_t incy) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Scopy_64)(native(handle), n, x, incx, y, incy));
+}
+inline prtblasStatus_t prtblasIsamax_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx,
+                                        int64_t* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Isamax_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIsamin_64(prtblasHandle_t handle, int64_t n, const float* x, int64_t incx,
+                                        int64_t* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Isamin_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasSgemv_64(prtblasHandle_t handle, prtblasOperation_t trans, int64_t m, int64_t n,
+                                       const float* alpha, const float* A, int64_t lda, const float* x, int64_t incx,
+                                       const float* beta, float* y, int64_t incy) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Sgemv_64)(native(handle), op(trans), m, n, alpha, A, lda, x, incx, beta, y, incy));
+}
+inline prtblasStatus_t prtblasSgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const float* alpha, const float* A, int64_t lda,
+                                       const float* B, int64_t ldb, const float* beta, float* C, int64_t ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Sgemm_64)(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C,
+      ldc));
+}
+inline prtblasStatus_t prtblasSgeam_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, const float* alpha, const float* A, int64_t lda,
+                                       const float* beta, const float* B, int64_t ldb, float* C, int64_t ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Sgeam_64)(native(handle), op(transa), op(transb), m, n, alpha, A, lda, beta, B, ldb, C, ldc));
+}
+inline prtblasStatus_t prtblasDnrm2_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx,
+                                       double* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Dnrm2_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasDdot_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx, const double* y,
+                                      int64_t incy, double* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Ddot_64)(native(handle), n, x, incx, y, incy, result));
+}
+inline prtblasStatus_t prtblasDaxpy_64(prtblasHandle_t handle, int64_t n, const double* alpha, const double* x,
+                                       int64_t incx, double* y, int64_t incy) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Daxpy_64)(native(handle), n, alpha, x, incx, y, incy));
+}
+inline prtblasStatus_t prtblasDscal_64(prtblasHandle_t handle, int64_t n, const double* alpha, double* x,
+                                       int64_t incx) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Dscal_64)(native(handle), n, alpha, x, incx));
+}
+inline prtblasStatus_t prtblasDcopy_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx, double* y,
+                                       int64_t incy) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Dcopy_64)(native(handle), n, x, incx, y, incy));
+}
+inline prtblasStatus_t prtblasIdamax_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx,
+                                        int64_t* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Idamax_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasIdamin_64(prtblasHandle_t handle, int64_t n, const double* x, int64_t incx,
+                                        int64_t* result) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Idamin_64)(native(handle), n, x, incx, result));
+}
+inline prtblasStatus_t prtblasDgemv_64(prtblasHandle_t handle, prtblasOperation_t trans, int64_t m, int64_t n,
+                                       const double* alpha, const double* A, int64_t lda, const double* x, int64_t incx,
+                                       const double* beta, double* y, int64_t incy) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Dgemv_64)(native(handle), op(trans), m, n, alpha, A, lda, x, incx, beta, y, incy));
+}
+inline prtblasStatus_t prtblasDgemm_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const double* alpha, const double* A,
+                                       int64_t lda, const double* B, int64_t ldb, const double* beta, double* C,
+                                       int64_t ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Dgemm_64)(native(handle), op(transa), op(transb), m, n, k, alpha, A, lda, B, ldb, beta, C,
+      ldc));
+}
+inline prtblasStatus_t prtblasDgeam_64(prtblasHandle_t handle, prtblasOperation_t transa, prtblasOperation_t transb,
+                                       int64_t m, int64_t n, const double* alpha, const double* A, int64_t lda,
+                                       const double* beta, const double* B, int64_t ldb, double* C, int64_t ldc) {
+  using namespace prt::blas_detail;
+  return status(PRT_BLAS(Dgeam_64)(native(handle), op(transa), op(transb), m, n, alpha, A, lda, beta, B, ldb, C, ldc));
+}
+#endif  // PRT_BLAS_64

@@ -36,6 +36,9 @@ inline prtcclResult_t prtcclCommInitRank(prtcclComm_t* comm, int nranks, prtcclU
 inline prtcclResult_t prtcclCommInitAll(prtcclComm_t* comms, int ndev, const int* devlist) {
   return prt::ccl_detail::result(ncclCommInitAll(reinterpret_cast<ncclComm_t*>(comms), ndev, devlist));
 }
+inline prtcclResult_t prtcclCommFinalize(prtcclComm_t comm) {
+  return prt::ccl_detail::result(ncclCommFinalize(prt::ccl_detail::native(comm)));
+}
 inline prtcclResult_t prtcclCommDestroy(prtcclComm_t comm) {
   return prt::ccl_detail::result(ncclCommDestroy(prt::ccl_detail::native(comm)));
 }

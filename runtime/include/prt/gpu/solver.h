@@ -166,6 +166,30 @@ inline prtsolverStatus_t prtsolverDnDgesvd(prtsolverDnHandle_t handle, signed ch
   return status(PRT_SOLVER(DnDgesvd)(native(handle), jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, rwork,
                                      devInfo));
 }
+inline prtsolverStatus_t prtsolverDnCgesvd_bufferSize(prtsolverDnHandle_t handle, int m, int n, int* lwork) {
+  using namespace prt::solver_detail;
+  return status(PRT_SOLVER(DnCgesvd_bufferSize)(native(handle), m, n, lwork));
+}
+inline prtsolverStatus_t prtsolverDnZgesvd_bufferSize(prtsolverDnHandle_t handle, int m, int n, int* lwork) {
+  using namespace prt::solver_detail;
+  return status(PRT_SOLVER(DnZgesvd_bufferSize)(native(handle), m, n, lwork));
+}
+inline prtsolverStatus_t prtsolverDnCgesvd(prtsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m,
+                                           int n, prtFloatComplex* A, int lda, float* S, prtFloatComplex* U, int ldu,
+                                           prtFloatComplex* VT, int ldvt, prtFloatComplex* work, int lwork,
+                                           float* rwork, int* devInfo) {
+  using namespace prt::solver_detail;
+  return status(PRT_SOLVER(DnCgesvd)(native(handle), jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, rwork,
+                                     devInfo));
+}
+inline prtsolverStatus_t prtsolverDnZgesvd(prtsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m,
+                                           int n, prtDoubleComplex* A, int lda, double* S, prtDoubleComplex* U,
+                                           int ldu, prtDoubleComplex* VT, int ldvt, prtDoubleComplex* work, int lwork,
+                                           double* rwork, int* devInfo) {
+  using namespace prt::solver_detail;
+  return status(PRT_SOLVER(DnZgesvd)(native(handle), jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, rwork,
+                                     devInfo));
+}
 inline prtsolverStatus_t prtsolverDnSsyevd_bufferSize(prtsolverDnHandle_t handle, prtsolverEigMode_t jobz,
                                                       prtblasFillMode_t uplo, int n, const float* A, int lda,
                                                       const float* W, int* lwork) {

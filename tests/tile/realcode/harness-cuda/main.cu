@@ -18,6 +18,14 @@ __global__ void scale(float* x, int n, float by) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) x[i] *= by;
 }
+// A kernel and the host function that launches it share a name: a call picks the host function by its arguments.
+__global__ void halve(float* x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] *= 0.5f;
+}
+void halve(float* x, int n, int times) {
+  for (int t = 0; t < times; ++t) halve<<<1, 64>>>(x, n);
+}
 
 namespace fixture::gpu {
 __global__ void negate(float* x, int n) {
@@ -115,6 +123,7 @@ int main() {
   no_parameters<<<1, 1>>>();
   scale<<<1, 64>>>(x, 64);
   scale<<<1, 64>>>(x, 64, 3.0f);
+  halve(x, 64, 2);
   fixture::gpu::negate<<<1, 64>>>(x, 64);
   shift_down<<<(64 + 63) / 64, 64>>>(x, 64);
   cudaFree(x);
