@@ -1,10 +1,13 @@
 """The scan's shortcuts answer as the long way does: columns of ASCII files, files without a suppression comment,
-kernel bodies without a barrier's name, a file's word runs, a chunk scanned with the collector paused."""
+kernel bodies without a barrier's name, a file's word runs, a chunk and a scan command run with the collector paused."""
 
 from __future__ import annotations
 
 import gc
+import json
 
+import migrate.engine
+from migrate.cli import main
 from migrate.engine import _LineText, _Matcher, _scan_chunk, scan_bytes
 from migrate.match import WORD, FileMatcher, Text, compile_rules, word_runs
 from migrate.regions import _may_synchronise
@@ -106,3 +109,27 @@ def test_a_chunk_is_scanned_with_the_collector_paused_and_leaves_it_as_it_was(tm
         finally:
             gc.enable()
         assert outcome.rows == tuple(f.as_row() for f in scan_bytes(RULESET, "a.cu", "cuda", HOST))
+
+
+def test_the_scan_command_runs_with_the_collector_paused_and_leaves_it_as_it_was(tmp_path, monkeypatch, capsys) -> None:
+    source = tmp_path / "a.cu"
+    source.write_bytes(HOST)
+    scanned = migrate.engine.scan
+    seen: list[bool] = []
+
+    def watched(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return scanned(*args, **kwargs)
+
+    monkeypatch.setattr(migrate.engine, "scan", watched)
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            code = main(["scan", str(tmp_path), "--root", str(tmp_path), "--no-cache", "--no-progress", "-f", "json"])
+            assert gc.isenabled() == enabled
+        finally:
+            gc.enable()
+        assert code == 1
+        report = json.loads(capsys.readouterr().out)
+        assert [f["rule_id"] for f in report["findings"]] == [f.rule_id for f in scan_bytes(RULESET, "a.cu", "cuda", HOST)]
+    assert seen == [False, False]
