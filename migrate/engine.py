@@ -194,7 +194,11 @@ class _LineText(Text):
     def line_bytes(self, line: int) -> bytes:
         found = self._lines.get(line)
         if found is None:
-            found = self._lines[line] = super().line_bytes(line)
+            # Text.line_bytes with the line starts read once, not through the property three times: a dense file
+            # asks for the snippet of nearly every line.
+            starts = self._starts if self._starts is not None else self.starts
+            end = starts[line] - 1 if line < len(starts) else len(self.data)
+            found = self._lines[line] = self.data[starts[line - 1] : end].rstrip(b"\r")
         return found
 
     def position(self, offset: int) -> tuple[int, int]:

@@ -47,6 +47,15 @@ def test_columns_of_ascii_and_other_text_are_those_the_plain_text_gives() -> Non
             assert kept.position(offset) == plain.position(offset)
 
 
+def test_lines_of_a_file_are_those_the_plain_text_gives() -> None:
+    samples = [HOST, HOST.replace(b"\n", b"\r\n"), HOST.rstrip(b"\n"), b"", b"\n\n", b"one\r", "é\r\nü".encode()]
+    for data in samples:
+        plain, kept = Text(data), _LineText(data)
+        lines = range(1, len(plain.starts) + 1)
+        assert [kept.line_bytes(line) for line in lines] == [plain.line_bytes(line) for line in lines]
+        assert [kept.line_bytes(line) for line in reversed(lines)] == [plain.line_bytes(line) for line in reversed(lines)]
+
+
 def test_a_file_without_a_suppression_comment_gives_what_the_line_by_line_check_gives() -> None:
     bare = HOST.replace(b"  // migrate: ignore", b"")
     for data in (HOST, bare):
