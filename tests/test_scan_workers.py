@@ -151,7 +151,8 @@ def test_a_chunk_scanned_in_process_keeps_its_findings_and_the_cache_their_rows(
     from migrate.rules import RULES_DIR, load_catalog
 
     catalog = load_catalog()
-    tasks = [(str(path), path.relative_to(tree).as_posix(), "cuda", "") for path in sorted(tree.rglob("*.cu"))[:12]]
+    paths = sorted(tree.rglob("*.cu"))[:12]
+    tasks = [(str(path), path.relative_to(tree).as_posix(), "cuda", "") for path in paths]
     args = (str(RULES_DIR), "", catalog.digest, tuple(sorted(catalog.rules)), 1 << 20)
     sent, kept = _scan_chunk(*args, tasks), _scan_here(*args, tasks)
     assert any(outcome.rows for outcome in sent) and not any(outcome.findings for outcome in sent)
