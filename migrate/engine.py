@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import tree_sitter as ts
 
@@ -193,7 +194,11 @@ class _LineText(Text):
     def line_bytes(self, line: int) -> bytes:
         found = self._lines.get(line)
         if found is None:
-            found = self._lines[line] = super().line_bytes(line)
+            # Text.line_bytes with the line starts read once, not through the property three times: a dense file
+            # asks for the snippet of nearly every line.
+            starts = self._starts if self._starts is not None else self.starts
+            end = starts[line] - 1 if line < len(starts) else len(self.data)
+            found = self._lines[line] = self.data[starts[line - 1] : end].rstrip(b"\r")
         return found
 
     def position(self, offset: int) -> tuple[int, int]:
@@ -287,23 +292,35 @@ def _unreadable(rules: Mapping[str, Rule], selected: frozenset[str], relpath: st
 
 def _scan_chunk(
     rules_dir: str, cache_dir: str, digest: str, selected: tuple[str, ...], max_bytes: int,
-    tasks: Sequence[tuple[str, str, str, str]],
+    tasks: Sequence[tuple[str, str, str, str]], *, rows: bool = True,
 ) -> list[FileOutcome]:
+    """The outcomes of a chunk of files, their findings as rows for a worker to send back (`rows`), or as the
+    Findings themselves for a chunk scanned in the process that reports them."""
     ruleset = _worker_ruleset(rules_dir, cache_dir, digest, selected)
     # A file's scan makes thousands of short-lived objects (nodes, fields, findings) that go with the file, nearly
     # none in a cycle (400 HeCBench files leave 863 objects to the collector): collections set off by their count
     # find next to nothing, and cost a dense tree 5-10% of its time. A chunk's few cycles wait for its end.
     with paused():
-        return _scan_tasks(ruleset, max_bytes, tasks)
+        return _scan_tasks(ruleset, max_bytes, tasks, rows=rows)
 
 
-def _scan_tasks(ruleset: Ruleset, max_bytes: int, tasks: Sequence[tuple[str, str, str, str]]) -> list[FileOutcome]:
+def _scan_here(*args: Any) -> list[FileOutcome]:
+    """_scan_chunk for a chunk scanned in this process: a finding made into a row and back costs a dense tree's
+    165,085 findings half a CPU second, and the findings never leave the process."""
+    return _scan_chunk(*args, rows=False)
+
+
+def _scan_tasks(
+    ruleset: Ruleset, max_bytes: int, tasks: Sequence[tuple[str, str, str, str]], *, rows: bool = True
+) -> list[FileOutcome]:
     outcomes = []
     for path, relpath, language, known_digest in tasks:
         content = read(Path(path), max_bytes)
         if content.kind:
             outcome = _unreadable(ruleset.catalog.rules, ruleset.selected, relpath, language, content)
-            outcomes.append(replace(outcome, findings=(), rows=tuple(f.as_row() for f in outcome.findings)))
+            if rows:
+                outcome = replace(outcome, findings=(), rows=tuple(f.as_row() for f in outcome.findings))
+            outcomes.append(outcome)
             continue
         file_digest = _digest(content.data)
         lines = _count_lines(content.data)
@@ -311,8 +328,12 @@ def _scan_tasks(ruleset: Ruleset, max_bytes: int, tasks: Sequence[tuple[str, str
         if file_digest == known_digest:
             outcomes.append(FileOutcome(relpath, language, file_digest, lines, cached=True))
             continue
-        rows = tuple(f.as_row() for f in scan_bytes(ruleset, relpath, language, content.data))
-        outcomes.append(FileOutcome(relpath, language, file_digest, lines, stamp=stamp, rows=rows))
+        findings = scan_bytes(ruleset, relpath, language, content.data)
+        if rows:
+            outcomes.append(FileOutcome(relpath, language, file_digest, lines, stamp=stamp,
+                                        rows=tuple(f.as_row() for f in findings)))
+        else:
+            outcomes.append(FileOutcome(relpath, language, file_digest, lines, tuple(findings), stamp=stamp))
     return outcomes
 
 
@@ -542,10 +563,11 @@ def _balanced_chunks(sizes: Sequence[int], jobs: int) -> list[list[int]]:
 
 def _run_chunks(
     options: ScanOptions, worker: Callable[..., list], args: tuple, tasks: Sequence, sizes: Sequence[int],
-    tracker: Progress,
+    tracker: Progress, here: Callable[..., list] | None = None,
 ) -> list:
     """Run `worker(*args, chunk)` over the tasks (`sizes`: each task's file size), in processes when the work is
-    big enough to pay for them; the results come back in the order of the tasks."""
+    big enough to pay for them, else in this one through `here` when given; the results come back in the order of
+    the tasks."""
     results: list = []
     jobs = _jobs(options)
     if jobs > 1 and sum(sizes) >= PARALLEL_MIN_BYTES and len(tasks) > CHUNK_FILES:
@@ -566,7 +588,7 @@ def _run_chunks(
         results = placed
     else:
         for chunk in _chunks(tasks, CHUNK_FILES):
-            done = worker(*args, chunk)
+            done = (here or worker)(*args, chunk)
             results.extend(done)
             tracker.advance(len(done))
     return results
@@ -645,9 +667,9 @@ def _scan_streamed(options: ScanOptions, progress: Callable[[int, int], None] | 
     else:
         tracker.total = len(head)
         for chunk in _chunks([(str(s.path), s.relpath, s.language, "") for s, _ in head], CHUNK_FILES):
-            done = _scan_chunk(*args, chunk)
+            done = _scan_here(*args, chunk)
             outcomes += done
-            findings.extend(Finding.from_row(row) for outcome in done for row in outcome.rows)
+            findings.extend(finding for outcome in done for finding in outcome.findings)
             tracker.advance(len(done))
     files = [SourceFile(o.relpath, o.language, o.lines, o.skipped) for o in outcomes]
     return _result(options, replace(setup, walk_skips=sorted(set(skips), key=lambda s: s.relpath)), findings, files)
@@ -707,13 +729,17 @@ def scan(
     outcomes, tasks, sizes = _unchanged(setup.sources, cached, options.max_bytes)
     tracker.advance(len(outcomes))
     if tasks:  # a scan that finds every file in its cache never compiles the rules
-        outcomes += _run_chunks(options, _scan_chunk, _rule_args(options, setup), tasks, sizes, tracker)
+        outcomes += _run_chunks(options, _scan_chunk, _rule_args(options, setup), tasks, sizes, tracker, _scan_here)
     findings: list[Finding] = []
     files: list[SourceFile] = []
     new_cache: dict[str, tuple] = {}
     for outcome in outcomes:
-        rows = cached[outcome.relpath][2] if outcome.cached else outcome.rows  # _scan_chunk sends rows alone
-        findings.extend(Finding.from_row(row) for row in rows)
+        rows = cached[outcome.relpath][2] if outcome.cached else outcome.rows  # a worker sends rows alone
+        if outcome.findings:  # scanned in this process (_scan_here): rows only for the cache
+            findings.extend(outcome.findings)
+            rows = tuple(f.as_row() for f in outcome.findings) if setup.cache_path is not None else ()
+        else:
+            findings.extend(Finding.from_row(row) for row in rows)
         if outcome.digest and setup.cache_path is not None:  # without a cache, the rows are not kept twice
             new_cache[outcome.relpath] = (outcome.digest, outcome.lines, rows, *outcome.stamp)
         files.append(SourceFile(outcome.relpath, outcome.language, outcome.lines, outcome.skipped))

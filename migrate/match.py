@@ -1224,6 +1224,8 @@ def _statement_macros(data: bytes, qualifier_macros: LineStart | None = None) ->
         counted = hit.start()
         index = offset_line
         line = lines[index]
+        if line.rstrip().endswith(b";") and b"//" not in line:
+            continue  # a statement already (`CHECK(cudaFree(p));`): neither a bare nor a call macro line ends so
         before = index - 1
         while before >= 0 and not lines[before].strip():
             before -= 1

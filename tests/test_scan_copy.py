@@ -34,3 +34,13 @@ def test_macro_lines_inside_an_expression_or_a_continuation_stay() -> None:
 def test_crlf_lines_keep_their_carriage_returns() -> None:
     data = b"x = 1;\r\nCUERR\r\nCHECK(a)\r\ny = 2;\r\n"
     assert _statement_macros(data) == b"x = 1;\r\n     \r\nCHECK(a)\r;y = 2;\r\n"
+
+
+def test_macro_calls_that_are_statements_already_stay_and_the_lines_after_them_are_read_after_them() -> None:
+    data = (b"x = 1;\n    CHECK(cudaFree(p));\n    CUERR\n    CHECK(a);  \r\n    SYNC(b)\n    y = 2;\n"
+            b"    CUERR // ends;\n    z = 3;\n")
+    out = _statement_macros(data)
+    # The `;` lines stay; CUERR and SYNC(b) follow them as they follow any statement; a `;` in a comment ends nothing.
+    assert out == (b"x = 1;\n    CHECK(cudaFree(p));\n         \n    CHECK(a);  \r\n    SYNC(b);    y = 2;\n"
+                   b"                  \n    z = 3;\n")
+    assert len(out) == len(data)

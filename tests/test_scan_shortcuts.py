@@ -1,10 +1,15 @@
 """The scan's shortcuts answer as the long way does: columns of ASCII files, files without a suppression comment,
-kernel bodies without a barrier's name, a file's word runs, a chunk scanned with the collector paused."""
+kernel bodies without a barrier's name, a file's word runs, a chunk and a scan command run with the collector
+paused."""
 
 from __future__ import annotations
 
 import gc
+import json
 
+import migrate.cli
+import migrate.engine
+from migrate.cli import main
 from migrate.engine import _LineText, _Matcher, _scan_chunk, scan_bytes
 from migrate.match import WORD, FileMatcher, Text, compile_rules, word_runs
 from migrate.regions import _may_synchronise
@@ -42,6 +47,16 @@ def test_columns_of_ascii_and_other_text_are_those_the_plain_text_gives() -> Non
         offsets = [o for o in range(len(data) + 1) if o == len(data) or data[o] & 0xC0 != 0x80]
         for offset in [*offsets, *reversed(offsets)]:
             assert kept.position(offset) == plain.position(offset)
+
+
+def test_lines_of_a_file_are_those_the_plain_text_gives() -> None:
+    samples = [HOST, HOST.replace(b"\n", b"\r\n"), HOST.rstrip(b"\n"), b"", b"\n\n", b"one\r", "é\r\nü".encode()]
+    for data in samples:
+        plain, kept = Text(data), _LineText(data)
+        lines = range(1, len(plain.starts) + 1)
+        assert [kept.line_bytes(line) for line in lines] == [plain.line_bytes(line) for line in lines]
+        backwards = list(reversed(lines))
+        assert [kept.line_bytes(line) for line in backwards] == [plain.line_bytes(line) for line in backwards]
 
 
 def test_a_file_without_a_suppression_comment_gives_what_the_line_by_line_check_gives() -> None:
@@ -106,3 +121,36 @@ def test_a_chunk_is_scanned_with_the_collector_paused_and_leaves_it_as_it_was(tm
         finally:
             gc.enable()
         assert outcome.rows == tuple(f.as_row() for f in scan_bytes(RULESET, "a.cu", "cuda", HOST))
+
+
+def test_the_scan_command_runs_with_the_collector_paused_and_leaves_it_as_it_was(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    source = tmp_path / "a.cu"
+    source.write_bytes(HOST)
+    scanned = migrate.engine.scan
+    seen: list[bool] = []
+
+    def watched(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return scanned(*args, **kwargs)
+
+    monkeypatch.setattr(migrate.engine, "scan", watched)
+    command = ["scan", str(tmp_path), "--root", str(tmp_path), "--no-cache", "--no-progress", "-f", "json"]
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            code = main(command)
+            assert gc.isenabled() == enabled
+        finally:
+            gc.enable()
+        assert code == 1
+        report = json.loads(capsys.readouterr().out)
+        expected = [f.rule_id for f in scan_bytes(RULESET, "a.cu", "cuda", HOST)]
+        assert [f["rule_id"] for f in report["findings"]] == expected
+    assert seen == [False, False]
+    # With the libclang frontend asked for (compiler flags after --), the collector runs as it was.
+    monkeypatch.setattr(migrate.cli, "_with_semantic", lambda result, *args: result)
+    seen.clear()
+    code = main([*command, "--", "-DX"])
+    assert code == 1 and seen == [True] and gc.isenabled()

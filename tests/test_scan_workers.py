@@ -143,3 +143,30 @@ def test_rows_read_back_are_the_findings_sent(tree: Path) -> None:
     values = ("r", "p", 1, 2, 3, 4, "note", "safe", "low", "m", "f", (Edit(0, 1, "x"),), "engine", "s")
     assert len(values) == len(fields(Finding))
     assert vars(Finding.unchecked(*values)) == vars(Finding(*values))
+
+
+def test_a_chunk_scanned_in_process_keeps_its_findings_and_the_cache_their_rows(tree: Path, tmp_path: Path) -> None:
+    from migrate.engine import _scan_chunk, _scan_here
+    from migrate.model import Finding
+    from migrate.rules import RULES_DIR, load_catalog
+
+    catalog = load_catalog()
+    paths = sorted(tree.rglob("*.cu"))[:12]
+    tasks = [(str(path), path.relative_to(tree).as_posix(), "cuda", "") for path in paths]
+    args = (str(RULES_DIR), "", catalog.digest, tuple(sorted(catalog.rules)), 1 << 20)
+    sent, kept = _scan_chunk(*args, tasks), _scan_here(*args, tasks)
+    assert any(outcome.rows for outcome in sent) and not any(outcome.findings for outcome in sent)
+    assert not any(outcome.rows for outcome in kept)
+    assert [tuple(map(Finding.from_row, o.rows)) for o in sent] == [o.findings for o in kept]
+    # The cache a one-process scan writes gives the findings back when its files are unchanged, beside a changed one.
+    copy = tmp_path / "tree"
+    for _, relpath, _, _ in tasks:
+        (copy / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (copy / relpath).write_bytes((tree / relpath).read_bytes())
+    options = ScanOptions(paths=(copy,), root=copy, cache_dir=tmp_path / "cache", jobs=1)
+    first = scan(options)
+    changed = copy / tasks[1][1]
+    changed.write_text(changed.read_text() + "void more() { cudaDeviceReset(); }\n")
+    again = scan(options)
+    assert first.findings and again.findings != first.findings
+    assert again.findings == scan(ScanOptions(paths=(copy,), root=copy, cache_dir=None, jobs=1)).findings

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 from typing import Any
 
 try:
@@ -62,7 +63,7 @@ def document(result: ScanResult) -> dict[str, Any]:
     """The JSON report as plain data (what `render_json` serialises)."""
     summary = summarize(result)
     findings = sorted_findings(result.findings)
-    used = sorted({f.rule_id for f in findings} & set(result.rules))
+    used = sorted(set(map(attrgetter("rule_id"), findings)) & set(result.rules))
     return {
         "format_version": FORMAT_VERSION,
         "version": result.tool_version,
