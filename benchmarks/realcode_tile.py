@@ -49,6 +49,9 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
 outcomes (after a change to how they are checked), every other kernel of the same programs keeping its row, so
 that the run merges with `--merge` like a whole program's.
 
+With `--results R`, the rows of each program are also written to R.progress.json as it finishes, so that a run
+stopped before its end leaves what it checked for `--merge ... --partial R.progress.json`.
+
 `--merge FULL.json` puts the rows of this run (or of an earlier `--only` run, `--partial PART.json`) in place of
 those programs' rows of a full run and counts the totals again: a change re-runs only the programs whose generated
 modules (or the sources their references are built from) changed, since a kernel whose module and reference are
@@ -1636,10 +1639,16 @@ def main(argv: list[str] | None = None) -> int:
         crashes = list(partial["crashes"])
         programs = [Path(name) for name in sorted({r.program for r in rows})]
     else:
+        finished: dict[str, tuple[list[Row], list[str]]] = {}
         with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
-            for found, crashed in pool.map(one, programs):  # in program order
-                rows += found
-                crashes += crashed
+            futures = {pool.submit(one, program): program.name for program in programs}
+            for future in concurrent.futures.as_completed(futures):
+                finished[futures[future]] = future.result()
+                if options.results:  # what a run stopped before its end keeps: a --partial for --merge
+                    _write_progress(options.results.with_suffix(".progress.json"), programs, finished)
+        for program in programs:  # in program order
+            rows += finished[program.name][0]
+            crashes += finished[program.name][1]
     seconds = time.perf_counter() - start
     if options.stage:
         _pack(work / "stage", options.stage)
@@ -1742,6 +1751,17 @@ def _stage_case(stage: Path, program: Path, relfile: str, kernel, fn, signature:
             if path.is_file() and path.stat().st_size <= 2 << 20:
                 (target / path.relative_to(program)).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, target / path.relative_to(program))
+
+
+def _write_progress(path: Path, programs: list[Path], finished: dict) -> None:
+    """The rows of the programs checked so far, in program order, as a RESULTS.json that --partial reads (written
+    whole to a temporary file, then moved over the last)."""
+    done = [finished[p.name] for p in programs if p.name in finished]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps({"kernels": [asdict(r) for rows, _ in done for r in rows],
+                                     "crashes": [c for _, crashed in done for c in crashed]}, indent=1) + "\n")
+    temporary.replace(path)
 
 
 def _pack(stage: Path, into: Path) -> None:

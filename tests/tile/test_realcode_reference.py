@@ -625,7 +625,8 @@ def test_an_original_undefined_at_size_is_checked_at_whole_blocks(harness, monke
 
 def test_recheck_checks_only_the_rows_asked_for_and_keeps_the_others(harness, tmp_path):
     """--recheck RESULTS.json checks again only the kernels whose rows have the outcomes asked for; every other
-    kernel of the program keeps its row from RESULTS.json as it was, so the run merges like a whole program's."""
+    kernel of the program keeps its row from RESULTS.json as it was, so the run merges like a whole program's; each
+    program's rows are also written as it finishes (R.progress.json), which --partial reads."""
     import json
 
     kept = {"program": "harness-cuda", "file": "main.cu", "kernel": "negate", "line": 23, "lowered": True,
@@ -640,3 +641,6 @@ def test_recheck_checks_only_the_rows_asked_for_and_keeps_the_others(harness, tm
     assert rows["negate"] == kept
     assert rows["tile_sum"]["lowered"] and rows["tile_sum"]["why"] != "to be checked again", rows["tile_sum"]
     assert "checked" in rows and rows["checked"]["parity"] == ""  # not in the table: checked (no parity asked)
+    # each program's rows as it finished, for a run stopped before its end (--partial reads them)
+    progress = json.loads((tmp_path / "out.progress.json").read_text())
+    assert progress["kernels"] == json.loads((tmp_path / "out.json").read_text())["kernels"]
