@@ -470,10 +470,8 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
         convert = "tl.cast" if inner.kind == "U" else ".to"
         if target in ("float", "double", "float32", "float64") and not inner.is_float:
             return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text(TL_DTYPE[target]))), is_float=True)
-        if target in ("float",) and inner.is_float:
-            return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text("tl.float32"))), is_float=True)
-        if target in ("double",) and inner.is_float:
-            return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text("tl.float64"))), is_float=True)
+        if target in ("float", "double") and inner.is_float:
+            return _float_cast(inner, target)
         if target in INT_CASTS and inner.is_float:
             if isinstance(inner.expr, ir.Num):
                 return Val("U", ir.Num(int(inner.expr.value), False), is_float=False)
@@ -684,7 +682,7 @@ def _is_double(ctx: Context, expr: ir.Expr) -> bool:
         params = {p.name: p for p in ctx.kernel.params}
         return isinstance(base, ir.Name) and base.id in params and params[base.id].pointer \
             and base_type(params[base.id].ctype) == "double"
-    if isinstance(expr, ir.Call) and expr.func == ".to":  # a conversion: of the type it converts to
+    if isinstance(expr, ir.Call) and expr.func in (".to", "tl.cast"):  # a conversion: of the type it converts to
         return _is_double(ctx, expr.args[1])
     if isinstance(expr, ir.Call):
         return any(_is_double(ctx, a) for a in expr.args)
@@ -693,6 +691,13 @@ def _is_double(ctx: Context, expr: ir.Expr) -> bool:
     if isinstance(expr, ir.Un):
         return _is_double(ctx, expr.operand)
     return False
+
+
+def _float_cast(val: Val, target: str) -> Val:
+    """A float value converted to `target` ("float" or "double") as a C cast converts it: through tl.cast where it is
+    uniform (a plain Python number under Triton's interpreter, which has no .to()), else .to()."""
+    convert = "tl.cast" if val.kind == "U" else ".to"
+    return Val(val.kind, ir.Call(convert, (val.expr, ir.Text(TL_DTYPE[target]))), is_float=True)
 
 
 def _beside_double(ctx: Context, vals: list[Val]) -> list[Val]:
@@ -1010,7 +1015,7 @@ def _call(ctx: Context, expr: ir.Call) -> Val:
     if takes == "float" and row.get("result") != "int":
         # C converts a double argument of a float function (`fmaxf(0.0, z)` of a double z, or of a generic type
         # instantiated at double) to float first, and the function computes and returns a float
-        args = [replace(a, expr=ir.Call(".to", (a.expr, ir.Text("tl.float32"))))
+        args = [_float_cast(a, "float")
                 if a.kind in ("U", "V") and a.is_float and a.expr is not None and not isinstance(a.expr, ir.Num)
                 and (_is_double(ctx, a.expr) or _is_generic(ctx, a.expr)) else a for a in args]
     args = _beside_double(ctx, args)
