@@ -523,8 +523,12 @@ def _pack(path: Path, packed: list[tuple[str, Path, Path, list[str], dict]], whe
           tree: Path = ROOT) -> None:
     manifest = []
     with tarfile.open(path, "w:gz") as tar:
-        # A migrated project whose CUDA sources stay in its build includes the runtime's headers (<prt/prt.h>).
-        tar.add(tree / "runtime" / "include", arcname="runtime/include")
+        # A migrated project whose CUDA sources stay in its build includes the runtime's headers (<prt/prt.h>); its
+        # setup.py finds them through the migrate package (migrate.runtime_info), which the GPU host puts on the
+        # build's path as a user's installation of migrate would: the package's runtime_info and the headers.
+        tar.add(tree / "runtime" / "include", arcname="tool/runtime/include")
+        for name in ("__init__.py", "runtime_info.py"):
+            tar.add(tree / "migrate" / name, arcname=f"tool/migrate/{name}")
         for wheel in sorted(wheels.glob("*.whl")) if wheels else ():  # what the tests need and the GPU host lacks
             tar.add(wheel, arcname=f"wheels/{wheel.name}")
         for name, original, out, tests, cases in packed:

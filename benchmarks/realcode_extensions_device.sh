@@ -52,10 +52,11 @@ for name in $names; do
         site="$work/$name/$side-site"
         log="$OUT/$name.$side"
         rc=0
-        # the migrated CUDA sources that stay in a build include the runtime's headers: nvcc and g++ find them here
-        include=$([ "$side" = migrated ] && [ -d "$work/runtime/include" ] && echo "$work/runtime/include" || true)
+        # the migrated CUDA sources that stay in a build include the runtime's headers: the migrated setup.py asks
+        # the migrate package where they are, so the migrated side builds with migrate importable (as installed)
+        tool=$([ "$side" = migrated ] && [ -d "$work/tool/migrate" ] && echo "$work/tool" || true)
         side_env=$([ "$side" = migrated ] && echo "${MIGRATED_ENV:-}" || true)
-        (cd "$src" && env $side_env HOME="$work/home" NVCC_APPEND_FLAGS="${include:+-I$include}" CPATH="${include}${CPATH:+:$CPATH}" \
+        (cd "$src" && env $side_env HOME="$work/home" PYTHONPATH="${tool}${PYTHONPATH:+:$PYTHONPATH}" \
             timeout 1200 python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$site" .) \
             > "$log.install.log" 2>&1 || rc=$?
         echo "$rc" > "$log.install.rc"

@@ -529,6 +529,13 @@ class FileMatcher:
             return () if replacement is None else (Edit(_code_start(self.text.data), _code_start(self.text.data), replacement),)
         if node.has_error:
             return ()
+        if rule.fix.get("insert") == "after":
+            # Lines added below the line where the node ends: the node and everything on its lines stay, so a
+            # marker another rule puts above one of those lines stays where it belongs.
+            replacement = _render_fix(rule, rule.fix, fields)
+            line_end = self.text.data.find(b"\n", node.end_byte)
+            at = len(self.text.data) if line_end == -1 else line_end + 1
+            return () if replacement is None else (Edit(at, at, replacement),)
         first, last = span or (node, node)
         if first.has_error or last.has_error or last.end_byte < first.start_byte:
             return ()

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from ..rules import load_catalog
+from ..templating import render_template
 from . import pysource
 from .dispatch import translate_dispatch
 from .emit import render_program
@@ -18,6 +20,8 @@ from .tileir import TileKernel
 OP_IMPORTS = ["import torch", "import triton", "import triton.language as tl",
               "from torch.library import triton_op, wrap_triton"]
 INLINE_CALLS = {"load_inline", "cpp_extension.load_inline", "torch.utils.cpp_extension.load_inline"}
+# The rule that adds the runtime's include folder to a setup.py's build, whose block goes once nothing builds CUDA.
+RUNTIME_INCLUDE = "extension-runtime-include"
 BINDING = re.compile(rb'm\.def\(\s*"(\w+)"\s*,\s*&(\w+)')
 
 
@@ -82,6 +86,7 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
     extensions = read_extensions(data, relative_files(folder, files))
     claimed: set[str] = set()
     modules: list[str] = []
+    kept = False  # an extension still builds CUDA sources
     whole = [e for e in extensions if e.sources and len(e.callees) == 1 and _text(e.callees[0]) in CUDA_CALLS
              and all(s.endswith(".cu") for s in e.sources)]
     for ext in extensions:
@@ -92,6 +97,7 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
             named = f"extension {ext.name}" if ext.name else "extension"
             outcome.findings.append(("tile-host-kept", path, line, f"{named} stays: {ext.why}"))
             claimed |= set(extension_folder_sources(folder, files))
+            kept = True
             continue
         where = [str(folder / s) if str(folder) != "." else s for s in ext.sources]
         cuda = [s for s in where if s.endswith(KERNEL_SUFFIXES)]
@@ -101,25 +107,29 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
             outcome.findings.append(("tile-host-kept", path, line,
                                      f"extension {ext.name} stays: its source {absent[0]} is not in the tree"))
             claimed |= set(extension_folder_sources(folder, files))
+            kept = True
             continue
         if not cuda:
             continue  # a CppExtension of C++ alone needs no change
         if ext not in whole:
-            translate_package(path, data, ext, files, outcome, translate, edits)
+            kept |= not translate_package(path, data, ext, files, outcome, translate, edits)
             continue
         name = ext.name
         if len(cuda) != 1 or len(where) != 1:
             outcome.findings.append(("tile-host-kept", path, line,
                                      "CUDAExtension stays: its name and a single .cu source must be literals"))
+            kept = True
             continue
         source_path = cuda[0]
         source = files.get(source_path)
         if source is None:
             outcome.findings.append(("tile-host-kept", path, line, f"CUDAExtension stays: {source_path} not found"))
+            kept = True
             continue
         bound = {m.group(1).decode(): m.group(2).decode() for m in BINDING.finditer(source)}
         built = build_ops(source, source_path, 0, bound or None, outcome, translate)
         if built is None:
+            kept = True
             continue
         kernels, ops = built
         module = str(folder / f"{name.split('.')[-1]}.py")
@@ -147,6 +157,11 @@ def translate_setup(path: str, data: bytes, files: dict[str, bytes], outcome: Ou
                     edits.append(pysource.Edit(start, end, ""))
     elif edits:
         finish_setup(data, edits)
+    if edits and not kept:  # no CUDA source is built any more: the runtime's headers are not needed either
+        block = render_template(load_catalog().rules[RUNTIME_INCLUDE].fix["template"]).encode()
+        start = data.find(block)
+        if start >= 0:
+            edits.append(pysource.Edit(start, start + len(block), ""))
     if edits:
         outcome.changed[path] = pysource.apply_edits(data, edits)
     elif extensions and not modules:  # nothing migrated: ops whose C++ picks the CUDA function may still be served

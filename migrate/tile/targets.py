@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -161,7 +162,7 @@ def compile_errors(source: str, checks: list[Check]) -> dict[str, str]:
         except (OSError, ValueError, KeyError):
             todo.append(check)
     if todo:
-        fresh = _run_worker(source, todo)
+        fresh = _run_workers(source, todo)
         for check in todo:
             results[check.name] = fresh[check.name]
             if fresh[check.name].startswith("the compiler worker"):
@@ -177,7 +178,37 @@ def compile_errors(source: str, checks: list[Check]) -> dict[str, str]:
     return results
 
 
+def _worker_count(jobs: int) -> int:
+    """How many compiler workers to run side by side: one per usable CPU (MIGRATE_TILE_COMPILE_JOBS caps it), at
+    most one per kernel."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        cpus = os.cpu_count() or 1
+    try:
+        cap = int(os.environ.get("MIGRATE_TILE_COMPILE_JOBS", "0"))
+    except ValueError:
+        cap = 0
+    return max(1, min(jobs, cpus, cap if cap > 0 else cpus))
+
+
+def _run_workers(source: str, checks: list[Check]) -> dict[str, str]:
+    """Compile the kernels in worker processes side by side, the kernels dealt out in turn: a module of many large
+    kernels (a sorting network inlined into each) takes minutes in one worker."""
+    count = _worker_count(len(checks))
+    if count == 1:
+        return _run_worker(source, checks)
+    shares = [checks[i::count] for i in range(count)]
+    results: dict[str, str] = {}
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        for answer in pool.map(lambda share: _run_worker(source, share), shares):
+            results.update(answer)
+    return results
+
+
 def _run_worker(source: str, checks: list[Check]) -> dict[str, str]:
+    """One worker's results: it prints a JSON line per kernel as each is compiled, so the kernels it finished keep
+    their results when it runs past its time or crashes on a later one."""
     job = {"source": source, "kernels": [[c.name, c.signature, c.constexprs] for c in checks]}
     env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
     env.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
@@ -185,13 +216,20 @@ def _run_worker(source: str, checks: list[Check]) -> dict[str, str]:
     try:
         done = subprocess.run([sys.executable, "-m", "migrate.tile.targets"], input=json.dumps(job), text=True,
                               capture_output=True, env=env, timeout=timeout, check=False)
-        answer = json.loads(done.stdout.strip().splitlines()[-1])
-        return {c.name: str(answer[c.name]) for c in checks}
-    except subprocess.TimeoutExpired:
+        output, stderr = done.stdout, done.stderr
+        why = "the compiler worker failed ({})"
+    except subprocess.TimeoutExpired as exc:
+        output = exc.stdout.decode() if isinstance(exc.stdout, bytes) else exc.stdout or ""
+        stderr = ""
         why = f"the compiler worker ran past {timeout} s"
-    except (ValueError, IndexError, KeyError):
-        why = "the compiler worker failed (" + (done.stderr.strip().splitlines() or ["no output"])[-1][:200] + ")"
-    return {c.name: why for c in checks}
+    answers: dict[str, str] = {}
+    for line in output.splitlines():
+        try:
+            answers.update({str(k): str(v) for k, v in json.loads(line).items()})
+        except (ValueError, AttributeError):
+            continue  # a line something else printed
+    last = (stderr.strip().splitlines() or ["no output"])[-1][:200]
+    return {c.name: answers[c.name] if c.name in answers else why.format(last) for c in checks}
 
 
 def _first_error(exc: BaseException) -> str:
@@ -201,7 +239,7 @@ def _first_error(exc: BaseException) -> str:
 
 
 def _worker() -> None:
-    """Read one job from stdin, compile each kernel for each target, print one JSON line of results."""
+    """Read one job from stdin, compile each kernel for each target, print a JSON line of its result per kernel."""
     import importlib.util
 
     job = json.loads(sys.stdin.read())
@@ -213,7 +251,6 @@ def _worker() -> None:
     except Exception as exc:  # noqa: BLE001 - a broken installation fails every kernel, with the reason
         print(json.dumps({n: f"Triton does not import ({_first_error(exc)})" for n in names}))
         return
-    out: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="migrate-tile-") as folder:
         path = Path(folder) / "tile_check.py"
         path.write_text(job["source"])
@@ -233,8 +270,7 @@ def _worker() -> None:
                 except Exception as exc:  # noqa: BLE001 - any failure of the compiler is the kernel's finding
                     error = f"{label}: {_first_error(exc)}"
                     break
-            out[name] = error
-    print(json.dumps(out))
+            print(json.dumps({name: error}), flush=True)
 
 
 if __name__ == "__main__":

@@ -188,3 +188,26 @@ def test_autograd_function_op_runs_forward_and_backward() -> None:
         torch.testing.assert_close(grad, seed * w * order * x.detach() ** (order - 1))
     with pytest.raises(RuntimeError, match="order not implemented"):
         module.blend(torch.ones(3), torch.ones(3), 4)
+
+
+@pytest.mark.parametrize(("case", "builds_cuda"), [("accessor_ops", False), ("cpp_calls_cuda", True)])
+def test_the_runtime_include_goes_once_nothing_builds_cuda(case: str, builds_cuda: bool) -> None:
+    """apply's extension-runtime-include block (below the cpp_extension import) stays while an extension still
+    builds CUDA sources, which include the runtime once migrated, and goes when the extension builds C++ alone."""
+    from migrate.engine import scan_bytes
+    from migrate.match import compile_rules
+    from migrate.rewrite import plan_file
+    from migrate.rules import load_catalog
+
+    catalog = load_catalog()
+    tree = _tree(case)
+    ruleset = compile_rules(catalog, ["extension-runtime-include"])
+    findings = scan_bytes(ruleset, "setup.py", "python", tree["setup.py"])
+    tree["setup.py"] = plan_file("setup.py", "python", tree["setup.py"], findings, catalog.rules).migrated
+    assert b"migrate.runtime_info" in tree["setup.py"]
+    result = translate_tree(tree)
+    setup = result.changed.get("setup.py", tree["setup.py"])
+    assert (b"migrate.runtime_info" in setup) == builds_cuda
+    if not builds_cuda:  # the rest of the file as the tile step writes it without the block
+        plain = translate_tree(_tree(case)).changed["setup.py"]
+        assert setup == plain

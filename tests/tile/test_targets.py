@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from migrate.tile.cuda_front import read_module
+from migrate.tile import targets
 from migrate.tile.lower import lower
 from migrate.tile.targets import Check, compile_errors, launch_type, triton_type
 from migrate.tile.tileir import DYNAMIC_COUNT, SYMBOL_PREFIX
@@ -80,6 +81,80 @@ def test_a_kernel_only_the_interpreter_accepts_is_refused() -> None:
                   {"BLOCK_X": 128})
     error = compile_errors(BAD, [check])["scalar_mask_tile"]
     assert error.startswith("sm_90: ") and "Mask argument cannot be block type" in error
+
+
+GOOD = '''
+@triton.jit
+def copy_tile(x, y, n, BLOCK_X: tl.constexpr):
+    offs_x = tl.program_id(0) * BLOCK_X + tl.arange(0, BLOCK_X)
+    tl.store(y + offs_x, tl.load(x + offs_x, mask=offs_x < n, other=0.0), mask=offs_x < n)
+
+
+@triton.jit
+def twice_tile(x, y, n, BLOCK_X: tl.constexpr):
+    offs_x = tl.program_id(0) * BLOCK_X + tl.arange(0, BLOCK_X)
+    tl.store(y + offs_x, 2 * tl.load(x + offs_x, mask=offs_x < n, other=0.0), mask=offs_x < n)
+'''
+
+
+def test_kernels_compiled_by_workers_side_by_side_keep_their_own_results(monkeypatch, tmp_path) -> None:
+    """Dealt out to two workers, each kernel's result is still its own: the refused kernel is refused, the others
+    compile."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # nothing remembered from another run
+    monkeypatch.setattr(targets, "_worker_count", lambda jobs: 2)
+    shares = []
+    one_worker = targets._run_worker
+
+    def spy(source, checks):
+        shares.append([c.name for c in checks])
+        return one_worker(source, checks)
+
+    monkeypatch.setattr(targets, "_run_worker", spy)
+    signature = {"x": "*fp32", "y": "*fp32", "n": "i32", "BLOCK_X": "constexpr"}
+    good = Check("copy_tile", signature, {"BLOCK_X": 128})
+    bad = Check("scalar_mask_tile", signature, {"BLOCK_X": 128})
+    wide = Check("twice_tile", signature | {"x": "*fp64", "y": "*fp64"}, {"BLOCK_X": 256})
+    errors = compile_errors(BAD + GOOD, [good, bad, wide])
+    assert sorted(map(sorted, shares)) == [["copy_tile", "twice_tile"], ["scalar_mask_tile"]]
+    assert errors["copy_tile"] == errors["twice_tile"] == ""
+    assert "Mask argument cannot be block type" in errors["scalar_mask_tile"]
+
+
+CRASH = '''
+import os
+
+
+class _Crash:
+    def __getattr__(self, name):  # the compiler reads the kernel: the worker dies there, as a crashing compiler does
+        os._exit(3)
+
+
+crash_tile = _Crash()
+'''
+
+
+def test_a_worker_that_dies_keeps_the_results_of_the_kernels_it_finished(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(targets, "_worker_count", lambda jobs: 1)
+    signature = {"x": "*fp32", "y": "*fp32", "n": "i32", "BLOCK_X": "constexpr"}
+    first, crash = Check("copy_tile", signature, {"BLOCK_X": 128}), Check("crash_tile", signature, {"BLOCK_X": 128})
+    header = "import triton\nimport triton.language as tl\n"
+    errors = compile_errors(header + GOOD + CRASH, [first, crash])
+    assert errors["copy_tile"] == ""
+    assert errors["crash_tile"].startswith("the compiler worker failed")
+    again = compile_errors(header + GOOD + CRASH, [first])  # the finished kernel's result was kept, the crash's was not
+    assert again == {"copy_tile": ""} and len(list((tmp_path / "migrate" / "tile-targets").iterdir())) == 1
+
+
+def test_worker_count_is_capped_by_kernels_cpus_and_the_environment(monkeypatch) -> None:
+    monkeypatch.setattr(targets.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    monkeypatch.delenv("MIGRATE_TILE_COMPILE_JOBS", raising=False)
+    assert targets._worker_count(10) == 4
+    assert targets._worker_count(3) == 3
+    monkeypatch.setenv("MIGRATE_TILE_COMPILE_JOBS", "1")
+    assert targets._worker_count(10) == 1
+    monkeypatch.setenv("MIGRATE_TILE_COMPILE_JOBS", "many")
+    assert targets._worker_count(10) == 4
 
 
 def test_types_without_a_triton_form() -> None:
