@@ -15,8 +15,9 @@ For every program folder under SRC (HeCBench's `src/<name>-cuda/` layout, or any
    thread; `dim3 threads; threads.x = THREADS;`: a block reduction of THREADS), with a grid of 1 where the program
    writes one, else one covering the harness's data; else a fixed one, its grid widened for an element-wise map whose
    guard (`i < n * n * n`) needs more threads, as its program and the Triton launcher size the grid to that bound;
-   every buffer is compared after the launch (max |diff| / max(1, |ref|) <=
-   1e-4), and so is every variable of device memory at namespace scope the kernel uses (`__constant__`, `__device__`,
+   every buffer is compared after the launch (max |diff| / max(1, |ref|) <= 1e-4; a float16 buffer's <= 4 units
+   in the last place of 1.0, 4 * 2**-10), and so is every variable of device memory at namespace scope the kernel
+   uses (`__constant__`, `__device__`,
    `__managed__`: read back with cudaMemcpyFromSymbol and from the module's tensor of it), each filled first with the
    same random values on both sides where it has no initializer (cudaMemcpyToSymbol; the module's `name.on(device)`),
    its initializer kept where it has one (the original's is in its source, the module's in the module). A kernel
@@ -99,6 +100,10 @@ BUFFER = 1 << 21
 BLOCK_1D, GRID_1D = 128, (SIZE * SIZE + 127) // 128
 BLOCK_2D, GRID_2D = (16, 16), ((SIZE + 15) // 16, (SIZE + 15) // 16)
 TOLERANCE = 1e-4
+# A float16 buffer is held to 4 units in the last place of its type (2**-10 each): the original rounds to half where
+# its code does (each __hadd, each store), the Triton form where its code does, so a faithful translation may
+# differ from it by a few roundings; a wrong one by far more. _compare scales its differences to TOLERANCE's units.
+HALF_TOLERANCE = 4 * 2.0**-10
 # The checks a reference is built with when it does not match: behaviour C leaves undefined that the CPU and a GPU
 # resolve differently (x86 takes a shift count modulo the width, a GPU's shift clamps it; a float out of an int's
 # range converts to INT_MIN on x86 and saturates on a GPU), so that no reference can settle the kernel's result.
@@ -116,7 +121,7 @@ NUMPY_OF = {"fp32": "float32", "fp64": "float64", "i32": "int32", "i64": "int64"
             "i1": "bool"}
 C_OF = {"fp32": "float", "fp64": "double", "i32": "int", "i64": "long long", "u32": "unsigned int",
         "u64": "unsigned long long", "i16": "short", "u16": "unsigned short", "i8": "signed char",
-        "u8": "unsigned char", "fp16": None, "i1": "bool"}
+        "u8": "unsigned char", "fp16": "__half", "i1": "bool"}
 
 
 @dataclass
@@ -1031,7 +1036,7 @@ def _parity_at(program: Path, relfile: str, kernel, fn, launcher, signature, tex
     strays from what the harness gives it too (then the row is undefined, not an error)."""
     grid, block = launch_shape(kernel, shape, size)
     if any(C_OF.get(k.lstrip("*")) is None for k in _scalar_kinds(signature, kernel.params)):
-        return "no reference", None, "a parameter type the harness cannot write"  # bfloat16, half
+        return "no reference", None, "a parameter type the harness cannot write"  # bfloat16
     case = work / "cases" / (f"{program.name}.{kernel.name}" + ("" if size == SIZE else f".{size}"))
     template = getattr(kernel, "template_consts", ())
     # the variables of device memory keep their own sizes: only the buffers grow
@@ -1313,7 +1318,8 @@ def _block(expr: str, scopes: _Scopes, pos: int, numbers: dict[str, int | None],
     """The block a launch at `pos` gives with `expr`, read from numbers: a number, a named one or an integer variable
     set from them (`256`, `THREADS`, `int threads = 4 * 32;`), `dim3(16, 16)` (or make_uint3), or the dim3 variable
     the launch sees, declared with numbers and set from them before it (`dim3 block(16, 16);`, `dim3 b; b.x = THREADS;`,
-    `dim3(block)`); None for anything else."""
+    `dim3(block)`); a block whose x extent is not read so but whose other extents are 1 (`dim3 block(n, 1)`) gives
+    None for x, which the harness launches at its own 1-D block size; None for anything else."""
     expr = expr.strip()
     if depth > NUMBER_DEPTH:
         return None
@@ -1323,6 +1329,8 @@ def _block(expr: str, scopes: _Scopes, pos: int, numbers: dict[str, int | None],
         if len(parts) == 1 and re.fullmatch(r"\w+", parts[0]) and _variable(scopes, parts[0], pos, DIM3_TYPE):
             return _block(parts[0], scopes, pos, numbers, depth + 1)  # dim3(block): a copy
         values = [_value_at(scopes, a, pos, numbers) for a in parts]
+        if len(values) > 1 and values[0] is None and all(v == 1 for v in values[1:]):
+            return (None, *values[1:])  # `dim3 block(block_size, 1)`: 1-D threads, however many
         return tuple(values) if values and None not in values else None
     found = _variable(scopes, expr, pos, DIM3_TYPE) if re.fullmatch(r"\w+", expr) else None
     if found is None:
@@ -1342,9 +1350,12 @@ def _block(expr: str, scopes: _Scopes, pos: int, numbers: dict[str, int | None],
         else:
             shape = _block(value, scopes, at, numbers, depth + 1)
             axes = dict(zip("xyz", shape)) if shape is not None else {"x": None}
-    if "x" not in axes or None in axes.values():
+    if "x" not in axes or None in [v for a, v in axes.items() if a != "x"]:
         return None
-    return tuple(axes.get(a, 1) for a in "xyz"[:max("xyz".index(a) for a in axes) + 1])
+    shape = tuple(axes.get(a, 1) for a in "xyz"[:max("xyz".index(a) for a in axes) + 1])
+    if shape[0] is None and (len(shape) == 1 or any(n != 1 for n in shape[1:])):
+        return None  # an x extent not read is left to the harness only where the block is 1-D otherwise
+    return shape
 
 
 def _template_numbers(kernel, fn) -> dict[str, int]:
@@ -1386,7 +1397,7 @@ def program_launch(files: dict[str, bytes], name: str, tparams: tuple[str, ...] 
                     if param in tvalues and re.fullmatch(r"\w+", argument) and not argument.isdigit():
                         known[argument] = tvalues[param]
             block = _block(config[1], scopes, match.start(), known) if len(config) >= 2 else None
-            if block is None or not all(block):
+            if block is None or 0 in block:
                 return None
             shapes.add(((1,) if config[0] == "1" else None, block))
     return shapes.pop() if len(shapes) == 1 else None
@@ -1405,6 +1416,8 @@ def launch_shape(kernel, shape, size: int) -> tuple[tuple[int, ...], tuple[int, 
     if shape is not None:
         axes = 3 if "3-D blocks" in kernel.summary and len(shape[1]) == 3 else len(block)
         wanted = shape[1][:axes] + (1,) * (axes - len(shape[1]))
+        if wanted[0] is None:  # 1-D threads of a size the program reads at run time (_block)
+            wanted = (BLOCK_1D, *wanted[1:])
         if all(n == 1 for n in shape[1][axes:]):
             if shape[0] is not None:
                 return shape[0], wanted
@@ -1477,7 +1490,8 @@ def _compare(ref, got) -> float:
         finite = numpy.isfinite(a64)
         if finite.any():
             diff = numpy.abs(a64[finite] - b64[finite]) / numpy.maximum(1.0, numpy.abs(a64[finite]))
-            worst = max(worst, float(diff.max()))
+            scale = TOLERANCE / HALF_TOLERANCE if a.dtype == numpy.float16 else 1.0
+            worst = max(worst, float(diff.max()) * scale)
     return worst
 
 

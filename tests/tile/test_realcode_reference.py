@@ -114,6 +114,17 @@ def test_bool_buffer(harness, setting):
     assert ref[1][0] == inputs[1][0] + inputs[0][:64].sum()
 
 
+def test_half_buffers_and_scalars(harness, setting):
+    import numpy
+
+    ref, inputs = _reference(harness, setting, "half.cu", "half_axpy")
+    assert isinstance(ref, list), ref
+    x, y = inputs[0][:64], inputs[1][:64]
+    assert x.dtype == numpy.float16 and inputs[2] == harness.FLOATS
+    expected = (numpy.float16(harness.FLOATS) * x).astype(numpy.float16) + y  # float16 arithmetic rounds each step
+    assert (ref[1][:64] == expected).all() and (ref[1][64:] == inputs[1][64:]).all()
+
+
 def test_source_including_its_cuda_header_only_under_nvcc(harness, setting):
     ref, inputs = _reference(harness, setting, "guarded.cu", "plus_one")
     assert isinstance(ref, list), ref
@@ -357,6 +368,49 @@ int main(int argc, char** argv) {
     shapes = {name: harness.program_launch(files, name) for name in "abcdef"}
     assert shapes == {"a": (None, (16, 4)), "b": (None, (128, 1)), "c": (None, (1,)), "d": ((1,), (128, 2)),
                       "e": None, "f": None}
+
+
+def test_a_block_of_one_row_whose_width_the_program_reads_at_run_time(harness):
+    """`dim3 block(block_size, 1)` with block_size an argument: 1-D threads of a width not known, which the harness
+    launches at its own 1-D block size (a 2-D block of 16 x 16 would give 16 threads each element, racing on it);
+    a second extent other than 1, or a width unknown on its own, stays unread."""
+    main = b"""
+__global__ void row(float* x) {}
+__global__ void tall(float* x) {}
+__global__ void alone(float* x) {}
+__global__ void later(float* x) {}
+int main(int argc, char** argv) {
+  int block_size = atoi(argv[1]);
+  dim3 block(block_size, 1);
+  dim3 grid(argc, argc);
+  row<<<grid, block>>>(nullptr);
+  tall<<<grid, dim3(block_size, 2)>>>(nullptr);
+  alone<<<grid, block_size>>>(nullptr);
+  dim3 wide;
+  wide.x = block_size;
+  wide.y = 1;
+  later<<<grid, wide>>>(nullptr);
+}
+"""
+    files = {"main.cu": main}
+    shapes = {name: harness.program_launch(files, name) for name in ("row", "tall", "alone", "later")}
+    assert shapes == {"row": (None, (None, 1)), "tall": None, "alone": None, "later": (None, (None, 1))}
+
+    class Rows:  # as lowered: blockIdx.y picks the row, so the lowering calls it 2-D
+        summary, kind, grid = "one program per thread block (2-D blocks)", "block", ()
+
+    assert harness.launch_shape(Rows, shapes["row"], 75) == ((1, 75), (harness.BLOCK_1D, 1))
+
+
+def test_float16_buffers_are_held_to_a_few_units_in_their_last_place(harness):
+    import numpy
+
+    ref = [numpy.array([1.0, 2.0, -3.0], dtype=numpy.float16)]
+    one_ulp = [numpy.array([1.0 + 2**-10, 2.0, -3.0], dtype=numpy.float16)]
+    wrong = [numpy.array([1.0, 2.5, -3.0], dtype=numpy.float16)]
+    assert 0 < harness._compare(ref, one_ulp) <= harness.TOLERANCE
+    assert harness._compare(ref, wrong) > harness.TOLERANCE
+    assert harness._compare([ref[0].astype(numpy.float32)], [one_ulp[0].astype(numpy.float32)]) > harness.TOLERANCE
 
 
 def test_launch_block_read_from_the_instantiation_and_arithmetic(harness):
