@@ -1,14 +1,16 @@
 """Where the portable runtime lives and how to compile against it (for `migrate runtime --include-dir` and friends).
 
-The runtime is header-only and sits next to the package (repository layout: migrate/ and runtime/ are siblings).
-The flag functions return what pkg-config would print for the CPU backend.
+The runtime is header-only. migrate/data/runtime links to runtime/ in a checkout (migrate/ and runtime/ are siblings)
+and holds a copy of its headers, link shims and CMake package in an installed wheel. The flag functions return what
+pkg-config would print for the CPU backend.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-_RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
+_PACKAGED = Path(__file__).resolve().parent / "data" / "runtime"
+_RUNTIME = _PACKAGED.resolve() if _PACKAGED.is_dir() else Path(__file__).resolve().parent.parent / "runtime"
 
 
 def runtime_dir() -> str:
