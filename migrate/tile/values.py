@@ -121,6 +121,7 @@ class Context:
     const_locals: dict[str, int] = field(default_factory=dict)  # `constexpr int n2 = n * n;`: its number
     rtype: str = ""  # the return type of the device function being inlined
     ranged: set[str] = field(default_factory=set)  # the variables of the tile program's counted loops so far
+    assigned: set[str] = field(default_factory=set)  # every tile variable the program has assigned so far
     axes: dict[str, frozenset] = field(default_factory=dict)  # 2-D maps: a bound name -> the index axes it varies on
     vectors: set[str] = field(default_factory=set)  # bound names of per-lane values (seen from inlined functions too)
     lanes: bool = False  # reduction class, one lane per thread: lanes past the launch's block (THREADS) sit out
@@ -136,6 +137,9 @@ class Context:
         self.out.append(stmt)
         if isinstance(stmt, TFor):
             self.ranged.add(stmt.var)
+            self.assigned.add(stmt.var)
+        if isinstance(stmt, TAssign):
+            self.assigned.add(stmt.name)
         if isinstance(stmt, TAssign) and self.dims == 2:
             self.axes[stmt.name] = _axes(self, stmt.value)
 
@@ -3084,6 +3088,14 @@ def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, bod
             walk(ctx, body)
         ctx.env[var] = Val("U", ir.Num(trips[-1] + step.expr.value if trips else start.expr.value))
         return
+    # A variable of an earlier loop (or block) stays bound after it in the tile program; one the body declares
+    # anew under that name is another variable in C, which Triton would carry through this loop from the old one
+    # (of another shape: a column per thread before, a count for the block inside). unshadow has renamed every
+    # declaration that hides a variable C still sees, so a name left bound here is one whose scope has ended.
+    left = {n for n in _declared_everywhere(body) if ctx.prefix + n in ctx.assigned and n != var}
+    if left:
+        taken = ir.names_in(ctx.kernel.body) | ir.names_in(body) | set(ctx.env) | set(ctx.types)
+        body = renamed_declarations(body, left, taken)
     _bind_declared(ctx, body)
     _carried_names(ctx, var, body)
     for name in sorted(_widened(ctx, var, body)):
@@ -3097,6 +3109,17 @@ def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, bod
     inner, ctx.out = tuple(ctx.out), saved_out
     _leave_loop(ctx, entry)
     ctx.emit(TFor(ctx.prefix + var, start.expr, bound.expr, step.expr, inner))
+
+
+def _declared_everywhere(body: tuple) -> set[str]:
+    """The names a loop body declares, its nested loops' own variables included."""
+    found = set()
+    for stmt in ir.statements_in(body):
+        if isinstance(stmt, ir.Decl):
+            found.add(stmt.name)
+        if isinstance(stmt, ir.For):
+            found |= {d.name for d in stmt.init if isinstance(d, ir.Decl)}
+    return found
 
 
 def _carried_names(ctx: Context, var: str, body: tuple) -> None:

@@ -1784,6 +1784,12 @@ def _cases():
         ref_rounded = torch.clamp(z32, min=0.0).double() - torch.clamp(z, min=0.0)
         return torch.cat([out, rounded * 1.0e6]), torch.cat([ref, ref_rounded * 1.0e6]), 0.0
 
+    def loop_variable_left_by_an_earlier_loop(m):
+        a, out, n = rand(64), torch.zeros(64), 8
+        m.sums(2, 32, a, out, n)
+        sums = [float((a + 1.0 * k).sum()) for k in range(1, n // 4 + 1)]  # buf after each pass of the outer loop
+        return out, torch.full((64,), max([0.0] + sums)), 1e-4
+
     def double_function_of_double(m):
         n = 517
         z = rand(n, scale=3.0).double() + 1.0e-9 * rand(n).double()
@@ -1877,6 +1883,7 @@ def _cases():
         "float_remainder": float_remainder,
         "sine_pi": sine_pi,
         "float_function_of_double": float_function_of_double,
+        "loop_variable_left_by_an_earlier_loop": loop_variable_left_by_an_earlier_loop,
         "double_function_of_double": double_function_of_double,
     }
 
