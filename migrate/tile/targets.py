@@ -218,11 +218,10 @@ def _run_worker(source: str, checks: list[Check]) -> dict[str, str]:
     try:
         done = subprocess.run([sys.executable, "-m", "migrate.tile.targets"], input=json.dumps(job), text=True,
                               capture_output=True, env=env, timeout=timeout, check=False)
-        output, stderr = done.stdout, done.stderr
-        why = "the compiler worker failed ({})"
+        output = done.stdout
+        why = "the compiler worker failed (" + (done.stderr.strip().splitlines() or ["no output"])[-1][:200] + ")"
     except subprocess.TimeoutExpired as exc:
         output = exc.stdout.decode() if isinstance(exc.stdout, bytes) else exc.stdout or ""
-        stderr = ""
         why = f"the compiler worker ran past {timeout} s"
     answers: dict[str, str] = {}
     for line in output.splitlines():
@@ -230,8 +229,7 @@ def _run_worker(source: str, checks: list[Check]) -> dict[str, str]:
             answers.update({str(k): str(v) for k, v in json.loads(line).items()})
         except (ValueError, AttributeError):
             continue  # a line something else printed
-    last = (stderr.strip().splitlines() or ["no output"])[-1][:200]
-    return {c.name: answers[c.name] if c.name in answers else why.format(last) for c in checks}
+    return {c.name: answers.get(c.name, why) for c in checks}
 
 
 def _first_error(exc: BaseException) -> str:

@@ -472,9 +472,8 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
         # A uniform value may be a plain Python number under Triton's interpreter (a scalar argument, or arithmetic
         # on one), which has no .to(): tl.cast takes both.
         convert = "tl.cast" if inner.kind == "U" else ".to"
-        if target in ("float", "double", "float32", "float64") and not inner.is_float:
-            return Val(inner.kind, ir.Call(convert, (inner.expr, ir.Text(TL_DTYPE[target]))), is_float=True)
-        if target in ("float", "double") and inner.is_float:
+        # to float or double from any value; to float32 or float64 from an integer (a float keeps its own type)
+        if target in ("float", "double") or (target in ("float32", "float64") and not inner.is_float):
             return _float_cast(inner, target)
         if target in INT_CASTS and inner.is_float:
             if isinstance(inner.expr, ir.Num):
@@ -698,8 +697,8 @@ def _is_double(ctx: Context, expr: ir.Expr) -> bool:
 
 
 def _float_cast(val: Val, target: str) -> Val:
-    """A float value converted to `target` ("float" or "double") as a C cast converts it: through tl.cast where it is
-    uniform (a plain Python number under Triton's interpreter, which has no .to()), else .to()."""
+    """A value converted to the float type `target` (float, double, float32, float64) as a C cast converts it: through
+    tl.cast where it is uniform (a plain Python number under Triton's interpreter, which has no .to()), else .to()."""
     convert = "tl.cast" if val.kind == "U" else ".to"
     return Val(val.kind, ir.Call(convert, (val.expr, ir.Text(TL_DTYPE[target]))), is_float=True)
 
@@ -3092,10 +3091,8 @@ def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, bod
     # anew under that name is another variable in C, which Triton would carry through this loop from the old one
     # (of another shape: a column per thread before, a count for the block inside). unshadow has renamed every
     # declaration that hides a variable C still sees, so a name left bound here is one whose scope has ended.
-    left = {n for n in _declared_everywhere(body) if ctx.prefix + n in ctx.assigned and n != var}
-    if left:
-        taken = ir.names_in(ctx.kernel.body) | ir.names_in(body) | set(ctx.env) | set(ctx.types)
-        body = renamed_declarations(body, left, taken)
+    left = {n.removeprefix(ctx.prefix) for n in ctx.assigned if n.startswith(ctx.prefix)} - {var}
+    body = _declared_anew(ctx, body, left)
     _bind_declared(ctx, body)
     _carried_names(ctx, var, body)
     for name in sorted(_widened(ctx, var, body)):
@@ -3111,15 +3108,13 @@ def _counted_loop(ctx: Context, var: str, start: Val, bound: Val, step: Val, bod
     ctx.emit(TFor(ctx.prefix + var, start.expr, bound.expr, step.expr, inner))
 
 
-def _declared_everywhere(body: tuple) -> set[str]:
-    """The names a loop body declares, its nested loops' own variables included."""
-    found = set()
-    for stmt in ir.statements_in(body):
-        if isinstance(stmt, ir.Decl):
-            found.add(stmt.name)
-        if isinstance(stmt, ir.For):
-            found |= {d.name for d in stmt.init if isinstance(d, ir.Decl)}
-    return found
+def _declared_anew(ctx: Context, body: tuple, bound: set[str], step: tuple = ()) -> tuple:
+    """A loop's `body` with each variable it declares under a name of `bound` (one the tile program still holds from
+    before the loop) renamed through its scope, so that Triton does not carry the old variable through the loop."""
+    if not bound:
+        return body
+    taken = ir.names_in(ctx.kernel.body) | ir.names_in(body + step) | set(ctx.env) | set(ctx.types)
+    return renamed_declarations(body, bound, taken)
 
 
 def _carried_names(ctx: Context, var: str, body: tuple) -> None:
@@ -3157,10 +3152,7 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
         statement(ctx, stmt)
     # A counted loop's variable stays bound after it in the tile program, a scalar that a lane-varying variable of
     # the same name declared in this loop would be carried from.
-    bound = {n for n in ir.names_in(body) if ctx.prefix + n in ctx.ranged}
-    if bound:
-        taken = ir.names_in(ctx.kernel.body) | ir.names_in(body + step) | set(ctx.env) | set(ctx.types)
-        body = renamed_declarations(body, bound, taken)
+    body = _declared_anew(ctx, body, {n for n in ir.names_in(body) if ctx.prefix + n in ctx.ranged}, step)
     _bind_declared(ctx, body + step)
     stored = {stmt.target.base.id for stmt in ir.statements_in(body + step) if isinstance(stmt, ir.Assign)
               and isinstance(stmt.target, ir.Index) and isinstance(stmt.target.base, ir.Name)}
