@@ -51,7 +51,7 @@ def _parts(node: ts.Node) -> list[ts.Node]:
 # (templates/tile/kernels.py.j2: its shape parameters and locals), which a parameter of the same name would shadow
 # (convolutionSeparable's `const float* kernel`, handed the JIT function in its place).
 PYTHON_NAMES = {"range", "tl", "triton", "grid", "block", "shared", "kernel", "config", "launch", "meta", "grid0",
-                "block0"}
+                "block0", "threads_x", "threads_y"}
 
 
 def py_name(name: str) -> str:

@@ -268,6 +268,7 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
         "grid": [code(_meta_names(g, tuned)) for g in kernel.grid],
         "tuning": tuning,
         "checks": [{"test": test, "message": repr(f"{kernel.name}: {message}")} for test, message in kernel.checks],
+        "caps": [{"axis": axis, "index": "xy".index(axis), "bound": code(bound)} for axis, bound in kernel.caps],
     }
     return context | {"dims": _launch_dims(context)}
 
@@ -304,6 +305,7 @@ def render_module(kernels: list[TileKernel], origin: str) -> str:
         kernels=[c for k in kernels for c in kernel_contexts(k, origin)],
         block_class=any(one.kind == "block" for k in kernels for one in k.instances or (k,)),
         dispatch=any(k.instances for k in kernels),
+        capped=any(one.caps for k in kernels for one in k.instances or (k,)),
         wrap=False,
     )
 
@@ -438,6 +440,7 @@ def render_program(title: str, description: str, origin: str, kernels: list[Tile
         kernels=[c for k in kernels for c in kernel_contexts(k, origin)],
         block_class=any(one.kind == "block" for k in kernels for one in k.instances or (k,)),
         dispatch=any(k.instances for k in kernels),
+        capped=any(one.caps for k in kernels for one in k.instances or (k,)),
         wrap=bool(ops) and wrap,
         ops=[op_context(fn, by_name, helper=True) for fn in dict.fromkeys(fn for op in ops for fn in op.calls)]
         + [op_context(op, by_name, (registers or {}).get(op.name), classes=(classes or {}).get(op.name, ()))

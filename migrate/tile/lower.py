@@ -139,15 +139,24 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
             raise Rejected("a store outside the bounds guard that would size the grid")
         prologue = index_prologue(axes)
         blocks = {"BLOCK_X": ir.Num(1024)} if ctx.dims == 1 else {"BLOCK_X": ir.Num(64), "BLOCK_Y": ir.Num(16)}
+        # A guard's bound covers only the elements of threads the launch runs: a launch of fewer threads than the
+        # bound leaves the rest alone (a grid-stride loop's bound covers every element, whatever the grid).
+        caps = tuple((a, ctx.bounds[a]) for a in axes if a not in ctx.strided)
+        capped = {a for a, _ in caps}
         grid = tuple(
-            ir.Call("triton.cdiv", (ctx.bounds[a], ir.Name(f"BLOCK_{a.upper()}"))) for a in axes
+            ir.Call("triton.cdiv", (
+                ir.Call("min", (ctx.bounds[a], ir.Name(f"threads_{a}"))) if a in capped else ctx.bounds[a],
+                ir.Name(f"BLOCK_{a.upper()}"),
+            ))
+            for a in axes
         )
         if rows:
             prologue.append(TAssign("pid_y", ir.Call("tl.program_id", (ir.Num(1),))))
             grid += (GRID_Y,)
         return TileKernel(fn.name, "elementwise", fn.params, tuple(prologue) + tuple(ctx.out),
                           frozenset(ctx.helpers), tuple(blocks), grid, blocks,
-                          f"element-wise map over {ctx.dims}-D indices", symbols=tuple(ctx.symbols.values()))
+                          f"element-wise map over {ctx.dims}-D indices", symbols=tuple(ctx.symbols.values()),
+                          caps=caps)
     prologue = (TAssign("pid", ir.Call("tl.program_id", (ir.Num(0),))),)
     if ctx.lanes:
         prologue += (TAssign(LANES, ir.Bin("<", ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK"))),

@@ -118,3 +118,6 @@ class TileKernel:
     # what the translation assumes of the launch, which the launcher checks before it runs the kernel: (a Python
     # test over block0, the message of the ValueError it raises otherwise, with `{block0}` for the block)
     checks: tuple[tuple[str, str], ...] = ()
+    # element-wise axes sized from a guard (`if (i < n)`), each with its bound: the launcher runs the elements of
+    # the threads the original launch runs (`threads_x`), those below the bound, and no more
+    caps: tuple[tuple[str, ir.Expr], ...] = ()

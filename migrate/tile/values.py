@@ -97,6 +97,7 @@ class Context:
     faithful: bool = False
     warp_group: bool = False
     bounds: dict[str, ir.Expr] = field(default_factory=dict)
+    strided: set[str] = field(default_factory=set)  # axes whose bound a grid-stride loop gave, not a guard
     chunk_bound: ir.Expr | None = None
     rows: ir.Expr | None = None
     prefix: str = ""
@@ -3043,6 +3044,8 @@ def _loop_body(ctx: Context, stmt) -> None:
             if unsized:  # the launcher sizes the grid from the bound
                 raise Rejected(f"a grid-stride loop bounded by {unsized}, which the launcher cannot size its grid from")
             ctx.env[var] = Val("V", ir.Name(f"offs_{start_tag[1]}"))
+            if start_tag[1] not in ctx.bounds:
+                ctx.strided.add(start_tag[1])
             ctx.bounds.setdefault(start_tag[1], _launch_bound(ctx, bound_expr))
             saved = ctx.pred
             ctx.pred = _and(saved, ir.Bin("<", ir.Name(f"offs_{start_tag[1]}"), bound.expr))

@@ -1790,6 +1790,20 @@ def _cases():
         sums = [float((a + 1.0 * k).sum()) for k in range(1, n // 4 + 1)]  # buf after each pass of the outer loop
         return out, torch.full((64,), max([0.0] + sums)), 1e-4
 
+    def guard_past_the_launch(m):
+        # Launches of fewer threads than the guards admit: the elements past the last thread keep their values.
+        x, out = rand(4096), torch.full((4096,), -7.0)  # the table's CAPACITY
+        m.scale_table(3, 100, x, out, 2.5)  # 300 threads: programs 4 wide (the largest power of two dividing 300)
+        ref = torch.cat([2.5 * x[:300], torch.full((3796,), -7.0)])
+        grid2d, block2d = (2, 3), (16, 8)  # 32 threads along x, 24 along y, over a 40 x 50 array
+        a, b = rand(40, 50), torch.full((40, 50), -7.0)
+        m.add_one_2d(grid2d, block2d, a, b, 40, 50)
+        ref2d = torch.full((40, 50), -7.0)
+        ref2d[:24, :32] = a[:24, :32] + 1.0
+        y, z = rand(1000), torch.zeros(1000)
+        m.negate_strided(2, 64, y, z, 1000)  # a grid-stride loop: 128 threads cover all 1,000
+        return torch.cat([out, b.flatten(), z]), torch.cat([ref, ref2d.flatten(), -y]), 1e-6
+
     def double_function_of_double(m):
         n = 517
         z = rand(n, scale=3.0).double() + 1.0e-9 * rand(n).double()
@@ -1885,6 +1899,7 @@ def _cases():
         "float_function_of_double": float_function_of_double,
         "loop_variable_left_by_an_earlier_loop": loop_variable_left_by_an_earlier_loop,
         "double_function_of_double": double_function_of_double,
+        "guard_past_the_launch": guard_past_the_launch,
     }
 
 

@@ -13,6 +13,24 @@ def _dim(shape):
     return int(shape[0]) if isinstance(shape, (tuple, list)) else int(shape)
 
 
+def _threads(grid, block, axis):
+    """The threads a launch of shape (`grid`, `block`) runs along `axis` (0: x, 1: y)."""
+    def size(shape):
+        sizes = [int(v) for v in shape] if isinstance(shape, (tuple, list)) else [int(shape)]
+        return sizes[axis] if axis < len(sizes) else 1
+
+    return size(grid) * size(block)
+
+
+def _within(defaults, threads):
+    """The launch keywords `defaults` with each width of `threads` (BLOCK_X -> the threads along x) cut to the largest
+    power of two that divides that count, so the programs end where the threads do."""
+    config = dict(defaults)
+    for width, count in threads.items():
+        config[width] = max(1, min(config[width], count & -count))
+    return config
+
+
 def _block_for(extent):
     """A power-of-two chunk width for a row of `extent` elements."""
     return triton.next_power_of_2(max(16, min(int(extent), 4096)))
@@ -209,9 +227,13 @@ _axpby_clip_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 def axpby_clip_kernel(grid, block, x_ptr, x_step, y_ptr, y_step, a_ptr, a_step, b_ptr, b_step, lo_ptr, lo_step, hi_ptr, hi_step, z_ptr, z_step, n):
     """Launch axpby_clip_kernel_tile; `grid` and `block` are the original launch shape."""
     kernel, config = _tuned("axpby_clip_kernel", axpby_clip_kernel_tile, _axpby_clip_kernel_defaults, _axpby_clip_kernel_space, {"x_ptr": x_ptr, "y_ptr": y_ptr, "a_ptr": a_ptr, "b_ptr": b_ptr, "lo_ptr": lo_ptr, "hi_ptr": hi_ptr, "z_ptr": z_ptr})
+    threads_x = _threads(grid, block, 0)
+    if threads_x < n:
+        # the launch runs fewer threads than the guard admits: their elements alone, in programs as wide as divides them
+        kernel, config = axpby_clip_kernel_tile, _within(_axpby_clip_kernel_defaults, {"BLOCK_X": threads_x})
 
     def launch(meta):
-        return (triton.cdiv(n, meta["BLOCK_X"]),)
+        return (triton.cdiv(min(n, threads_x), meta["BLOCK_X"]),)
 
     kernel[launch](x_ptr, int(x_step), y_ptr, int(y_step), a_ptr, int(a_step), b_ptr, int(b_step), lo_ptr, int(lo_step), hi_ptr, int(hi_step), z_ptr, int(z_step), int(n), **config)
 

@@ -16,6 +16,24 @@ def _dim(shape):
     return int(shape[0]) if isinstance(shape, (tuple, list)) else int(shape)
 
 
+def _threads(grid, block, axis):
+    """The threads a launch of shape (`grid`, `block`) runs along `axis` (0: x, 1: y)."""
+    def size(shape):
+        sizes = [int(v) for v in shape] if isinstance(shape, (tuple, list)) else [int(shape)]
+        return sizes[axis] if axis < len(sizes) else 1
+
+    return size(grid) * size(block)
+
+
+def _within(defaults, threads):
+    """The launch keywords `defaults` with each width of `threads` (BLOCK_X -> the threads along x) cut to the largest
+    power of two that divides that count, so the programs end where the threads do."""
+    config = dict(defaults)
+    for width, count in threads.items():
+        config[width] = max(1, min(config[width], count & -count))
+    return config
+
+
 def _block_for(extent):
     """A power-of-two chunk width for a row of `extent` elements."""
     return triton.next_power_of_2(max(16, min(int(extent), 4096)))
@@ -158,9 +176,13 @@ _scaled_add_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 def scaled_add_kernel(grid, block, x, y, out, alpha, x_size):
     """Launch scaled_add_kernel_tile; `grid` and `block` are the original launch shape."""
     kernel, config = _tuned("scaled_add_kernel", scaled_add_kernel_tile, _scaled_add_kernel_defaults, _scaled_add_kernel_space, {"x": x, "y": y, "out": out})
+    threads_x = _threads(grid, block, 0)
+    if threads_x < x_size:
+        # the launch runs fewer threads than the guard admits: their elements alone, in programs as wide as divides them
+        kernel, config = scaled_add_kernel_tile, _within(_scaled_add_kernel_defaults, {"BLOCK_X": threads_x})
 
     def launch(meta):
-        return (triton.cdiv(x_size, meta["BLOCK_X"]),)
+        return (triton.cdiv(min(x_size, threads_x), meta["BLOCK_X"]),)
 
     kernel[launch](x, y, out, float(alpha), int(x_size), **config)
 

@@ -12,6 +12,24 @@ def _dim(shape):
     return int(shape[0]) if isinstance(shape, (tuple, list)) else int(shape)
 
 
+def _threads(grid, block, axis):
+    """The threads a launch of shape (`grid`, `block`) runs along `axis` (0: x, 1: y)."""
+    def size(shape):
+        sizes = [int(v) for v in shape] if isinstance(shape, (tuple, list)) else [int(shape)]
+        return sizes[axis] if axis < len(sizes) else 1
+
+    return size(grid) * size(block)
+
+
+def _within(defaults, threads):
+    """The launch keywords `defaults` with each width of `threads` (BLOCK_X -> the threads along x) cut to the largest
+    power of two that divides that count, so the programs end where the threads do."""
+    config = dict(defaults)
+    for width, count in threads.items():
+        config[width] = max(1, min(config[width], count & -count))
+    return config
+
+
 def _block_for(extent):
     """A power-of-two chunk width for a row of `extent` elements."""
     return triton.next_power_of_2(max(16, min(int(extent), 4096)))
@@ -154,9 +172,13 @@ _vecAdd_space = [  # rules/tile/maps/tuning.toml [elementwise]
 def vecAdd(grid, block, a, b, c, n):
     """Launch vecAdd_tile; `grid` and `block` are the original launch shape."""
     kernel, config = _tuned("vecAdd", vecAdd_tile, _vecAdd_defaults, _vecAdd_space, {"a": a, "b": b, "c": c})
+    threads_x = _threads(grid, block, 0)
+    if threads_x < n:
+        # the launch runs fewer threads than the guard admits: their elements alone, in programs as wide as divides them
+        kernel, config = vecAdd_tile, _within(_vecAdd_defaults, {"BLOCK_X": threads_x})
 
     def launch(meta):
-        return (triton.cdiv(n, meta["BLOCK_X"]),)
+        return (triton.cdiv(min(n, threads_x), meta["BLOCK_X"]),)
 
     kernel[launch](a, b, c, int(n), **config)
 

@@ -13,6 +13,24 @@ def _dim(shape):
     return int(shape[0]) if isinstance(shape, (tuple, list)) else int(shape)
 
 
+def _threads(grid, block, axis):
+    """The threads a launch of shape (`grid`, `block`) runs along `axis` (0: x, 1: y)."""
+    def size(shape):
+        sizes = [int(v) for v in shape] if isinstance(shape, (tuple, list)) else [int(shape)]
+        return sizes[axis] if axis < len(sizes) else 1
+
+    return size(grid) * size(block)
+
+
+def _within(defaults, threads):
+    """The launch keywords `defaults` with each width of `threads` (BLOCK_X -> the threads along x) cut to the largest
+    power of two that divides that count, so the programs end where the threads do."""
+    config = dict(defaults)
+    for width, count in threads.items():
+        config[width] = max(1, min(config[width], count & -count))
+    return config
+
+
 def _block_for(extent):
     """A power-of-two chunk width for a row of `extent` elements."""
     return triton.next_power_of_2(max(16, min(int(extent), 4096)))
@@ -156,9 +174,13 @@ _pair_scale_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 def pair_scale_kernel(grid, block, x, x_stride0, x_stride1, x_stride2, x_size0, x_size1, x_size2, y, y_stride0, y_stride1, y_size0, y_size1, alpha):
     """Launch pair_scale_kernel_tile; `grid` and `block` are the original launch shape."""
     kernel, config = _tuned("pair_scale_kernel", pair_scale_kernel_tile, _pair_scale_kernel_defaults, _pair_scale_kernel_space, {"x": x, "y": y})
+    threads_x = _threads(grid, block, 0)
+    if threads_x < y_size1:
+        # the launch runs fewer threads than the guard admits: their elements alone, in programs as wide as divides them
+        kernel, config = pair_scale_kernel_tile, _within(_pair_scale_kernel_defaults, {"BLOCK_X": threads_x})
 
     def launch(meta):
-        return (triton.cdiv(y_size1, meta["BLOCK_X"]), _dim(grid[1]) if isinstance(grid, (tuple, list)) and len(grid) > 1 else 1,)
+        return (triton.cdiv(min(y_size1, threads_x), meta["BLOCK_X"]), _dim(grid[1]) if isinstance(grid, (tuple, list)) and len(grid) > 1 else 1,)
 
     kernel[launch](x, int(x_stride0), int(x_stride1), int(x_stride2), int(x_size0), int(x_size1), int(x_size2), y, int(y_stride0), int(y_stride1), int(y_size0), int(y_size1), float(alpha), **config)
 

@@ -13,6 +13,24 @@ def _dim(shape):
     return int(shape[0]) if isinstance(shape, (tuple, list)) else int(shape)
 
 
+def _threads(grid, block, axis):
+    """The threads a launch of shape (`grid`, `block`) runs along `axis` (0: x, 1: y)."""
+    def size(shape):
+        sizes = [int(v) for v in shape] if isinstance(shape, (tuple, list)) else [int(shape)]
+        return sizes[axis] if axis < len(sizes) else 1
+
+    return size(grid) * size(block)
+
+
+def _within(defaults, threads):
+    """The launch keywords `defaults` with each width of `threads` (BLOCK_X -> the threads along x) cut to the largest
+    power of two that divides that count, so the programs end where the threads do."""
+    config = dict(defaults)
+    for width, count in threads.items():
+        config[width] = max(1, min(config[width], count & -count))
+    return config
+
+
 def _block_for(extent):
     """A power-of-two chunk width for a row of `extent` elements."""
     return triton.next_power_of_2(max(16, min(int(extent), 4096)))
@@ -163,9 +181,13 @@ _blend_fw_kernel_template = {"order": [1, 2, 3]}
 def blend_fw_kernel(grid, block, x, w, out, n, *, order):
     """Launch blend_fw_kernel_tile; `grid` and `block` are the original launch shape; order: its template arguments."""
     kernel, config = _tuned("blend_fw_kernel", blend_fw_kernel_tile, _blend_fw_kernel_defaults, _blend_fw_kernel_space, {"x": x, "w": w, "out": out})
+    threads_x = _threads(grid, block, 0)
+    if threads_x < n:
+        # the launch runs fewer threads than the guard admits: their elements alone, in programs as wide as divides them
+        kernel, config = blend_fw_kernel_tile, _within(_blend_fw_kernel_defaults, {"BLOCK_X": threads_x})
 
     def launch(meta):
-        return (triton.cdiv(n, meta["BLOCK_X"]),)
+        return (triton.cdiv(min(n, threads_x), meta["BLOCK_X"]),)
 
     kernel[launch](x, w, out, int(n), order=order, **config)
 
@@ -198,9 +220,13 @@ _blend_bw_kernel_template = {"order": [1, 2, 3]}
 def blend_bw_kernel(grid, block, grad_out, x, w, grad_x, n, *, order):
     """Launch blend_bw_kernel_tile; `grid` and `block` are the original launch shape; order: its template arguments."""
     kernel, config = _tuned("blend_bw_kernel", blend_bw_kernel_tile, _blend_bw_kernel_defaults, _blend_bw_kernel_space, {"grad_out": grad_out, "x": x, "w": w, "grad_x": grad_x})
+    threads_x = _threads(grid, block, 0)
+    if threads_x < n:
+        # the launch runs fewer threads than the guard admits: their elements alone, in programs as wide as divides them
+        kernel, config = blend_bw_kernel_tile, _within(_blend_bw_kernel_defaults, {"BLOCK_X": threads_x})
 
     def launch(meta):
-        return (triton.cdiv(n, meta["BLOCK_X"]),)
+        return (triton.cdiv(min(n, threads_x), meta["BLOCK_X"]),)
 
     kernel[launch](grad_out, x, w, grad_x, int(n), order=order, **config)
 

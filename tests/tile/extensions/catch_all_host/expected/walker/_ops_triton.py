@@ -53,6 +53,24 @@ class _Symbol:
         return tensor
 
 
+def _threads(grid, block, axis):
+    """The threads a launch of shape (`grid`, `block`) runs along `axis` (0: x, 1: y)."""
+    def size(shape):
+        sizes = [int(v) for v in shape] if isinstance(shape, (tuple, list)) else [int(shape)]
+        return sizes[axis] if axis < len(sizes) else 1
+
+    return size(grid) * size(block)
+
+
+def _within(defaults, threads):
+    """The launch keywords `defaults` with each width of `threads` (BLOCK_X -> the threads along x) cut to the largest
+    power of two that divides that count, so the programs end where the threads do."""
+    config = dict(defaults)
+    for width, count in threads.items():
+        config[width] = max(1, min(config[width], count & -count))
+    return config
+
+
 def _block_for(extent):
     """A power-of-two chunk width for a row of `extent` elements."""
     return triton.next_power_of_2(max(16, min(int(extent), 4096)))
@@ -201,9 +219,13 @@ _coin_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 def coin_kernel(grid, block, x, heads, u, out, p, n):
     """Launch coin_kernel_tile; `grid` and `block` are the original launch shape."""
     kernel, config = _tuned("coin_kernel", coin_kernel_tile, _coin_kernel_defaults, _coin_kernel_space, {"x": x, "heads": heads, "u": u, "out": out})
+    threads_x = _threads(grid, block, 0)
+    if threads_x < n:
+        # the launch runs fewer threads than the guard admits: their elements alone, in programs as wide as divides them
+        kernel, config = coin_kernel_tile, _within(_coin_kernel_defaults, {"BLOCK_X": threads_x})
 
     def launch(meta):
-        return (triton.cdiv(n, meta["BLOCK_X"]),)
+        return (triton.cdiv(min(n, threads_x), meta["BLOCK_X"]),)
 
     kernel[launch](x, heads, u, out, float(p), int(n), **config)
 
@@ -234,9 +256,13 @@ _head_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 def head_kernel(grid, block, x, ptr, out_ptr, out, batch):
     """Launch head_kernel_tile; `grid` and `block` are the original launch shape."""
     kernel, config = _tuned("head_kernel", head_kernel_tile, _head_kernel_defaults, _head_kernel_space, {"x": x, "ptr": ptr, "out_ptr": out_ptr, "out": out})
+    threads_x = _threads(grid, block, 0)
+    if threads_x < batch:
+        # the launch runs fewer threads than the guard admits: their elements alone, in programs as wide as divides them
+        kernel, config = head_kernel_tile, _within(_head_kernel_defaults, {"BLOCK_X": threads_x})
 
     def launch(meta):
-        return (triton.cdiv(batch, meta["BLOCK_X"]),)
+        return (triton.cdiv(min(batch, threads_x), meta["BLOCK_X"]),)
 
     kernel[launch](x, ptr, out_ptr, out, int(batch), **config)
 
@@ -261,9 +287,13 @@ _index_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 def index_kernel(grid, block, label, n):
     """Launch index_kernel_tile; `grid` and `block` are the original launch shape."""
     kernel, config = _tuned("index_kernel", index_kernel_tile, _index_kernel_defaults, _index_kernel_space, {"label": label})
+    threads_x = _threads(grid, block, 0)
+    if threads_x < n:
+        # the launch runs fewer threads than the guard admits: their elements alone, in programs as wide as divides them
+        kernel, config = index_kernel_tile, _within(_index_kernel_defaults, {"BLOCK_X": threads_x})
 
     def launch(meta):
-        return (triton.cdiv(n, meta["BLOCK_X"]),)
+        return (triton.cdiv(min(n, threads_x), meta["BLOCK_X"]),)
 
     kernel[launch](label, int(n), **config)
 
@@ -325,9 +355,13 @@ def spread_kernel(grid, block, label, rowptr, col, n):
     """Launch spread_kernel_tile; `grid` and `block` are the original launch shape."""
     _symbol_settled_d = settled_d.on(label)
     kernel, config = _tuned("spread_kernel", spread_kernel_tile, _spread_kernel_defaults, _spread_kernel_space, {"label": label, "rowptr": rowptr, "col": col, "_symbol_settled_d": _symbol_settled_d})
+    threads_x = _threads(grid, block, 0)
+    if threads_x < n:
+        # the launch runs fewer threads than the guard admits: their elements alone, in programs as wide as divides them
+        kernel, config = spread_kernel_tile, _within(_spread_kernel_defaults, {"BLOCK_X": threads_x})
 
     def launch(meta):
-        return (triton.cdiv(n, meta["BLOCK_X"]),)
+        return (triton.cdiv(min(n, threads_x), meta["BLOCK_X"]),)
 
     kernel[launch](label, rowptr, col, int(n), _symbol_settled_d, **config)
 

@@ -33,6 +33,24 @@ def _scratch(beside, count, dtype):
     return torch.empty(count, dtype=getattr(torch, dtype) if dtype else beside.dtype, device=beside.device)
 
 
+def _threads(grid, block, axis):
+    """The threads a launch of shape (`grid`, `block`) runs along `axis` (0: x, 1: y)."""
+    def size(shape):
+        sizes = [int(v) for v in shape] if isinstance(shape, (tuple, list)) else [int(shape)]
+        return sizes[axis] if axis < len(sizes) else 1
+
+    return size(grid) * size(block)
+
+
+def _within(defaults, threads):
+    """The launch keywords `defaults` with each width of `threads` (BLOCK_X -> the threads along x) cut to the largest
+    power of two that divides that count, so the programs end where the threads do."""
+    config = dict(defaults)
+    for width, count in threads.items():
+        config[width] = max(1, min(config[width], count & -count))
+    return config
+
+
 def _block_for(extent):
     """A power-of-two chunk width for a row of `extent` elements."""
     return triton.next_power_of_2(max(16, min(int(extent), 4096)))
@@ -191,9 +209,13 @@ _bin_kernel_space = [  # rules/tile/maps/tuning.toml [elementwise]
 def bin_kernel(grid, block, pos, size, start, out, D, numel):
     """Launch bin_kernel_tile; `grid` and `block` are the original launch shape."""
     kernel, config = _tuned("bin_kernel", bin_kernel_tile, _bin_kernel_defaults, _bin_kernel_space, {"pos": pos, "size": size, "start": start, "out": out})
+    threads_x = _threads(grid, block, 0)
+    if threads_x < numel:
+        # the launch runs fewer threads than the guard admits: their elements alone, in programs as wide as divides them
+        kernel, config = bin_kernel_tile, _within(_bin_kernel_defaults, {"BLOCK_X": threads_x})
 
     def launch(meta):
-        return (triton.cdiv(numel, meta["BLOCK_X"]),)
+        return (triton.cdiv(min(numel, threads_x), meta["BLOCK_X"]),)
 
     kernel[launch](pos, size, start, out, int(D), int(numel), **config)
 
