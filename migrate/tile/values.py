@@ -2099,10 +2099,11 @@ def inline(ctx: Context, fn: ir.Function, call: ir.Call, statement: bool = False
     fn = _deduced(ctx, fn, call)
     saved_env, saved_prefix, saved_result, saved_types = ctx.env, ctx.prefix, ctx.result, ctx.types
     saved_pred, saved_returning = ctx.pred, ctx.returning
-    # A template function's locals take another name at each later call: it may be called at other types, and Triton
-    # keeps a name's type through a loop that assigns it.
+    # A function's locals take another name at each later call: a template may be called at other types, and any
+    # function once with values of the block and once with a lane's each (aes's galoisMultiplication, before and
+    # inside a loop), while Triton keeps a name's type and shape through a loop that assigns it.
     calls = ctx.inlined[fn.name] = ctx.inlined.get(fn.name, 0) + 1
-    prefix = f"{fn.name.replace('::', '_')}{calls if calls > 1 and fn.tparams else ''}_"
+    prefix = f"{fn.name.replace('::', '_')}{calls if calls > 1 else ''}_"
     # the kernel's pointers, and the shared arrays declared at namespace scope (which device functions name too)
     env = {k: v for k, v in saved_env.items()
            if v.kind == "PTR" or (v.kind == "S" and getattr(ctx.module.globals.get(k), "space", "") == "__shared__")}
@@ -3153,9 +3154,11 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
         raise Rejected("a return inside a loop whose threads leave it at different iterations")
     for stmt in init:
         statement(ctx, stmt)
-    # A counted loop's variable stays bound after it in the tile program, a scalar that a lane-varying variable of
-    # the same name declared in this loop would be carried from.
-    body = _declared_anew(ctx, body, {n for n in ir.names_in(body) if ctx.prefix + n in ctx.ranged}, step)
+    # A counted loop's variable, or any variable whose scope has ended (tsp's `int tmp` of an earlier branch, then
+    # the swap macro's `float tmp` here), stays bound after it in the tile program: one of the same name declared
+    # in this loop would be carried from it.
+    held = ctx.ranged | ctx.assigned
+    body = _declared_anew(ctx, body, {n for n in ir.names_in(body) if ctx.prefix + n in held}, step)
     _bind_declared(ctx, body + step)
     stored = {stmt.target.base.id for stmt in ir.statements_in(body + step) if isinstance(stmt, ir.Assign)
               and isinstance(stmt.target, ir.Index) and isinstance(stmt.target.base, ir.Name)}

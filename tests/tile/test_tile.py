@@ -1804,6 +1804,36 @@ def _cases():
         m.negate_strided(2, 64, y, z, 1000)  # a grid-stride loop: 128 threads cover all 1,000
         return torch.cat([out, b.flatten(), z]), torch.cat([ref, ref2d.flatten(), -y]), 1e-6
 
+    def variable_of_an_ended_branch(m):
+        px, out = rand(101), torch.randint(-1000, 1000, (64,), generator=g, dtype=torch.int32)
+        ref_px = px.flip(0)  # every i with 2i < 101 swapped with 100 - i (the middle one with itself)
+        ref_out = torch.cat([torch.minimum(out[:-1], out[1:]), out[-1:]]).float()
+        m.min_next_and_reverse(1, 64, px, out, 101)
+        return torch.cat([px, out.float()]), torch.cat([ref_px, ref_out]), 0.0
+
+    def function_called_for_the_block_then_per_lane(m):
+        def gmul(a, b):  # multiplication in GF(2^8), as the kernel's gmul
+            p = 0
+            for _ in range(8):
+                if b & 1:
+                    p ^= a
+                hi = a & 0x80
+                a = (a << 1) & 0xFF
+                if hi:
+                    a ^= 0x1B
+                b >>= 1
+            return p
+
+        n = 300
+        x, out = torch.randint(0, 256, (n,), generator=g, dtype=torch.uint8), torch.zeros(n, dtype=torch.uint8)
+        m.mix((n + 127) // 128, 128, x, out, n)
+        ref = []
+        for v in x.tolist():
+            for _ in range(4):
+                v = gmul(v, 2) ^ gmul(3, 7)
+            ref.append(v)
+        return out.double(), torch.tensor(ref, dtype=torch.float64), 0.0
+
     def double_function_of_double(m):
         n = 517
         z = rand(n, scale=3.0).double() + 1.0e-9 * rand(n).double()
@@ -1900,6 +1930,8 @@ def _cases():
         "loop_variable_left_by_an_earlier_loop": loop_variable_left_by_an_earlier_loop,
         "double_function_of_double": double_function_of_double,
         "guard_past_the_launch": guard_past_the_launch,
+        "variable_of_an_ended_branch": variable_of_an_ended_branch,
+        "function_called_for_the_block_then_per_lane": function_called_for_the_block_then_per_lane,
     }
 
 
