@@ -936,8 +936,9 @@ def _kept(ctx: Context, val: Val, source: ir.Expr, ctype: str) -> Val:
             or _wide_literal(val) is not None:
         return val
     given = _c_kind(ctx, source)
-    if given is None or given[1:] == kind[1:]:
-        return val  # one width: as_declared converts between signed and unsigned
+    if given is None or given == kind or (given[1:] == kind[1:] and val.unsigned == (given[0] == "u")):
+        return val  # one width, the sign as C gives it: as_declared converts between signed and unsigned
+    # Another width, or a sign the value does not carry (`w &= ~(unsigned)m`: an unsigned int, kept in an int)
     dtype = "tl." + DTYPE_NAMES[kind]
     return Val(val.kind, ir.Call("tl.cast", (val.expr, ir.Text(dtype))), unsigned=kind[0] == "u")
 

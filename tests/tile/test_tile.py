@@ -1834,6 +1834,19 @@ def _cases():
             ref.append(v)
         return out.double(), torch.tensor(ref, dtype=torch.float64), 0.0
 
+    def unsigned_value_kept_in_int(m):
+        n, rounds = 300, 5
+        cols = torch.randint(0, 1000, (n,), generator=g, dtype=torch.int32)
+        out = torch.zeros(n, dtype=torch.int32)
+        m.clear_bits((n + 127) // 128, 128, cols, out, n, rounds)
+        ref = []
+        for c in cols.tolist():
+            word = 0xFFFFFFFF
+            for r in range(rounds):
+                word &= ~(0x80000000 >> ((c + r) & 31)) & 0xFFFFFFFF
+            ref.append(word - (1 << 32) if word >= 1 << 31 else word)
+        return out.double(), torch.tensor(ref, dtype=torch.float64), 0.0
+
     def double_function_of_double(m):
         n = 517
         z = rand(n, scale=3.0).double() + 1.0e-9 * rand(n).double()
@@ -1932,6 +1945,7 @@ def _cases():
         "guard_past_the_launch": guard_past_the_launch,
         "variable_of_an_ended_branch": variable_of_an_ended_branch,
         "function_called_for_the_block_then_per_lane": function_called_for_the_block_then_per_lane,
+        "unsigned_value_kept_in_int": unsigned_value_kept_in_int,
     }
 
 
