@@ -1190,7 +1190,8 @@ def read_module(data: bytes, origin: str = "", header: Header | None = None,
             b"*/", 0, match.start()
         ):
             continue  # in a comment
-        if name not in module.functions and name not in module.unread:
+        if name not in module.functions and name not in module.unread \
+                and not any(f.endswith("::" + name) for f in module.functions):  # declared in its namespace
             module.unread[name] = data.count(b"\n", 0, match.start()) + 1
     for name, value in _defines_in_bodies(root).items():
         module.constants.setdefault(name, value)

@@ -38,15 +38,25 @@ def lower(module: ir.Module, fn: ir.Function) -> TileKernel:
     """Lower `fn` to a tile kernel, or raise Rejected naming the construct that keeps it SIMT."""
     module, fn = with_symbols(module, fn)
     if fn.instances:
-        return _lower_instances(module, fn)
+        return _python_named(_lower_instances(module, fn))
     kernel = _lower(module, fn)
     if fn.tconsts and kernel.kind == "matmul":
         raise Rejected(f"template parameter {fn.tconsts[0][0]} launched as several numbers in a matrix product")
     entry = unsigned_entry(kernel.params)
     if entry:
         kernel = dataclasses.replace(kernel, body=entry + kernel.body)
-    return dataclasses.replace(kernel, template_consts=fn.tconsts, template_params=fn.instance_params) \
-        if fn.tconsts else kernel
+    if fn.tconsts:
+        kernel = dataclasses.replace(kernel, template_consts=fn.tconsts, template_params=fn.instance_params)
+    return _python_named(kernel)
+
+
+def _python_named(kernel: TileKernel) -> TileKernel:
+    """The kernel (and its instantiations) under a Python name: a member defined out of its namespace or class
+    (`__global__ void Aig::fill(...)`) as `Aig_fill`."""
+    if "::" not in kernel.name:
+        return kernel
+    return dataclasses.replace(kernel, name=kernel.name.replace("::", "_"), instances=tuple(
+        dataclasses.replace(one, name=one.name.replace("::", "_")) for one in kernel.instances))
 
 
 def _lower_instances(module: ir.Module, fn: ir.Function) -> TileKernel:

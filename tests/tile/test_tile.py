@@ -1847,6 +1847,12 @@ def _cases():
             ref.append(word - (1 << 32) if word >= 1 << 31 else word)
         return out.double(), torch.tensor(ref, dtype=torch.float64), 0.0
 
+    def kernel_defined_out_of_its_namespace(m):
+        n = 700
+        v = torch.zeros(n, dtype=torch.int32)  # unsigned in C; every value here fits an int32
+        m.Aig_fill((n + 255) // 256, 256, v, n)
+        return v.double(), 3.0 * torch.arange(n, dtype=torch.float64), 0.0
+
     def double_function_of_double(m):
         n = 517
         z = rand(n, scale=3.0).double() + 1.0e-9 * rand(n).double()
@@ -1946,6 +1952,7 @@ def _cases():
         "variable_of_an_ended_branch": variable_of_an_ended_branch,
         "function_called_for_the_block_then_per_lane": function_called_for_the_block_then_per_lane,
         "unsigned_value_kept_in_int": unsigned_value_kept_in_int,
+        "kernel_defined_out_of_its_namespace": kernel_defined_out_of_its_namespace,
     }
 
 
