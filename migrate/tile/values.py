@@ -1247,7 +1247,10 @@ def _mentions_vector(ctx: Context, expr: ir.Expr) -> bool:
     text = repr(expr)
     return "tl.arange" in text or "offs_" in text or any(
         f"Name(id='{n}')" in text for n, v in ctx.env.items() if v.kind == "V"
-    ) or any(f"Name(id='{n}')" in text for n in ctx.vectors)
+    ) or any(f"Name(id='{n}')" in text for n in ctx.vectors) or any(
+        # inside an inlined function a local is held under the function's prefix (`gmul_b` for b)
+        repr(v.expr) in text for v in ctx.env.values() if v.kind == "V" and isinstance(v.expr, ir.Name)
+    )
 
 
 # -- shared memory and reductions ------------------------------------------------------------------------------

@@ -1853,6 +1853,33 @@ def _cases():
         m.Aig_fill((n + 255) // 256, 256, v, n)
         return v.double(), 3.0 * torch.arange(n, dtype=torch.float64), 0.0
 
+    def uniform_and_lane_arguments_in_a_loop(m):
+        def gmul(a, b):  # as the kernel's gmul, in GF(2^8)
+            p = 0
+            for _ in range(8):
+                if b & 1:
+                    p ^= a
+                hi = a & 0x80
+                a = (a << 1) & 0xFF
+                if hi:
+                    a ^= 0x1B
+                b >>= 1
+            return p
+
+        threads, blocks, rounds = 64, 2, 4
+        x = torch.randint(0, 256, (threads * blocks,), generator=g, dtype=torch.uint8)
+        coeff = torch.tensor([2, 3, 1, 1], dtype=torch.uint8)
+        out = torch.zeros_like(x)
+        m.mixcols(blocks, threads, x, out, coeff, rounds)
+        ref = []
+        for b in range(blocks):
+            block = x[b * threads:(b + 1) * threads].tolist()
+            for r in range(1, rounds):
+                mixed = [gmul(block[0], int(coeff[(r + t) & 3])) for t in range(threads)]
+                block = [mixed[t] ^ block[(t + 1) % threads] for t in range(threads)]
+            ref += block
+        return out.double(), torch.tensor(ref, dtype=torch.float64), 0.0
+
     def double_function_of_double(m):
         n = 517
         z = rand(n, scale=3.0).double() + 1.0e-9 * rand(n).double()
@@ -1953,6 +1980,7 @@ def _cases():
         "function_called_for_the_block_then_per_lane": function_called_for_the_block_then_per_lane,
         "unsigned_value_kept_in_int": unsigned_value_kept_in_int,
         "kernel_defined_out_of_its_namespace": kernel_defined_out_of_its_namespace,
+        "uniform_and_lane_arguments_in_a_loop": uniform_and_lane_arguments_in_a_loop,
     }
 
 
