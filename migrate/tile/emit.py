@@ -294,6 +294,13 @@ def symbol_contexts(kernels: list[TileKernel], origin: str) -> list[dict]:
     return out
 
 
+def _launch_helpers(kernels: list[TileKernel]) -> dict[str, bool]:
+    """Which of templates/tile/launch.py.j2's optional helpers a module's launchers call."""
+    each = [one for k in kernels for one in k.instances or (k,)]
+    return {"block_class": any(one.kind == "block" for one in each), "dispatch": any(k.instances for k in kernels),
+            "capped": any(one.caps for one in each)}
+
+
 def render_module(kernels: list[TileKernel], origin: str) -> str:
     """A Python module holding every tile kernel of one source and its launchers."""
     helpers = sorted({h for k in kernels for h in k.helpers})
@@ -303,9 +310,7 @@ def render_module(kernels: list[TileKernel], origin: str) -> str:
         symbols=symbol_contexts(kernels, origin),
         helpers=helpers,
         kernels=[c for k in kernels for c in kernel_contexts(k, origin)],
-        block_class=any(one.kind == "block" for k in kernels for one in k.instances or (k,)),
-        dispatch=any(k.instances for k in kernels),
-        capped=any(one.caps for k in kernels for one in k.instances or (k,)),
+        **_launch_helpers(kernels),
         wrap=False,
     )
 
@@ -438,9 +443,7 @@ def render_program(title: str, description: str, origin: str, kernels: list[Tile
         symbols=symbol_contexts(kernels, origin),
         helpers=sorted({h for k in kernels for h in k.helpers}),
         kernels=[c for k in kernels for c in kernel_contexts(k, origin)],
-        block_class=any(one.kind == "block" for k in kernels for one in k.instances or (k,)),
-        dispatch=any(k.instances for k in kernels),
-        capped=any(one.caps for k in kernels for one in k.instances or (k,)),
+        **_launch_helpers(kernels),
         wrap=bool(ops) and wrap,
         ops=[op_context(fn, by_name, helper=True) for fn in dict.fromkeys(fn for op in ops for fn in op.calls)]
         + [op_context(op, by_name, (registers or {}).get(op.name), classes=(classes or {}).get(op.name, ()))

@@ -152,10 +152,9 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
         # A guard's bound covers only the elements of threads the launch runs: a launch of fewer threads than the
         # bound leaves the rest alone (a grid-stride loop's bound covers every element, whatever the grid).
         caps = tuple((a, ctx.bounds[a]) for a in axes if a not in ctx.strided)
-        capped = {a for a, _ in caps}
         grid = tuple(
             ir.Call("triton.cdiv", (
-                ir.Call("min", (ctx.bounds[a], ir.Name(f"threads_{a}"))) if a in capped else ctx.bounds[a],
+                ctx.bounds[a] if a in ctx.strided else ir.Call("min", (ctx.bounds[a], ir.Name(f"threads_{a}"))),
                 ir.Name(f"BLOCK_{a.upper()}"),
             ))
             for a in axes

@@ -1245,12 +1245,13 @@ def _mem_mask(ctx: Context, vector: bool) -> ir.Expr | None:
 
 def _mentions_vector(ctx: Context, expr: ir.Expr) -> bool:
     text = repr(expr)
-    return "tl.arange" in text or "offs_" in text or any(
-        f"Name(id='{n}')" in text for n, v in ctx.env.items() if v.kind == "V"
-    ) or any(f"Name(id='{n}')" in text for n in ctx.vectors) or any(
-        # inside an inlined function a local is held under the function's prefix (`gmul_b` for b)
-        repr(v.expr) in text for v in ctx.env.values() if v.kind == "V" and isinstance(v.expr, ir.Name)
-    )
+    if "tl.arange" in text or "offs_" in text:
+        return True
+    # a per-lane value by the name the source reads (`b`), by the name the tile program holds it under (`gmul_b`
+    # inside an inlined function), or kept per lane by name (ctx.vectors)
+    per_lane = ctx.vectors | {n for n, v in ctx.env.items() if v.kind == "V"} | {
+        v.expr.id for v in ctx.env.values() if v.kind == "V" and isinstance(v.expr, ir.Name)}
+    return not per_lane.isdisjoint(re.findall(r"Name\(id='([^']*)'\)", text))
 
 
 # -- shared memory and reductions ------------------------------------------------------------------------------
