@@ -269,6 +269,10 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
         "tuning": tuning,
         "checks": [{"test": test, "message": repr(f"{kernel.name}: {message}")} for test, message in kernel.checks],
         "caps": [{"axis": axis, "index": "xy".index(axis), "bound": code(bound)} for axis, bound in kernel.caps],
+        # pointer parameters the kernel tests for null: None stands in as a one-element tensor beside the others
+        "nulls": [{"name": name, "dtype": repr(dtype_name(ctype)) if dtype_name(ctype) else "None",
+                   "others": [p.name for p in kernel.params if p.pointer and p.name != name]}
+                  for name, ctype in kernel.nulls],
     }
     return context | {"dims": _launch_dims(context)}
 
@@ -298,7 +302,7 @@ def _launch_helpers(kernels: list[TileKernel]) -> dict[str, bool]:
     """Which of templates/tile/launch.py.j2's optional helpers a module's launchers call."""
     each = [one for k in kernels for one in k.instances or (k,)]
     return {"block_class": any(one.kind == "block" for one in each), "dispatch": any(k.instances for k in kernels),
-            "capped": any(one.caps for one in each)}
+            "capped": any(one.caps for one in each), "nulls": any(one.nulls for one in each)}
 
 
 def render_module(kernels: list[TileKernel], origin: str) -> str:

@@ -14,7 +14,7 @@ from .operators import operator_calls
 from .primitives import block_primitives
 from .scopes import unshadow
 from .symbols import with_symbols
-from .tileir import Rejected, TAssign, TAtomic, TFor, TIf, TileKernel, TStore, TWhile
+from .tileir import NULL_FLAG, Rejected, TAssign, TAtomic, TFor, TIf, TileKernel, TStore, TWhile
 from .values import (
     LANES,
     Context,
@@ -162,10 +162,10 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
         if rows:
             prologue.append(TAssign("pid_y", ir.Call("tl.program_id", (ir.Num(1),))))
             grid += (GRID_Y,)
-        return TileKernel(fn.name, "elementwise", fn.params, tuple(prologue) + tuple(ctx.out),
-                          frozenset(ctx.helpers), tuple(blocks), grid, blocks,
-                          f"element-wise map over {ctx.dims}-D indices", symbols=tuple(ctx.symbols.values()),
-                          caps=caps)
+        return _null_flags(ctx, TileKernel(fn.name, "elementwise", fn.params, tuple(prologue) + tuple(ctx.out),
+                                           frozenset(ctx.helpers), tuple(blocks), grid, blocks,
+                                           f"element-wise map over {ctx.dims}-D indices",
+                                           symbols=tuple(ctx.symbols.values()), caps=caps))
     prologue = (TAssign("pid", ir.Call("tl.program_id", (ir.Num(0),))),)
     if ctx.lanes:
         prologue += (TAssign(LANES, ir.Bin("<", ir.Call("tl.arange", (ir.Num(0), ir.Name("BLOCK"))),
@@ -185,11 +185,22 @@ def _lower_as(module: ir.Module, fn: ir.Function, kind: str, two_d: bool, rows: 
     blocks = {"BLOCK": block}
     if ctx.lanes:
         blocks = {"BLOCK": ir.Text("triton.next_power_of_2(block0)"), "THREADS": block}
-    return TileKernel(fn.name, "reduction", fn.params, prologue + tuple(ctx.out), frozenset(ctx.helpers),
-                      tuple(blocks), grid, blocks,
-                      "block reduction per program" if ctx.faithful else "row reduction, one program per row",
-                      symbols=tuple(ctx.symbols.values()),
-                      sample=(("BLOCK", 256), ("THREADS", 256)) if ctx.lanes else (), checks=tuple(ctx.checks.items()))
+    return _null_flags(ctx, TileKernel(
+        fn.name, "reduction", fn.params, prologue + tuple(ctx.out), frozenset(ctx.helpers), tuple(blocks), grid,
+        blocks, "block reduction per program" if ctx.faithful else "row reduction, one program per row",
+        symbols=tuple(ctx.symbols.values()), sample=(("BLOCK", 256), ("THREADS", 256)) if ctx.lanes else (),
+        checks=tuple(ctx.checks.items())))
+
+
+def _null_flags(ctx, kernel: TileKernel) -> TileKernel:
+    """`kernel` with a constexpr for each pointer parameter it tests for null (values.null_test): the launcher
+    gives it `int(p is not None)`, and a compile check 1, the form that reads the buffer."""
+    if not ctx.nulls:
+        return kernel
+    flags = {NULL_FLAG + name: ir.Text(f"int({name} is not None)") for name in ctx.nulls}
+    return dataclasses.replace(kernel, constexprs=kernel.constexprs + tuple(flags), blocks=kernel.blocks | flags,
+                               sample=kernel.sample + tuple((flag, 1) for flag in flags),
+                               nulls=tuple(ctx.nulls.items()))
 
 
 def _effects(stmts: tuple):
@@ -221,6 +232,7 @@ def _lower_block(module: ir.Module, fn: ir.Function) -> TileKernel:
     sample = (("BDX", 16), ("BDY", 16), ("BDZ", 1), ("BLOCK", 256)) if dims > 1 else \
         (("BDX", 256), ("BDY", 1), ("BDZ", 1), ("BLOCK", 256))
     scratch = sorted(ctx.scratch.values(), key=lambda s: s.dynamic)  # the dynamic one, whose count follows, last
-    return TileKernel(fn.name, "block", fn.params, tuple(block_prologue()) + tuple(ctx.out), frozenset(ctx.helpers),
-                      tuple(blocks), grid, blocks, f"one program per thread block ({dims}-D blocks)",
-                      scratch=tuple(scratch), sample=sample, symbols=tuple(ctx.symbols.values()))
+    return _null_flags(ctx, TileKernel(
+        fn.name, "block", fn.params, tuple(block_prologue()) + tuple(ctx.out), frozenset(ctx.helpers), tuple(blocks),
+        grid, blocks, f"one program per thread block ({dims}-D blocks)", scratch=tuple(scratch), sample=sample,
+        symbols=tuple(ctx.symbols.values())))

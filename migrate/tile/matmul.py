@@ -199,6 +199,8 @@ def lower_matmul(module: ir.Module, fn: ir.Function) -> TileKernel:
         ir.Call("triton.cdiv", (ctx.bounds["x"], ir.Name("BLOCK_X"))),
         ir.Call("triton.cdiv", (ctx.bounds["y"], ir.Name("BLOCK_Y"))),
     )
+    if ctx.nulls:
+        raise Rejected(f"a matrix product that tests {next(iter(ctx.nulls))} for null")
     what = "shared-memory tiled" if shared_stores else "naive"
     return TileKernel(fn.name, "matmul", fn.params, tuple(out), frozenset(ctx.helpers), tuple(blocks), grid,
                       blocks, f"matrix product ({what}) onto tl.dot", symbols=tuple(ctx.symbols.values()))

@@ -86,6 +86,8 @@ DYNAMIC_COUNT = "_shared_count"  # the kernel argument: elements in a row of the
 # The kernel argument that points at the tensor holding a variable of device memory at namespace scope (symbols.py):
 # `_symbol_<name>`, which its launcher passes.
 SYMBOL_PREFIX = "_symbol_"
+# The constexpr that says whether a pointer parameter the kernel tests for null was given a tensor: `_has_<name>`.
+NULL_FLAG = "_has_"
 
 
 @dataclass(frozen=True)
@@ -121,3 +123,7 @@ class TileKernel:
     # element-wise axes sized from a guard (`if (i < n)`), each with its bound: the launcher runs the elements of
     # the threads the original launch runs (`threads_x`), those below the bound, and no more
     caps: tuple[tuple[str, ir.Expr], ...] = ()
+    # pointer parameters the kernel tests for null (`if (p != NULL)`), each with its element's C type: the launcher
+    # passes `NULL_FLAG + name`, whether it was given a tensor, and a one-element stand-in for None, which the
+    # kernel then never reads or writes
+    nulls: tuple[tuple[str, str], ...] = ()

@@ -27,6 +27,7 @@ from .scopes import renamed_declarations
 from .targets import C_TO_TRITON, DTYPE_NAMES, dtype_name, triton_type
 from .tileir import (
     DYNAMIC_COUNT,
+    NULL_FLAG,
     SYMBOL_PREFIX,
     Rejected,
     Scratch,
@@ -128,6 +129,7 @@ class Context:
     lanes: bool = False  # reduction class, one lane per thread: lanes past the launch's block (THREADS) sit out
     # what the translation assumes of the launch, which its launcher checks: (a test over block0, the message)
     checks: dict[str, str] = field(default_factory=dict)
+    nulls: dict[str, str] = field(default_factory=dict)  # pointer parameters tested for null -> their element type
 
     @property
     def per_lane(self) -> bool:
@@ -197,13 +199,15 @@ def _negate(expr: ir.Expr) -> ir.Expr:
 BOOLEAN_OPS = ("<", "<=", ">", ">=", "==", "!=", "&&", "||")
 
 
-def truth(val: Val) -> Val:
+def truth(val: Val, ctx: Context | None = None) -> Val:
     """`val` as C reads it where a condition is meant (`if (x)`, `x && y`, `!x`, `x ? a : b`): nonzero is true.
     Comparisons and their combinations are already truth values; Triton's `&`, `|` and `~` on any other value
-    would work bit by bit."""
+    would work bit by bit. A pointer parameter is true where the launch gave it a buffer (null_test)."""
     expr = val.expr
     if val.kind == "PTR":
-        raise Rejected("a pointer read as a truth value (a Triton pointer cannot be null, so `if (p)` has no tile form)")
+        if ctx is None:
+            raise Rejected("a pointer read as a truth value")
+        return null_test(ctx, val, "!=")
     if val.kind not in ("U", "V") or expr is None:
         return val
     if (isinstance(expr, ir.Bin) and expr.op in BOOLEAN_OPS) or (isinstance(expr, ir.Un) and expr.op == "!"):
@@ -500,7 +504,7 @@ def evaluate(ctx: Context, expr: ir.Expr) -> Val:
                 return replace(base, expr=ir.Bin("+", base.expr, offset.expr))
         raise Rejected("the address of something other than an element of a pointer")
     if isinstance(expr, ir.Un) and expr.op == "!":
-        inner = truth(data(ctx, evaluate(ctx, expr.operand)))
+        inner = truth(data(ctx, evaluate(ctx, expr.operand)), ctx)
         if isinstance(inner.expr, ir.Num):
             return Val("U", ir.Num(0 if inner.expr.value else 1))
         return Val(inner.kind, _negate(inner.expr))
@@ -584,7 +588,7 @@ def _logical(ctx: Context, expr: ir.Bin) -> Val:
     a = evaluate(ctx, expr.left)
     if a.kind not in ("U", "V", "T") or (a.kind == "U" and isinstance(a.expr, ir.Num)):
         return _operation(ctx, expr, a, evaluate(ctx, expr.right))
-    test = truth(data(ctx, a))
+    test = truth(data(ctx, a), ctx)
     saved = ctx.pred
     ctx.pred = _and(saved, _mask_part(test, test.expr if expr.op == "&&" else _negate(test.expr)))
     try:
@@ -592,6 +596,25 @@ def _logical(ctx: Context, expr: ir.Bin) -> Val:
     finally:
         ctx.pred = saved
     return _operation(ctx, expr, a, b)
+
+
+def null_test(ctx: Context, ptr: Val, op: str) -> Val:
+    """`p != NULL` (or `p == NULL`, `op`) of a pointer parameter as the launch gives it: Triton has no null pointer,
+    so the launcher says whether it was given a tensor (the constexpr NULL_FLAG + p) and passes a one-element
+    stand-in for None, which the kernel reaches only where the test lets it. Any other pointer (one moved, a shared
+    array's) keeps the kernel SIMT."""
+    name = ptr.expr.id if isinstance(ptr.expr, ir.Name) and not ptr.scope else ""
+    param = next((p for p in ctx.kernel.params if p.pointer and p.name == name), None)
+    if param is None:
+        raise Rejected("a comparison of a pointer other than a parameter as the launch gives it (a Triton pointer "
+                       "cannot be null, and only a parameter's test is the launcher's to answer)")
+    ctx.nulls[name] = param.ctype
+    return Val("U", ir.Bin(op, ir.Name(NULL_FLAG + name), ir.Num(0)))
+
+
+def _null(val: Val) -> bool:
+    """Whether `val` is C's null pointer constant (`NULL`, `nullptr`, `0`)."""
+    return val.kind == "U" and isinstance(val.expr, ir.Num) and val.expr.value == 0 and not val.is_float
 
 
 def _operation(ctx: Context, expr: ir.Bin, a: Val, b: Val) -> Val:
@@ -603,15 +626,21 @@ def _operation(ctx: Context, expr: ir.Bin, a: Val, b: Val) -> Val:
             tag = structural(ctx, b, expr.op, a, expr.left)
         if tag is not None:
             return Val("T", tag=tag)
+    if expr.op in ("==", "!=") and (a.kind == "PTR") != (b.kind == "PTR") and _null(data(ctx, b if a.kind == "PTR"
+                                                                                          else a)):
+        return null_test(ctx, a if a.kind == "PTR" else b, expr.op)
+    if expr.op in ("&&", "||"):  # `p && n > 0`: a pointer as a truth value
+        a, b = (truth(v, ctx) if v.kind == "PTR" else v for v in (a, b))
     if (a.kind == "PTR" or b.kind == "PTR") and expr.op in ("<", "<=", ">", ">=", "==", "!=", "&&", "||"):
-        raise Rejected("a comparison of a pointer (a Triton pointer cannot be null, so `p != NULL` has no tile form)")
+        raise Rejected("a comparison of a pointer with another (a Triton pointer has no order or identity a "
+                       "comparison could read)")
     if a.kind == "PTR" or b.kind == "PTR":
         ptr, off = (a, b) if a.kind == "PTR" else (b, a)
         return replace(ptr, expr=ir.Bin(expr.op, ptr.expr, data(ctx, off).expr))
     a, b = data(ctx, a), data(ctx, b)
     op = expr.op
     if op in ("&&", "||"):
-        a, b = truth(a), truth(b)
+        a, b = truth(a, ctx), truth(b, ctx)
         if {a.kind, b.kind} == {"U", "V"}:  # a uniform operand as a boolean tensor (see _mask_part)
             a, b = (replace(v, expr=_mask_part(v, v.expr)) for v in (a, b))
     elif op not in ("<<", ">>"):  # a shift takes its left operand's type alone
@@ -760,7 +789,7 @@ def _float_division(ctx: Context, a: Val, b: Val) -> ir.Expr | None:
 def _conditional(ctx: Context, expr: ir.Cond) -> Val:
     try:
         test = evaluate(ctx, expr.test)
-        test = test if test.kind == "T" else truth(data(ctx, test))
+        test = test if test.kind == "T" else truth(data(ctx, test), ctx)
     except Rejected:
         test = Val("T", tag=("thread-condition",))
     if test.kind == "U" and isinstance(test.expr, ir.Num):
@@ -2293,6 +2322,10 @@ def _assign_name(ctx: Context, name: str, val: Val, declared: str = "") -> None:
         # C++ rounds what it stores in a local of the element type (at::BFloat16), and Triton keeps a loop-carried
         # value's type: the value in the instantiation's type
         value = ir.Call(".to", (value, ir.Text(generic)))
+    elif base_type(declared) == "float" and val.kind in ("U", "V", "L") and val.is_float \
+            and not isinstance(value, ir.Num) and _is_double(ctx, value):
+        # C rounds a double stored in a float variable to float, and Triton keeps a loop-carried value's type
+        value = _float_cast(replace(val, kind=val.tag[2] if val.kind == "L" else val.kind), "float").expr
     if val.kind == "U" and isinstance(value, ir.Num) and declared:
         kind = base_type(declared)
         dtype = _generic_dtype(ctx, kind) or TL_DTYPE.get(kind) or INT_CASTS.get(kind) or \
@@ -2313,7 +2346,7 @@ def walk(ctx: Context, stmts: tuple) -> None:
             return
         if _uniform_exit(ctx, stmt):
             # `if (row >= rows) return;` with a uniform test: the rest of the body runs under `if row < rows:`.
-            test = truth(data(ctx, evaluate(ctx, stmt.test)))
+            test = truth(data(ctx, evaluate(ctx, stmt.test)), ctx)
             _note_bound(ctx, ir.Un("!", stmt.test))
             saved = ctx.out
             ctx.out = []
@@ -2464,7 +2497,7 @@ def _check(ctx: Context, call: ir.Call) -> None:
     """`assert(cond)`: a device assertion that holds where the threads the guard lets through are concerned."""
     if len(call.args) != 1:
         raise Rejected(f"{call.func} with {len(call.args)} arguments")
-    held = truth(data(ctx, evaluate(ctx, call.args[0])))
+    held = truth(data(ctx, evaluate(ctx, call.args[0])), ctx)
     if held.kind not in ("U", "V"):
         raise Rejected(f"{call.func} of something that is not one value per thread")
     test = held.expr if ctx.pred is None else ir.Bin("||", _negate(ctx.pred), held.expr)
@@ -2807,7 +2840,7 @@ def _if(ctx: Context, stmt: ir.If) -> None:
             ctx.outer = saved_outer
         return
     if len(stmt.then) == 1 and isinstance(stmt.then[0], ir.Return) and not stmt.orelse and ctx.returning is None:
-        test = truth(data(ctx, evaluate(ctx, stmt.test)))
+        test = truth(data(ctx, evaluate(ctx, stmt.test)), ctx)
         _note_bound(ctx, ir.Un("!", stmt.test))
         test = _held(ctx, test, _assigned(ctx, ctx.kernel.body))
         top = ctx.pred is None or ctx.pred == ctx.alive
@@ -2819,7 +2852,7 @@ def _if(ctx: Context, stmt: ir.If) -> None:
     if test.kind == "U" and isinstance(test.expr, ir.Num):
         _walk_pinned(ctx, stmt.then, pins) if test.expr.value else walk(ctx, stmt.orelse)
         return
-    test = truth(data(ctx, test))
+    test = truth(data(ctx, test), ctx)
     _note_bound(ctx, stmt.test)
     test = _held(ctx, test, _assigned(ctx, stmt.then + stmt.orelse))
     if test.kind == "U" and _branch_local(ctx, stmt.then + stmt.orelse):
@@ -3183,7 +3216,7 @@ def _masked_loop(ctx: Context, init: tuple, test: ir.Expr, step: tuple, body: tu
         everyone = ir.Name(LANES)
 
     def narrowed(mask: ir.Expr) -> ir.Expr:
-        entry = truth(data(ctx, evaluate(ctx, test)))
+        entry = truth(data(ctx, evaluate(ctx, test)), ctx)
         if entry.kind not in ("U", "V"):
             raise Rejected("a loop test that is not one value per thread")
         return ir.Bin("&&", mask, entry.expr)

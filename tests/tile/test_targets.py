@@ -13,7 +13,7 @@ from migrate.tile.cuda_front import read_module
 from migrate.tile import targets
 from migrate.tile.lower import lower
 from migrate.tile.targets import Check, compile_errors, launch_type, triton_type
-from migrate.tile.tileir import DYNAMIC_COUNT, SYMBOL_PREFIX
+from migrate.tile.tileir import DYNAMIC_COUNT, NULL_FLAG, SYMBOL_PREFIX
 from migrate.tile.values import GENERIC_TYPES, base_type
 
 # Only the worker process imports Triton: importing it here would fix its mode before the interpreter tests set it.
@@ -35,7 +35,7 @@ def test_committed_kernels_compile_for_both_targets(case: str) -> None:
         if fn.kernel and f"def {fn.name.replace('::', '_')}" in text:  # `Aig::fill` launched as Aig_fill
             kernel = lower(module, fn)
             lowered.update({one.name: one for one in kernel.instances or (kernel,)})
-    checks, doubles = [], []
+    checks, doubles, absent = [], [], []
     for name, params in KERNEL.findall(text):
         kernel = lowered[name]
         # as lowered: a float4 buffer is passed as the floats it holds, a float3 by value as its three lanes
@@ -53,14 +53,18 @@ def test_committed_kernels_compile_for_both_targets(case: str) -> None:
             elif param.endswith("tl.constexpr"):
                 pname = param.split(":")[0]
                 signature[pname] = "constexpr"
-                constexprs[pname] = 32 if pname == "BLOCK_K" else 64
+                constexprs[pname] = 1 if pname.startswith(NULL_FLAG) else 32 if pname == "BLOCK_K" else 64
         checks.append(Check(f"{name}_tile", signature, constexprs))
+        flags = [p for p in constexprs if p.startswith(NULL_FLAG)]
+        if flags:  # a pointer tested for null: also the form a launch given None compiles (its stand-in passed)
+            absent.append(Check(f"{name}_tile", signature, constexprs | {f: 0 for f in flags}))
         generic = [p for p in kernel.params if p.pointer and base_type(p.ctype) in GENERIC_TYPES]
         if generic:  # a template element type: AT_DISPATCH_FLOATING_TYPES launches it at double too
             doubles.append(Check(f"{name}_tile", signature | {p.name: "*fp64" for p in generic}, constexprs))
     assert checks, f"{case}: no tile kernel in expected.py"
     assert compile_errors(text, checks) == {c.name: "" for c in checks}
     assert compile_errors(text, doubles) == {c.name: "" for c in doubles}
+    assert compile_errors(text, absent) == {c.name: "" for c in absent}
 
 
 BAD = '''

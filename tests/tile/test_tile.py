@@ -1847,6 +1847,57 @@ def _cases():
             ref.append(word - (1 << 32) if word >= 1 << 31 else word)
         return out.double(), torch.tensor(ref, dtype=torch.float64), 0.0
 
+    def double_kept_in_float(m):
+        n, terms = 300, 7
+        length = torch.rand(n * terms, generator=g, dtype=torch.float64) * 3 + 0.1
+        w = torch.rand(terms, generator=g) - 0.5
+        out = torch.zeros(n)
+        m.scaled_sum((n + 127) // 128, 128, length, w, out, n, terms)
+        acc = torch.zeros(n)
+        for t in range(terms):  # as C: each length rounded to float, each product and sum in float
+            acc = acc + length[t::terms].float() * w[t]
+        return out.double(), acc.double(), 1e-6
+
+    def pointer_tested_for_null(m):
+        n, rows, cols = 300, 37, 75
+        x, bias = rand(n), rand(n)
+        y, kept = torch.zeros(n), torch.zeros(n)
+        got, ref = [], []
+        m.scale_and_keep((n + 127) // 128, 128, x, y, kept, bias, n)  # every buffer given
+        got += [y.clone(), kept.clone()]
+        ref += [2 * x + bias, x.clone()]
+        y.zero_()
+        kept.fill_(7.0)
+        m.scale_and_keep((n + 127) // 128, 128, x, y, None, None, n)  # both optional buffers null
+        got += [y.clone(), kept.clone()]
+        ref += [2 * x, torch.full((n,), 7.0)]
+        a = rand(rows * cols)
+        sums, counts = torch.zeros(rows), torch.zeros(rows)
+        m.row_sums(rows, 128, a, sums, counts, cols)
+        got += [sums.clone(), counts.clone()]
+        ref += [a.view(rows, cols).sum(1), torch.full((rows,), float(cols))]
+        sums.zero_()
+        m.row_sums(rows, 128, a, sums, None, cols)
+        got += [sums.clone()]
+        ref += [a.view(rows, cols).sum(1)]
+        return torch.cat(got).double(), torch.cat(ref).double(), 1e-5
+
+    def null_pointer_check(m):
+        n = 300
+        x, bias, y = rand(n), rand(n), torch.zeros(n)
+        m.add_optional_bias((n + 127) // 128, 128, x, bias, y, n)
+        with_bias = y.clone()
+        m.add_optional_bias((n + 127) // 128, 128, x, None, y, n)
+        return torch.cat([with_bias, y]).double(), torch.cat([x + bias, x]).double(), 1e-6
+
+    def pointer_values_kept(m):
+        n = 300
+        x, gate, y = rand(n), rand(n), torch.zeros(n)
+        m.optional_gate((n + 127) // 128, 128, x, gate, y, n)
+        gated = y.clone()
+        m.optional_gate((n + 127) // 128, 128, x, None, y, n)
+        return torch.cat([gated, y]).double(), torch.cat([x * gate, x]).double(), 1e-6
+
     def kernel_defined_out_of_its_namespace(m):
         n = 700
         v = torch.zeros(n, dtype=torch.int32)  # unsigned in C; every value here fits an int32
@@ -1980,6 +2031,9 @@ def _cases():
         "function_called_for_the_block_then_per_lane": function_called_for_the_block_then_per_lane,
         "unsigned_value_kept_in_int": unsigned_value_kept_in_int,
         "kernel_defined_out_of_its_namespace": kernel_defined_out_of_its_namespace,
+        "double_kept_in_float": double_kept_in_float,
+        "pointer_tested_for_null": pointer_tested_for_null,
+        "null_pointer_check": null_pointer_check, "pointer_values_kept": pointer_values_kept,
         "uniform_and_lane_arguments_in_a_loop": uniform_and_lane_arguments_in_a_loop,
     }
 
