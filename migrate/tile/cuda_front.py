@@ -1795,7 +1795,8 @@ def _retype(node, aliases: dict[str, str]):
             if value != node.targs:
                 changes[f.name] = value
             continue
-        new = _resolve_type(value, aliases) if f.name == "ctype" and isinstance(value, str) else _retype(value, aliases)
+        typed = f.name in ("ctype", "rtype") and isinstance(value, str)  # a declared or a function's return type
+        new = _resolve_type(value, aliases) if typed else _retype(value, aliases)
         if new is not value and new != value:
             changes[f.name] = new
     return dataclasses.replace(node, **changes) if changes else node

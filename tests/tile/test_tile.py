@@ -1898,6 +1898,17 @@ def _cases():
         m.optional_gate((n + 127) // 128, 128, x, None, y, n)
         return torch.cat([gated, y]).double(), torch.cat([x * gate, x]).double(), 1e-6
 
+    def typedef_returned_from_a_branch(m):
+        n = 300
+        words = torch.randint(0, 1 << 16, (n,), generator=g, dtype=torch.int32) << torch.randint(
+            0, 15, (n,), generator=g, dtype=torch.int32)
+        words[::7] = 0
+        x, bits, y = rand(n), torch.zeros(n, dtype=torch.int32), torch.zeros(n)
+        m.lowest_bits((n + 127) // 128, 128, words, x, bits, y, n)
+        low = [32 if w == 0 else (w & -w).bit_length() - 1 for w in words.tolist()]
+        return torch.cat([bits.double(), y.double()]), torch.cat([torch.tensor(low, dtype=torch.float64),
+                                                                   x.clamp(-0.5, 0.5).double()]), 0.0
+
     def kernel_defined_out_of_its_namespace(m):
         n = 700
         v = torch.zeros(n, dtype=torch.int32)  # unsigned in C; every value here fits an int32
@@ -2034,6 +2045,7 @@ def _cases():
         "double_kept_in_float": double_kept_in_float,
         "pointer_tested_for_null": pointer_tested_for_null,
         "null_pointer_check": null_pointer_check, "pointer_values_kept": pointer_values_kept,
+        "typedef_returned_from_a_branch": typedef_returned_from_a_branch,
         "uniform_and_lane_arguments_in_a_loop": uniform_and_lane_arguments_in_a_loop,
     }
 
