@@ -26,6 +26,7 @@ class Builtins:
     group: dict = None  # cooperative groups' thread-block handle: types, make, methods (method -> what it stands for)
     vectors: dict[str, tuple[str, int]] = None  # vector types: name -> (element type, lanes)
     loads: frozenset[str] = frozenset()  # loads through a pointer with a cache hint: `__ldg(p)` is `*p`
+    stores: frozenset[str] = frozenset()  # stores through a pointer with a cache hint: `__stcs(p, v)` is `*p = v`
     primitives: dict = None  # CUB's block and warp reductions: namespaces, storage, operators, kept, types, methods
     votes: dict[str, dict] = None  # warp and block votes: name -> over, op, mask
 
@@ -43,7 +44,7 @@ def _load(name: str) -> dict:
 def builtins() -> Builtins:
     table = _load("builtins.toml")
     allowed = {"index", "barrier", "shuffle", "exchange", "atomic", "constants", "accessor", "check", "group", "vector",
-               "load", "primitive", "vote"}
+               "load", "store", "primitive", "vote"}
     unknown = set(table) - allowed
     if unknown:
         raise RuntimeError(f"{MAPS / 'builtins.toml'}: unknown table {min(unknown)}; allowed: "
@@ -60,6 +61,7 @@ def builtins() -> Builtins:
         group=dict(table.get("group", {"types": [], "make": "", "methods": {}})),
         vectors={name: (row["element"], int(row["lanes"])) for name, row in table.get("vector", {}).items()},
         loads=frozenset(table.get("load", {}).get("names", [])),
+        stores=frozenset(table.get("store", {}).get("names", [])),
         primitives=dict(table.get("primitive", {})),
         votes={name: dict(row) for name, row in table.get("vote", {}).items()},
     )

@@ -546,6 +546,11 @@ def _expression_statements(node: ts.Node) -> tuple[ir.Stmt, ...]:
             first, stored = _assignment_value(inner)
             return first + (ir.Assign(expression(node.child_by_field_name("left")),
                                       _text(node.child_by_field_name("operator")), stored),)
+    func = node.child_by_field_name("function") if node.type == "call_expression" else None
+    if func is not None and func.type == "identifier" and _text(func) in builtins().stores:
+        args = _parts(node.child_by_field_name("arguments"))
+        if len(args) == 2:  # `__stcs(o + c, v)` stores v at o[c]
+            return (ir.Assign(ir.Index(expression(args[0]), (ir.Num(0),)), "=", expression(args[1])),)
     return (_expression_statement(node),)
 
 

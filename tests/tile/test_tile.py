@@ -1909,6 +1909,12 @@ def _cases():
         return torch.cat([bits.double(), y.double()]), torch.cat([torch.tensor(low, dtype=torch.float64),
                                                                    x.clamp(-0.5, 0.5).double()]), 0.0
 
+    def store_with_a_cache_hint(m):
+        n = 300
+        x, y = rand(n), torch.zeros(2 * n)
+        m.scale_streamed((n + 127) // 128, 128, x, y, 1.5, n)
+        return y.double(), torch.cat([1.5 * x, x]).double(), 1e-6
+
     def kernel_defined_out_of_its_namespace(m):
         n = 700
         v = torch.zeros(n, dtype=torch.int32)  # unsigned in C; every value here fits an int32
@@ -2046,6 +2052,7 @@ def _cases():
         "pointer_tested_for_null": pointer_tested_for_null,
         "null_pointer_check": null_pointer_check, "pointer_values_kept": pointer_values_kept,
         "typedef_returned_from_a_branch": typedef_returned_from_a_branch,
+        "store_with_a_cache_hint": store_with_a_cache_hint,
         "uniform_and_lane_arguments_in_a_loop": uniform_and_lane_arguments_in_a_loop,
     }
 
