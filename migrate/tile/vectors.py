@@ -86,6 +86,7 @@ class _Rewrite:
         self.views = False  # whether a buffer of scalars is read or written as vectors
         self.pointees: dict[str, str] = {}  # pointer parameters and locals, shared arrays of scalars -> element type
         self.counter = 0
+        self.named: dict[str, str] | None = None  # _aliases: buffers and arrays of vectors -> their type
 
     def run(self) -> ir.Function:
         params = []
@@ -109,7 +110,7 @@ class _Rewrite:
             params.append(dataclasses.replace(p, ctype=vector[0],
                                               declared=p.ctype + ("*" if "*" not in p.ctype else "")))
         self.views = any(self._view_type(n) is not None for n in ir.nodes(self.fn.body))
-        body = self._apart(self.fn.body, taken)
+        body = self._aliases(self._apart(self.fn.body, taken))
         self._find_locals(body)
         if not self.buffers and not self.locals and not self.arrays and not self.views:
             return self.fn
@@ -141,6 +142,47 @@ class _Rewrite:
             return tuple(out)
 
         return block(body) if twice else body
+
+    def _aliases(self, stmts: tuple) -> tuple:
+        """`stmts` with each local pointer to vectors that names vectors it does not move (`const float4* v =
+        reinterpret_cast<const float4*>(x);`, `float4* s = ss + j;` of an array of vectors) replaced by what it
+        points at, where nothing its value reads is assigned while the pointer is in scope: `v[i]` is then the
+        view's element i, `s->x` lane x of `ss[j]`."""
+        if self.named is None:  # the buffers and arrays of vectors of the whole kernel, by name -> type
+            self.named = {name: self.types[name] for name in self.buffers} | {
+                d.name: _base(d.ctype) for d in ir.statements_in(stmts) if isinstance(d, ir.Decl)
+                and "*" not in d.ctype and _base(d.ctype) in self.table and (d.local is not None or d.shared is not None)}
+        arrays = self.named
+        out: list = []
+        for at, stmt in enumerate(stmts):
+            target = self._alias_target(stmt, arrays) if isinstance(stmt, ir.Decl) else None
+            if target is not None:
+                rest = stmts[at + 1:]
+                changed = {s.target.id for s in ir.statements_in(rest) if isinstance(s, ir.Assign)
+                           and isinstance(s.target, ir.Name)} | {s.name for s in ir.statements_in(rest)
+                                                                  if isinstance(s, ir.Decl)}
+                taken = any(isinstance(n, ir.Un) and n.op == "&" and n.operand == ir.Name(stmt.name)
+                            for n in ir.nodes(rest))
+                if not changed & (ir.names_in(stmt.value) | {stmt.name}) and not taken:
+                    return tuple(out) + self._aliases(_pointing(rest, stmt.name, *target))
+            out.append(_inner(stmt, self._aliases))
+        return tuple(out)
+
+    def _alias_target(self, stmt: ir.Decl, arrays: dict[str, str]) -> tuple[ir.Expr, ir.Expr | None] | None:
+        """(what a local pointer to vectors points at, its offset in whole vectors or None): a view of a buffer of
+        scalars, or a buffer or array of vectors of its type, moved by an integer or not; None for any other."""
+        vector = _base(stmt.ctype)
+        if stmt.value is None or stmt.ctype.count("*") != 1 or vector not in self.table or stmt.local is not None \
+                or stmt.shared is not None:
+            return None
+
+        def points(expr) -> bool:
+            return self._view_type(expr) == vector or isinstance(expr, ir.Name) and arrays.get(expr.id) == vector
+
+        value = stmt.value
+        if isinstance(value, ir.Bin) and value.op == "+" and points(value.left) and not points(value.right):
+            return value.left, value.right
+        return (value, None) if points(value) else None
 
     def _find_locals(self, stmts: tuple) -> None:
         declared = Counter(stmt.name for stmt in ir.statements_in(stmts) if isinstance(stmt, ir.Decl))
@@ -421,6 +463,22 @@ class _Rewrite:
             return dataclasses.replace(node, **{f.name: self._expr(getattr(node, f.name))
                                                 for f in dataclasses.fields(node)})
         return node
+
+
+def _pointing(node, alias: str, base: ir.Expr, offset: ir.Expr | None):
+    """`node` with the local pointer `alias` replaced by `base` moved by `offset` whole vectors: its elements
+    (`alias[i]`, `*alias`, `alias->x`) the elements of `base` from `offset` on, any other use the moved pointer."""
+    if isinstance(node, ir.Index) and node.base == ir.Name(alias) and len(node.indices) == 1:
+        index = _pointing(node.indices[0], alias, base, offset)
+        return ir.Index(base, (index if offset is None else ir.Bin("+", offset, index),))
+    if node == ir.Name(alias):
+        return base if offset is None else ir.Bin("+", base, offset)
+    if isinstance(node, tuple):
+        return tuple(_pointing(n, alias, base, offset) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return dataclasses.replace(node, **{f.name: _pointing(getattr(node, f.name), alias, base, offset)
+                                            for f in dataclasses.fields(node)})
+    return node
 
 
 def _lane_names(name: str, lanes: tuple[str, ...], taken: set[str]) -> tuple[str, ...]:

@@ -1915,6 +1915,19 @@ def _cases():
         m.scale_streamed((n + 127) // 128, 128, x, y, 1.5, n)
         return y.double(), torch.cat([1.5 * x, x]).double(), 1e-6
 
+    def vector_pointer_named(m):
+        quads, n = 75, 300
+        x, sums = rand(4 * quads), torch.zeros(quads)
+        m.sum_quads((quads + 127) // 128, 128, x, sums, quads)
+        w, out = rand(n), torch.zeros(8 * n)
+        m.accumulate_lanes((n + 127) // 128, 128, w, out, n)
+        acc = torch.zeros(n, 2, 4)
+        for j in range(2):
+            acc[:, j, 0] = w * (j + 1)
+            acc[:, j, 1] = w * (j + 2)
+            acc[:, j, 3] = acc[:, j, 0]
+        return torch.cat([sums, out]).double(), torch.cat([x.view(quads, 4).sum(1), acc.reshape(-1)]).double(), 1e-6
+
     def kernel_defined_out_of_its_namespace(m):
         n = 700
         v = torch.zeros(n, dtype=torch.int32)  # unsigned in C; every value here fits an int32
@@ -2052,7 +2065,7 @@ def _cases():
         "pointer_tested_for_null": pointer_tested_for_null,
         "null_pointer_check": null_pointer_check, "pointer_values_kept": pointer_values_kept,
         "typedef_returned_from_a_branch": typedef_returned_from_a_branch,
-        "store_with_a_cache_hint": store_with_a_cache_hint,
+        "store_with_a_cache_hint": store_with_a_cache_hint, "vector_pointer_named": vector_pointer_named,
         "uniform_and_lane_arguments_in_a_loop": uniform_and_lane_arguments_in_a_loop,
     }
 
