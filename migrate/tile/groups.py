@@ -43,7 +43,9 @@ def block_groups(fn: ir.Function) -> ir.Function:
     table = builtins().group or {}
     fn = _tiles(fn, table)
     types = set(table.get("types", ()))
-    handles = {s.name for s in ir.statements_in(fn.body) if isinstance(s, ir.Decl) and s.ctype.split("::")[-1].strip() in types
+    # declared as the handle's type, or as `auto` (the type its maker gives)
+    handles = {s.name for s in ir.statements_in(fn.body) if isinstance(s, ir.Decl)
+               and (s.ctype.split("::")[-1].strip() in types or _auto(s.ctype))
                and isinstance(s.value, ir.Call) and s.value.func == table.get("make") and not s.value.args}
     if not handles:
         return fn
@@ -111,6 +113,12 @@ def _mentions(value, names: set[str]) -> bool:
 
 
 
+def _auto(ctype: str) -> bool:
+    """Whether a declaration's type is `auto` (`auto`, `const auto`, which the front end leaves empty): the type of
+    the value it is given."""
+    return ctype.replace("const", " ").split() in ([], ["auto"])
+
+
 def _template(text: str, targs: tuple[str, ...] = ()) -> tuple[str, str] | None:
     """(name, template argument) of `cg::name<arg>` or of a call's name and template arguments; None for others."""
     found = TEMPLATE.fullmatch(text.strip())
@@ -132,7 +140,7 @@ def _tiles(fn: ir.Function, table: dict) -> ir.Function:
         made, declared = _template(s.value.func, s.value.targs), _template(s.ctype.replace("const", " "))
         if made is None or made[0] != make:
             continue
-        if s.ctype and (declared is None or declared[0] not in types or declared[1] != made[1]):
+        if s.ctype and not _auto(s.ctype) and (declared is None or declared[0] not in types or declared[1] != made[1]):
             raise Rejected(f"the cooperative-groups tile {s.name} declared as {s.ctype}")
         size = int(made[1]) if made[1].isdigit() else 0
         parent = s.value.args[0] if len(s.value.args) == 1 else None

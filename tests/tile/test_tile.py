@@ -1928,6 +1928,15 @@ def _cases():
             acc[:, j, 3] = acc[:, j, 0]
         return torch.cat([sums, out]).double(), torch.cat([x.view(quads, 4).sum(1), acc.reshape(-1)]).double(), 1e-6
 
+    def group_handles_declared_auto(m):
+        blocks, n = 5, 75
+        x, out = rand(blocks * n), torch.zeros(blocks * 32)
+        m.warp_sums(blocks, 128, x, out, n)
+        rows = torch.nn.functional.pad(x.view(blocks, n), (0, 128 - n)).view(blocks, 4, 32).sum(2)
+        ref = torch.zeros(blocks, 32)
+        ref[:, :4] = rows
+        return out.double(), ref.reshape(-1).double(), 1e-6
+
     def kernel_defined_out_of_its_namespace(m):
         n = 700
         v = torch.zeros(n, dtype=torch.int32)  # unsigned in C; every value here fits an int32
@@ -2066,6 +2075,7 @@ def _cases():
         "null_pointer_check": null_pointer_check, "pointer_values_kept": pointer_values_kept,
         "typedef_returned_from_a_branch": typedef_returned_from_a_branch,
         "store_with_a_cache_hint": store_with_a_cache_hint, "vector_pointer_named": vector_pointer_named,
+        "group_handles_declared_auto": group_handles_declared_auto,
         "uniform_and_lane_arguments_in_a_loop": uniform_and_lane_arguments_in_a_loop,
     }
 
