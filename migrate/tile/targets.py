@@ -216,7 +216,9 @@ def _run_worker(source: str, checks: list[Check]) -> dict[str, str]:
     env.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
     timeout = WORKER_TIMEOUT_S + PER_KERNEL_TIMEOUT_S * len(checks)
     try:
-        done = subprocess.run([sys.executable, "-m", "migrate.tile.targets"], input=json.dumps(job), text=True,
+        # run by its path (it needs only the standard library and Triton), so the worker is this module whatever
+        # the caller's sys.path or working folder holds: a checkout run by path, or another installed version
+        done = subprocess.run([sys.executable, str(Path(__file__).resolve())], input=json.dumps(job), text=True,
                               capture_output=True, env=env, timeout=timeout, check=False)
         output = done.stdout
         why = "the compiler worker failed (" + (done.stderr.strip().splitlines() or ["no output"])[-1][:200] + ")"

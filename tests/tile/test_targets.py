@@ -209,3 +209,16 @@ def test_float_division_and_square_root_round_as_nvcc_does(tmp_path: Path) -> No
     ops = json.loads(done.stdout.strip().splitlines()[-1])
     assert ops["sturm_count_tile"] == ["div.rn.f32"]
     assert ops["scaled_tile"] == ["div.approx.f32", "div.rn.f32", "sqrt.rn.f32"]  # div.approx: __fdividef
+
+
+def test_the_worker_is_this_module_whatever_the_callers_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compile worker runs targets.py by its path: a `migrate` first on the path it inherits that is another
+    package (here one that fails to import) does not replace it, nor does a working folder with none."""
+    shadow = tmp_path / "path" / "migrate"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text("raise ImportError('not the package under test')\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "path"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # nothing remembered: the worker must run
+    monkeypatch.chdir(tmp_path)
+    check = Check("copy_tile", {"x": "*fp32", "y": "*fp32", "n": "i32", "BLOCK_X": "constexpr"}, {"BLOCK_X": 128})
+    assert compile_errors("import triton\nimport triton.language as tl\n" + GOOD, [check]) == {"copy_tile": ""}
