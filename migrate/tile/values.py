@@ -632,8 +632,8 @@ def _operation(ctx: Context, expr: ir.Bin, a: Val, b: Val) -> Val:
     if expr.op in ("&&", "||"):  # `p && n > 0`: a pointer as a truth value
         a, b = (truth(v, ctx) if v.kind == "PTR" else v for v in (a, b))
     if (a.kind == "PTR" or b.kind == "PTR") and expr.op in ("<", "<=", ">", ">=", "==", "!=", "&&", "||"):
-        raise Rejected("a comparison of a pointer with another (a Triton pointer has no order or identity a "
-                       "comparison could read)")
+        raise Rejected("a comparison of a pointer other than with null (a Triton pointer has no order or identity "
+                       "a comparison could read)")
     if a.kind == "PTR" or b.kind == "PTR":
         ptr, off = (a, b) if a.kind == "PTR" else (b, a)
         return replace(ptr, expr=ir.Bin(expr.op, ptr.expr, data(ctx, off).expr))
