@@ -586,6 +586,10 @@ def _logical(ctx: Context, expr: ir.Bin) -> Val:
     """`a && b`, `a || b`: the loads of b read only where C evaluates it (a true, for &&; false, for ||), so
     `i > 0 && x[i - 1] != x[i]` never reads x[-1]."""
     a = evaluate(ctx, expr.left)
+    if a.kind == "U" and isinstance(a.expr, ir.Num) and bool(a.expr.value) == (expr.op == "||"):
+        # decided by its left side, as C decides it: the right side is not evaluated (`p == nullptr || p[i]` of a
+        # device function given nullptr)
+        return Val("U", ir.Num(1 if expr.op == "||" else 0))
     if a.kind not in ("U", "V", "T") or (a.kind == "U" and isinstance(a.expr, ir.Num)):
         return _operation(ctx, expr, a, evaluate(ctx, expr.right))
     test = truth(data(ctx, a), ctx)
@@ -654,6 +658,12 @@ def _operation(ctx: Context, expr: ir.Bin, a: Val, b: Val) -> Val:
         x, y = a.expr.value, b.expr.value
         value = {"+": x + y, "-": x - y, "*": x * y, "//": x // y if y else 0}[op]
         return Val("U", ir.Num(value, is_float), is_float=is_float)
+    if isinstance(a.expr, ir.Num) and isinstance(b.expr, ir.Num) and op in ("<", "<=", ">", ">=", "==", "!=") \
+            and not (a.unsigned or b.unsigned or a.expr.unsigned or b.expr.unsigned):
+        # two numbers compared (`nullptr == nullptr` in a device function given nullptr): C's answer, 1 or 0
+        x, y = a.expr.value, b.expr.value
+        held = {"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y, "==": x == y, "!=": x != y}[op]
+        return Val("U", ir.Num(1 if held else 0))
     folded = _int_bits(a, op, b)
     if folded is not None:
         return folded

@@ -1937,6 +1937,17 @@ def _cases():
         ref[:, :4] = rows
         return out.double(), ref.reshape(-1).double(), 1e-6
 
+    def null_argument_of_a_device_function(m):
+        n = 300
+        ids = torch.randint(0, 1000, (n,), generator=g, dtype=torch.int32)
+        mask = torch.randint(0, 2, (n,), generator=g, dtype=torch.int32)
+        every, some, unmasked = (torch.zeros(n, dtype=torch.int32) for _ in range(3))
+        m.keep_all((n + 127) // 128, 128, ids, every, n)
+        m.keep_some((n + 127) // 128, 128, ids, mask, some, n)
+        m.keep_some((n + 127) // 128, 128, ids, None, unmasked, n)
+        ref = torch.cat([ids, torch.where(mask != 0, ids, -1), ids])
+        return torch.cat([every, some, unmasked]).double(), ref.double(), 0.0
+
     def kernel_defined_out_of_its_namespace(m):
         n = 700
         v = torch.zeros(n, dtype=torch.int32)  # unsigned in C; every value here fits an int32
@@ -2076,6 +2087,7 @@ def _cases():
         "typedef_returned_from_a_branch": typedef_returned_from_a_branch,
         "store_with_a_cache_hint": store_with_a_cache_hint, "vector_pointer_named": vector_pointer_named,
         "group_handles_declared_auto": group_handles_declared_auto,
+        "null_argument_of_a_device_function": null_argument_of_a_device_function,
         "uniform_and_lane_arguments_in_a_loop": uniform_and_lane_arguments_in_a_loop,
     }
 
