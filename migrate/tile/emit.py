@@ -29,6 +29,7 @@ from .symbols import declared_as
 from .targets import dtype_name
 from .tileir import (
     DYNAMIC_COUNT,
+    NULL_FLAG,
     SYMBOL_PREFIX,
     TAssign,
     TAtomic,
@@ -270,7 +271,8 @@ def kernel_context(kernel: TileKernel, origin: str) -> dict:
         "checks": [{"test": test, "message": repr(f"{kernel.name}: {message}")} for test, message in kernel.checks],
         "caps": [{"axis": axis, "index": "xy".index(axis), "bound": code(bound)} for axis, bound in kernel.caps],
         # pointer parameters the kernel tests for null: None stands in as a one-element tensor beside the others
-        "nulls": [{"name": name, "dtype": repr(dtype_name(ctype)) if dtype_name(ctype) else "None",
+        "nulls": [{"name": name, "flag": NULL_FLAG + name,
+                   "dtype": repr(dtype_name(ctype)) if dtype_name(ctype) else "None",
                    "others": [p.name for p in kernel.params if p.pointer and p.name != name]}
                   for name, ctype in kernel.nulls],
     }

@@ -199,14 +199,12 @@ def _negate(expr: ir.Expr) -> ir.Expr:
 BOOLEAN_OPS = ("<", "<=", ">", ">=", "==", "!=", "&&", "||")
 
 
-def truth(val: Val, ctx: Context | None = None) -> Val:
+def truth(val: Val, ctx: Context) -> Val:
     """`val` as C reads it where a condition is meant (`if (x)`, `x && y`, `!x`, `x ? a : b`): nonzero is true.
     Comparisons and their combinations are already truth values; Triton's `&`, `|` and `~` on any other value
     would work bit by bit. A pointer parameter is true where the launch gave it a buffer (null_test)."""
     expr = val.expr
     if val.kind == "PTR":
-        if ctx is None:
-            raise Rejected("a pointer read as a truth value")
         return null_test(ctx, val, "!=")
     if val.kind not in ("U", "V") or expr is None:
         return val
@@ -630,9 +628,9 @@ def _operation(ctx: Context, expr: ir.Bin, a: Val, b: Val) -> Val:
             tag = structural(ctx, b, expr.op, a, expr.left)
         if tag is not None:
             return Val("T", tag=tag)
-    if expr.op in ("==", "!=") and (a.kind == "PTR") != (b.kind == "PTR") and _null(data(ctx, b if a.kind == "PTR"
-                                                                                          else a)):
-        return null_test(ctx, a if a.kind == "PTR" else b, expr.op)
+    ptr, other = (a, b) if a.kind == "PTR" else (b, a)
+    if expr.op in ("==", "!=") and ptr.kind == "PTR" and other.kind != "PTR" and _null(data(ctx, other)):
+        return null_test(ctx, ptr, expr.op)
     if expr.op in ("&&", "||"):  # `p && n > 0`: a pointer as a truth value
         a, b = (truth(v, ctx) if v.kind == "PTR" else v for v in (a, b))
     if (a.kind == "PTR" or b.kind == "PTR") and expr.op in ("<", "<=", ">", ">=", "==", "!=", "&&", "||"):

@@ -86,7 +86,7 @@ class _Rewrite:
         self.views = False  # whether a buffer of scalars is read or written as vectors
         self.pointees: dict[str, str] = {}  # pointer parameters and locals, shared arrays of scalars -> element type
         self.counter = 0
-        self.named: dict[str, str] | None = None  # _aliases: buffers and arrays of vectors -> their type
+        self.named: dict[str, str] = {}  # the kernel's buffers and arrays of vectors -> their type (_aliases)
 
     def run(self) -> ir.Function:
         params = []
@@ -110,7 +110,11 @@ class _Rewrite:
             params.append(dataclasses.replace(p, ctype=vector[0],
                                               declared=p.ctype + ("*" if "*" not in p.ctype else "")))
         self.views = any(self._view_type(n) is not None for n in ir.nodes(self.fn.body))
-        body = self._aliases(self._apart(self.fn.body, taken))
+        body = self._apart(self.fn.body, taken)
+        self.named = {name: self.types[name] for name in self.buffers} | {
+            d.name: _base(d.ctype) for d in ir.statements_in(body) if isinstance(d, ir.Decl) and "*" not in d.ctype
+            and _base(d.ctype) in self.table and (d.local is not None or d.shared is not None)}
+        body = self._aliases(body)
         self._find_locals(body)
         if not self.buffers and not self.locals and not self.arrays and not self.views:
             return self.fn
@@ -148,14 +152,9 @@ class _Rewrite:
         reinterpret_cast<const float4*>(x);`, `float4* s = ss + j;` of an array of vectors) replaced by what it
         points at, where nothing its value reads is assigned while the pointer is in scope: `v[i]` is then the
         view's element i, `s->x` lane x of `ss[j]`."""
-        if self.named is None:  # the buffers and arrays of vectors of the whole kernel, by name -> type
-            self.named = {name: self.types[name] for name in self.buffers} | {
-                d.name: _base(d.ctype) for d in ir.statements_in(stmts) if isinstance(d, ir.Decl)
-                and "*" not in d.ctype and _base(d.ctype) in self.table and (d.local is not None or d.shared is not None)}
-        arrays = self.named
         out: list = []
         for at, stmt in enumerate(stmts):
-            target = self._alias_target(stmt, arrays) if isinstance(stmt, ir.Decl) else None
+            target = self._alias_target(stmt) if isinstance(stmt, ir.Decl) else None
             if target is not None:
                 rest = stmts[at + 1:]
                 changed = {s.target.id for s in ir.statements_in(rest) if isinstance(s, ir.Assign)
@@ -168,7 +167,7 @@ class _Rewrite:
             out.append(_inner(stmt, self._aliases))
         return tuple(out)
 
-    def _alias_target(self, stmt: ir.Decl, arrays: dict[str, str]) -> tuple[ir.Expr, ir.Expr | None] | None:
+    def _alias_target(self, stmt: ir.Decl) -> tuple[ir.Expr, ir.Expr | None] | None:
         """(what a local pointer to vectors points at, its offset in whole vectors or None): a view of a buffer of
         scalars, or a buffer or array of vectors of its type, moved by an integer or not; None for any other."""
         vector = _base(stmt.ctype)
@@ -177,7 +176,7 @@ class _Rewrite:
             return None
 
         def points(expr) -> bool:
-            return self._view_type(expr) == vector or isinstance(expr, ir.Name) and arrays.get(expr.id) == vector
+            return self._view_type(expr) == vector or isinstance(expr, ir.Name) and self.named.get(expr.id) == vector
 
         value = stmt.value
         if isinstance(value, ir.Bin) and value.op == "+" and points(value.left) and not points(value.right):
